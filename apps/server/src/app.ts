@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv, Deps } from './http/context';
+import { AppError, errorBody, handleError } from './http/errors';
+import { originCheck } from './http/origin';
+import { sessionMiddleware } from './http/session';
+import { authRoutes } from './modules/auth/auth.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { couponsRoutes } from './modules/coupons/coupons.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
+import { deliveryRoutes } from './modules/delivery/delivery.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { restaurantsRoutes } from './modules/restaurants/restaurants.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
+import { tablesRoutes } from './modules/tables/tables.routes';
+import { eventsRoutes } from './realtime/events.routes';
+
+const MAX_BODY_BYTES = 6 * 1024 * 1024;
+
+/** The HTTP API; `main.ts` adds static files and starts listening. */
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('requestId', requestId);
+    c.set('deps', deps);
+    c.set('db', deps.database.db);
+    c.set('log', deps.log.child({ requestId }));
+    c.header('x-request-id', requestId);
+    await next();
+  });
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      crossOriginResourcePolicy: 'same-origin',
+    }),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError(413, 'payload_too_large', 'Conteúdo muito grande', 'Envie no máximo 6 MB.');
+      },
+    }),
+  );
+  app.use('/api/*', sessionMiddleware);
+  app.use('/api/*', originCheck);
+
+  app.get('/api/health', (c) => c.json({ ok: true }));
+  for (const routes of [
+    authRoutes,
+    restaurantsRoutes,
+    catalogRoutes,
+    staffRoutes,
+    customersRoutes,
+    ordersRoutes,
+    paymentsRoutes,
+    deliveryRoutes,
+    couponsRoutes,
+    tablesRoutes,
+    reviewsRoutes,
+    chatRoutes,
+    geoRoutes,
+    filesRoutes,
+  ]) {
+    app.route('/api', routes);
+  }
+  app.route('/api/events', eventsRoutes);
+  app.all('/api/*', (c) => c.json(errorBody('not_found', 'Não encontrado', 'Endereço da API inexistente.'), 404));
+  app.onError(handleError);
+  return app;
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+  INFINITEPAY_ENABLED: z.enum(['0', '1']).default('0'),
+  SHIPPING_API_URL: z.string().url().optional(),
+  SHIPPING_API_TOKEN: z.string().optional(),
+  WHATSAPP_API_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('MeuCardápio <nao-responda@meucardapio.local>'),
+});
+
+export type Config = z.infer<typeof schema> & { seedDemo: boolean; publicUrl: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.parse(env);
+  // The embedded database seeds the demo unless told not to; a real server only when asked.
+  const seedDemo = parsed.SEED_DEMO ? parsed.SEED_DEMO === '1' : !parsed.DATABASE_URL;
+  return { ...parsed, seedDemo, publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}` };
+}

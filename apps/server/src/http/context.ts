@@ -1,0 +1,53 @@
+import type { Database, Db } from '@meucardapio/db/client';
+import type { Profile, StaffActor as DomainStaff } from '@meucardapio/domain/permissions';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Integrations } from '../integrations/integrations';
+import type { Realtime } from '../realtime/realtime';
+
+export type StaffActor = {
+  kind: 'owner' | 'employee';
+  id: string;
+  name: string;
+  email: string;
+  restaurantId: string;
+  profile: Profile;
+  /** The shape the permission rules of packages/domain take. */
+  rules: DomainStaff;
+  sessionHash: string;
+};
+
+export type CustomerActor = {
+  kind: 'customer';
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  restaurantId: string;
+  sessionHash: string;
+};
+
+export type Actor = StaffActor | CustomerActor;
+
+export type Deps = {
+  database: Database;
+  config: Config;
+  log: Logger;
+  integrations: Integrations;
+  realtime: Realtime;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    db: Db;
+    log: Logger;
+    requestId: string;
+    actor: Actor | null;
+  };
+};
+
+/** What every service function receives first. */
+export type ServiceCtx = { db: Db; deps: Deps; restaurantId: string; actor: Actor | null };
+export type StaffCtx = ServiceCtx & { actor: StaffActor };
+export type CustomerCtx = ServiceCtx & { actor: CustomerActor };

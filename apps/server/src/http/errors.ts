@@ -1,0 +1,49 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { MSG } from '@meucardapio/domain/messages';
+import type { AppEnv } from './context';
+
+/** A failure a person can understand: the spec's pt-BR title and description. */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    readonly title: string,
+    readonly description = '',
+  ) {
+    super(`${code}: ${title}`);
+  }
+}
+
+export const badRequest = (title: string, description = '', code = 'bad_request') =>
+  new AppError(400, code, title, description);
+export const notFound = (title: string = MSG.notFound, description = '') =>
+  new AppError(404, 'not_found', title, description);
+export const forbidden = (description: string = MSG.noPermission) =>
+  new AppError(403, 'forbidden', MSG.accessDenied, description);
+export const unauthorized = () => new AppError(401, 'unauthorized', 'Acesso necessário', MSG.notAuthenticated);
+export const conflict = (title: string, description = '') => new AppError(409, 'conflict', title, description);
+
+export function errorBody(code: string, title: string, description = '') {
+  return { error: { code, title, description } };
+}
+
+export function handleError(err: Error, c: Context<AppEnv>) {
+  if (err instanceof AppError) return c.json(errorBody(err.code, err.title, err.description), err.status);
+  // Hono raises HTTPException for body-limit and similar framework refusals.
+  const status = (err as { status?: number }).status;
+  if (status === 413) return c.json(errorBody('payload_too_large', 'Conteúdo muito grande', 'Envie menos dados.'), 413);
+  if (status && status >= 400 && status < 500) {
+    return c.json(errorBody('bad_request', MSG.invalidData, 'Requisição inválida.'), status as ContentfulStatusCode);
+  }
+  const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+  // Constraint violations caused by the input (bad uuid, check, unique) are the client's problem.
+  if (pgCode === '22P02' || pgCode === '23514' || pgCode === '22001' || pgCode === '22003') {
+    return c.json(errorBody('invalid_data', MSG.invalidData, 'Verifique os campos e tente novamente.'), 400);
+  }
+  if (pgCode === '23505') {
+    return c.json(errorBody('duplicate', 'Registro duplicado', 'Já existe um registro com esses dados.'), 409);
+  }
+  c.get('log')?.error({ err }, 'unhandled error');
+  return c.json(errorBody('internal', 'Erro inesperado', MSG.genericError), 500);
+}

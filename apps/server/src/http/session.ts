@@ -1,0 +1,152 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '@meucardapio/db/client';
+import { appUsers, customers, employees, restaurants, sessions, userProfiles } from '@meucardapio/db/schema';
+import { OWNER_PROFILE, type Permissions, type Profile, type ProfileType } from '@meucardapio/domain/permissions';
+import { eq } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Actor, AppEnv } from './context';
+
+export const SESSION_COOKIE = 'mc_session';
+const ABSOLUTE_MS = 30 * 24 * 3600_000;
+const IDLE_MS = { owner: 12 * 3600_000, employee: 16 * 3600_000, customer: 14 * 24 * 3600_000 } as const;
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+type SessionSubject =
+  | { kind: 'owner'; appUserId: string; restaurantId: string }
+  | { kind: 'employee'; employeeId: string; restaurantId: string }
+  | { kind: 'customer'; customerId: string; restaurantId: string };
+
+/** Starts a new session (a fresh token at every login) and sets its cookie. */
+export async function startSession(c: Context<AppEnv>, db: Db, subject: SessionSubject) {
+  const old = getCookie(c, SESSION_COOKIE);
+  if (old) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(old)));
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    kind: subject.kind,
+    appUserId: subject.kind === 'owner' ? subject.appUserId : null,
+    employeeId: subject.kind === 'employee' ? subject.employeeId : null,
+    customerId: subject.kind === 'customer' ? subject.customerId : null,
+    restaurantId: subject.restaurantId,
+    expiresAt: new Date(Date.now() + ABSOLUTE_MS),
+    ip: clientIp(c),
+    userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+  });
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    secure: c.get('deps').config.publicUrl.startsWith('https://'),
+    maxAge: ABSOLUTE_MS / 1000,
+  });
+}
+
+export async function endSession(c: Context<AppEnv>, db: Db) {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+}
+
+export function clientIp(c: Context): string {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return forwarded || incoming?.socket?.remoteAddress || 'local';
+}
+
+function toProfile(row: typeof userProfiles.$inferSelect): Profile {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type as ProfileType,
+    permissions: row.permissions as Permissions,
+    active: row.active,
+  };
+}
+
+/**
+ * Resolves the cookie into an actor. Expired sessions, and employees or profiles deactivated since
+ * sign-in, end the session here, so a deactivation takes effect at the next request.
+ */
+export async function resolveActor(db: Db, token: string): Promise<Actor | null> {
+  const tokenHash = hashToken(token);
+  const [s] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  if (!s) return null;
+  const now = Date.now();
+  const kind = s.kind as keyof typeof IDLE_MS;
+  const revoke = async () => {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return null;
+  };
+  if (s.expiresAt.getTime() <= now || s.lastSeenAt.getTime() + IDLE_MS[kind] <= now) return revoke();
+  if (now - s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  if (!s.restaurantId) return revoke();
+
+  if (s.kind === 'owner' && s.appUserId) {
+    const [row] = await db
+      .select({ restaurant: restaurants, ownerId: restaurants.ownerId })
+      .from(restaurants)
+      .where(eq(restaurants.id, s.restaurantId))
+      .limit(1);
+    if (!row || row.ownerId !== s.appUserId) return revoke();
+    const [user] = await db.select().from(appUsers).where(eq(appUsers.id, s.appUserId)).limit(1);
+    if (!user) return revoke();
+    return {
+      kind: 'owner',
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      restaurantId: s.restaurantId,
+      profile: OWNER_PROFILE,
+      rules: { kind: 'owner' },
+      sessionHash: tokenHash,
+    };
+  }
+  if (s.kind === 'employee' && s.employeeId) {
+    const [row] = await db
+      .select({ employee: employees, profile: userProfiles })
+      .from(employees)
+      .leftJoin(userProfiles, eq(userProfiles.id, employees.profileId))
+      .where(eq(employees.id, s.employeeId))
+      .limit(1);
+    if (!row || !row.employee.active || !row.profile || !row.profile.active) return revoke();
+    if (row.employee.restaurantId !== s.restaurantId) return revoke();
+    const profile = toProfile(row.profile);
+    return {
+      kind: 'employee',
+      id: row.employee.id,
+      name: row.employee.name,
+      email: row.employee.email,
+      restaurantId: s.restaurantId,
+      profile,
+      rules: { kind: 'employee', profile, employeeActive: true },
+      sessionHash: tokenHash,
+    };
+  }
+  if (s.kind === 'customer' && s.customerId) {
+    const [cust] = await db.select().from(customers).where(eq(customers.id, s.customerId)).limit(1);
+    if (!cust || cust.restaurantId !== s.restaurantId) return revoke();
+    return {
+      kind: 'customer',
+      id: cust.id,
+      name: cust.name,
+      email: cust.email,
+      phone: cust.phone,
+      restaurantId: cust.restaurantId,
+      sessionHash: tokenHash,
+    };
+  }
+  return revoke();
+}
+
+export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = getCookie(c, SESSION_COOKIE);
+  const actor = token ? await resolveActor(c.get('db'), token) : null;
+  if (token && !actor) deleteCookie(c, SESSION_COOKIE, { path: '/' });
+  c.set('actor', actor);
+  await next();
+};

@@ -1,0 +1,47 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { MSG } from '@meucardapio/domain/messages';
+import { AppError } from './errors';
+
+z.config(z.locales.pt());
+
+function fail(error: z.ZodError): never {
+  const issue = error.issues[0];
+  const path = issue?.path.join('.');
+  const description = issue ? (path ? `${path}: ${issue.message}` : issue.message) : MSG.invalidData;
+  throw new AppError(400, 'invalid_data', MSG.invalidData, description);
+}
+
+/** Parses a JSON body; malformed JSON and schema failures become a 400 with a pt-BR message. */
+export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new AppError(400, 'invalid_json', MSG.invalidData, 'O corpo da requisição não é um JSON válido.');
+  }
+  const result = schema.safeParse(raw);
+  if (!result.success) fail(result.error);
+  return result.data;
+}
+
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  const result = schema.safeParse(c.req.query());
+  if (!result.success) fail(result.error);
+  return result.data;
+}
+
+export function parseParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  const result = schema.safeParse(c.req.param());
+  if (!result.success) fail(result.error);
+  return result.data;
+}
+
+/** Validates any value (e.g. a parsed form field) with the same error shape. */
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) fail(result.error);
+  return result.data;
+}
+
+export const idParam = z.object({ id: z.uuid({ message: 'Identificador inválido' }) });

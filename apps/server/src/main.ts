@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-types';
+import { seedDemo } from '@meucardapio/db/seed/demo';
+import { loadConfig } from './config';
+import { hashPassword } from './modules/auth/passwords';
+import { boot } from './server';
+
+const config = loadConfig();
+const booted = await boot(config);
+const { deps, app } = booted;
+const { log } = deps;
+
+await ensureDefaultProfileTypes(deps.database.db);
+if (config.seedDemo) {
+  const seeded = await seedDemo(deps.database.db, { hashPassword });
+  if (seeded) log.info('demo restaurant "Pizzaria Demo" created');
+}
+
+const webDist = join(import.meta.dirname, '..', '..', 'web', 'dist');
+let indexHtml = '';
+try {
+  indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
+} catch {
+  log.warn('web app not built: run `npm run build` (npm start does it for you)');
+}
+app.use(
+  '/assets/*',
+  serveStatic({
+    root: webDist,
+    rewriteRequestPath: (p) => p,
+    onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+  }),
+);
+app.use('*', serveStatic({ root: webDist }));
+app.get('*', (c) => (indexHtml ? c.html(indexHtml) : c.text('Web app não compilado. Rode npm run build.', 503)));
+
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
+  const url = `http://localhost:${config.PORT}`;
+  const lines = [
+    `MeuCardápio em ${url}  (banco: ${deps.database.kind === 'pglite' ? `PGlite em ${config.DATA_DIR}` : 'PostgreSQL'})`,
+  ];
+  if (config.seedDemo) {
+    lines.push(
+      `Cardápio demo: ${url}/demo-restaurant   Painel: ${url}/auth   (senha de todos: demo1234)`,
+      '  dono@demo.com.br (proprietário)   admin@demo.com.br (Administrador)   balcao@demo.com.br (Balcão)',
+      '  cozinha@demo.com.br (Cozinha)     garcom@demo.com.br (Garçom)         caixa@demo.com.br (Caixa)',
+      '  entregador@demo.com.br (Entregador)   cliente@demo.com.br (cliente do cardápio)',
+    );
+  }
+  console.log(lines.join('\n'));
+});
+
+async function shutdown() {
+  server.close();
+  await booted.close();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,34 @@
+import { type Database, openDatabase } from '@meucardapio/db/client';
+import pino, { type Logger } from 'pino';
+import { createApp } from './app';
+import type { Config } from './config';
+import type { Deps } from './http/context';
+import { createIntegrations } from './integrations/integrations';
+import { Realtime } from './realtime/realtime';
+
+export type Booted = { deps: Deps; app: ReturnType<typeof createApp>; close(): Promise<void> };
+
+/** Wires config → database → migrations → integrations → realtime → app. */
+export async function boot(
+  config: Config,
+  options: { database?: Database; log?: Logger; migrate?: boolean } = {},
+): Promise<Booted> {
+  const log = options.log ?? pino({ level: config.LOG_LEVEL });
+  const database =
+    options.database ??
+    (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/db` }));
+  if (options.migrate !== false) await database.migrate();
+  const realtime = new Realtime(database, log);
+  await realtime.start();
+  const integrations = createIntegrations(config, database.db, log);
+  const deps: Deps = { database, config, log, integrations, realtime };
+  const app = createApp(deps);
+  return {
+    deps,
+    app,
+    async close() {
+      await realtime.stop();
+      await database.close();
+    },
+  };
+}

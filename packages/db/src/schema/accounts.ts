@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { restaurants } from './restaurants';
+
+/** Owners: people who sign up and own restaurants. */
+export const appUsers = pgTable(
+  'app_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    companyName: text('company_name'),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('app_users_email_uq').on(t.email)],
+);
+
+/** Profile templates offered when creating employees; shared by every restaurant. */
+export const defaultProfileTypes = pgTable(
+  'default_profile_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull(),
+    description: text('description'),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('default_profile_types_name_uq').on(t.name)],
+);
+
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default({}),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_profiles_restaurant_idx').on(t.restaurantId, t.name),
+    check('user_profiles_type_ck', sql`${t.type} in ('admin','counter','kitchen','waiter','cashier','custom')`),
+  ],
+);
+
+export const employees = pgTable(
+  'employees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    profileId: uuid('profile_id').references(() => userProfiles.id, { onDelete: 'set null' }),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('employees_restaurant_idx').on(t.restaurantId, t.name),
+    // Employees sign in with e-mail alone, so an e-mail names one employee across all restaurants.
+    uniqueIndex('employees_email_uq').on(t.email),
+  ],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    cep: text('cep'),
+    address: text('address'),
+    number: text('number'),
+    complement: text('complement'),
+    neighborhood: text('neighborhood'),
+    city: text('city'),
+    state: text('state').default('SP'),
+    birthDay: integer('birth_day'),
+    birthMonth: integer('birth_month'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customers_email_uq').on(t.restaurantId, t.email),
+    index('customers_phone_idx').on(t.restaurantId, t.phone),
+    check('customers_birth_day_ck', sql`${t.birthDay} is null or ${t.birthDay} between 1 and 31`),
+    check('customers_birth_month_ck', sql`${t.birthMonth} is null or ${t.birthMonth} between 1 and 12`),
+  ],
+);
+
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerPhone: text('customer_phone'),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    number: text('number').notNull(),
+    complement: text('complement'),
+    neighborhood: text('neighborhood').notNull(),
+    city: text('city'),
+    state: text('state'),
+    cep: text('cep').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_addresses_customer_idx').on(t.restaurantId, t.customerId, t.createdAt)],
+);
+
+/** Server-side sessions; only the SHA-256 of the cookie token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind').notNull(),
+    appUserId: uuid('app_user_id').references(() => appUsers.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').references(() => employees.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    restaurantId: uuid('restaurant_id').references(() => restaurants.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('sessions_expires_idx').on(t.expiresAt),
+    check('sessions_kind_ck', sql`${t.kind} in ('owner','employee','customer')`),
+  ],
+);
+
+/** Failed sign-in attempts, shared by every server instance for rate limiting. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_key_idx').on(t.key, t.createdAt)],
+);
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  kind: text('kind').notNull(),
+  subjectId: uuid('subject_id').notNull(),
+  restaurantId: uuid('restaurant_id').references(() => restaurants.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

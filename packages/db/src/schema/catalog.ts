@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { restaurants } from './restaurants';
+
+export type PriceOption = { id: string; name: string; priceModifier: number };
+export type Addon = { id: string; name: string; price: number; type?: string };
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('categories_restaurant_idx').on(t.restaurantId, t.sortOrder),
+    check('categories_order_ck', sql`${t.sortOrder} >= 0`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Centavos. */
+    price: integer('price').notNull(),
+    imageUrl: text('image_url'),
+    available: boolean('available').notNull().default(true),
+    isPizza: boolean('is_pizza').notNull().default(false),
+    allowsMultipleFlavors: boolean('allows_multiple_flavors').notNull().default(false),
+    maxFlavors: integer('max_flavors').notNull().default(2),
+    pizzaFlavors: jsonb('pizza_flavors').$type<string[]>().notNull().default([]),
+    variations: jsonb('variations').$type<PriceOption[]>().notNull().default([]),
+    addons: jsonb('addons').$type<Addon[]>().notNull().default([]),
+    colors: jsonb('colors').$type<PriceOption[]>().notNull().default([]),
+    controleEstoque: boolean('controle_estoque').notNull().default(false),
+    estoque: integer('estoque').notNull().default(0),
+    estoqueMinimo: integer('estoque_minimo').notNull().default(0),
+    /** Centavos. */
+    precoCusto: integer('preco_custo'),
+    sku: text('sku'),
+    codigoBarras: text('codigo_barras'),
+    codigoNcm: text('codigo_ncm'),
+    exTipi: text('ex_tipi'),
+    codigoCest: text('codigo_cest'),
+    origemMercadoria: smallint('origem_mercadoria'),
+    csosnIcms: text('csosn_icms'),
+    cstPisCofins: text('cst_pis_cofins'),
+    unidade: text('unidade'),
+    /** Shipping dimensions in cm and weight in kg. */
+    height: real('height'),
+    width: real('width'),
+    length: real('length'),
+    weight: real('weight'),
+    envioCorreios: boolean('envio_correios').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_restaurant_idx').on(t.restaurantId, t.categoryId),
+    index('products_restaurant_created_idx').on(t.restaurantId, t.createdAt),
+    uniqueIndex('products_sku_uq').on(t.restaurantId, t.sku),
+    check('products_price_ck', sql`${t.price} >= 0`),
+    check('products_max_flavors_ck', sql`${t.maxFlavors} >= 1`),
+    check('products_estoque_ck', sql`${t.estoque} >= 0`),
+    check('products_estoque_minimo_ck', sql`${t.estoqueMinimo} >= 0`),
+    check('products_origem_ck', sql`${t.origemMercadoria} is null or ${t.origemMercadoria} between 0 and 8`),
+    check(
+      'products_unidade_ck',
+      sql`${t.unidade} is null or ${t.unidade} in ('KG','LT','MT','MT²','MT³','PC','PR','UN')`,
+    ),
+  ],
+);
+
+export const stockHistory = pgTable(
+  'stock_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    operationType: text('operation_type').notNull(),
+    quantityBefore: integer('quantity_before').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    quantityChanged: integer('quantity_changed').notNull(),
+    employeeName: text('employee_name').notNull(),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_history_product_idx').on(t.restaurantId, t.productId, t.createdAt),
+    index('stock_history_created_idx').on(t.restaurantId, t.createdAt),
+    check('stock_history_operation_ck', sql`${t.operationType} in ('register','sale','adjustment')`),
+  ],
+);

@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { customers, employees } from './accounts';
+import { products } from './catalog';
+import { coupons } from './operations';
+import { restaurants } from './restaurants';
+
+export type OrderItemOption = { name: string; price?: number; quantity?: number; type?: string };
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** Per-restaurant sequential number people call out. */
+    number: integer('number').notNull(),
+    ownerId: uuid('owner_id'),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone'),
+    customerEmail: text('customer_email'),
+    deliveryType: text('delivery_type').notNull(),
+    tableNumber: integer('table_number'),
+    address: text('address'),
+    addressNumber: text('address_number'),
+    complement: text('complement'),
+    neighborhood: text('neighborhood'),
+    city: text('city'),
+    state: text('state'),
+    cep: text('cep'),
+    paymentMethod: text('payment_method'),
+    paymentStatus: text('payment_status'),
+    paymentStatusCheckedAt: timestamp('payment_status_checked_at', { withTimezone: true }),
+    paymentCheckoutVerified: boolean('payment_checkout_verified').notNull().default(false),
+    paymentData: jsonb('payment_data').$type<Record<string, unknown>>().notNull().default({}),
+    installments: integer('installments'),
+    shippingOption: jsonb('shipping_option').$type<Record<string, unknown>>(),
+    note: text('note'),
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    subtotal: integer('subtotal').notNull(),
+    deliveryFee: integer('delivery_fee').notNull().default(0),
+    discount: integer('discount').notNull().default(0),
+    total: integer('total').notNull(),
+    status: text('status').notNull().default('pending'),
+    deliveryEmployeeId: uuid('delivery_employee_id').references(() => employees.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_uq').on(t.restaurantId, t.number),
+    uniqueIndex('orders_idempotency_uq').on(t.restaurantId, t.idempotencyKey),
+    index('orders_created_idx').on(t.restaurantId, t.createdAt),
+    index('orders_status_idx').on(t.restaurantId, t.status),
+    index('orders_customer_idx').on(t.restaurantId, t.customerId),
+    check(
+      'orders_status_ck',
+      sql`${t.status} in ('pending','preparing','confirmed','out_for_delivery','delivered','cancelled')`,
+    ),
+    check('orders_delivery_type_ck', sql`${t.deliveryType} in ('delivery','pickup','dine_in','pdv')`),
+    check(
+      'orders_payment_status_ck',
+      sql`${t.paymentStatus} is null or ${t.paymentStatus} in ('approved','failed','pending','checking','unknown')`,
+    ),
+    check(
+      'orders_amounts_ck',
+      sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`,
+    ),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    totalPrice: integer('total_price').notNull(),
+    variation: jsonb('variation').$type<OrderItemOption | null>(),
+    addons: jsonb('addons').$type<OrderItemOption[]>().notNull().default([]),
+    colors: jsonb('colors').$type<OrderItemOption[]>().notNull().default([]),
+    pizzaFlavors: jsonb('pizza_flavors').$type<OrderItemOption[]>().notNull().default([]),
+    notes: text('notes'),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.restaurantId, t.orderId),
+    check('order_items_quantity_ck', sql`${t.quantity} > 0`),
+    check('order_items_prices_ck', sql`${t.unitPrice} >= 0 and ${t.totalPrice} >= 0`),
+  ],
+);
+
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    employeeId: uuid('employee_id'),
+    employeeName: text('employee_name'),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_history_order_idx').on(t.restaurantId, t.orderId, t.createdAt)],
+);
+
+/** Card/PIX checkout verifications and provider callbacks (the spec's infinitepay_transactions). */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    status: text('status').notNull(),
+    transactionId: text('transaction_id'),
+    response: jsonb('response').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_transactions_order_idx').on(t.restaurantId, t.orderId)],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('coupon_redemptions_coupon_idx').on(t.restaurantId, t.couponId, t.customerId)],
+);

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { appUsers } from './accounts';
+
+export const restaurants = pgTable(
+  'restaurants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references(() => appUsers.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description'),
+    logoUrl: text('logo_url'),
+    bannerUrl: text('banner_url'),
+    primaryColor: text('primary_color').notNull().default('#dc2626'),
+    secondaryColor: text('secondary_color').notNull().default('#fef3c7'),
+    buttonColor: text('button_color').notNull().default('#16a34a'),
+    timezone: text('timezone').notNull().default('America/Sao_Paulo'),
+    businessSegment: text('business_segment').notNull().default('restaurant'),
+    appClientReferrer: text('app_client_referrer').default('MeuCardapio'),
+    originPostalCode: text('origin_postal_code'),
+    showReviewsOnMenu: boolean('show_reviews_on_menu').notNull().default(true),
+    requireReviewApproval: boolean('require_review_approval').notNull().default(false),
+    googleRating: numeric('google_rating', { precision: 2, scale: 1, mode: 'number' }).default(4.5),
+    googleReviewsCount: integer('google_reviews_count'),
+    googleMyBusinessUrl: text('google_my_business_url'),
+    whatsapp: text('whatsapp'),
+    cnpj: text('cnpj'),
+    nomeRazaoSocial: text('nome_razao_social'),
+    inscricaoMunicipal: text('inscricao_municipal'),
+    inscricaoEstadual: text('inscricao_estadual'),
+    /** Last per-restaurant order number handed out; incremented inside the order transaction. */
+    orderSeq: integer('order_seq').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('restaurants_slug_uq').on(t.slug),
+    index('restaurants_owner_idx').on(t.ownerId),
+    check('restaurants_segment_ck', sql`${t.businessSegment} in ('restaurant','commerce')`),
+    check('restaurants_rating_ck', sql`${t.googleRating} is null or (${t.googleRating} >= 1 and ${t.googleRating} <= 5)`),
+    check('restaurants_reviews_count_ck', sql`${t.googleReviewsCount} is null or ${t.googleReviewsCount} >= 0`),
+  ],
+);
+
+/** Write-only credentials, kept apart so no restaurant query can return them by accident. */
+export const restaurantSecrets = pgTable('restaurant_secrets', {
+  restaurantId: uuid('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  nuvemfiscalApiToken: text('nuvemfiscal_api_token'),
+  nuvemfiscalClientId: text('nuvemfiscal_client_id'),
+  nuvemfiscalClientSecret: text('nuvemfiscal_client_secret'),
+  whatsappApiKey: text('whatsapp_api_key'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const restaurantHours = pgTable(
+  'restaurant_hours',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    dayOfWeek: smallint('day_of_week').notNull(),
+    isClosed: boolean('is_closed').notNull().default(false),
+    openTime: text('open_time'),
+    closeTime: text('close_time'),
+  },
+  (t) => [
+    uniqueIndex('restaurant_hours_day_uq').on(t.restaurantId, t.dayOfWeek),
+    check('restaurant_hours_day_ck', sql`${t.dayOfWeek} between 0 and 6`),
+    check(
+      'restaurant_hours_times_ck',
+      sql`${t.isClosed} or (${t.openTime} ~ '^[0-2][0-9]:[0-5][0-9]$' and ${t.closeTime} ~ '^[0-2][0-9]:[0-5][0-9]$')`,
+    ),
+  ],
+);
+
+export const diningTables = pgTable(
+  'dining_tables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    qrUrl: text('qr_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('dining_tables_number_uq').on(t.restaurantId, t.number),
+    check('dining_tables_number_ck', sql`${t.number} >= 1`),
+  ],
+);

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { type Database, openDatabase } from './client';
+
+/** Where the global test setup leaves the migrated PGlite snapshot. */
+export const SNAPSHOT_PATH = '.tmp/pglite-migrated.tar.gz';
+export const TEMPLATE_DB = 'mc_test_template';
+
+/**
+ * A fresh, migrated database for one test file: a PGlite loaded from the migrated snapshot,
+ * or, when TEST_DB=postgres, a new PostgreSQL database copied from the migrated template.
+ */
+export async function freshDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (!serverUrl) {
+    const snapshot = new Blob([readFileSync(SNAPSHOT_PATH)]);
+    return openDatabase({ loadDataDir: snapshot });
+  }
+  const name = `mc_t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  const url = withDatabase(serverUrl, name);
+  const database = await openDatabase({ url });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
+  return database;
+}
+
+export function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * Product pricing shared by the cart preview (web) and the order recomputation (server), so the two
+ * never disagree (ARCHITECTURE §6.7). All amounts are integer centavos.
+ */
+
+/** A size (variation) or colour: a named modifier added to the unit price. */
+export type PriceOption = { id?: string; name: string; priceModifier: number };
+/** An extra; `quantity` (order items carry it) multiplies its price, default 1. */
+export type AddonChoice = { id?: string; name: string; price: number; quantity?: number; type?: string };
+
+export const PRODUCT_KINDS = ['plain', 'single_pizza', 'multi_flavor_pizza'] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+
+export const DEFAULT_MAX_FLAVORS = 2;
+/** Prices strictly above this (R$ 50,00) also show a struck-through "from" price. */
+export const STRIKE_PRICE_THRESHOLD = 5000;
+
+/**
+ * The kind of a product: a multi-flavour pizza is is_pizza plus allows_multiple_flavors; a single
+ * pizza (is_pizza alone) is what multi-flavour pizzas offer as a flavour.
+ */
+export function productKind(p: { isPizza?: boolean | null; allowsMultipleFlavors?: boolean | null }): ProductKind {
+  if (!p.isPizza) return 'plain';
+  return p.allowsMultipleFlavors ? 'multi_flavor_pizza' : 'single_pizza';
+}
+
+/**
+ * Whether "Adicionar" from the product list must open the detail dialog instead of adding at once:
+ * products with sizes and multi-flavour pizzas need a choice first.
+ */
+export function needsDetailDialog(p: {
+  variations?: unknown;
+  isPizza?: boolean | null;
+  allowsMultipleFlavors?: boolean | null;
+}): boolean {
+  return parseList(p.variations).length > 0 || productKind(p) === 'multi_flavor_pizza';
+}
+
+export type UnitPriceInput = {
+  basePrice: number;
+  /** Prices of the chosen flavours; empty or absent means the product's own base price. */
+  flavorPrices?: readonly number[];
+  variation?: { priceModifier: number } | null;
+  colors?: readonly { priceModifier: number }[];
+  addons?: readonly { price: number; quantity?: number }[];
+};
+
+/**
+ * Price of one unit: (rounded average of chosen flavour prices, or the base price when no flavour
+ * is chosen) + size modifier + colour modifiers + add-on prices.
+ * The average is rounded half up to the centavo because a half centavo cannot be charged.
+ */
+export function unitPrice(input: UnitPriceInput): number {
+  const flavors = input.flavorPrices ?? [];
+  const base =
+    flavors.length > 0 ? Math.round(flavors.reduce((sum, p) => sum + p, 0) / flavors.length) : input.basePrice;
+  const size = input.variation?.priceModifier ?? 0;
+  const colors = (input.colors ?? []).reduce((sum, c) => sum + c.priceModifier, 0);
+  const addons = (input.addons ?? []).reduce((sum, a) => sum + a.price * (a.quantity ?? 1), 0);
+  return base + size + colors + addons;
+}
+
+/** Line total = unit price × quantity. */
+export function lineTotal(unit: number, quantity: number): number {
+  return unit * quantity;
+}
+
+/**
+ * Cart badge count and cart price. The price is recomputed from unit price × quantity instead of
+ * trusting a stored `total`, which could be stale after a quantity change.
+ */
+export function cartTotals(lines: readonly { price: number; quantity: number }[]): {
+  itemCount: number;
+  total: number;
+} {
+  return lines.reduce(
+    (acc, l) => ({ itemCount: acc.itemCount + l.quantity, total: acc.total + lineTotal(l.price, l.quantity) }),
+    { itemCount: 0, total: 0 },
+  );
+}
+
+/** Order total = subtotal + delivery fee − discount, never below zero. */
+export function orderTotal(parts: { subtotal: number; deliveryFee?: number; discount?: number }): number {
+  return Math.max(0, parts.subtotal + (parts.deliveryFee ?? 0) - (parts.discount ?? 0));
+}
+
+/**
+ * The struck-through display price (1.2 × price) shown next to prices above R$ 50,00, or null.
+ * Display only: it is never charged.
+ */
+export function strikePrice(price: number): number | null {
+  if (price <= STRIKE_PRICE_THRESHOLD) return null;
+  return Math.round((price * 12) / 10);
+}
+
+/**
+ * Max flavours from a form or stored value: a missing or non-numeric value falls back to 2, and
+ * anything below 1 becomes 1 (a pizza always has at least one flavour). Fractions are truncated.
+ */
+export function normalizeMaxFlavors(value: unknown): number {
+  if (value === null || value === undefined || value === '') return DEFAULT_MAX_FLAVORS;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return DEFAULT_MAX_FLAVORS;
+  return Math.max(1, Math.trunc(n));
+}
+
+/**
+ * Toggles a flavour in the customer's picks. Picking a new one past the limit drops the OLDEST
+ * pick, so the customer never has to unselect before choosing.
+ */
+export function pickFlavor(current: readonly string[], id: string, maxFlavors: unknown): string[] {
+  if (current.includes(id)) return current.filter((f) => f !== id);
+  const next = [...current, id];
+  const max = normalizeMaxFlavors(maxFlavors);
+  return next.length > max ? next.slice(next.length - max) : next;
+}
+
+/**
+ * Reads a list field that may arrive as an array or as JSON text (legacy rows store JSON text).
+ * Anything unparsable, or JSON that is not an array, becomes an empty list.
+ */
+export function parseList<T = unknown>(value: unknown): T[] {
+  if (Array.isArray(value)) return [...value] as T[];
+  if (typeof value !== 'string' || value.trim() === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? (parsed as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export type PizzaFlags = {
+  isPizza: boolean;
+  allowsMultipleFlavors: boolean;
+  pizzaFlavors: string[];
+};
+
+/**
+ * Keeps the pizza flags of the product form consistent: the commerce segment has no pizzas,
+ * a non-pizza cannot have multiple flavours, and without multiple flavours no flavour list is kept.
+ */
+export function normalizePizzaFlags(flags: PizzaFlags, segment: 'restaurant' | 'commerce' = 'restaurant'): PizzaFlags {
+  if (segment === 'commerce' || !flags.isPizza) return { isPizza: false, allowsMultipleFlavors: false, pizzaFlavors: [] };
+  if (!flags.allowsMultipleFlavors) return { isPizza: true, allowsMultipleFlavors: false, pizzaFlavors: [] };
+  return { isPizza: true, allowsMultipleFlavors: true, pizzaFlavors: [...flags.pizzaFlavors] };
+}
+
+function positive(v: number | null | undefined): boolean {
+  return typeof v === 'number' && Number.isFinite(v) && v > 0;
+}
+
+/**
+ * Whether the admin product form may be saved: a non-blank name, a price above zero, and, for
+ * products shipped by carrier, height, width, length and weight all above zero.
+ */
+export function canSaveProduct(p: {
+  name: string;
+  price: number;
+  envioCorreios?: boolean;
+  height?: number | null;
+  width?: number | null;
+  length?: number | null;
+  weight?: number | null;
+}): boolean {
+  if (p.name.trim() === '' || !(p.price > 0)) return false;
+  if (p.envioCorreios) return [p.height, p.width, p.length, p.weight].every(positive);
+  return true;
+}
+
+/** A numeric form input that is not a number counts as 0 (the product form's rule). */
+export function numberOrZero(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number.parseFloat(String(value ?? ''));
+  return Number.isFinite(n) ? n : 0;
+}
