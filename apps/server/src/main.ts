@@ -19,7 +19,7 @@ if (config.seedDemo) {
   if (seeded) log.info('demo restaurant "Pizzaria Demo" created');
 }
 
-const webDist = join(import.meta.dirname, '..', '..', 'web', 'dist');
+const webDist = process.env.WEB_DIST ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
 let indexHtml = '';
 try {
   indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');

@@ -1,7 +1,15 @@
+import { employees, userProfiles } from '@meucardapio/db/schema';
 import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-types';
 import { freshDatabase } from '@meucardapio/db/testing';
+import {
+  defaultPermissionsFor,
+  PROFILE_TYPE_LABELS,
+  type Permissions,
+  type ProfileType,
+} from '@meucardapio/domain/permissions';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
+import { hashPassword } from '../src/modules/auth/passwords';
 import { boot } from '../src/server';
 
 export const ORIGIN = 'http://localhost';
@@ -59,4 +67,87 @@ export class TestClient {
   put = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('PUT', path, body, headers);
   patch = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('PATCH', path, body, headers);
   delete = (path: string, headers?: Record<string, string>) => this.request('DELETE', path, undefined, headers);
+}
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
+
+export const TEST_PASSWORD = 'senha-forte-123';
+let cachedHash: Promise<string> | undefined;
+/** argon2 is slow on purpose; tests reuse one hash of TEST_PASSWORD. */
+export const testPasswordHash = () => {
+  cachedHash ??= hashPassword(TEST_PASSWORD);
+  return cachedHash;
+};
+
+/** Signs up a new owner (and so a new restaurant) through the API. */
+export async function signupOwner(t: TestApp, overrides: { name?: string; companyName?: string; email?: string } = {}) {
+  const client = t.client();
+  const email = overrides.email ?? `${unique('dono')}@teste.com.br`;
+  const res = await client.post('/api/auth/signup', {
+    name: overrides.name ?? 'Dona Teste',
+    companyName: overrides.companyName ?? `Restaurante ${unique('r')}`,
+    email,
+    password: TEST_PASSWORD,
+  });
+  if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${res.text}`);
+  const user = res.body.user;
+  return { client, email, ownerId: user.id as string, restaurantId: user.restaurant.id as string, slug: user.restaurant.slug as string };
+}
+
+export type Owner = Awaited<ReturnType<typeof signupOwner>>;
+
+/** An employee of the owner's restaurant with a profile of the given type, signed in. */
+export async function createEmployee(
+  t: TestApp,
+  owner: Owner,
+  options: { profileType: ProfileType; profileName?: string; permissions?: Permissions; active?: boolean } = {
+    profileType: 'admin',
+  },
+) {
+  const [profile] = await t.db
+    .insert(userProfiles)
+    .values({
+      restaurantId: owner.restaurantId,
+      name: options.profileName ?? PROFILE_TYPE_LABELS[options.profileType],
+      type: options.profileType,
+      permissions: options.permissions ?? defaultPermissionsFor(options.profileType),
+    })
+    .returning();
+  const email = `${unique('func')}@teste.com.br`;
+  const [employee] = await t.db
+    .insert(employees)
+    .values({
+      restaurantId: owner.restaurantId,
+      name: `Funcionário ${options.profileName ?? PROFILE_TYPE_LABELS[options.profileType]}`,
+      email,
+      passwordHash: await testPasswordHash(),
+      profileId: profile.id,
+    })
+    .returning();
+  const client = t.client();
+  const res = await client.post('/api/auth/login', { email, password: TEST_PASSWORD });
+  if (res.status !== 200) throw new Error(`employee login failed: ${res.status} ${res.text}`);
+  return { client, email, employeeId: employee.id, profileId: profile.id, name: employee.name };
+}
+
+/** A customer registered on the restaurant's storefront, signed in. */
+export async function registerCustomer(t: TestApp, slug: string, overrides: Record<string, unknown> = {}) {
+  const client = t.client();
+  const email = `${unique('cliente')}@teste.com.br`;
+  const res = await client.post(`/api/public/restaurants/${slug}/customers/register`, {
+    name: 'Cliente Teste',
+    phone: '11987654321',
+    email,
+    password: 'senha123',
+    cep: '01310100',
+    address: 'Avenida Paulista',
+    number: '1000',
+    neighborhood: 'Bela Vista',
+    city: 'São Paulo',
+    state: 'SP',
+    ...overrides,
+  });
+  if (res.status !== 200) throw new Error(`customer register failed: ${res.status} ${res.text}`);
+  return { client, email, customerId: res.body.user.id as string };
 }

@@ -14,7 +14,7 @@ const TOUCH_EVERY_MS = 5 * 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-type SessionSubject =
+export type SessionSubject =
   | { kind: 'owner'; appUserId: string; restaurantId: string }
   | { kind: 'employee'; employeeId: string; restaurantId: string }
   | { kind: 'customer'; customerId: string; restaurantId: string };
@@ -42,6 +42,7 @@ export async function startSession(c: Context<AppEnv>, db: Db, subject: SessionS
     secure: c.get('deps').config.publicUrl.startsWith('https://'),
     maxAge: ABSOLUTE_MS / 1000,
   });
+  return token;
 }
 
 export async function endSession(c: Context<AppEnv>, db: Db) {

@@ -2,17 +2,38 @@ import type { Db } from '@meucardapio/db/client';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { type Mailer, outboxMailer } from './mail/mailer';
+import { createMessenger, type Messenger } from './messaging/messenger';
+import { infinitePayProvider } from './payments/infinitepay';
+import type { PaymentProvider } from './payments/payments';
+import { simulatorProvider } from './payments/simulator';
+import { httpShippingProvider } from './shipping/http-provider';
+import type { ShippingProvider } from './shipping/shipping';
+import { simulatorShippingProvider } from './shipping/simulator';
 import { databaseStorage, type FileStorage } from './storage/storage';
 
 /** Every external service, each behind its interface; simulators are the default. */
 export type Integrations = {
   mail: Mailer;
   storage: FileStorage;
+  /** WhatsApp; replaceable at runtime (tests swap in a failing or counting one). */
+  messaging: Messenger;
+  /** Card/PIX hosted checkout: InfinitePay with INFINITEPAY_ENABLED=1, else our simulator page. */
+  payments: PaymentProvider;
+  /** Shipping quotes: the HTTP API at SHIPPING_API_URL, else deterministic simulated quotes. */
+  shipping: ShippingProvider;
 };
 
 export function createIntegrations(_config: Config, db: Db, log: Logger): Integrations {
   return {
     mail: outboxMailer(db, log),
     storage: databaseStorage(db),
+    messaging: createMessenger(_config, log),
+    payments:
+      _config.INFINITEPAY_ENABLED === '1'
+        ? infinitePayProvider({ publicUrl: _config.publicUrl })
+        : simulatorProvider(db),
+    shipping: _config.SHIPPING_API_URL
+      ? httpShippingProvider({ url: _config.SHIPPING_API_URL, token: _config.SHIPPING_API_TOKEN })
+      : simulatorShippingProvider(),
   };
 }

@@ -1,4 +1,58 @@
+import { MSG } from '@meucardapio/domain/messages';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
+import { AppError, badRequest } from '../../http/errors';
+import { parseParams } from '../../http/validate';
+import { createPublicReview, listPublicReviews } from './reviews.service';
 
 export const reviewsRoutes = new Hono<AppEnv>();
+
+// ─── Public (storefront and review page) ─────────────────────────────────────────────────────────
+
+const slugParam = z.object({ slug: z.string().trim().min(1).max(200) });
+
+const newReviewBody = z.object({
+  customerName: z.string().trim().min(1).max(120),
+  customerEmail: z.string().trim().toLowerCase().pipe(z.email()),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().trim().max(2000).nullish(),
+  // Anything that is not a uuid cannot name an order: treated as absent rather than refused.
+  orderId: z.unknown().transform((v) => (typeof v === 'string' && z.uuid().safeParse(v).success ? v : null)),
+});
+
+/** Maps the first failing field to the spec's text, so the review form can show it as is. */
+function reviewValidationError(issues: z.core.$ZodIssue[], raw: unknown): AppError {
+  const failed = new Set(issues.map((i) => String(i.path[0] ?? '')));
+  // Checked in the order the form shows them: the stars first.
+  if (failed.has('rating')) return new AppError(400, 'rating_required', MSG.selectRating, 'A nota vai de 1 a 5 estrelas.');
+  if (failed.has('customerName')) return badRequest(MSG.requiredFieldsShort, 'Informe seu nome.', 'name_required');
+  if (failed.has('customerEmail')) {
+    const typed = (raw as { customerEmail?: unknown })?.customerEmail;
+    const blank = typeof typed !== 'string' || typed.trim() === '';
+    return badRequest(MSG.requiredFieldsShort, blank ? MSG.emailRequired : MSG.invalidEmail, 'email_required');
+  }
+  if (failed.has('comment')) return badRequest(MSG.invalidData, 'O comentário pode ter no máximo 2000 caracteres.');
+  return badRequest(MSG.invalidData, 'Verifique os campos e tente novamente.');
+}
+
+reviewsRoutes.get('/public/restaurants/:slug/reviews', async (c) => {
+  const { slug } = parseParams(c, slugParam);
+  return c.json(await listPublicReviews({ db: c.get('db') }, slug));
+});
+
+reviewsRoutes.post('/public/restaurants/:slug/reviews', async (c) => {
+  const { slug } = parseParams(c, slugParam);
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw badRequest(MSG.invalidData, 'O corpo da requisição não é um JSON válido.', 'invalid_json');
+  }
+  const parsed = newReviewBody.safeParse(raw !== null && typeof raw === 'object' ? raw : {});
+  if (!parsed.success) throw reviewValidationError(parsed.error.issues, raw);
+  const result = await createPublicReview({ db: c.get('db'), actor: c.get('actor') }, slug, parsed.data);
+  return c.json(result, 201);
+});
+
+// ─── Admin moderation (staff) ────────────────────────────────────────────────────────────────────

@@ -1,0 +1,47 @@
+/**
+ * Card / PIX hosted checkout (ARCHITECTURE §5): the real provider (InfinitePay) or our own simulator.
+ * Amounts are integer centavos; the provider wants centavos too.
+ */
+
+export type CheckoutOrder = { id: string; number: number; total: number };
+export type CheckoutRestaurant = { name: string; slug: string; appClientReferrer: string | null };
+export type CheckoutItem = { name: string; unitPrice: number; quantity: number };
+export type CheckoutCustomer = {
+  name: string;
+  email?: string | null;
+  phone?: string | null;
+  cep?: string | null;
+  number?: string | null;
+  complement?: string | null;
+};
+
+export type VerifyInput = {
+  /** The restaurant's provider handle (app_client_referrer, else slug, else name). */
+  handle: string;
+  transactionNsu: string;
+  /** Our order id, sent as order_nsu when the checkout was opened. */
+  externalOrderNsu: string;
+  /** The provider's own checkout slug, echoed back in the redirect. */
+  slug: string;
+};
+
+/** `success` says the provider answered; `paid` whether the payment went through. */
+export type VerifyResult = { success: boolean; paid: boolean; paidAmount?: number | null; raw?: unknown };
+
+export interface PaymentProvider {
+  readonly name: 'infinitepay' | 'simulator';
+  /** The URL the customer is sent to; throws when no link can be produced. */
+  checkoutUrl(
+    order: CheckoutOrder,
+    restaurant: CheckoutRestaurant,
+    items: CheckoutItem[],
+    customer: CheckoutCustomer,
+  ): string;
+  /** Asks the provider whether the transaction was paid; never trusts the redirect alone. */
+  verify(input: VerifyInput): Promise<VerifyResult>;
+}
+
+/** Where the provider sends the customer back: our payment-return page, keyed by order id. */
+export function paymentCallbackPath(orderId: string): string {
+  return `/payment-callback?orderId=${encodeURIComponent(orderId)}`;
+}

@@ -1,0 +1,366 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '@meucardapio/db/client';
+import {
+  appUsers,
+  customers,
+  employees,
+  passwordResetTokens,
+  restaurantHours,
+  restaurants,
+  sessions,
+  userProfiles,
+} from '@meucardapio/db/schema';
+import { MSG } from '@meucardapio/domain/messages';
+import { isCashierOnly, isDeliveryPerson, OWNER_PROFILE } from '@meucardapio/domain/permissions';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { Actor, Deps } from '../../http/context';
+import type { SessionSubject } from '../../http/session';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { assertNotRateLimited, clearLoginFailures, loginKeys, recordLoginFailure } from '../../http/rate-limit';
+import { hashPassword, verifyPassword } from './passwords';
+
+const RESET_TTL_MS = 60 * 60_000;
+const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Erro no login', MSG.invalidCredentials);
+
+export type { SessionSubject };
+
+/** URL-safe slug from a name: lowercase ASCII letters, digits and hyphens. */
+export function slugify(name: string): string {
+  return (
+    name
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 48) || 'minha-empresa'
+  );
+}
+
+async function uniqueSlug(db: Db, base: string): Promise<string> {
+  let slug = base;
+  for (let i = 0; i < 20; i++) {
+    const [taken] = await db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.slug, slug)).limit(1);
+    if (!taken) return slug;
+    slug = `${base}-${randomBytes(2).toString('hex')}`;
+  }
+  return `${base}-${randomBytes(6).toString('hex')}`;
+}
+
+/** The first restaurant of an owner, created on first sign-in when missing ("Minha Empresa" by default). */
+async function ensureOwnerRestaurant(db: Db, owner: typeof appUsers.$inferSelect): Promise<string> {
+  const [existing] = await db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(eq(restaurants.ownerId, owner.id))
+    .orderBy(restaurants.createdAt)
+    .limit(1);
+  if (existing) return existing.id;
+  const name = owner.companyName?.trim() || 'Minha Empresa';
+  const slug = await uniqueSlug(db, slugify(name));
+  return db.transaction(async (tx) => {
+    const [r] = await tx
+      .insert(restaurants)
+      .values({ ownerId: owner.id, name, slug, timezone: 'America/Sao_Paulo', businessSegment: 'restaurant' })
+      .returning({ id: restaurants.id });
+    // A new restaurant opens 08:00–18:00 every day until the owner sets its hours.
+    await tx.insert(restaurantHours).values(
+      Array.from({ length: 7 }, (_, day) => ({
+        restaurantId: r.id,
+        dayOfWeek: day,
+        isClosed: false,
+        openTime: '08:00',
+        closeTime: '18:00',
+      })),
+    );
+    return r.id;
+  });
+}
+
+export async function signupOwner(
+  db: Db,
+  input: { name: string; companyName?: string; email: string; password: string },
+): Promise<SessionSubject> {
+  const email = input.email.trim().toLowerCase();
+  const [exists] = await db.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.email, email)).limit(1);
+  if (exists) throw conflict('Erro ao criar conta', 'Este e-mail já está cadastrado.');
+  const [owner] = await db
+    .insert(appUsers)
+    .values({
+      email,
+      name: input.name.trim(),
+      companyName: input.companyName?.trim() || null,
+      passwordHash: await hashPassword(input.password),
+    })
+    .returning();
+  const restaurantId = await ensureOwnerRestaurant(db, owner);
+  return { kind: 'owner', appUserId: owner.id, restaurantId };
+}
+
+type Candidate = { subject: () => Promise<SessionSubject>; hash: string | null; rehash: (h: string) => Promise<unknown> };
+
+/** The shared login screen: employee first, then owner, then customer; one generic failure text. */
+export async function loginAnyone(db: Db, email: string, password: string, ip: string): Promise<SessionSubject> {
+  const normalized = email.trim().toLowerCase();
+  const keys = loginKeys(normalized, ip);
+  await assertNotRateLimited(db, keys);
+
+  const candidates: Candidate[] = [];
+  const [emp] = await db
+    .select({ employee: employees, profile: userProfiles })
+    .from(employees)
+    .leftJoin(userProfiles, eq(userProfiles.id, employees.profileId))
+    .where(and(eq(employees.email, normalized), eq(employees.active, true)))
+    .limit(1);
+  if (emp?.profile?.active) {
+    candidates.push({
+      hash: emp.employee.passwordHash,
+      subject: async () => ({ kind: 'employee', employeeId: emp.employee.id, restaurantId: emp.employee.restaurantId }),
+      rehash: (h) => db.update(employees).set({ passwordHash: h }).where(eq(employees.id, emp.employee.id)),
+    });
+  }
+  const [owner] = await db.select().from(appUsers).where(eq(appUsers.email, normalized)).limit(1);
+  if (owner) {
+    candidates.push({
+      hash: owner.passwordHash,
+      subject: async () => ({
+        kind: 'owner',
+        appUserId: owner.id,
+        restaurantId: await ensureOwnerRestaurant(db, owner),
+      }),
+      rehash: (h) => db.update(appUsers).set({ passwordHash: h }).where(eq(appUsers.id, owner.id)),
+    });
+  }
+  const [cust] = await db
+    .select()
+    .from(customers)
+    .where(eq(customers.email, normalized))
+    .orderBy(desc(customers.createdAt))
+    .limit(1);
+  if (cust) {
+    candidates.push({
+      hash: cust.passwordHash,
+      subject: async () => ({ kind: 'customer', customerId: cust.id, restaurantId: cust.restaurantId }),
+      rehash: (h) => db.update(customers).set({ passwordHash: h }).where(eq(customers.id, cust.id)),
+    });
+  }
+  for (const candidate of candidates) {
+    const check = await verifyPassword(candidate.hash, password);
+    if (!check.ok) continue;
+    if (check.needsRehash) await candidate.rehash(await hashPassword(password));
+    await clearLoginFailures(db, keys.account);
+    return candidate.subject();
+  }
+  await recordLoginFailure(db, keys);
+  if (candidates.length === 1 && cust && !cust.passwordHash) {
+    throw new AppError(401, 'no_password', 'Senha não configurada', MSG.customerWithoutPassword);
+  }
+  throw invalidCredentials();
+}
+
+async function restaurantBySlug(db: Db, slug: string) {
+  const [r] = await db
+    .select({ id: restaurants.id, name: restaurants.name, slug: restaurants.slug })
+    .from(restaurants)
+    .where(eq(restaurants.slug, slug))
+    .limit(1);
+  if (!r) throw notFound(MSG.restaurantNotFound, 'Verifique o link e tente novamente.');
+  return r;
+}
+
+export type CustomerRegistration = {
+  name: string;
+  phone: string;
+  email: string;
+  password: string;
+  cep: string;
+  address: string;
+  number: string;
+  complement?: string | null;
+  neighborhood: string;
+  city: string;
+  state?: string | null;
+  birthDay?: number | null;
+  birthMonth?: number | null;
+};
+
+export async function registerCustomer(db: Db, slug: string, input: CustomerRegistration): Promise<SessionSubject> {
+  const restaurant = await restaurantBySlug(db, slug);
+  const email = input.email.trim().toLowerCase();
+  const [exists] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.restaurantId, restaurant.id), eq(customers.email, email)))
+    .limit(1);
+  if (exists) throw conflict('Erro ao cadastrar', 'Este e-mail já está cadastrado. Faça login.');
+  const [c] = await db
+    .insert(customers)
+    .values({
+      restaurantId: restaurant.id,
+      name: input.name.trim(),
+      phone: input.phone.replace(/\D/g, ''),
+      email,
+      passwordHash: await hashPassword(input.password),
+      cep: input.cep.replace(/\D/g, ''),
+      address: input.address.trim(),
+      number: input.number.trim(),
+      complement: input.complement?.trim() || null,
+      neighborhood: input.neighborhood.trim(),
+      city: input.city.trim(),
+      state: (input.state?.trim() || 'SP').toUpperCase(),
+      birthDay: input.birthDay ?? null,
+      birthMonth: input.birthMonth ?? null,
+    })
+    .returning({ id: customers.id });
+  return { kind: 'customer', customerId: c.id, restaurantId: restaurant.id };
+}
+
+/** Customer sign-in on a restaurant's storefront, with the spec's specific texts. */
+export async function loginCustomer(
+  db: Db,
+  slug: string,
+  emailInput: string,
+  password: string,
+  ip: string,
+): Promise<SessionSubject> {
+  const restaurant = await restaurantBySlug(db, slug);
+  const email = emailInput.trim().toLowerCase();
+  const keys = loginKeys(`${restaurant.id}:${email}`, ip);
+  await assertNotRateLimited(db, keys);
+  const [cust] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.restaurantId, restaurant.id), eq(customers.email, email)))
+    .limit(1);
+  if (!cust) {
+    await recordLoginFailure(db, keys);
+    throw new AppError(401, 'customer_not_found', 'Cliente não encontrado', 'E-mail não cadastrado');
+  }
+  if (!cust.passwordHash) throw new AppError(401, 'no_password', 'Senha não configurada', MSG.customerWithoutPassword);
+  const check = await verifyPassword(cust.passwordHash, password);
+  if (!check.ok) {
+    await recordLoginFailure(db, keys);
+    throw new AppError(401, 'wrong_password', 'Senha incorreta', 'Verifique sua senha e tente novamente.');
+  }
+  if (check.needsRehash) {
+    await db
+      .update(customers)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(customers.id, cust.id));
+  }
+  await clearLoginFailures(db, keys.account);
+  return { kind: 'customer', customerId: cust.id, restaurantId: restaurant.id };
+}
+
+async function issueResetToken(
+  deps: Deps,
+  to: string,
+  kind: 'owner' | 'employee' | 'customer',
+  subjectId: string,
+  restaurantId: string | null,
+) {
+  const token = randomBytes(32).toString('base64url');
+  await deps.database.db.insert(passwordResetTokens).values({
+    tokenHash: createHash('sha256').update(token).digest('hex'),
+    kind,
+    subjectId,
+    restaurantId,
+    expiresAt: new Date(Date.now() + RESET_TTL_MS),
+  });
+  const link = `${deps.config.publicUrl}/auth/reset?token=${token}`;
+  await deps.integrations.mail.send({
+    to,
+    restaurantId,
+    subject: 'Redefinição de senha — MeuCardápio',
+    body: `Olá! Para criar uma nova senha, acesse: ${link}\nO link vale por 1 hora. Se você não pediu, ignore este e-mail.`,
+  });
+}
+
+/** Staff recovery always answers the same way, so it cannot be used to discover accounts. */
+export async function recoverStaff(deps: Deps, emailInput: string) {
+  const db = deps.database.db;
+  const email = emailInput.trim().toLowerCase();
+  const [emp] = await db.select().from(employees).where(eq(employees.email, email)).limit(1);
+  if (emp) return issueResetToken(deps, email, 'employee', emp.id, emp.restaurantId);
+  const [owner] = await db.select().from(appUsers).where(eq(appUsers.email, email)).limit(1);
+  if (owner) return issueResetToken(deps, email, 'owner', owner.id, null);
+}
+
+export async function recoverCustomer(deps: Deps, slug: string, emailInput: string) {
+  const db = deps.database.db;
+  const restaurant = await restaurantBySlug(db, slug);
+  const email = emailInput.trim().toLowerCase();
+  const [cust] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.restaurantId, restaurant.id), eq(customers.email, email)))
+    .limit(1);
+  if (!cust) throw notFound('E-mail não encontrado', 'Nenhum cadastro com este e-mail nesta loja.');
+  await issueResetToken(deps, email, 'customer', cust.id, restaurant.id);
+}
+
+/** Sets a new password from a reset link; the link works once and every open session of that account ends. */
+export async function resetPassword(db: Db, token: string, password: string) {
+  const tokenHash = createHash('sha256').update(token).digest('hex');
+  const hash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!row) throw badRequest('Link inválido ou expirado', 'Peça um novo e-mail de recuperação.');
+    if (row.kind === 'customer' && password.length < 6) throw badRequest('Senha curta', MSG.passwordMin6);
+    if (row.kind !== 'customer' && password.length < 8) {
+      throw badRequest('Senha curta', 'A senha deve ter pelo menos 8 caracteres');
+    }
+    if (row.kind === 'owner') {
+      await tx.update(appUsers).set({ passwordHash: hash }).where(eq(appUsers.id, row.subjectId));
+      await tx.delete(sessions).where(eq(sessions.appUserId, row.subjectId));
+    } else if (row.kind === 'employee') {
+      await tx.update(employees).set({ passwordHash: hash }).where(eq(employees.id, row.subjectId));
+      await tx.delete(sessions).where(eq(sessions.employeeId, row.subjectId));
+    } else {
+      await tx.update(customers).set({ passwordHash: hash }).where(eq(customers.id, row.subjectId));
+      await tx.delete(sessions).where(eq(sessions.customerId, row.subjectId));
+    }
+  });
+}
+
+/** What the web app knows about the signed-in person; never a hash or a secret. */
+export async function describeActor(db: Db, actor: Actor | null) {
+  if (!actor) return null;
+  const [r] = await db
+    .select({
+      id: restaurants.id,
+      name: restaurants.name,
+      slug: restaurants.slug,
+      businessSegment: restaurants.businessSegment,
+      timezone: restaurants.timezone,
+    })
+    .from(restaurants)
+    .where(eq(restaurants.id, actor.restaurantId))
+    .limit(1);
+  if (actor.kind === 'customer') {
+    const [c] = await db.select().from(customers).where(eq(customers.id, actor.id)).limit(1);
+    const { passwordHash: _omit, ...customer } = c;
+    return { kind: 'customer' as const, id: actor.id, name: actor.name, email: actor.email, phone: actor.phone, restaurant: r, customer };
+  }
+  const profile = actor.kind === 'owner' ? OWNER_PROFILE : actor.profile;
+  return {
+    kind: actor.kind,
+    id: actor.id,
+    name: actor.name,
+    email: actor.email,
+    restaurant: r,
+    profile,
+    cashierOnly: isCashierOnly(actor.rules),
+    deliveryPerson: isDeliveryPerson(actor.rules),
+  };
+}

@@ -1,0 +1,107 @@
+import { isCompleteCest, isCompleteNcm, formatCest, formatNcm, UNIT_OPTIONS } from '@meucardapio/domain/fiscal-format';
+import { MSG } from '@meucardapio/domain/messages';
+import { z } from 'zod';
+
+const MAX_MONEY = 100_000_000; // R$ 1.000.000,00 in centavos: far above any menu price, below int overflow.
+
+/** Trimmed optional text; blank becomes null so "not given" has one representation. */
+const optText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null));
+
+/** An image address: an absolute http(s) URL or one of our own /api/files paths. */
+export const imageUrlField = z
+  .string()
+  .max(2000)
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim() : null))
+  .refine((v) => v === null || /^https?:\/\/\S+$/i.test(v) || /^\/api\/files\/[\w-]+$/.test(v), {
+    message: 'Informe um endereço de imagem válido (http:// ou https://).',
+  });
+
+const priceOption = z.object({
+  id: z.string().max(64).optional(),
+  name: z.string().max(120),
+  priceModifier: z.number().int().min(-MAX_MONEY).max(MAX_MONEY),
+});
+const addon = z.object({
+  id: z.string().max(64).optional(),
+  name: z.string().max(120),
+  price: z.number().int().min(0).max(MAX_MONEY),
+  type: z.string().max(40).optional(),
+});
+
+const dimension = z.number().min(0).max(100_000).nullish();
+
+const ncm = z
+  .string()
+  .max(10)
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim() : null))
+  .refine((v) => v === null || isCompleteNcm(v), { message: 'NCM inválido: use o formato 0000.00.00.' })
+  .transform((v) => (v === null ? null : formatNcm(v)));
+
+const cest = z
+  .string()
+  .max(9)
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim() : null))
+  .refine((v) => v === null || isCompleteCest(v), { message: 'CEST inválido: use o formato 00.000.00.' })
+  .transform((v) => (v === null ? null : formatCest(v)));
+
+const unitCodes = UNIT_OPTIONS.map((u) => u.value) as [string, ...string[]];
+
+/**
+ * A product as the create/edit form sends it (spec 2 §3). Money in centavos. `estoque` is only
+ * read on create (stock changes go through stock entries); `sku` is never read (generated).
+ */
+export const productInput = z.object({
+  name: z.string({ error: 'Informe o nome do produto.' }).max(200),
+  description: optText(2000),
+  price: z.number({ error: 'Informe o preço em centavos.' }).int('O preço deve estar em centavos.').max(MAX_MONEY),
+  imageUrl: imageUrlField,
+  available: z.boolean().default(true),
+  categoryId: z.uuid({ message: 'Categoria inválida' }).nullish(),
+  isPizza: z.boolean().default(false),
+  allowsMultipleFlavors: z.boolean().default(false),
+  maxFlavors: z.number().int().min(1, 'O máximo de sabores deve ser pelo menos 1.').max(20).default(2),
+  pizzaFlavors: z.array(z.uuid({ message: 'Sabor inválido' })).max(200).default([]),
+  variations: z.array(priceOption).max(50).default([]),
+  addons: z.array(addon).max(100).default([]),
+  colors: z.array(priceOption).max(50).default([]),
+  controleEstoque: z.boolean().default(false),
+  estoque: z.number().int().min(0, 'O estoque não pode ser negativo.').max(10_000_000).default(0),
+  estoqueMinimo: z.number().int().min(0, 'O estoque mínimo não pode ser negativo.').max(10_000_000).default(0),
+  precoCusto: z.number().int().min(0).max(MAX_MONEY).nullish(),
+  codigoBarras: optText(64),
+  codigoNcm: ncm,
+  exTipi: optText(3),
+  codigoCest: cest,
+  origemMercadoria: z.number().int().min(0, 'Origem deve estar entre 0 e 8.').max(8, 'Origem deve estar entre 0 e 8.').nullish(),
+  csosnIcms: optText(4),
+  cstPisCofins: optText(4),
+  unidade: z.enum(unitCodes, { message: 'Unidade inválida' }).nullish(),
+  height: dimension,
+  width: dimension,
+  length: dimension,
+  weight: dimension,
+  envioCorreios: z.boolean().default(false),
+});
+export type ProductInput = z.output<typeof productInput>;
+
+export const categoryInput = z.object({
+  name: z.string({ error: 'Informe o nome da categoria.' }).trim().min(1, 'Informe o nome da categoria.').max(120),
+  order: z.number().int().min(0, 'A ordem deve ser 0 ou maior.').max(100_000).optional(),
+});
+
+export const stockEntryInput = z.object(
+  {
+    productId: z.uuid({ message: MSG.incompleteData }),
+    quantity: z.number({ error: MSG.incompleteData }).int(MSG.incompleteData).min(1, MSG.incompleteData).max(1_000_000),
+    notes: optText(500),
+  },
+  { error: MSG.incompleteData },
+);

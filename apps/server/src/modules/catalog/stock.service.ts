@@ -1,0 +1,80 @@
+import { products, stockHistory } from '@meucardapio/db/schema';
+import { MSG } from '@meucardapio/domain/messages';
+import { stockChangeNote } from '@meucardapio/domain/stock';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { StaffCtx } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { tenant } from '../../http/tenant';
+import { stockActorName } from './products.service';
+
+/** Products for the stock screen's picker and grid (the grid shows the stock-controlled ones). */
+export async function listStockProducts(ctx: StaffCtx) {
+  return ctx.db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      controleEstoque: products.controleEstoque,
+      estoque: products.estoque,
+      estoqueMinimo: products.estoqueMinimo,
+    })
+    .from(products)
+    .where(tenant(products, ctx.restaurantId))
+    .orderBy(asc(products.name));
+}
+
+/**
+ * Adds `quantity` units with one atomic UPDATE (no read-then-write), so concurrent entries on the same
+ * product all count; the history row records the before/after the UPDATE returned.
+ */
+export async function registerStockEntry(
+  ctx: StaffCtx,
+  input: { productId: string; quantity: number; notes: string | null },
+) {
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(products)
+      .set({ estoque: sql`${products.estoque} + ${input.quantity}`, updatedAt: new Date() })
+      .where(tenant(products, ctx.restaurantId, eq(products.id, input.productId)))
+      .returning({ id: products.id, name: products.name, estoque: products.estoque });
+    if (!row) throw notFound('Produto não encontrado', MSG.incompleteData);
+    const before = row.estoque - input.quantity;
+    const note = input.notes ? `${stockChangeNote(input.quantity)} - ${input.notes}` : stockChangeNote(input.quantity);
+    const [entry] = await tx
+      .insert(stockHistory)
+      .values({
+        restaurantId: ctx.restaurantId,
+        productId: row.id,
+        operationType: 'register',
+        quantityBefore: before,
+        quantityAfter: row.estoque,
+        quantityChanged: input.quantity,
+        employeeName: stockActorName(ctx.actor),
+        notes: note,
+      })
+      .returning();
+    return { product: { id: row.id, name: row.name, estoque: row.estoque }, entry: { ...entry, productName: row.name } };
+  });
+}
+
+/** The last 50 stock entries ('register' rows), newest first, with product names. */
+export async function recentStockEntries(ctx: StaffCtx) {
+  return ctx.db
+    .select({
+      id: stockHistory.id,
+      productId: stockHistory.productId,
+      productName: products.name,
+      operationType: stockHistory.operationType,
+      quantityBefore: stockHistory.quantityBefore,
+      quantityAfter: stockHistory.quantityAfter,
+      quantityChanged: stockHistory.quantityChanged,
+      employeeName: stockHistory.employeeName,
+      notes: stockHistory.notes,
+      createdAt: stockHistory.createdAt,
+    })
+    .from(stockHistory)
+    .innerJoin(products, and(eq(products.id, stockHistory.productId), eq(products.restaurantId, ctx.restaurantId)))
+    .where(tenant(stockHistory, ctx.restaurantId, eq(stockHistory.operationType, 'register')))
+    .orderBy(desc(stockHistory.createdAt), desc(stockHistory.quantityAfter))
+    .limit(50);
+}

@@ -1,0 +1,562 @@
+import type { DbOrTx } from '@meucardapio/db/client';
+import {
+  deliveryStates,
+  employees,
+  orderHistory,
+  orderItems,
+  orders,
+  paymentTransactions,
+  restaurants,
+  userProfiles,
+} from '@meucardapio/db/schema';
+import { DELIVERY_KIND_LABELS, isCarrierOrder } from '@meucardapio/domain/delivery';
+import { MSG } from '@meucardapio/domain/messages';
+import {
+  checkDeliveryDigits,
+  checkDeliveryPerson,
+  type OrderStatus,
+  paymentStatusFromVerification,
+  shortIdAdmin,
+  transitionRequirements,
+} from '@meucardapio/domain/order-status';
+import { paymentTypeOf, providerHandle } from '@meucardapio/domain/payment';
+import { DELIVERY_PROFILE_NAME, isDeliveryPerson } from '@meucardapio/domain/permissions';
+import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { StaffCtx } from '../../http/context';
+import { AppError, forbidden, notFound } from '../../http/errors';
+import { tenant } from '../../http/tenant';
+import { appendEvent } from '../../realtime/realtime';
+
+const orderNotFound = () => notFound('Pedido não encontrado.');
+
+export type OrderHistoryEntry = {
+  status: string;
+  employeeName: string | null;
+  notes: string | null;
+  createdAt: string;
+};
+
+export type AdminOrderItem = {
+  id: string;
+  productId: string | null;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+  variation: { name: string; price?: number } | null;
+  addons: { name: string; price?: number; quantity?: number; type?: string }[];
+  colors: { name: string }[];
+  pizzaFlavors: { name: string }[];
+  notes: string | null;
+};
+
+export type AdminOrder = {
+  id: string;
+  shortId: string;
+  number: number;
+  status: string;
+  deliveryType: string;
+  /** 'Delivery' (local, 4-digit check) or 'Transportadora' (carrier); null when not a delivery order. */
+  deliveryKind: 'Delivery' | 'Transportadora' | null;
+  customerId: string | null;
+  customerName: string;
+  customerPhone: string | null;
+  customerEmail: string | null;
+  tableNumber: number | null;
+  address: string | null;
+  addressNumber: string | null;
+  complement: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+  cep: string | null;
+  paymentMethod: string | null;
+  paymentStatus: string | null;
+  paymentStatusCheckedAt: string | null;
+  paymentCheckoutVerified: boolean;
+  /** Whether the payment went through the card/PIX hosted checkout (so it can be verified). */
+  paymentCheckout: boolean;
+  installments: number | null;
+  changeFor: number | null;
+  note: string | null;
+  subtotal: number;
+  deliveryFee: number;
+  discount: number;
+  total: number;
+  deliveryEmployee: { id: string; name: string } | null;
+  createdAt: string;
+  updatedAt: string;
+  items: AdminOrderItem[];
+  history: OrderHistoryEntry[];
+};
+
+type OrderRow = typeof orders.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The transaction id and provider slug a checkout left on the order (field names vary by source). */
+function checkoutRefs(data: Record<string, unknown>): { transactionNsu: string | null; slug: string | null } {
+  const pick = (...keys: string[]) => {
+    for (const k of keys) {
+      const v = data[k];
+      if (typeof v === 'string' && v.trim() !== '') return v.trim();
+    }
+    return null;
+  };
+  return {
+    transactionNsu: pick('transactionNsu', 'transaction_nsu', 'transactionId', 'transaction_id'),
+    slug: pick('slug', 'checkoutSlug', 'checkout_slug'),
+  };
+}
+
+/** Card/PIX orders paid through the hosted checkout: the only ones a verification makes sense for. */
+function isCheckoutOrder(o: Pick<OrderRow, 'paymentMethod' | 'paymentStatus' | 'paymentData' | 'deliveryType'>): boolean {
+  if (o.deliveryType === 'pdv') return false;
+  const type = paymentTypeOf(o.paymentMethod);
+  if (!type || type === 'cash') return false;
+  const data = o.paymentData ?? {};
+  return (
+    o.paymentStatus !== null ||
+    data.infinitepay_checkout === true ||
+    data.infinitepayCheckout === true ||
+    checkoutRefs(data).transactionNsu !== null
+  );
+}
+
+function numberOrNull(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+async function activeStatesOf(db: DbOrTx, restaurantId: string) {
+  return db
+    .select({ code: deliveryStates.code, name: deliveryStates.name, active: deliveryStates.active })
+    .from(deliveryStates)
+    .where(tenant(deliveryStates, restaurantId, eq(deliveryStates.active, true)));
+}
+
+function deliveryKindOf(o: Pick<OrderRow, 'deliveryType' | 'state'>, states: { code: string; name: string }[]) {
+  if (o.deliveryType !== 'delivery') return null;
+  return isCarrierOrder(o.state, states) ? DELIVERY_KIND_LABELS.carrier : DELIVERY_KIND_LABELS.local;
+}
+
+function groupBy<T>(list: T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of list) {
+    const k = key(item);
+    const bucket = out.get(k);
+    if (bucket) bucket.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+/** Items, history and delivery people for a page of orders: a fixed number of queries, whatever the page size. */
+async function hydrate(db: DbOrTx, restaurantId: string, rows: OrderRow[]): Promise<AdminOrder[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((o) => o.id);
+  const employeeIds = [...new Set(rows.map((o) => o.deliveryEmployeeId).filter((x): x is string => !!x))];
+  const [items, history, people, states] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(tenant(orderItems, restaurantId, inArray(orderItems.orderId, ids)))
+      .orderBy(asc(orderItems.id)),
+    db
+      .select()
+      .from(orderHistory)
+      .where(tenant(orderHistory, restaurantId, inArray(orderHistory.orderId, ids)))
+      .orderBy(asc(orderHistory.createdAt)),
+    employeeIds.length
+      ? db
+          .select({ id: employees.id, name: employees.name })
+          .from(employees)
+          .where(tenant(employees, restaurantId, inArray(employees.id, employeeIds)))
+      : Promise.resolve([]),
+    activeStatesOf(db, restaurantId),
+  ]);
+  const itemsBy = groupBy(items, (i) => i.orderId);
+  const historyBy = groupBy(history, (h) => h.orderId);
+  const personBy = new Map(people.map((p) => [p.id, p]));
+  return rows.map((o) => {
+    const data = o.paymentData ?? {};
+    return {
+      id: o.id,
+      shortId: shortIdAdmin(o.id),
+      number: o.number,
+      status: o.status,
+      deliveryType: o.deliveryType,
+      deliveryKind: deliveryKindOf(o, states),
+      customerId: o.customerId,
+      customerName: o.customerName,
+      customerPhone: o.customerPhone,
+      customerEmail: o.customerEmail,
+      tableNumber: o.tableNumber,
+      address: o.address,
+      addressNumber: o.addressNumber,
+      complement: o.complement,
+      neighborhood: o.neighborhood,
+      city: o.city,
+      state: o.state,
+      cep: o.cep,
+      paymentMethod: o.paymentMethod,
+      paymentStatus: o.paymentStatus,
+      paymentStatusCheckedAt: iso(o.paymentStatusCheckedAt),
+      paymentCheckoutVerified: o.paymentCheckoutVerified,
+      paymentCheckout: isCheckoutOrder(o),
+      installments: o.installments,
+      changeFor: numberOrNull(data.changeFor ?? data.change_for ?? data.receivedAmount ?? data.received_amount),
+      note: o.note,
+      subtotal: o.subtotal,
+      deliveryFee: o.deliveryFee,
+      discount: o.discount,
+      total: o.total,
+      deliveryEmployee: o.deliveryEmployeeId ? (personBy.get(o.deliveryEmployeeId) ?? null) : null,
+      createdAt: o.createdAt.toISOString(),
+      updatedAt: o.updatedAt.toISOString(),
+      items: (itemsBy.get(o.id) ?? []).map((i) => ({
+        id: i.id,
+        productId: i.productId,
+        name: i.name,
+        quantity: i.quantity,
+        unitPrice: i.unitPrice,
+        totalPrice: i.totalPrice,
+        variation: i.variation ?? null,
+        addons: i.addons ?? [],
+        colors: i.colors ?? [],
+        pizzaFlavors: i.pizzaFlavors ?? [],
+        notes: i.notes,
+      })),
+      history: (historyBy.get(o.id) ?? []).map((h) => ({
+        status: h.status,
+        employeeName: h.employeeName,
+        notes: h.notes,
+        createdAt: h.createdAt.toISOString(),
+      })),
+    };
+  });
+}
+
+export type ListOrdersInput = { status?: OrderStatus; limit: number };
+
+/**
+ * The orders board, newest first. A delivery person sees only the orders out for delivery or
+ * delivered that were assigned to them.
+ */
+export async function listOrders(ctx: StaffCtx, input: ListOrdersInput): Promise<AdminOrder[]> {
+  const conds = [];
+  if (input.status) conds.push(eq(orders.status, input.status));
+  if (isDeliveryPerson(ctx.actor.rules)) {
+    conds.push(inArray(orders.status, ['out_for_delivery', 'delivered']));
+    conds.push(eq(orders.deliveryEmployeeId, ctx.actor.id));
+  }
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(tenant(orders, ctx.restaurantId, ...conds))
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(input.limit);
+  return hydrate(ctx.db, ctx.restaurantId, rows);
+}
+
+/** One order as the board shows it (a delivery person only their own). */
+export async function getOrder(ctx: StaffCtx, id: string): Promise<AdminOrder> {
+  const [row] = await ctx.db
+    .select()
+    .from(orders)
+    .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
+    .limit(1);
+  if (!row) throw orderNotFound();
+  if (isDeliveryPerson(ctx.actor.rules) && row.deliveryEmployeeId !== ctx.actor.id) throw orderNotFound();
+  const [order] = await hydrate(ctx.db, ctx.restaurantId, [row]);
+  return order;
+}
+
+/** Everything the 80 mm receipt prints: the order and the restaurant's header. */
+export async function getReceipt(ctx: StaffCtx, id: string) {
+  const order = await getOrder(ctx, id);
+  const [restaurant] = await ctx.db
+    .select({
+      name: restaurants.name,
+      cnpj: restaurants.cnpj,
+      whatsapp: restaurants.whatsapp,
+      nomeRazaoSocial: restaurants.nomeRazaoSocial,
+      timezone: restaurants.timezone,
+    })
+    .from(restaurants)
+    .where(eq(restaurants.id, ctx.restaurantId))
+    .limit(1);
+  return { restaurant, order };
+}
+
+export type DeliveryPerson = { id: string; name: string; email: string };
+
+/** Active employees of the restaurant whose (active) profile is named "Entregador". */
+export async function listDeliveryPeople(ctx: Pick<StaffCtx, 'db' | 'restaurantId'>, db: DbOrTx = ctx.db) {
+  return db
+    .select({ id: employees.id, name: employees.name, email: employees.email })
+    .from(employees)
+    .innerJoin(userProfiles, eq(userProfiles.id, employees.profileId))
+    .where(
+      and(
+        tenant(employees, ctx.restaurantId, eq(employees.active, true)),
+        eq(userProfiles.restaurantId, ctx.restaurantId),
+        eq(userProfiles.active, true),
+        sql`trim(${userProfiles.name}) = ${DELIVERY_PROFILE_NAME}`,
+      ),
+    )
+    .orderBy(asc(employees.name)) as Promise<DeliveryPerson[]>;
+}
+
+export type UpdateStatusInput = {
+  status: OrderStatus;
+  deliveryEmployeeId?: string | null;
+  phoneDigits?: string | null;
+  notes?: string | null;
+};
+
+function ruleError(failure: { code: string; title: string; description?: string }, status: 400 | 409 = 400) {
+  return new AppError(status, failure.code, failure.title, failure.description ?? '');
+}
+
+/**
+ * Moves an order to a status. Sending a delivery order out needs one of the restaurant's delivery
+ * people; marking a local delivery order delivered needs the last 4 digits of the customer's phone.
+ * The order row is locked, so two people moving the same order are applied one after the other.
+ * A delivery person may only mark their own orders delivered.
+ */
+export async function updateOrderStatus(ctx: StaffCtx, id: string, input: UpdateStatusInput): Promise<AdminOrder> {
+  const deliveryPerson = isDeliveryPerson(ctx.actor.rules);
+  await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
+      .for('update')
+      .limit(1);
+    if (!order) throw orderNotFound();
+    if (deliveryPerson) {
+      if (order.deliveryEmployeeId !== ctx.actor.id) throw orderNotFound();
+      if (input.status !== 'delivered') {
+        throw forbidden('Entregadores só podem confirmar a entrega dos seus pedidos.');
+      }
+    }
+
+    const states = await activeStatesOf(tx, ctx.restaurantId);
+    const carrier = order.deliveryType === 'delivery' && isCarrierOrder(order.state, states);
+    const needs = transitionRequirements(order.deliveryType, input.status, carrier);
+    let deliveryEmployeeId = order.deliveryEmployeeId;
+
+    if (needs.deliveryPerson) {
+      const people = await listDeliveryPeople(ctx, tx);
+      if (people.length === 0) {
+        throw new AppError(
+          409,
+          'no_delivery_people',
+          'Nenhum entregador disponível',
+          "Cadastre funcionários com perfil 'Entregador' primeiro.",
+        );
+      }
+      const chosen = input.deliveryEmployeeId ?? null;
+      const check = checkDeliveryPerson(chosen);
+      if (!check.ok) throw ruleError(check);
+      if (!people.some((p) => p.id === chosen)) {
+        throw new AppError(400, 'invalid_delivery_person', MSG.selectDeliveryPerson, MSG.deliveryPersonRequired);
+      }
+      deliveryEmployeeId = chosen;
+    }
+    if (needs.phoneDigits) {
+      const check = checkDeliveryDigits(input.phoneDigits ?? '', order.customerPhone);
+      if (!check.ok) throw ruleError(check);
+    }
+
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({ status: input.status, deliveryEmployeeId, updatedAt: now })
+      .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)));
+    await tx.insert(orderHistory).values({
+      restaurantId: ctx.restaurantId,
+      orderId: id,
+      status: input.status,
+      employeeId: ctx.actor.kind === 'employee' ? ctx.actor.id : null,
+      employeeName: ctx.actor.name,
+      notes: input.notes?.trim() || null,
+      createdAt: now,
+    });
+    await appendEvent(tx, {
+      restaurantId: ctx.restaurantId,
+      type: 'order.updated',
+      permission: 'manage_orders',
+      customerId: order.customerId,
+      payload: {
+        orderId: id,
+        id,
+        number: order.number,
+        status: input.status,
+        previousStatus: order.status,
+        deliveryEmployeeId,
+      },
+    });
+  });
+  return getOrder(ctx, id);
+}
+
+/** Out-for-delivery orders grouped by delivery person (a delivery person sees only their own). */
+export async function deliveryOverview(ctx: StaffCtx) {
+  const conds = [eq(orders.status, 'out_for_delivery')];
+  if (isDeliveryPerson(ctx.actor.rules)) conds.push(eq(orders.deliveryEmployeeId, ctx.actor.id));
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(tenant(orders, ctx.restaurantId, ...conds))
+    .orderBy(asc(orders.updatedAt))
+    .limit(500);
+  const list = await hydrate(ctx.db, ctx.restaurantId, rows);
+  const groups = new Map<string, { deliveryPerson: { id: string; name: string } | null; orders: AdminOrder[] }>();
+  for (const o of list) {
+    const key = o.deliveryEmployee?.id ?? '';
+    const g = groups.get(key) ?? { deliveryPerson: o.deliveryEmployee, orders: [] };
+    g.orders.push(o);
+    groups.set(key, g);
+  }
+  return [...groups.values()].sort((a, b) => (a.deliveryPerson?.name ?? '~').localeCompare(b.deliveryPerson?.name ?? '~'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment verification (spec 3 §4): approved / failed / pending from the provider's answer.
+
+export type VerifyOutcome = {
+  orderId: string;
+  paymentStatus: 'approved' | 'failed' | 'pending';
+  paymentCheckoutVerified: boolean;
+};
+
+type PaymentsLike = {
+  verify(input: { handle: string; transactionNsu: string; externalOrderNsu: string; slug: string }): Promise<{
+    success: boolean;
+    paid: boolean;
+  }>;
+};
+
+async function verifyOne(ctx: StaffCtx, order: OrderRow, handle: string): Promise<VerifyOutcome> {
+  const refs = checkoutRefs(order.paymentData ?? {});
+  if (!refs.transactionNsu || !refs.slug) {
+    // The customer may never have come back from the checkout: fall back to what the provider recorded.
+    const [tx] = await ctx.db
+      .select({ transactionId: paymentTransactions.transactionId, response: paymentTransactions.response })
+      .from(paymentTransactions)
+      .where(tenant(paymentTransactions, ctx.restaurantId, eq(paymentTransactions.orderId, order.id)))
+      .orderBy(desc(paymentTransactions.createdAt))
+      .limit(1);
+    if (tx) {
+      refs.transactionNsu ??= tx.transactionId;
+      const slug = (tx.response as Record<string, unknown>)?.slug;
+      if (typeof slug === 'string') refs.slug ??= slug;
+    }
+  }
+
+  let status: VerifyOutcome['paymentStatus'] = 'pending';
+  let verified = false;
+  if (refs.transactionNsu && refs.slug) {
+    const payments = (ctx.deps.integrations as unknown as { payments?: PaymentsLike }).payments;
+    try {
+      if (!payments) throw new Error('payments integration missing');
+      const result = await payments.verify({
+        handle,
+        transactionNsu: refs.transactionNsu,
+        externalOrderNsu: order.id,
+        slug: refs.slug,
+      });
+      status = paymentStatusFromVerification(result);
+      verified = result.success === true;
+    } catch (err) {
+      // A verification error is not an answer: the order stays pending and unverified (no toast).
+      ctx.deps.log.warn({ err, orderId: order.id }, 'payment verification failed');
+      status = 'pending';
+      verified = false;
+    }
+  }
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(orders)
+      .set({
+        paymentStatus: status,
+        paymentStatusCheckedAt: now,
+        paymentCheckoutVerified: verified,
+        updatedAt: now,
+      })
+      .where(tenant(orders, ctx.restaurantId, eq(orders.id, order.id)));
+    if (status !== order.paymentStatus || verified !== order.paymentCheckoutVerified) {
+      await appendEvent(tx, {
+        restaurantId: ctx.restaurantId,
+        type: 'order.updated',
+        permission: 'manage_orders',
+        customerId: order.customerId,
+        payload: { orderId: order.id, id: order.id, number: order.number, paymentStatus: status },
+      });
+    }
+  });
+  return { orderId: order.id, paymentStatus: status, paymentCheckoutVerified: verified };
+}
+
+async function restaurantHandle(ctx: StaffCtx) {
+  const [r] = await ctx.db
+    .select({ name: restaurants.name, slug: restaurants.slug, appClientReferrer: restaurants.appClientReferrer })
+    .from(restaurants)
+    .where(eq(restaurants.id, ctx.restaurantId))
+    .limit(1);
+  if (!r) throw notFound(MSG.restaurantNotFound, MSG.reloadAndRetry);
+  return providerHandle(r);
+}
+
+/** Asks the card provider about one order's checkout. */
+export async function verifyOrderPayment(ctx: StaffCtx, id: string): Promise<VerifyOutcome> {
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
+    .limit(1);
+  if (!order) throw orderNotFound();
+  if (!isCheckoutOrder(order)) {
+    throw new AppError(400, 'not_checkout', 'Pagamento não verificável', 'Este pedido não foi pago pelo checkout online.');
+  }
+  return verifyOne(ctx, order, await restaurantHandle(ctx));
+}
+
+const BATCH_LIMIT = 50;
+const BATCH_WINDOW_DAYS = 7;
+
+/** Verifies the recent card/PIX checkout orders not verified yet (the board does this on load). */
+export async function verifyPendingPayments(ctx: StaffCtx) {
+  const since = new Date(Date.now() - BATCH_WINDOW_DAYS * 24 * 3600_000);
+  const candidates = await ctx.db
+    .select()
+    .from(orders)
+    .where(
+      tenant(
+        orders,
+        ctx.restaurantId,
+        eq(orders.paymentCheckoutVerified, false),
+        ne(orders.status, 'cancelled'),
+        ne(orders.deliveryType, 'pdv'),
+        gte(orders.createdAt, since),
+        or(isNotNull(orders.paymentStatus), sql`${orders.paymentData} <> '{}'::jsonb`),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(BATCH_LIMIT);
+  const toCheck = candidates.filter(isCheckoutOrder);
+  const results: VerifyOutcome[] = [];
+  if (toCheck.length > 0) {
+    const handle = await restaurantHandle(ctx);
+    for (const o of toCheck) results.push(await verifyOne(ctx, o, handle));
+  }
+  return {
+    checked: results.length,
+    approved: results.filter((r) => r.paymentStatus === 'approved').length,
+    failed: results.filter((r) => r.paymentStatus === 'failed').length,
+    pending: results.filter((r) => r.paymentStatus === 'pending').length,
+    results,
+  };
+}

@@ -1,0 +1,299 @@
+import type { Db } from '@meucardapio/db/client';
+import { events, orderItems, orders, outboundMessages, restaurantSecrets, restaurants } from '@meucardapio/db/schema';
+import { formatBRL } from '@meucardapio/domain/money';
+import { shortIdAdmin } from '@meucardapio/domain/order-status';
+import { toWhatsAppNumber } from '@meucardapio/domain/phone';
+import { and, asc, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { Deps } from '../../http/context';
+import { tenant } from '../../http/tenant';
+import { appendEvent } from '../../realtime/realtime';
+
+/**
+ * WhatsApp notification of a new order (ARCHITECTURE §6.11): sent ONCE per order by the server, never
+ * by whichever admin page is open. How "once" holds with many instances and pages:
+ *  - the outbox row is inserted if absent (unique restaurant_id + order_id + kind), so any number of
+ *    triggers for the same order produce one row;
+ *  - a row is sent while its row lock is held (`FOR UPDATE SKIP LOCKED`), and marked sent in the same
+ *    transaction, so two workers never send the same row;
+ *  - failed sends are retried with backoff a few times, then the row is marked failed.
+ * Triggers: the `order.created` NOTIFY of the realtime bridge (immediate), and a poll of the event
+ * log as a safety net for notifications missed while an instance was down.
+ */
+
+export const NEW_ORDER_KIND = 'new_order';
+/** The realtime bridge's NOTIFY channel (realtime/realtime.ts). */
+const EVENTS_CHANNEL = 'mc_events';
+/** Delay after creation before attempt n+1, indexed by failures so far; its length is the attempt cap. */
+export const DEFAULT_RETRY_DELAYS_MS = [0, 15_000, 60_000, 5 * 60_000, 15 * 60_000];
+const POLL_MS = 10_000;
+const SWEEP_WINDOW_MS = 24 * 3600_000;
+const SWEEP_LIMIT = 50;
+
+export type NotifierOptions = { pollMs?: number; retryDelaysMs?: number[] };
+
+/** The message a customer receives when the restaurant gets their order. */
+export function newOrderMessage(
+  order: { id: string; number: number; customerName: string; total: number; deliveryType: string },
+  items: { name: string; quantity: number }[],
+  restaurantName: string,
+): string {
+  const first = order.customerName.trim().split(/\s+/)[0] || order.customerName;
+  const lines = [
+    `Olá, ${first}! Recebemos seu pedido #${order.number} (${shortIdAdmin(order.id)}) em ${restaurantName}.`,
+    '',
+    ...items.map((i) => `${i.quantity}x ${i.name}`),
+    '',
+    `Total: ${formatBRL(order.total)}`,
+    'Avisaremos você a cada mudança de status. Obrigado!',
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * Creates the missing outbox rows for a restaurant's recent orders (PDV sales excluded: the customer
+ * is at the counter). Safe to call any number of times from any instance.
+ */
+export async function enqueueNewOrderNotifications(db: Db, restaurantId: string): Promise<number> {
+  const since = new Date(Date.now() - SWEEP_WINDOW_MS);
+  const missing = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      customerName: orders.customerName,
+      customerPhone: orders.customerPhone,
+      total: orders.total,
+      deliveryType: orders.deliveryType,
+    })
+    .from(orders)
+    .where(
+      tenant(
+        orders,
+        restaurantId,
+        gt(orders.createdAt, since),
+        ne(orders.deliveryType, 'pdv'),
+        sql`not exists (select 1 from ${outboundMessages} m where m.restaurant_id = ${orders.restaurantId}
+            and m.order_id = ${orders.id} and m.kind = ${NEW_ORDER_KIND})`,
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(SWEEP_LIMIT);
+  if (missing.length === 0) return 0;
+  const [restaurant] = await db
+    .select({ name: restaurants.name })
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId))
+    .limit(1);
+  const items = await db
+    .select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(
+      tenant(
+        orderItems,
+        restaurantId,
+        inArray(
+          orderItems.orderId,
+          missing.map((o) => o.id),
+        ),
+      ),
+    )
+    .orderBy(asc(orderItems.id));
+  let inserted = 0;
+  for (const o of missing) {
+    const phone = toWhatsAppNumber(o.customerPhone ?? '');
+    const rows = await db
+      .insert(outboundMessages)
+      .values({
+        restaurantId,
+        orderId: o.id,
+        kind: NEW_ORDER_KIND,
+        phone,
+        body: newOrderMessage(
+          o,
+          items.filter((i) => i.orderId === o.id),
+          restaurant?.name ?? '',
+        ),
+        // Nothing to send without a phone (e.g. a table order): recorded, never attempted.
+        status: phone ? 'pending' : 'failed',
+        lastError: phone ? null : 'Pedido sem telefone de WhatsApp válido',
+      })
+      .onConflictDoNothing()
+      .returning({ id: outboundMessages.id });
+    inserted += rows.length;
+  }
+  return inserted;
+}
+
+/**
+ * Sends what is due, one row per transaction: the row stays locked while it is being sent, so another
+ * instance skips it instead of sending it again. Returns how many rows were attempted.
+ */
+export async function drainOutbox(
+  deps: Pick<Deps, 'database' | 'integrations' | 'log'>,
+  options: { retryDelaysMs?: number[]; now?: () => Date; max?: number } = {},
+): Promise<number> {
+  const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const maxAttempts = delays.length;
+  const now = options.now ?? (() => new Date());
+  const delayCase = sql.raw(
+    `case ${delays.map((d, i) => `when ${i} then ${Math.max(0, Math.round(d))}`).join(' ')} else 0 end`,
+  );
+  let attempted = 0;
+  const max = options.max ?? 100;
+  while (attempted < max) {
+    const done = await deps.database.db.transaction(async (tx) => {
+      const at = now();
+      const [row] = await tx
+        .select()
+        .from(outboundMessages)
+        .where(
+          and(
+            eq(outboundMessages.status, 'pending'),
+            sql`${outboundMessages.attempts} < ${maxAttempts}`,
+            lte(
+              sql`${outboundMessages.createdAt} + (${delayCase}) * interval '1 millisecond'`,
+              sql`${at.toISOString()}::timestamptz`,
+            ),
+            sql`${outboundMessages.attempts} >= 0`,
+          ),
+        )
+        .orderBy(asc(outboundMessages.createdAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      // The CASE is keyed on attempts: rebuild the WHERE with attempts spelled out for the planner.
+      if (!row) return false;
+      const [secret] = await tx
+        .select({ apiKey: restaurantSecrets.whatsappApiKey })
+        .from(restaurantSecrets)
+        .where(eq(restaurantSecrets.restaurantId, row.restaurantId))
+        .limit(1);
+      try {
+        await deps.integrations.messaging.send({
+          restaurantId: row.restaurantId,
+          phone: row.phone ?? '',
+          body: row.body,
+          apiKey: secret?.apiKey ?? null,
+        });
+        await tx
+          .update(outboundMessages)
+          .set({ status: 'sent', attempts: row.attempts + 1, sentAt: new Date(), lastError: null })
+          .where(eq(outboundMessages.id, row.id));
+      } catch (err) {
+        const attempts = row.attempts + 1;
+        const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+        await tx
+          .update(outboundMessages)
+          .set({ status: attempts >= maxAttempts ? 'failed' : 'pending', attempts, lastError: message })
+          .where(eq(outboundMessages.id, row.id));
+        deps.log.warn({ err, outboxId: row.id, attempts }, 'WhatsApp send failed');
+        // Staff hear about it once, at the first failure; retries continue quietly.
+        if (attempts === 1 && row.orderId) {
+          await appendEvent(tx, {
+            restaurantId: row.restaurantId,
+            type: 'whatsapp.failed',
+            permission: 'manage_orders',
+            payload: {
+              orderId: row.orderId,
+              shortId: shortIdAdmin(row.orderId),
+              error: message,
+              willRetry: attempts < maxAttempts,
+            },
+          });
+        }
+      }
+      return true;
+    });
+    if (!done) break;
+    attempted++;
+  }
+  return attempted;
+}
+
+export type OrderNotifier = {
+  /** Runs one sweep + drain now (also what the timer does). */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the in-process worker of one server instance. Every instance may run one: the outbox's
+ * unique key and row locks keep the result to one message per order.
+ */
+export async function startOrderNotifications(
+  deps: Pick<Deps, 'database' | 'integrations' | 'log'>,
+  options: NotifierOptions = {},
+): Promise<OrderNotifier> {
+  const db = deps.database.db;
+  const log = deps.log.child({ worker: 'order-notifications' });
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  const pendingRestaurants = new Set<string>();
+
+  // Resume the event log a little in the past, so orders created while no instance ran are picked up.
+  const [resume] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(lte(events.createdAt, new Date(Date.now() - SWEEP_WINDOW_MS)))
+    .orderBy(desc(events.id))
+    .limit(1);
+  let cursor = resume?.id ?? 0;
+
+  async function work() {
+    // Restaurants with new orders since the last look, from the event log.
+    const fresh = await db
+      .select({ id: events.id, restaurantId: events.restaurantId })
+      .from(events)
+      .where(and(gt(events.id, cursor), eq(events.type, 'order.created')))
+      .orderBy(asc(events.id))
+      .limit(1000);
+    for (const e of fresh) pendingRestaurants.add(e.restaurantId);
+    const nextCursor = fresh.length ? fresh[fresh.length - 1].id : cursor;
+    for (const restaurantId of [...pendingRestaurants]) {
+      await enqueueNewOrderNotifications(db, restaurantId);
+      pendingRestaurants.delete(restaurantId);
+    }
+    cursor = nextCursor;
+    await drainOutbox(deps, { retryDelaysMs: options.retryDelaysMs });
+  }
+
+  /** Single-flight: a trigger while running schedules exactly one more pass. */
+  function tick(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await work();
+        } catch (err) {
+          if (!stopped) log.error({ err }, 'order notifications pass failed');
+        }
+      } while (again && !stopped);
+      running = null;
+    })();
+    return running;
+  }
+
+  const unlisten = await deps.database.listen(EVENTS_CHANNEL, (payload) => {
+    const [restaurantId] = payload.split(':');
+    if (!restaurantId || stopped) return;
+    // Any event may be an order.created; the pass reads the log, so filtering here is not needed.
+    void tick();
+  });
+  const timer = setInterval(() => void tick(), options.pollMs ?? POLL_MS);
+  timer.unref?.();
+  void tick();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await unlisten();
+      await running?.catch(() => {});
+    },
+  };
+}

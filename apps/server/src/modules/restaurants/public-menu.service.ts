@@ -1,0 +1,246 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '@meucardapio/db/client';
+import { categories, products, restaurantHours, restaurants } from '@meucardapio/db/schema';
+import { DEFAULT_TIMEZONE, type HoursRow, isOpenAt } from '@meucardapio/domain/hours';
+import { MSG } from '@meucardapio/domain/messages';
+import { parseList } from '@meucardapio/domain/pricing';
+import { asc, eq, type SQL } from 'drizzle-orm';
+import { AppError } from '../../http/errors';
+import { tenant } from '../../http/tenant';
+import { type ReviewSummary, reviewSummary } from '../reviews/reviews.service';
+
+/** Public reads need only the database: the visitor is anonymous and the tenant comes from the slug. */
+export type PublicCtx = { db: Db };
+
+export const restaurantNotFound = () =>
+  new AppError(404, 'restaurant_not_found', MSG.restaurantNotFound, 'Verifique o link e tente novamente.');
+
+/**
+ * The restaurant columns anyone may read. Listed one by one (never `select()`) so a column added
+ * later — owner, fiscal ids, provider settings — stays private until someone decides otherwise.
+ */
+const publicRestaurantColumns = {
+  id: restaurants.id,
+  name: restaurants.name,
+  slug: restaurants.slug,
+  description: restaurants.description,
+  logoUrl: restaurants.logoUrl,
+  bannerUrl: restaurants.bannerUrl,
+  primaryColor: restaurants.primaryColor,
+  secondaryColor: restaurants.secondaryColor,
+  buttonColor: restaurants.buttonColor,
+  timezone: restaurants.timezone,
+  businessSegment: restaurants.businessSegment,
+  showReviewsOnMenu: restaurants.showReviewsOnMenu,
+  googleRating: restaurants.googleRating,
+  googleReviewsCount: restaurants.googleReviewsCount,
+  googleMyBusinessUrl: restaurants.googleMyBusinessUrl,
+};
+
+export type PublicRestaurant = {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  logoUrl: string | null;
+  bannerUrl: string | null;
+  primaryColor: string;
+  secondaryColor: string;
+  buttonColor: string;
+  timezone: string;
+  businessSegment: 'restaurant' | 'commerce';
+  showReviewsOnMenu: boolean;
+  googleRating: number | null;
+  googleReviewsCount: number | null;
+  googleMyBusinessUrl: string | null;
+};
+
+/** The product fields the menu, the product dialog and the cart need (no cost price, no fiscal data). */
+const publicProductColumns = {
+  id: products.id,
+  categoryId: products.categoryId,
+  name: products.name,
+  description: products.description,
+  price: products.price,
+  imageUrl: products.imageUrl,
+  isPizza: products.isPizza,
+  allowsMultipleFlavors: products.allowsMultipleFlavors,
+  maxFlavors: products.maxFlavors,
+  pizzaFlavors: products.pizzaFlavors,
+  variations: products.variations,
+  addons: products.addons,
+  colors: products.colors,
+  controleEstoque: products.controleEstoque,
+  estoque: products.estoque,
+  envioCorreios: products.envioCorreios,
+};
+
+export type PublicOption = { id: string; name: string; priceModifier: number };
+export type PublicAddon = { id: string; name: string; price: number; type?: string };
+export type PublicProduct = {
+  id: string;
+  categoryId: string | null;
+  name: string;
+  description: string | null;
+  /** Centavos. */
+  price: number;
+  imageUrl: string | null;
+  isPizza: boolean;
+  allowsMultipleFlavors: boolean;
+  maxFlavors: number;
+  /** Ids of the flavour products a multi-flavour pizza offers (only available ones). */
+  pizzaFlavors: string[];
+  variations: PublicOption[];
+  addons: PublicAddon[];
+  colors: PublicOption[];
+  controleEstoque: boolean;
+  estoque: number;
+  envioCorreios: boolean;
+};
+
+export type PublicMenu = {
+  restaurant: PublicRestaurant;
+  categories: { id: string; name: string; sortOrder: number }[];
+  products: PublicProduct[];
+  hours: HoursRow[];
+  /** Computed at answer time; the browser recomputes it every minute from `hours` + `timezone`. */
+  openNow: boolean;
+  reviews: ReviewSummary;
+};
+
+async function selectPublicRestaurant(db: Db, where: SQL): Promise<PublicRestaurant> {
+  const [row] = await db.select(publicRestaurantColumns).from(restaurants).where(where).limit(1);
+  if (!row) throw restaurantNotFound();
+  return {
+    ...row,
+    businessSegment: row.businessSegment === 'commerce' ? 'commerce' : 'restaurant',
+    googleRating: row.googleRating === null ? null : Number(row.googleRating),
+  };
+}
+
+export function findPublicRestaurantBySlug(db: Db, slug: string): Promise<PublicRestaurant> {
+  return selectPublicRestaurant(db, eq(restaurants.slug, slug));
+}
+
+export function findPublicRestaurantById(db: Db, id: string): Promise<PublicRestaurant> {
+  return selectPublicRestaurant(db, eq(restaurants.id, id));
+}
+
+/** Options stored as JSON may come from older imports with loose shapes; keep only well-formed ones. */
+function cleanOptions(value: unknown): PublicOption[] {
+  return parseList<Record<string, unknown>>(value)
+    .filter((o) => o && typeof o.name === 'string' && o.name.trim() !== '')
+    .map((o, i) => ({
+      id: typeof o.id === 'string' || typeof o.id === 'number' ? String(o.id) : `opt-${i}`,
+      name: String(o.name),
+      priceModifier: Number.isInteger(o.priceModifier) ? Number(o.priceModifier) : 0,
+    }));
+}
+
+function cleanAddons(value: unknown): PublicAddon[] {
+  return parseList<Record<string, unknown>>(value)
+    .filter((a) => a && typeof a.name === 'string' && a.name.trim() !== '')
+    .map((a, i) => {
+      const addon: PublicAddon = {
+        id: typeof a.id === 'string' || typeof a.id === 'number' ? String(a.id) : `addon-${i}`,
+        name: String(a.name),
+        price: Number.isInteger(a.price) ? Number(a.price) : 0,
+      };
+      if (typeof a.type === 'string') addon.type = a.type;
+      return addon;
+    });
+}
+
+function safeIsOpen(hours: HoursRow[], timezone: string, now: Date): boolean {
+  try {
+    return isOpenAt(hours, now, timezone);
+  } catch {
+    // An invalid stored timezone must not break the menu; fall back to the default one.
+    return isOpenAt(hours, now, DEFAULT_TIMEZONE);
+  }
+}
+
+/** Everything the first paint of a public menu needs, in one read. */
+export async function getPublicMenu(ctx: PublicCtx, slug: string, now = new Date()): Promise<PublicMenu> {
+  const restaurant = await findPublicRestaurantBySlug(ctx.db, slug);
+  const restaurantId = restaurant.id;
+
+  const [cats, rows, hoursRows, reviews] = await Promise.all([
+    ctx.db
+      .select({ id: categories.id, name: categories.name, sortOrder: categories.sortOrder })
+      .from(categories)
+      .where(tenant(categories, restaurantId))
+      .orderBy(asc(categories.sortOrder), asc(categories.name), asc(categories.id)),
+    ctx.db
+      .select(publicProductColumns)
+      .from(products)
+      .where(tenant(products, restaurantId, eq(products.available, true)))
+      .orderBy(asc(products.name), asc(products.id)),
+    ctx.db
+      .select({
+        dayOfWeek: restaurantHours.dayOfWeek,
+        isClosed: restaurantHours.isClosed,
+        openTime: restaurantHours.openTime,
+        closeTime: restaurantHours.closeTime,
+      })
+      .from(restaurantHours)
+      .where(tenant(restaurantHours, restaurantId))
+      .orderBy(asc(restaurantHours.dayOfWeek)),
+    reviewSummary(ctx.db, restaurant),
+  ]);
+
+  // Every available product is listed (uncategorised ones included), so the flavours a multi-flavour
+  // pizza references are always in the payload; references to unavailable or foreign products are dropped.
+  const availableIds = new Set(rows.map((p) => p.id));
+  const categoryIds = new Set(cats.map((c) => c.id));
+  const productsOut: PublicProduct[] = rows.map((p) => ({
+    ...p,
+    categoryId: p.categoryId && categoryIds.has(p.categoryId) ? p.categoryId : null,
+    pizzaFlavors: parseList<unknown>(p.pizzaFlavors)
+      .map(String)
+      .filter((id) => availableIds.has(id) && id !== p.id),
+    variations: cleanOptions(p.variations),
+    addons: cleanAddons(p.addons),
+    colors: cleanOptions(p.colors),
+  }));
+
+  return {
+    restaurant,
+    categories: cats,
+    products: productsOut,
+    hours: hoursRows,
+    openNow: safeIsOpen(hoursRows, restaurant.timezone, now),
+    reviews,
+  };
+}
+
+/** The review page's restaurant header: identity and brand only. */
+export async function getPublicRestaurantById(ctx: PublicCtx, id: string) {
+  const r = await findPublicRestaurantById(ctx.db, id);
+  return {
+    restaurant: {
+      id: r.id,
+      name: r.name,
+      slug: r.slug,
+      logoUrl: r.logoUrl,
+      bannerUrl: r.bannerUrl,
+      primaryColor: r.primaryColor,
+      secondaryColor: r.secondaryColor,
+      buttonColor: r.buttonColor,
+      showReviewsOnMenu: r.showReviewsOnMenu,
+    },
+  };
+}
+
+/** A strong ETag for a JSON body: the same bytes always give the same tag, on every instance. */
+export function strongEtag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url')}"`;
+}
+
+/** If-None-Match matching (weak comparison, as RFC 9110 asks for GET). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
