@@ -23,6 +23,8 @@ export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '.
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection string, for a PostgreSQL server. */
+  url?: string;
   /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
@@ -73,6 +75,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    url,
     async listen(channel, onPayload) {
       const client = await listenerClient();
       let set = handlers.get(channel);

@@ -50,7 +50,10 @@ export const restaurants = pgTable(
     uniqueIndex('restaurants_slug_uq').on(t.slug),
     index('restaurants_owner_idx').on(t.ownerId),
     check('restaurants_segment_ck', sql`${t.businessSegment} in ('restaurant','commerce')`),
-    check('restaurants_rating_ck', sql`${t.googleRating} is null or (${t.googleRating} >= 1 and ${t.googleRating} <= 5)`),
+    check(
+      'restaurants_rating_ck',
+      sql`${t.googleRating} is null or (${t.googleRating} >= 1 and ${t.googleRating} <= 5)`,
+    ),
     check('restaurants_reviews_count_ck', sql`${t.googleReviewsCount} is null or ${t.googleReviewsCount} >= 0`),
   ],
 );

@@ -52,7 +52,10 @@ export function productImageSvg(main: string, options: { background: string; acc
   return svg(32, 32, parts.join(''));
 }
 
-/** A 1200×400 banner in the restaurant's colours, scattered with the given emoji; no text (the page shows the name). */
+/**
+ * A 1200×400 banner in the restaurant's colours with the given emoji scattered over it (up to 10, largest first
+ * in the order 5th, 1st, 4th); no text, since the page shows the name.
+ */
 export function bannerSvg(colors: { primary: string; dark: string; accent: string }, emoji: string[]): string {
   const spots: Array<[number, number, number, number]> = [
     [70, 60, 150, -12],

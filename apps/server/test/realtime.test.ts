@@ -1,0 +1,117 @@
+import { openDatabase } from '@meucardapio/db/client';
+import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-types';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { appendEvent } from '../src/realtime/realtime';
+import { boot } from '../src/server';
+import { createEmployee, createTestApp, ORIGIN, registerCustomer, signupOwner, type TestApp } from './helpers';
+import { sseReader } from './sse';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Opens an SSE stream on `app` with the cookies of `client`. */
+async function openStream(app: TestApp['app'], cookie: string, path: string, lastEventId?: string) {
+  const headers: Record<string, string> = { cookie, origin: ORIGIN };
+  if (lastEventId) headers['last-event-id'] = lastEventId;
+  const res = await app.request(`http://localhost${path}`, { headers });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch('text/event-stream');
+  return sseReader(res);
+}
+
+const cookieOf = (client: ReturnType<TestApp['client']>) => (client as unknown as { cookies: Map<string, string> }).cookies;
+const cookieHeader = (client: ReturnType<TestApp['client']>) =>
+  [...cookieOf(client)].map(([k, v]) => `${k}=${v}`).join('; ');
+
+describe('staff and customer streams', () => {
+  it('delivers a committed event to the restaurant staff, never a rolled-back one', async () => {
+    const owner = await signupOwner(t);
+    const stream = await openStream(t.app, cookieHeader(owner.client), '/api/events/staff');
+    await stream.waitFor((e) => e.event === 'ready');
+    await t.db
+      .transaction(async (tx) => {
+        await appendEvent(tx, { restaurantId: owner.restaurantId, type: 'test.rolledback', payload: {} });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'test.committed', payload: { n: 1 } });
+    const got = await stream.waitFor((e) => e.event === 'test.committed');
+    expect(JSON.parse(got!.data)).toEqual({ n: 1 });
+    expect(stream.received.some((e) => e.event === 'test.rolledback')).toBe(false);
+    await stream.close();
+  });
+
+  it('filters staff events by permission and never crosses restaurants', async () => {
+    const a = await signupOwner(t);
+    const b = await signupOwner(t);
+    const waiter = await createEmployee(t, a, { profileType: 'waiter' });
+    const waiterStream = await openStream(t.app, cookieHeader(waiter.client), '/api/events/staff');
+    const otherStream = await openStream(t.app, cookieHeader(b.client), '/api/events/staff');
+    await appendEvent(t.db, { restaurantId: a.restaurantId, type: 'cash.x', permission: 'manage_cashier', payload: {} });
+    await appendEvent(t.db, { restaurantId: a.restaurantId, type: 'order.x', permission: 'manage_orders', payload: {} });
+    expect(await waiterStream.waitFor((e) => e.event === 'order.x')).toBeTruthy();
+    expect(waiterStream.received.some((e) => e.event === 'cash.x')).toBe(false);
+    expect(await otherStream.waitFor((e) => e.event === 'order.x', 500)).toBeUndefined();
+    await waiterStream.close();
+    await otherStream.close();
+  });
+
+  it('a customer receives only events addressed to them', async () => {
+    const owner = await signupOwner(t);
+    const ana = await registerCustomer(t, owner.slug);
+    const bia = await registerCustomer(t, owner.slug);
+    const anaStream = await openStream(t.app, cookieHeader(ana.client), '/api/events/customer');
+    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'order.updated', customerId: bia.customerId, payload: { who: 'bia' } });
+    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'order.updated', customerId: ana.customerId, payload: { who: 'ana' } });
+    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'staff.only', payload: {} });
+    const got = await anaStream.waitFor((e) => e.event === 'order.updated');
+    expect(JSON.parse(got!.data)).toEqual({ who: 'ana' });
+    await anaStream.waitFor(() => false, 300);
+    expect(anaStream.received.filter((e) => e.event !== 'ready').map((e) => JSON.parse(e.data))).toEqual([{ who: 'ana' }]);
+    await anaStream.close();
+  });
+
+  it('resumes with Last-Event-ID and receives what it missed', async () => {
+    const owner = await signupOwner(t);
+    const first = await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 1 } });
+    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 2 } });
+    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 3 } });
+    const stream = await openStream(t.app, cookieHeader(owner.client), '/api/events/staff', String(first));
+    await stream.waitFor((e) => e.event === 'n' && JSON.parse(e.data).n === 3);
+    expect(stream.received.filter((e) => e.event === 'n').map((e) => JSON.parse(e.data).n)).toEqual([2, 3]);
+    await stream.close();
+  });
+
+  it('refuses anonymous and cross-kind streams', async () => {
+    expect((await t.client().get('/api/events/staff')).status).toBe(401);
+    const owner = await signupOwner(t);
+    expect((await owner.client.get('/api/events/customer')).status).toBe(403);
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('two server instances on one PostgreSQL', () => {
+  it('an event written through one instance reaches an SSE client of the other', async () => {
+    const owner = await signupOwner(t);
+    // A second, independent instance: its own pool, its own LISTEN connection.
+    const url = t.deps.database.url;
+    expect(url).toBeTruthy();
+    const other = await openDatabase({ url });
+    const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0' } as NodeJS.ProcessEnv);
+    const second = await boot(config, { database: other, migrate: false, log: pino({ level: 'silent' }) });
+    await ensureDefaultProfileTypes(other.db);
+    const stream = await openStream(second.app, cookieHeader(owner.client), '/api/events/staff');
+    await stream.waitFor((e) => e.event === 'ready');
+    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'cross.instance', payload: { ok: true } });
+    const got = await stream.waitFor((e) => e.event === 'cross.instance', 5000);
+    expect(got && JSON.parse(got.data)).toEqual({ ok: true });
+    await stream.close();
+    await second.close();
+  });
+});
