@@ -38,7 +38,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   }
   const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
   // Constraint violations caused by the input (bad uuid, check, unique) are the client's problem.
-  if (pgCode === '22P02' || pgCode === '23514' || pgCode === '22001' || pgCode === '22003') {
+  if (pgCode && ['22P02', '23514', '22001', '22003', '22021', '22P05', '22007', '22008'].includes(pgCode)) {
     return c.json(errorBody('invalid_data', MSG.invalidData, 'Verifique os campos e tente novamente.'), 400);
   }
   if (pgCode === '23505') {

@@ -4,6 +4,8 @@ import { MSG } from '@meucardapio/domain/messages';
 import { AppError } from './errors';
 
 z.config(z.locales.pt());
+// A missing field reads better as "obrigatório" than as a type mismatch against "undefined".
+z.config({ customError: (issue) => (issue.input === undefined ? 'Campo obrigatório' : undefined) });
 
 function fail(error: z.ZodError): never {
   const issue = error.issues[0];
