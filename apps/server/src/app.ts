@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Deps } from './http/context';
 import { AppError, errorBody, handleError } from './http/errors';
@@ -10,11 +11,13 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
+import { adminCustomersRoutes } from './modules/customers/admin-customers.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentMethodsRoutes } from './modules/payments/payment-methods.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { restaurantsRoutes } from './modules/restaurants/restaurants.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -36,6 +39,9 @@ export function createApp(deps: Deps) {
     c.header('x-request-id', requestId);
     await next();
   });
+  const gzip = compress();
+  // Event streams must reach the browser unbuffered; everything else is compressed.
+  app.use('*', (c, next) => (c.req.path.startsWith('/api/events/') ? next() : gzip(c, next)));
   app.use(
     '*',
     secureHeaders({
@@ -69,8 +75,10 @@ export function createApp(deps: Deps) {
     catalogRoutes,
     staffRoutes,
     customersRoutes,
+    adminCustomersRoutes,
     ordersRoutes,
     paymentsRoutes,
+    paymentMethodsRoutes,
     deliveryRoutes,
     couponsRoutes,
     tablesRoutes,

@@ -4,6 +4,7 @@ import { createApp } from './app';
 import type { Config } from './config';
 import type { Deps } from './http/context';
 import { createIntegrations } from './integrations/integrations';
+import { startOrderNotifications } from './modules/orders/order-notifications';
 import { Realtime } from './realtime/realtime';
 
 export type Booted = { deps: Deps; app: ReturnType<typeof createApp>; close(): Promise<void> };
@@ -23,10 +24,13 @@ export async function boot(
   const integrations = createIntegrations(config, database.db, log);
   const deps: Deps = { database, config, log, integrations, realtime };
   const app = createApp(deps);
+  // WhatsApp notification of new orders: one small worker per instance (see order-notifications.ts).
+  const notifications = await startOrderNotifications(deps);
   return {
     deps,
     app,
     async close() {
+      await notifications.stop();
       await realtime.stop();
       await database.close();
     },

@@ -27,14 +27,20 @@ describe('owner accounts', () => {
 
   it('names the restaurant "Minha Empresa" when no company is given', async () => {
     const client = t.client();
-    const res = await client.post('/api/auth/signup', { name: 'Zé', email: 'ze@teste.com.br', password: TEST_PASSWORD });
+    const res = await client.post('/api/auth/signup', {
+      name: 'Zé',
+      email: 'ze@teste.com.br',
+      password: TEST_PASSWORD,
+    });
     expect(res.status).toBe(200);
     expect(res.body.user.restaurant.name).toBe('Minha Empresa');
   });
 
   it('refuses a duplicate e-mail with a pt-BR message', async () => {
     const owner = await signupOwner(t);
-    const res = await t.client().post('/api/auth/signup', { name: 'Outro', email: owner.email, password: TEST_PASSWORD });
+    const res = await t
+      .client()
+      .post('/api/auth/signup', { name: 'Outro', email: owner.email, password: TEST_PASSWORD });
     expect(res.status).toBe(409);
     expect(res.body.error.description).toBe('Este e-mail já está cadastrado.');
   });
@@ -59,9 +65,13 @@ describe('owner accounts', () => {
 
   it('rotates the session token at login', async () => {
     const owner = await signupOwner(t);
-    const before = (await t.db.select().from(sessions).where(eq(sessions.appUserId, owner.ownerId))).map((s) => s.tokenHash);
+    const before = (await t.db.select().from(sessions).where(eq(sessions.appUserId, owner.ownerId))).map(
+      (s) => s.tokenHash,
+    );
     await owner.client.post('/api/auth/login', { email: owner.email, password: TEST_PASSWORD });
-    const after = (await t.db.select().from(sessions).where(eq(sessions.appUserId, owner.ownerId))).map((s) => s.tokenHash);
+    const after = (await t.db.select().from(sessions).where(eq(sessions.appUserId, owner.ownerId))).map(
+      (s) => s.tokenHash,
+    );
     expect(after).toHaveLength(1);
     expect(before).not.toContain(after[0]);
   });
@@ -74,7 +84,9 @@ describe('owner accounts', () => {
     expect(token).toBeTruthy();
     expect((await t.client().post('/api/auth/reset', { token, password: 'nova-senha-9' })).status).toBe(200);
     expect((await t.client().post('/api/auth/reset', { token, password: 'outra-senha-9' })).status).toBe(400);
-    expect((await t.client().post('/api/auth/login', { email: owner.email, password: 'nova-senha-9' })).status).toBe(200);
+    expect((await t.client().post('/api/auth/login', { email: owner.email, password: 'nova-senha-9' })).status).toBe(
+      200,
+    );
     // The old session ended with the reset.
     expect((await owner.client.get('/api/auth/me')).body.user).toBeNull();
   });
@@ -82,13 +94,19 @@ describe('owner accounts', () => {
   it('accepts legacy SHA-256 and bcrypt hashes and upgrades them to argon2id', async () => {
     const owner = await signupOwner(t);
     const sha = createHash('sha256').update('legado123').digest('hex');
-    await t.db.update(appUsers).set({ passwordHash: `sha256:${sha}` }).where(eq(appUsers.id, owner.ownerId));
+    await t.db
+      .update(appUsers)
+      .set({ passwordHash: `sha256:${sha}` })
+      .where(eq(appUsers.id, owner.ownerId));
     expect((await t.client().post('/api/auth/login', { email: owner.email, password: 'legado123' })).status).toBe(200);
     const [row] = await t.db.select().from(appUsers).where(eq(appUsers.id, owner.ownerId));
     expect(row.passwordHash.startsWith('$argon2id$')).toBe(true);
 
     const emp = await createEmployee(t, owner, { profileType: 'counter' });
-    await t.db.update(employees).set({ passwordHash: bcrypt.hashSync('bcrypt123', 10) }).where(eq(employees.id, emp.employeeId));
+    await t.db
+      .update(employees)
+      .set({ passwordHash: bcrypt.hashSync('bcrypt123', 10) })
+      .where(eq(employees.id, emp.employeeId));
     expect((await t.client().post('/api/auth/login', { email: emp.email, password: 'bcrypt123' })).status).toBe(200);
     const [e] = await t.db.select().from(employees).where(eq(employees.id, emp.employeeId));
     expect(e.passwordHash.startsWith('$argon2id$')).toBe(true);
@@ -144,8 +162,15 @@ describe('customers', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.error.description).toMatch('Todos os campos são obrigatórios para o cadastro.');
     const short = await t.client().post(path, {
-      name: 'Ana', phone: '11999998888', email: 'ana@teste.com.br', password: '123',
-      cep: '01310100', address: 'Rua A', number: '1', neighborhood: 'Centro', city: 'São Paulo',
+      name: 'Ana',
+      phone: '11999998888',
+      email: 'ana@teste.com.br',
+      password: '123',
+      cep: '01310100',
+      address: 'Rua A',
+      number: '1',
+      neighborhood: 'Centro',
+      city: 'São Paulo',
     });
     expect(short.body.error.description).toMatch('A senha deve ter pelo menos 6 caracteres');
   });
@@ -153,7 +178,10 @@ describe('customers', () => {
   it('a customer without a password gets the spec text on the shared screen', async () => {
     const owner = await signupOwner(t);
     await t.db.insert(customers).values({
-      restaurantId: owner.restaurantId, name: 'Sem Senha', phone: '11911112222', email: 'semsenha@teste.com.br',
+      restaurantId: owner.restaurantId,
+      name: 'Sem Senha',
+      phone: '11911112222',
+      email: 'semsenha@teste.com.br',
     });
     const res = await t.client().post('/api/auth/login', { email: 'semsenha@teste.com.br', password: 'qualquer' });
     expect(res.body.error.description).toBe('Cliente sem senha configurada. Entre em contato para configurar.');

@@ -47,7 +47,10 @@ function fill(path: string, variant: 'unknown' | 'garbage') {
 
 const bodies: [string, string | undefined][] = [
   ['malformed JSON', '{"a":'],
-  ['wrong types', JSON.stringify({ name: 123, email: [], password: {}, price: 'caro', quantity: -5, items: 'x', status: 7 })],
+  [
+    'wrong types',
+    JSON.stringify({ name: 123, email: [], password: {}, price: 'caro', quantity: -5, items: 'x', status: 7 }),
+  ],
   ['empty object', '{}'],
   ['array', '[]'],
   ['huge strings', JSON.stringify({ name: huge, email: huge, message: huge, code: huge, description: huge })],
@@ -67,9 +70,14 @@ describe('every endpoint refuses bad input with a 4xx in Portuguese', () => {
           const url = fill(path, variant);
           const cases = method === 'GET' || method === 'DELETE' ? [['no body', undefined] as const] : bodies;
           for (const [label, body] of cases) {
-            const res = await client.request(method, `${url}${method === 'GET' ? '?q=%ZZ&status=nada&limit=-1' : ''}`, body, {
-              'content-type': 'application/json',
-            });
+            const res = await client.request(
+              method,
+              `${url}${method === 'GET' ? '?q=%ZZ&status=nada&limit=-1' : ''}`,
+              body,
+              {
+                'content-type': 'application/json',
+              },
+            );
             const tag = `${method} ${url} as ${who} with ${label}`;
             if (res.status >= 500) failures.push(`${tag}: ${res.status} ${res.text.slice(0, 200)}`);
             else if (res.status >= 400 && res.headers.get('content-type')?.includes('json')) {

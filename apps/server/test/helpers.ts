@@ -3,8 +3,8 @@ import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-
 import { freshDatabase } from '@meucardapio/db/testing';
 import {
   defaultPermissionsFor,
-  PROFILE_TYPE_LABELS,
   type Permissions,
+  PROFILE_TYPE_LABELS,
   type ProfileType,
 } from '@meucardapio/domain/permissions';
 import pino from 'pino';
@@ -65,7 +65,8 @@ export class TestClient {
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
   post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', path, body, headers);
   put = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('PUT', path, body, headers);
-  patch = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('PATCH', path, body, headers);
+  patch = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('PATCH', path, body, headers);
   delete = (path: string, headers?: Record<string, string>) => this.request('DELETE', path, undefined, headers);
 }
 
@@ -92,7 +93,13 @@ export async function signupOwner(t: TestApp, overrides: { name?: string; compan
   });
   if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${res.text}`);
   const user = res.body.user;
-  return { client, email, ownerId: user.id as string, restaurantId: user.restaurant.id as string, slug: user.restaurant.slug as string };
+  return {
+    client,
+    email,
+    ownerId: user.id as string,
+    restaurantId: user.restaurant.id as string,
+    slug: user.restaurant.slug as string,
+  };
 }
 
 export type Owner = Awaited<ReturnType<typeof signupOwner>>;

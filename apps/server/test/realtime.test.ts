@@ -26,7 +26,8 @@ async function openStream(app: TestApp['app'], cookie: string, path: string, las
   return sseReader(res);
 }
 
-const cookieOf = (client: ReturnType<TestApp['client']>) => (client as unknown as { cookies: Map<string, string> }).cookies;
+const cookieOf = (client: ReturnType<TestApp['client']>) =>
+  (client as unknown as { cookies: Map<string, string> }).cookies;
 const cookieHeader = (client: ReturnType<TestApp['client']>) =>
   [...cookieOf(client)].map(([k, v]) => `${k}=${v}`).join('; ');
 
@@ -54,8 +55,18 @@ describe('staff and customer streams', () => {
     const waiter = await createEmployee(t, a, { profileType: 'waiter' });
     const waiterStream = await openStream(t.app, cookieHeader(waiter.client), '/api/events/staff');
     const otherStream = await openStream(t.app, cookieHeader(b.client), '/api/events/staff');
-    await appendEvent(t.db, { restaurantId: a.restaurantId, type: 'cash.x', permission: 'manage_cashier', payload: {} });
-    await appendEvent(t.db, { restaurantId: a.restaurantId, type: 'order.x', permission: 'manage_orders', payload: {} });
+    await appendEvent(t.db, {
+      restaurantId: a.restaurantId,
+      type: 'cash.x',
+      permission: 'manage_cashier',
+      payload: {},
+    });
+    await appendEvent(t.db, {
+      restaurantId: a.restaurantId,
+      type: 'order.x',
+      permission: 'manage_orders',
+      payload: {},
+    });
     expect(await waiterStream.waitFor((e) => e.event === 'order.x')).toBeTruthy();
     expect(waiterStream.received.some((e) => e.event === 'cash.x')).toBe(false);
     expect(await otherStream.waitFor((e) => e.event === 'order.x', 500)).toBeUndefined();
@@ -68,13 +79,25 @@ describe('staff and customer streams', () => {
     const ana = await registerCustomer(t, owner.slug);
     const bia = await registerCustomer(t, owner.slug);
     const anaStream = await openStream(t.app, cookieHeader(ana.client), '/api/events/customer');
-    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'order.updated', customerId: bia.customerId, payload: { who: 'bia' } });
-    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'order.updated', customerId: ana.customerId, payload: { who: 'ana' } });
+    await appendEvent(t.db, {
+      restaurantId: owner.restaurantId,
+      type: 'order.updated',
+      customerId: bia.customerId,
+      payload: { who: 'bia' },
+    });
+    await appendEvent(t.db, {
+      restaurantId: owner.restaurantId,
+      type: 'order.updated',
+      customerId: ana.customerId,
+      payload: { who: 'ana' },
+    });
     await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'staff.only', payload: {} });
     const got = await anaStream.waitFor((e) => e.event === 'order.updated');
     expect(JSON.parse(got!.data)).toEqual({ who: 'ana' });
     await anaStream.waitFor(() => false, 300);
-    expect(anaStream.received.filter((e) => e.event !== 'ready').map((e) => JSON.parse(e.data))).toEqual([{ who: 'ana' }]);
+    expect(anaStream.received.filter((e) => e.event !== 'ready').map((e) => JSON.parse(e.data))).toEqual([
+      { who: 'ana' },
+    ]);
     await anaStream.close();
   });
 

@@ -10,10 +10,7 @@ export function sseReader(res: Response) {
   async function pump(deadline: number): Promise<boolean> {
     const remaining = deadline - Date.now();
     if (remaining <= 0) return false;
-    const chunk = await Promise.race([
-      reader.read(),
-      new Promise<null>((r) => setTimeout(() => r(null), remaining)),
-    ]);
+    const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), remaining))]);
     if (!chunk || chunk.done) return false;
     buffer += decoder.decode(chunk.value, { stream: true });
     let idx = buffer.indexOf('\n\n');

@@ -1,5 +1,5 @@
 import type { Database, Db } from '@meucardapio/db/client';
-import type { Profile, StaffActor as DomainStaff } from '@meucardapio/domain/permissions';
+import type { StaffActor as DomainStaff, Profile } from '@meucardapio/domain/permissions';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Integrations } from '../integrations/integrations';

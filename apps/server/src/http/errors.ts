@@ -1,6 +1,6 @@
+import { MSG } from '@meucardapio/domain/messages';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { MSG } from '@meucardapio/domain/messages';
 import type { AppEnv } from './context';
 
 /** A failure a person can understand: the spec's pt-BR title and description. */

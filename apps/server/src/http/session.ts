@@ -83,7 +83,10 @@ export async function resolveActor(db: Db, token: string): Promise<Actor | null>
   };
   if (s.expiresAt.getTime() <= now || s.lastSeenAt.getTime() + IDLE_MS[kind] <= now) return revoke();
   if (now - s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.tokenHash, tokenHash));
   }
   if (!s.restaurantId) return revoke();
 

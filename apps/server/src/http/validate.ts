@@ -1,6 +1,6 @@
+import { MSG } from '@meucardapio/domain/messages';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { MSG } from '@meucardapio/domain/messages';
 import { AppError } from './errors';
 
 z.config(z.locales.pt());

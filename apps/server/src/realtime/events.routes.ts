@@ -59,4 +59,7 @@ function stream(actorOf: (c: Parameters<typeof requireStaff>[0]) => Actor) {
 }
 
 eventsRoutes.get('/staff', stream(requireStaff));
-eventsRoutes.get('/customer', stream((c) => customerCtx(c).actor));
+eventsRoutes.get(
+  '/customer',
+  stream((c) => customerCtx(c).actor),
+);

@@ -16,7 +16,12 @@ import {
   signupOwner,
 } from './auth.service';
 
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'E-mail inválido' }));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'E-mail inválido' }));
 const loginBody = z.object({
   email: z.string({ message: MSG.emailPasswordRequired }).trim().min(1, MSG.emailPasswordRequired).max(254),
   password: z.string({ message: MSG.emailPasswordRequired }).min(1, MSG.emailPasswordRequired).max(200),
@@ -27,12 +32,23 @@ const signupBody = z.object({
   email,
   password: z.string().min(8, 'A senha deve ter pelo menos 8 caracteres').max(200),
 });
-const required = (max: number) => z.string({ message: MSG.allFieldsRequired }).trim().min(1, MSG.allFieldsRequired).max(max);
+const required = (max: number) =>
+  z.string({ message: MSG.allFieldsRequired }).trim().min(1, MSG.allFieldsRequired).max(max);
 const customerRegisterBody = z.object({
   name: required(120),
   phone: required(30),
-  email: z.string({ message: MSG.allFieldsRequired }).trim().toLowerCase().min(1, MSG.allFieldsRequired).max(254).pipe(z.email({ message: 'E-mail inválido' })),
-  password: z.string({ message: MSG.allFieldsRequired }).min(1, MSG.allFieldsRequired).min(6, MSG.passwordMin6).max(200),
+  email: z
+    .string({ message: MSG.allFieldsRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, MSG.allFieldsRequired)
+    .max(254)
+    .pipe(z.email({ message: 'E-mail inválido' })),
+  password: z
+    .string({ message: MSG.allFieldsRequired })
+    .min(1, MSG.allFieldsRequired)
+    .min(6, MSG.passwordMin6)
+    .max(200),
   cep: required(12),
   address: required(200),
   number: required(20),
@@ -43,8 +59,13 @@ const customerRegisterBody = z.object({
   birthDay: z.coerce.number().int().min(1, 'Dia inválido').max(31, 'Dia inválido').nullish(),
   birthMonth: z.coerce.number().int().min(1, 'Mês inválido').max(12, 'Mês inválido').nullish(),
 });
-const recoverBody = z.object({ email: z.string({ message: 'Informe seu e-mail' }).trim().min(1, 'Informe seu e-mail').max(254) });
-const resetBody = z.object({ token: z.string().min(10).max(200), password: z.string().min(6, MSG.passwordMin6).max(200) });
+const recoverBody = z.object({
+  email: z.string({ message: 'Informe seu e-mail' }).trim().min(1, 'Informe seu e-mail').max(254),
+});
+const resetBody = z.object({
+  token: z.string().min(10).max(200),
+  password: z.string().min(6, MSG.passwordMin6).max(200),
+});
 const slugParam = z.object({ slug: z.string().min(1).max(80) });
 
 export const authRoutes = new Hono<AppEnv>();

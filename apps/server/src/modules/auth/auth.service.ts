@@ -14,9 +14,9 @@ import { MSG } from '@meucardapio/domain/messages';
 import { isCashierOnly, isDeliveryPerson, OWNER_PROFILE } from '@meucardapio/domain/permissions';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Actor, Deps } from '../../http/context';
-import type { SessionSubject } from '../../http/session';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { assertNotRateLimited, clearLoginFailures, loginKeys, recordLoginFailure } from '../../http/rate-limit';
+import type { SessionSubject } from '../../http/session';
 import { hashPassword, verifyPassword } from './passwords';
 
 const RESET_TTL_MS = 60 * 60_000;
@@ -40,7 +40,11 @@ export function slugify(name: string): string {
 async function uniqueSlug(db: Db, base: string): Promise<string> {
   let slug = base;
   for (let i = 0; i < 20; i++) {
-    const [taken] = await db.select({ id: restaurants.id }).from(restaurants).where(eq(restaurants.slug, slug)).limit(1);
+    const [taken] = await db
+      .select({ id: restaurants.id })
+      .from(restaurants)
+      .where(eq(restaurants.slug, slug))
+      .limit(1);
     if (!taken) return slug;
     slug = `${base}-${randomBytes(2).toString('hex')}`;
   }
@@ -97,7 +101,11 @@ export async function signupOwner(
   return { kind: 'owner', appUserId: owner.id, restaurantId };
 }
 
-type Candidate = { subject: () => Promise<SessionSubject>; hash: string | null; rehash: (h: string) => Promise<unknown> };
+type Candidate = {
+  subject: () => Promise<SessionSubject>;
+  hash: string | null;
+  rehash: (h: string) => Promise<unknown>;
+};
 
 /** The shared login screen: employee first, then owner, then customer; one generic failure text. */
 export async function loginAnyone(db: Db, email: string, password: string, ip: string): Promise<SessionSubject> {
@@ -350,7 +358,15 @@ export async function describeActor(db: Db, actor: Actor | null) {
   if (actor.kind === 'customer') {
     const [c] = await db.select().from(customers).where(eq(customers.id, actor.id)).limit(1);
     const { passwordHash: _omit, ...customer } = c;
-    return { kind: 'customer' as const, id: actor.id, name: actor.name, email: actor.email, phone: actor.phone, restaurant: r, customer };
+    return {
+      kind: 'customer' as const,
+      id: actor.id,
+      name: actor.name,
+      email: actor.email,
+      phone: actor.phone,
+      restaurant: r,
+      customer,
+    };
   }
   const profile = actor.kind === 'owner' ? OWNER_PROFILE : actor.profile;
   return {

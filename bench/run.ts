@@ -1,0 +1,12 @@
+import { benchMenuApi, startServer } from './menu-api';
+import { benchMenuPage } from './menu-page';
+
+const server = await startServer();
+try {
+  console.log('== public menu page (390px phone, cold cache) ==');
+  console.log(JSON.stringify(await benchMenuPage(server.base), null, 2));
+  console.log('== public menu API, 20 connections, 10 s each ==');
+  console.log(JSON.stringify(await benchMenuApi(server.base), null, 2));
+} finally {
+  server.stop();
+}
