@@ -115,23 +115,18 @@ export type ProductChoice = {
  * Validates the product dialog (and the direct add from the list) before a line is built, in the
  * order the customer fixes them: flavour, size, colour, then stock (counting same-name units in the cart).
  */
-export function validateProductChoice(
-  choice: ProductChoice,
-  cart: readonly CartLine[],
-): { ok: true } | RuleFailure {
+export function validateProductChoice(choice: ProductChoice, cart: readonly CartLine[]): { ok: true } | RuleFailure {
   if (choice.kind === 'multi_flavor_pizza' && choice.flavorCount < 1)
     return fail('flavor_required', MSG.chooseFlavor, MSG.chooseFlavorDescription);
   if (choice.hasSizes && !choice.sizeChosen) return fail('size_required', MSG.chooseSize);
   if (choice.hasColors && !choice.colorChosen) return fail('color_required', MSG.chooseColor);
-  if (!canAdd(cart, { name: choice.name, quantity: choice.quantity, ...stockOf(choice) })) {
-    const available = (choice.estoque ?? 0) - quantityOfName(cart, choice.name);
+  const { name, quantity, estoque, controleEstoque } = choice;
+  if (!Number.isInteger(quantity) || quantity < 1) return fail('invalid_quantity', MSG.invalidQuantity);
+  if (!canAdd(cart, { name, quantity, estoque, controleEstoque })) {
+    const available = (estoque ?? 0) - quantityOfName(cart, name);
     return fail('insufficient_stock', MSG.insufficientStock, stockLeftText(available));
   }
   return { ok: true };
-}
-
-function stockOf(c: ProductChoice): Pick<CartLine, 'estoque' | 'controleEstoque'> {
-  return { estoque: c.estoque, controleEstoque: c.controleEstoque };
 }
 
 /**

@@ -127,7 +127,7 @@ export type StaffActor = { kind: 'owner' } | { kind: 'employee'; profile: Profil
 export function hasPermission(actor: StaffActor, key: PermissionKey): boolean {
   if (actor.kind === 'owner') return true;
   const { profile } = actor;
-  if (!actor.employeeActive || !profile || !profile.active) return false;
+  if (!actor.employeeActive || !profile?.active) return false;
   if (profile.type === 'admin') return true;
   return profile.permissions[key] === true;
 }

@@ -130,46 +130,4 @@ export function parseList<T = unknown>(value: unknown): T[] {
   }
 }
 
-export type PizzaFlags = {
-  isPizza: boolean;
-  allowsMultipleFlavors: boolean;
-  pizzaFlavors: string[];
-};
-
-/**
- * Keeps the pizza flags of the product form consistent: the commerce segment has no pizzas,
- * a non-pizza cannot have multiple flavours, and without multiple flavours no flavour list is kept.
- */
-export function normalizePizzaFlags(flags: PizzaFlags, segment: 'restaurant' | 'commerce' = 'restaurant'): PizzaFlags {
-  if (segment === 'commerce' || !flags.isPizza) return { isPizza: false, allowsMultipleFlavors: false, pizzaFlavors: [] };
-  if (!flags.allowsMultipleFlavors) return { isPizza: true, allowsMultipleFlavors: false, pizzaFlavors: [] };
-  return { isPizza: true, allowsMultipleFlavors: true, pizzaFlavors: [...flags.pizzaFlavors] };
-}
-
-function positive(v: number | null | undefined): boolean {
-  return typeof v === 'number' && Number.isFinite(v) && v > 0;
-}
-
-/**
- * Whether the admin product form may be saved: a non-blank name, a price above zero, and, for
- * products shipped by carrier, height, width, length and weight all above zero.
- */
-export function canSaveProduct(p: {
-  name: string;
-  price: number;
-  envioCorreios?: boolean;
-  height?: number | null;
-  width?: number | null;
-  length?: number | null;
-  weight?: number | null;
-}): boolean {
-  if (p.name.trim() === '' || !(p.price > 0)) return false;
-  if (p.envioCorreios) return [p.height, p.width, p.length, p.weight].every(positive);
-  return true;
-}
-
-/** A numeric form input that is not a number counts as 0 (the product form's rule). */
-export function numberOrZero(value: unknown): number {
-  const n = typeof value === 'number' ? value : Number.parseFloat(String(value ?? ''));
-  return Number.isFinite(n) ? n : 0;
-}
+// Product-form rules (pizza flags, save checks, numeric inputs) live in product-rules.ts.

@@ -1,4 +1,10 @@
 import { MSG } from '@meucardapio/domain/messages';
+import {
+  customerRegistrationSchema,
+  loginSchema,
+  passwordRecoverySchema,
+  staffSignUpSchema,
+} from '@meucardapio/domain/validation';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
@@ -16,52 +22,7 @@ import {
   signupOwner,
 } from './auth.service';
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: 'E-mail inválido' }));
-const loginBody = z.object({
-  email: z.string({ message: MSG.emailPasswordRequired }).trim().min(1, MSG.emailPasswordRequired).max(254),
-  password: z.string({ message: MSG.emailPasswordRequired }).min(1, MSG.emailPasswordRequired).max(200),
-});
-const signupBody = z.object({
-  name: z.string().trim().min(1, 'Informe seu nome').max(120),
-  companyName: z.string().trim().max(120).optional(),
-  email,
-  password: z.string().min(8, 'A senha deve ter pelo menos 8 caracteres').max(200),
-});
-const required = (max: number) =>
-  z.string({ message: MSG.allFieldsRequired }).trim().min(1, MSG.allFieldsRequired).max(max);
-const customerRegisterBody = z.object({
-  name: required(120),
-  phone: required(30),
-  email: z
-    .string({ message: MSG.allFieldsRequired })
-    .trim()
-    .toLowerCase()
-    .min(1, MSG.allFieldsRequired)
-    .max(254)
-    .pipe(z.email({ message: 'E-mail inválido' })),
-  password: z
-    .string({ message: MSG.allFieldsRequired })
-    .min(1, MSG.allFieldsRequired)
-    .min(6, MSG.passwordMin6)
-    .max(200),
-  cep: required(12),
-  address: required(200),
-  number: required(20),
-  complement: z.string().trim().max(120).nullish(),
-  neighborhood: required(120),
-  city: required(120),
-  state: z.string().trim().max(2).nullish(),
-  birthDay: z.coerce.number().int().min(1, 'Dia inválido').max(31, 'Dia inválido').nullish(),
-  birthMonth: z.coerce.number().int().min(1, 'Mês inválido').max(12, 'Mês inválido').nullish(),
-});
-const recoverBody = z.object({
-  email: z.string({ message: 'Informe seu e-mail' }).trim().min(1, 'Informe seu e-mail').max(254),
-});
+const recoverBody = passwordRecoverySchema;
 const resetBody = z.object({
   token: z.string().min(10).max(200),
   password: z.string().min(6, MSG.passwordMin6).max(200),
@@ -80,12 +41,12 @@ async function signedIn(c: Parameters<typeof startSession>[0], subject: SessionS
 authRoutes.get('/auth/me', async (c) => c.json({ user: await describeActor(c.get('db'), c.get('actor')) }));
 
 authRoutes.post('/auth/signup', async (c) => {
-  const body = await parseBody(c, signupBody);
+  const body = await parseBody(c, staffSignUpSchema);
   return signedIn(c, await signupOwner(c.get('db'), body));
 });
 
 authRoutes.post('/auth/login', async (c) => {
-  const body = await parseBody(c, loginBody);
+  const body = await parseBody(c, loginSchema);
   return signedIn(c, await loginAnyone(c.get('db'), body.email, body.password, clientIp(c)));
 });
 
@@ -108,13 +69,13 @@ authRoutes.post('/auth/reset', async (c) => {
 
 authRoutes.post('/public/restaurants/:slug/customers/register', async (c) => {
   const { slug } = parseParams(c, slugParam);
-  const body = await parseBody(c, customerRegisterBody);
+  const body = await parseBody(c, customerRegistrationSchema);
   return signedIn(c, await registerCustomer(c.get('db'), slug, body));
 });
 
 authRoutes.post('/public/restaurants/:slug/customers/login', async (c) => {
   const { slug } = parseParams(c, slugParam);
-  const body = await parseBody(c, loginBody);
+  const body = await parseBody(c, loginSchema);
   return signedIn(c, await loginCustomer(c.get('db'), slug, body.email, body.password, clientIp(c)));
 });
 

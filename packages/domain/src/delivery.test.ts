@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cepMatchesPattern,
+  DELIVERY_KIND_LABELS,
+  type DeliveryStateConfig,
+  hasShippingDimensions,
+  isCarrierOrder,
+  isValidCepPattern,
+  normalizeText,
+  shippingPackage,
+  validateDeliveryArea,
+} from './delivery';
+
+describe('normalizeText', () => {
+  it('removes accents, lower-cases, trims and collapses spaces', () => {
+    expect(normalizeText('  São   Paulo ')).toBe('sao paulo');
+    expect(normalizeText('JARDIM ÉDEN')).toBe('jardim eden');
+    expect(normalizeText('Ceará-Mirim')).toBe('ceara-mirim');
+    expect(normalizeText('Itaquá\tCentro')).toBe('itaqua centro');
+    expect(normalizeText('')).toBe('');
+  });
+});
+
+describe('validateDeliveryArea', () => {
+  const states: DeliveryStateConfig[] = [
+    { code: 'SP', name: 'São Paulo', cities: ['São Paulo', 'Guarulhos'], active: true },
+    { code: 'RJ', name: 'Rio de Janeiro', cities: '["Niterói"]', active: true },
+    { code: 'MG', name: 'Minas Gerais', cities: ['Belo Horizonte'], active: false },
+  ];
+  const neighborhoods = [
+    { name: 'Moóca', deliveryFee: 700 },
+    { name: 'Centro', deliveryFee: 500 },
+    { name: 'Icaraí', deliveryFee: 0 },
+  ];
+  const config = { states, neighborhoods };
+  const addressError = (code: string, description: string) => ({
+    ok: false,
+    code,
+    title: 'Erro de Endereço',
+    description,
+  });
+
+  it('accepts a covered address and takes the fee from the neighbourhood', () => {
+    expect(validateDeliveryArea({ state: 'SP', city: 'São Paulo', neighborhood: 'Moóca' }, config)).toEqual({
+      ok: true,
+      fee: 700,
+      state: { code: 'SP', name: 'São Paulo' },
+      city: 'São Paulo',
+      neighborhood: 'Moóca',
+    });
+  });
+
+  it('compares ignoring accents, case and spaces, and matches the state by code or name', () => {
+    expect(
+      validateDeliveryArea({ state: 'sao paulo', city: ' SAO  PAULO ', neighborhood: 'mooca' }, config),
+    ).toMatchObject({
+      ok: true,
+      fee: 700,
+      neighborhood: 'Moóca',
+    });
+    expect(validateDeliveryArea({ state: 'sp', city: 'guarulhos', neighborhood: 'CENTRO' }, config)).toMatchObject({
+      ok: true,
+      fee: 500,
+    });
+  });
+
+  it('reads cities stored as JSON text', () => {
+    expect(validateDeliveryArea({ state: 'RJ', city: 'Niteroi', neighborhood: 'Icarai' }, config)).toMatchObject({
+      ok: true,
+      fee: 0,
+      city: 'Niterói',
+    });
+  });
+
+  it('requires state, city and neighbourhood', () => {
+    const missing = addressError('delivery_area_required', 'Estado, cidade e bairro são obrigatórios para delivery.');
+    expect(validateDeliveryArea({ city: 'São Paulo', neighborhood: 'Centro' }, config)).toEqual(missing);
+    expect(validateDeliveryArea({ state: 'SP', city: '  ', neighborhood: 'Centro' }, config)).toEqual(missing);
+    expect(validateDeliveryArea({ state: 'SP', city: 'São Paulo', neighborhood: '' }, config)).toEqual(missing);
+  });
+
+  it('refuses a state outside the area, including inactive ones', () => {
+    const notServed = addressError('state_not_served', 'Este estado não está em nossa área de atendimento...');
+    expect(validateDeliveryArea({ state: 'BA', city: 'Salvador', neighborhood: 'Centro' }, config)).toEqual(notServed);
+    expect(validateDeliveryArea({ state: 'MG', city: 'Belo Horizonte', neighborhood: 'Centro' }, config)).toEqual(
+      notServed,
+    );
+    expect(
+      validateDeliveryArea({ state: 'SP', city: 'São Paulo', neighborhood: 'Centro' }, { ...config, states: [] }),
+    ).toEqual(notServed);
+  });
+
+  it('refuses a city outside the state', () => {
+    expect(validateDeliveryArea({ state: 'SP', city: 'Campinas', neighborhood: 'Centro' }, config)).toEqual(
+      addressError('city_not_served', 'Esta cidade não está em nossa área de atendimento...'),
+    );
+    // Niterói is in RJ, not SP.
+    expect(validateDeliveryArea({ state: 'SP', city: 'Niterói', neighborhood: 'Centro' }, config)).toMatchObject({
+      code: 'city_not_served',
+    });
+  });
+
+  it('refuses a neighbourhood outside the delivery list', () => {
+    expect(validateDeliveryArea({ state: 'SP', city: 'São Paulo', neighborhood: 'Pinheiros' }, config)).toEqual(
+      addressError('neighborhood_not_served', 'Este bairro não está em nossa área de entrega...'),
+    );
+  });
+
+  it('treats unparsable city lists as empty', () => {
+    const broken = { ...config, states: [{ code: 'SP', name: 'São Paulo', cities: 'oops', active: true }] };
+    expect(validateDeliveryArea({ state: 'SP', city: 'São Paulo', neighborhood: 'Centro' }, broken)).toMatchObject({
+      code: 'city_not_served',
+    });
+  });
+});
+
+describe('CEP patterns', () => {
+  it('recognises valid patterns', () => {
+    for (const p of ['01000', '0', '12345-*', '12345*', '0100*', '01310-100', '01310100', '01310-1', ' 01000 ']) {
+      expect(isValidCepPattern(p)).toBe(true);
+    }
+  });
+
+  it('refuses malformed patterns', () => {
+    for (const p of ['', '*', 'abc', '123-45', '12345-', '012345678', '01*00', '12345-1234', '12345--*']) {
+      expect(isValidCepPattern(p)).toBe(false);
+    }
+  });
+
+  it('matches a prefix', () => {
+    expect(cepMatchesPattern('01000-123', '01000')).toBe(true);
+    expect(cepMatchesPattern('01000123', '01000')).toBe(true);
+    expect(cepMatchesPattern('01001-000', '01000')).toBe(false);
+  });
+
+  it('matches a wildcard', () => {
+    expect(cepMatchesPattern('12345-678', '12345-*')).toBe(true);
+    expect(cepMatchesPattern('12345000', '12345-*')).toBe(true);
+    expect(cepMatchesPattern('12346-000', '12345-*')).toBe(false);
+    expect(cepMatchesPattern('12345-678', '123456*')).toBe(true);
+  });
+
+  it('matches a full CEP exactly', () => {
+    expect(cepMatchesPattern('01310-100', '01310-100')).toBe(true);
+    expect(cepMatchesPattern('01310-101', '01310100')).toBe(false);
+  });
+
+  it('never matches an invalid pattern or an incomplete CEP', () => {
+    expect(cepMatchesPattern('01000-000', '')).toBe(false);
+    expect(cepMatchesPattern('01000-000', 'abc')).toBe(false);
+    expect(cepMatchesPattern('01000', '01000')).toBe(false);
+  });
+});
+
+describe('isCarrierOrder', () => {
+  const active = [
+    { code: 'SP', name: 'São Paulo', active: true },
+    { code: 'RJ', name: 'Rio de Janeiro' },
+    { code: 'MG', name: 'Minas Gerais', active: false },
+  ];
+
+  it('is a local Delivery when the customer state is among the active states (by code or name)', () => {
+    expect(isCarrierOrder('SP', active)).toBe(false);
+    expect(isCarrierOrder('rio de janeiro', active)).toBe(false);
+    expect(isCarrierOrder(' sp ', active)).toBe(false);
+  });
+
+  it('is Transportadora when the state is not active', () => {
+    expect(isCarrierOrder('BA', active)).toBe(true);
+    expect(isCarrierOrder('MG', active)).toBe(true);
+    expect(isCarrierOrder('SP', [])).toBe(true);
+  });
+
+  it('is a local Delivery when the customer has no state', () => {
+    expect(isCarrierOrder(null, active)).toBe(false);
+    expect(isCarrierOrder(undefined, active)).toBe(false);
+    expect(isCarrierOrder('  ', [])).toBe(false);
+  });
+
+  it('has the labels', () => {
+    expect(DELIVERY_KIND_LABELS).toEqual({ local: 'Delivery', carrier: 'Transportadora' });
+  });
+});
+
+describe('shippingPackage', () => {
+  it('raises dimensions and weight to the minimums', () => {
+    expect(shippingPackage({ id: 'p1', price: 4990 })).toEqual({
+      id: 'p1',
+      height: 4,
+      width: 12,
+      length: 17,
+      weight: 0.1,
+      insuranceValue: 4990,
+      quantity: 1,
+    });
+    expect(shippingPackage({ id: 'p1', price: 4990, height: 2, width: 0, length: -1, weight: 0.05 })).toMatchObject({
+      height: 4,
+      width: 12,
+      length: 17,
+      weight: 0.1,
+    });
+  });
+
+  it('keeps dimensions above the minimums', () => {
+    expect(shippingPackage({ id: 'p1', price: 100, height: 10, width: 20, length: 30, weight: 1.5 })).toMatchObject({
+      height: 10,
+      width: 20,
+      length: 30,
+      weight: 1.5,
+    });
+  });
+
+  it('insures a free product for R$ 1,00', () => {
+    expect(shippingPackage({ id: 'p1', price: 0 }).insuranceValue).toBe(100);
+  });
+});
+
+describe('hasShippingDimensions', () => {
+  it('needs all four above zero', () => {
+    expect(hasShippingDimensions({ height: 1, width: 1, length: 1, weight: 0.2 })).toBe(true);
+    expect(hasShippingDimensions({ height: 1, width: 1, length: 1, weight: 0 })).toBe(false);
+    expect(hasShippingDimensions({ height: 1, width: 1, length: null, weight: 1 })).toBe(false);
+    expect(hasShippingDimensions({})).toBe(false);
+  });
+});

@@ -1,0 +1,178 @@
+import { fail, MSG, type RuleFailure } from './messages';
+import { parseList } from './pricing';
+
+/**
+ * Folds a place name for comparison: accents removed, lower case, trimmed, inner spaces collapsed,
+ * so 'São  Paulo ' and 'sao paulo' are the same city.
+ */
+export function normalizeText(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, ' ');
+}
+
+export type DeliveryStateConfig = {
+  code: string;
+  name: string;
+  /** City names; legacy rows keep them as JSON text. */
+  cities: readonly string[] | string;
+  active: boolean;
+};
+
+export type NeighborhoodConfig = { name: string /** Centavos. */; deliveryFee: number };
+
+export type DeliveryArea = { state: string; city: string; neighborhood: string };
+
+export type DeliveryAreaOk = {
+  ok: true;
+  /** Centavos, from the matched neighbourhood. */
+  fee: number;
+  /** The configured names that matched, for storing on the order. */
+  state: { code: string; name: string };
+  city: string;
+  neighborhood: string;
+};
+
+function stateMatches(s: { code: string; name: string }, wanted: string): boolean {
+  return normalizeText(s.code) === wanted || normalizeText(s.name) === wanted;
+}
+
+/**
+ * Checks a local delivery address against the restaurant's area: state, city and neighbourhood are
+ * required; the state must be an ACTIVE delivery state (matched by code 'SP' or name 'São Paulo'),
+ * the city one of its cities, the neighbourhood one of the restaurant's neighbourhoods; all compared
+ * ignoring accents, case and extra spaces. The fee is the neighbourhood's. Failures carry the
+ * 'Erro de Endereço' title and the spec's descriptions.
+ */
+export function validateDeliveryArea(
+  area: Partial<DeliveryArea>,
+  config: { states: readonly DeliveryStateConfig[]; neighborhoods: readonly NeighborhoodConfig[] },
+): DeliveryAreaOk | RuleFailure {
+  const state = normalizeText(area.state ?? '');
+  const city = normalizeText(area.city ?? '');
+  const neighborhood = normalizeText(area.neighborhood ?? '');
+  if (!state || !city || !neighborhood)
+    return fail('delivery_area_required', MSG.addressError, MSG.deliveryAreaRequired);
+
+  const matchedState = config.states.find((s) => s.active && stateMatches(s, state));
+  if (!matchedState) return fail('state_not_served', MSG.addressError, MSG.stateNotServed);
+
+  const matchedCity = parseList(matchedState.cities).find(
+    (c): c is string => typeof c === 'string' && normalizeText(c) === city,
+  );
+  if (!matchedCity) return fail('city_not_served', MSG.addressError, MSG.cityNotServed);
+
+  const matchedNeighborhood = config.neighborhoods.find((n) => normalizeText(n.name) === neighborhood);
+  if (!matchedNeighborhood) return fail('neighborhood_not_served', MSG.addressError, MSG.neighborhoodNotServed);
+
+  return {
+    ok: true,
+    fee: matchedNeighborhood.deliveryFee,
+    state: { code: matchedState.code, name: matchedState.name },
+    city: matchedCity,
+    neighborhood: matchedNeighborhood.name,
+  };
+}
+
+/** The digits of a CEP. */
+function cepDigits(cep: string): string {
+  return cep.replace(/\D/g, '');
+}
+
+/**
+ * Whether a neighbourhood CEP pattern is well formed: a prefix of 1 to 8 digits ('01000', '01310-1'),
+ * optionally ending with '*' ('12345-*'); a hyphen is allowed only after the fifth digit.
+ */
+export function isValidCepPattern(pattern: string): boolean {
+  const p = pattern.trim();
+  return /^(\d{1,5}|\d{5}-?\d{1,3})\*?$/.test(p) || /^\d{5}-\*$/.test(p);
+}
+
+/**
+ * Whether a CEP falls under a neighbourhood's pattern. A pattern is a prefix ('01000' matches
+ * 01000-000 … 01000-999); a trailing '*' says the same thing explicitly ('12345-*'). An invalid
+ * pattern or a CEP without 8 digits never matches; a neighbourhood without a pattern is the
+ * caller's "no CEP restriction" case.
+ */
+export function cepMatchesPattern(cep: string, pattern: string): boolean {
+  if (!isValidCepPattern(pattern)) return false;
+  const digits = cepDigits(cep);
+  if (digits.length !== 8) return false;
+  return digits.startsWith(pattern.replace(/[^\d]/g, ''));
+}
+
+export const DELIVERY_KIND_LABELS = { local: 'Delivery', carrier: 'Transportadora' } as const;
+
+/**
+ * Whether an order goes by carrier ("Transportadora"): the customer's state is not among the
+ * restaurant's active delivery states. A customer without a state counts as local "Delivery",
+ * the case where the 4-digit phone check applies.
+ */
+export function isCarrierOrder(
+  customerState: string | null | undefined,
+  activeStates: readonly { code: string; name: string; active?: boolean }[],
+): boolean {
+  const wanted = normalizeText(customerState ?? '');
+  if (!wanted) return false;
+  return !activeStates.some((s) => s.active !== false && stateMatches(s, wanted));
+}
+
+/** Smallest dimensions (cm) and weight (kg) a shipping quote accepts. */
+export const SHIPPING_MINIMUMS = { height: 4, width: 12, length: 17, weight: 0.1 } as const;
+/** Insurance declared for a free product: R$ 1,00 (the spec's 1 in reais). */
+export const MIN_INSURANCE_CENTS = 100;
+
+export type ShippingPackage = {
+  id: string;
+  height: number;
+  width: number;
+  length: number;
+  weight: number;
+  /** Centavos; the quote adapter converts to the provider's unit. */
+  insuranceValue: number;
+  quantity: number;
+};
+
+function atLeast(value: number | null | undefined, min: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > min ? value : min;
+}
+
+/**
+ * A product as a shipping-quote package: each dimension raised to the carriers' minimum (height 4,
+ * width 12, length 17 cm, weight 0.1 kg), insurance = the price, or R$ 1,00 for a free product,
+ * quantity 1 per package as the spec sends it.
+ */
+export function shippingPackage(product: {
+  id: string;
+  price: number;
+  height?: number | null;
+  width?: number | null;
+  length?: number | null;
+  weight?: number | null;
+}): ShippingPackage {
+  return {
+    id: product.id,
+    height: atLeast(product.height, SHIPPING_MINIMUMS.height),
+    width: atLeast(product.width, SHIPPING_MINIMUMS.width),
+    length: atLeast(product.length, SHIPPING_MINIMUMS.length),
+    weight: atLeast(product.weight, SHIPPING_MINIMUMS.weight),
+    insuranceValue: product.price > 0 ? product.price : MIN_INSURANCE_CENTS,
+    quantity: 1,
+  };
+}
+
+/**
+ * Whether a shipped product has its dimensions configured (all four above zero); the checkout refuses
+ * shipped products without them ('Produtos com entrega não possuem dimensões configuradas.').
+ */
+export function hasShippingDimensions(p: {
+  height?: number | null;
+  width?: number | null;
+  length?: number | null;
+  weight?: number | null;
+}): boolean {
+  return [p.height, p.width, p.length, p.weight].every((v) => typeof v === 'number' && v > 0);
+}

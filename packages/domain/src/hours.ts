@@ -1,0 +1,189 @@
+import { MSG } from './messages';
+
+/** Restaurants keep their own timezone; this is the default one (ARCHITECTURE §6.10). */
+export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
+
+/** Index = day_of_week (0 = Sunday). */
+export const WEEKDAY_LABELS = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const;
+
+export const DEFAULT_OPEN_TIME = '08:00';
+export const DEFAULT_CLOSE_TIME = '18:00';
+
+export type HoursRow = {
+  /** 0 = Sunday … 6 = Saturday. */
+  dayOfWeek: number;
+  isClosed: boolean;
+  /** 'HH:MM'; null on a closed day. */
+  openTime: string | null;
+  closeTime: string | null;
+};
+
+/** Whether a text is a valid 24-hour 'HH:MM' time (00:00 … 23:59). */
+export function isValidTime(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+}
+
+function toMinutes(hhmm: string): number {
+  return Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+}
+
+const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    // en-US with h23 gives stable English weekday names and 00–23 hours to parse, whatever the locale.
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/**
+ * The wall-clock weekday, date and time of an instant in a timezone. Done with Intl rather than
+ * offsets because timezones change (Brazil dropped daylight saving in 2019; others have not).
+ * @throws RangeError for an unknown timezone.
+ */
+export function localParts(
+  now: Date,
+  timeZone: string,
+): { dayOfWeek: number; date: string; time: string; minutes: number } {
+  const parts: Record<string, string> = {};
+  for (const p of formatterFor(timeZone).formatToParts(now)) parts[p.type] = p.value;
+  const time = `${parts.hour}:${parts.minute}`;
+  return {
+    dayOfWeek: WEEKDAY_INDEX[parts.weekday],
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time,
+    minutes: toMinutes(time),
+  };
+}
+
+/** The local calendar date 'YYYY-MM-DD' of an instant in a timezone (business days, reports). */
+export function localDateString(now: Date, timeZone: string = DEFAULT_TIMEZONE): string {
+  return localParts(now, timeZone).date;
+}
+
+function usableRow(hours: readonly HoursRow[], day: number): { open: number; close: number; openTime: string } | null {
+  const row = hours.find((h) => h.dayOfWeek === day);
+  if (!row || row.isClosed || !row.openTime || !row.closeTime) return null;
+  if (!isValidTime(row.openTime) || !isValidTime(row.closeTime)) return null;
+  return { open: toMinutes(row.openTime), close: toMinutes(row.closeTime), openTime: row.openTime };
+}
+
+/**
+ * Whether the restaurant is open at an instant: the local weekday's row is not closed and the local
+ * HH:MM lies between open and close, both inclusive (minute precision, so 18:00:59 is still 18:00).
+ * A close earlier than the open time means the shift runs past midnight: Friday 18:00–02:00 is open
+ * on Friday from 18:00 and on Saturday until 02:00. A missing or invalid row means closed.
+ */
+export function isOpenAt(hours: readonly HoursRow[], now: Date, timeZone: string = DEFAULT_TIMEZONE): boolean {
+  const { dayOfWeek, minutes } = localParts(now, timeZone);
+  const today = usableRow(hours, dayOfWeek);
+  if (today) {
+    if (today.close >= today.open) {
+      if (minutes >= today.open && minutes <= today.close) return true;
+    } else if (minutes >= today.open) {
+      return true;
+    }
+  }
+  const yesterday = usableRow(hours, (dayOfWeek + 6) % 7);
+  return yesterday !== null && yesterday.close < yesterday.open && minutes <= yesterday.close;
+}
+
+export type NextOpening = { dayOfWeek: number; dayLabel: string; time: string; daysAhead: number };
+
+/**
+ * When the restaurant opens next, for the "closed" notice. Looks at the following days, up to 7 ahead
+ * (7 = the same weekday next week), and returns the first with an open row. Unlike the spec, a shift
+ * still to come later today counts too (labelled 'Hoje'): at 07:00 on a Monday that opens at 08:00,
+ * "Abriremos Terça" would be wrong. Null when no day opens.
+ */
+export function nextOpening(
+  hours: readonly HoursRow[],
+  now: Date,
+  timeZone: string = DEFAULT_TIMEZONE,
+): NextOpening | null {
+  const { dayOfWeek, minutes } = localParts(now, timeZone);
+  const today = usableRow(hours, dayOfWeek);
+  if (today && minutes < today.open) return { dayOfWeek, dayLabel: 'Hoje', time: today.openTime, daysAhead: 0 };
+  for (let ahead = 1; ahead <= 7; ahead++) {
+    const day = (dayOfWeek + ahead) % 7;
+    const row = usableRow(hours, day);
+    if (row) return { dayOfWeek: day, dayLabel: WEEKDAY_LABELS[day], time: row.openTime, daysAhead: ahead };
+  }
+  return null;
+}
+
+/** 'Segunda às 18:00'. */
+export function nextOpeningText(next: Pick<NextOpening, 'dayLabel' | 'time'>): string {
+  return `${next.dayLabel} às ${next.time}`;
+}
+
+/**
+ * The menu's notice while closed: 'Estamos fechados. Abriremos Segunda às 18:00', or
+ * 'Estamos fechados no momento.' when no opening is scheduled.
+ */
+export function closedNotice(hours: readonly HoursRow[], now: Date, timeZone: string = DEFAULT_TIMEZONE): string {
+  const next = nextOpening(hours, now, timeZone);
+  return next ? `Estamos fechados. Abriremos ${nextOpeningText(next)}` : MSG.closedNow;
+}
+
+/**
+ * The description of the 'Restaurante fechado' toast on an attempted add: 'Abriremos Segunda às 18:00'
+ * or 'Estamos fechados no momento.'
+ */
+export function closedToastDescription(
+  hours: readonly HoursRow[],
+  now: Date,
+  timeZone: string = DEFAULT_TIMEZONE,
+): string {
+  const next = nextOpening(hours, now, timeZone);
+  return next ? `Abriremos ${nextOpeningText(next)}` : MSG.closedNow;
+}
+
+/** A new restaurant's week: every day open 08:00–18:00. */
+export function defaultWeek(): HoursRow[] {
+  return WEEKDAY_LABELS.map((_, dayOfWeek) => ({
+    dayOfWeek,
+    isClosed: false,
+    openTime: DEFAULT_OPEN_TIME,
+    closeTime: DEFAULT_CLOSE_TIME,
+  }));
+}
+
+/** The row as saved: a closed day stores no times; an open day needs two valid times. */
+export function hoursRowForSave(row: HoursRow): { ok: true; row: HoursRow } | { ok: false } {
+  if (row.isClosed)
+    return { ok: true, row: { dayOfWeek: row.dayOfWeek, isClosed: true, openTime: null, closeTime: null } };
+  if (!row.openTime || !row.closeTime || !isValidTime(row.openTime) || !isValidTime(row.closeTime))
+    return { ok: false };
+  return { ok: true, row: { ...row } };
+}
+
+/**
+ * Validates a whole week before the delete-then-insert save: 7 rows, one per day 0–6, each saveable.
+ * Returns the rows to store (closed days without times), or null.
+ */
+export function weekForSave(rows: readonly HoursRow[]): HoursRow[] | null {
+  if (rows.length !== 7) return null;
+  const out: HoursRow[] = [];
+  for (let day = 0; day < 7; day++) {
+    const row = rows.find((r) => r.dayOfWeek === day);
+    if (!row) return null;
+    const saved = hoursRowForSave(row);
+    if (!saved.ok) return null;
+    out.push(saved.row);
+  }
+  return out;
+}

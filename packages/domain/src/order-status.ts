@@ -1,0 +1,168 @@
+import { fail, MSG, type RuleFailure } from './messages';
+import { lastDigits, onlyDigits } from './phone';
+
+/** Stored order statuses (ARCHITECTURE §6.5): "Pronto"/"ready" is stored as confirmed. */
+export const ORDER_STATUSES = [
+  'pending',
+  'preparing',
+  'confirmed',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Labels of one order's status, customer side and staff side alike. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pendente',
+  preparing: 'Preparando',
+  confirmed: 'Pronto',
+  out_for_delivery: 'Saiu para Entrega',
+  delivered: 'Entregue',
+  cancelled: 'Cancelado',
+};
+
+/** Plural labels of the staff order filter. */
+export const ORDER_STATUS_FILTER_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pendentes',
+  preparing: 'Preparando',
+  confirmed: 'Prontos',
+  out_for_delivery: 'Saiu para Entrega',
+  delivered: 'Entregues',
+  cancelled: 'Cancelados',
+};
+
+export type OrderFilter = 'all' | OrderStatus;
+export const ORDER_FILTERS: readonly OrderFilter[] = ['all', ...ORDER_STATUSES];
+
+/** Whether a value is a stored order status. */
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/**
+ * Reads a status from a request or a legacy row: 'ready' (the POS and old clients send it) becomes
+ * 'confirmed'; anything unknown is null so the caller can answer "Dados inválidos".
+ */
+export function normalizeOrderStatus(value: string | null | undefined): OrderStatus | null {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === 'ready') return 'confirmed';
+  return isOrderStatus(v) ? v : null;
+}
+
+/** The label of a status value (accepting 'ready'); unknown values are shown as they are. */
+export function orderStatusLabel(value: string): string {
+  const status = normalizeOrderStatus(value);
+  return status ? ORDER_STATUS_LABELS[status] : value;
+}
+
+/** Empty text of the order list: 'Nenhum pedido encontrado', or 'Nenhum pedido {filter label}'. */
+export function emptyOrdersText(filter: OrderFilter): string {
+  return filter === 'all'
+    ? 'Nenhum pedido encontrado'
+    : `Nenhum pedido ${ORDER_STATUS_FILTER_LABELS[filter].toLowerCase()}`;
+}
+
+export const DELIVERY_TYPES = ['delivery', 'pickup', 'dine_in', 'pdv'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+
+export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = {
+  delivery: 'Delivery',
+  pickup: 'Retirada',
+  dine_in: 'Mesa',
+  pdv: 'PDV',
+};
+
+/** Whether a value is a stored delivery type. */
+export function isDeliveryType(value: unknown): value is DeliveryType {
+  return typeof value === 'string' && (DELIVERY_TYPES as readonly string[]).includes(value);
+}
+
+/** A customer may chat about an order until it is delivered. */
+export function canChatAboutOrder(status: string): boolean {
+  return normalizeOrderStatus(status) !== 'delivered';
+}
+
+/**
+ * What staff must provide to move an order to a status: a delivery person to send a delivery order
+ * out, and the customer's last 4 phone digits to mark a LOCAL delivery order delivered (carrier
+ * orders are confirmed by the carrier, so no digits).
+ */
+export function transitionRequirements(
+  deliveryType: string,
+  next: OrderStatus,
+  isCarrier: boolean,
+): { deliveryPerson: boolean; phoneDigits: boolean } {
+  const delivery = deliveryType === 'delivery';
+  return {
+    deliveryPerson: delivery && next === 'out_for_delivery',
+    phoneDigits: delivery && next === 'delivered' && !isCarrier,
+  };
+}
+
+/** Refusal when a delivery order is sent out without a delivery person. */
+export function checkDeliveryPerson(deliveryEmployeeId: string | null | undefined): { ok: true } | RuleFailure {
+  return deliveryEmployeeId
+    ? { ok: true }
+    : fail('delivery_person_required', MSG.selectDeliveryPerson, MSG.deliveryPersonRequired);
+}
+
+/** Order id as the storefront shows it: its first 8 characters. */
+export function shortIdStorefront(id: string): string {
+  return id.slice(0, 8);
+}
+
+/** Order id as the admin panel shows it: its last 8 characters. */
+export function shortIdAdmin(id: string): string {
+  return id.slice(-8);
+}
+
+export const PAYMENT_STATUSES = ['approved', 'failed', 'pending', 'checking', 'unknown'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * Maps the card provider's verification answer: success and paid → approved; success but not paid →
+ * failed; anything else (no answer, an error, success false) → pending, so a failed check never marks
+ * an order as failed.
+ */
+export function paymentStatusFromVerification(
+  result: { success?: boolean | null; paid?: boolean | null } | null | undefined,
+): 'approved' | 'failed' | 'pending' {
+  if (result?.success === true) return result.paid === true ? 'approved' : 'failed';
+  return 'pending';
+}
+
+/** The payment badge: 'pagamento aprovado', 'pagamento pendente (pix)', 'verificando...' and so on. */
+export function paymentStatusLabel(status: string | null | undefined, method?: string | null): string {
+  switch (status) {
+    case 'approved':
+      return 'pagamento aprovado';
+    case 'failed':
+      return 'pagamento falhou';
+    case 'pending':
+      return method ? `pagamento pendente (${method})` : 'pagamento pendente';
+    case 'checking':
+      return 'verificando...';
+    default:
+      return 'status desconhecido';
+  }
+}
+
+/** The delivery confirmation input keeps digits only, at most 4. */
+export function sanitizeDigitsInput(value: string): string {
+  return onlyDigits(value).slice(0, 4);
+}
+
+/**
+ * Checks the 4 digits typed to confirm a local delivery against the customer's phone:
+ * empty → 'Digite os 4 últimos dígitos'; not exactly 4 digits → 'Formato inválido'; different →
+ * 'Telefone incorreto'. A phone with fewer than 4 digits can never match.
+ */
+export function checkDeliveryDigits(input: string, phone: string | null | undefined): { ok: true } | RuleFailure {
+  const typed = input.trim();
+  if (typed === '') return fail('digits_required', MSG.digitsRequired);
+  if (!/^\d{4}$/.test(typed)) return fail('digits_format', MSG.invalidFormat, MSG.digitsOnly);
+  const expected = lastDigits(phone ?? '', 4);
+  if (expected.length !== 4 || expected !== typed) return fail('digits_mismatch', MSG.wrongPhone, MSG.digitsMismatch);
+  return { ok: true };
+}

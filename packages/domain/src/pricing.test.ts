@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cartTotals,
+  DEFAULT_MAX_FLAVORS,
+  lineTotal,
+  needsDetailDialog,
+  normalizeMaxFlavors,
+  orderTotal,
+  parseList,
+  pickFlavor,
+  productKind,
+  strikePrice,
+  unitPrice,
+} from './pricing';
+
+describe('productKind', () => {
+  it('distinguishes plain products, single pizzas and multi-flavour pizzas', () => {
+    expect(productKind({ isPizza: false, allowsMultipleFlavors: false })).toBe('plain');
+    expect(productKind({ isPizza: false, allowsMultipleFlavors: true })).toBe('plain');
+    expect(productKind({})).toBe('plain');
+    expect(productKind({ isPizza: true, allowsMultipleFlavors: false })).toBe('single_pizza');
+    expect(productKind({ isPizza: true, allowsMultipleFlavors: true })).toBe('multi_flavor_pizza');
+  });
+});
+
+describe('needsDetailDialog', () => {
+  it('opens the dialog for products with sizes and for multi-flavour pizzas', () => {
+    expect(needsDetailDialog({ variations: [{ name: 'Grande', priceModifier: 500 }] })).toBe(true);
+    expect(needsDetailDialog({ variations: '[{"name":"Grande","priceModifier":500}]' })).toBe(true);
+    expect(needsDetailDialog({ isPizza: true, allowsMultipleFlavors: true, variations: [] })).toBe(true);
+  });
+  it('adds directly otherwise', () => {
+    expect(needsDetailDialog({ variations: [] })).toBe(false);
+    expect(needsDetailDialog({ variations: 'not json' })).toBe(false);
+    expect(needsDetailDialog({ isPizza: true, allowsMultipleFlavors: false })).toBe(false);
+  });
+});
+
+describe('unitPrice (spec 1 §9)', () => {
+  it('is the base price for a plain product', () => {
+    expect(unitPrice({ basePrice: 2590 })).toBe(2590);
+  });
+
+  it('adds the size modifier, colour modifiers and add-on prices', () => {
+    expect(
+      unitPrice({
+        basePrice: 2000,
+        variation: { priceModifier: 500 },
+        colors: [{ priceModifier: 100 }, { priceModifier: 250 }],
+        addons: [{ price: 300 }, { price: 200 }],
+      }),
+    ).toBe(2000 + 500 + 350 + 500);
+  });
+
+  it('multiplies an add-on by its quantity when one is given', () => {
+    expect(unitPrice({ basePrice: 1000, addons: [{ price: 300, quantity: 3 }, { price: 100 }] })).toBe(2000);
+  });
+
+  it('accepts negative modifiers (a smaller size costs less)', () => {
+    expect(unitPrice({ basePrice: 4000, variation: { priceModifier: -1000 } })).toBe(3000);
+  });
+
+  it('uses the average of the chosen flavours instead of the base price for a multi-flavour pizza', () => {
+    expect(unitPrice({ basePrice: 9999, flavorPrices: [4000, 5000] })).toBe(4500);
+    expect(unitPrice({ basePrice: 9999, flavorPrices: [4000, 5000], variation: { priceModifier: 1000 } })).toBe(5500);
+  });
+
+  it('rounds the flavour average half up to the centavo', () => {
+    expect(unitPrice({ basePrice: 0, flavorPrices: [4000, 4001] })).toBe(4001);
+    expect(unitPrice({ basePrice: 0, flavorPrices: [3000, 3000, 3001] })).toBe(3000);
+    expect(unitPrice({ basePrice: 0, flavorPrices: [3000, 3001, 3001] })).toBe(3001);
+  });
+
+  it('falls back to the base price when no flavour is chosen', () => {
+    expect(unitPrice({ basePrice: 4200, flavorPrices: [] })).toBe(4200);
+  });
+
+  it('ignores a null variation', () => {
+    expect(unitPrice({ basePrice: 1000, variation: null })).toBe(1000);
+  });
+});
+
+describe('lineTotal', () => {
+  it('equals unit × quantity, i.e. every modifier and extra times the quantity (spec 1 §9)', () => {
+    // unit 2000 + size 500 + add-ons (300 + 200), quantity 3
+    const unit = unitPrice({
+      basePrice: 2000,
+      variation: { priceModifier: 500 },
+      addons: [{ price: 300 }, { price: 200 }],
+    });
+    expect(lineTotal(unit, 3)).toBe(2000 * 3 + 500 * 3 + (300 + 200) * 3);
+  });
+
+  it('prices a two-flavour pizza line', () => {
+    // flavours R$ 40 and R$ 50 → R$ 45; Grande +R$ 10; borda +R$ 8; quantity 2 → R$ 126
+    const unit = unitPrice({
+      basePrice: 4500,
+      flavorPrices: [4000, 5000],
+      variation: { priceModifier: 1000 },
+      addons: [{ price: 800 }],
+    });
+    expect(unit).toBe(6300);
+    expect(lineTotal(unit, 2)).toBe(12600);
+  });
+});
+
+describe('cartTotals', () => {
+  it('counts the sum of quantities and sums the line totals', () => {
+    expect(
+      cartTotals([
+        { price: 1000, quantity: 2 },
+        { price: 2550, quantity: 1 },
+        { price: 399, quantity: 3 },
+      ]),
+    ).toEqual({ itemCount: 6, total: 2000 + 2550 + 1197 });
+  });
+
+  it('is zero for an empty cart', () => {
+    expect(cartTotals([])).toEqual({ itemCount: 0, total: 0 });
+  });
+
+  it('recomputes from price × quantity rather than a stale total', () => {
+    expect(cartTotals([{ price: 1000, quantity: 3, total: 1000 } as { price: number; quantity: number }]).total).toBe(
+      3000,
+    );
+  });
+});
+
+describe('orderTotal', () => {
+  it('adds the delivery fee and subtracts the discount', () => {
+    expect(orderTotal({ subtotal: 5000, deliveryFee: 700, discount: 1000 })).toBe(4700);
+    expect(orderTotal({ subtotal: 5000 })).toBe(5000);
+  });
+  it('never goes below zero', () => {
+    expect(orderTotal({ subtotal: 1000, discount: 5000 })).toBe(0);
+  });
+});
+
+describe('strikePrice', () => {
+  it('shows 1.2 × the price only above R$ 50,00', () => {
+    expect(strikePrice(5001)).toBe(6001);
+    expect(strikePrice(6000)).toBe(7200);
+    expect(strikePrice(9990)).toBe(11988);
+  });
+  it('is null at or below R$ 50,00', () => {
+    expect(strikePrice(5000)).toBeNull();
+    expect(strikePrice(4999)).toBeNull();
+    expect(strikePrice(0)).toBeNull();
+  });
+  it('rounds to a whole centavo', () => {
+    expect(strikePrice(5003)).toBe(6004); // 6003.6
+    expect(Number.isInteger(strikePrice(7777))).toBe(true);
+  });
+});
+
+describe('normalizeMaxFlavors', () => {
+  it('defaults to 2 when missing or not a number', () => {
+    expect(DEFAULT_MAX_FLAVORS).toBe(2);
+    for (const v of [undefined, null, '', 'abc', Number.NaN, {}]) expect(normalizeMaxFlavors(v)).toBe(2);
+  });
+  it('keeps a valid number, truncating fractions', () => {
+    expect(normalizeMaxFlavors(3)).toBe(3);
+    expect(normalizeMaxFlavors('4')).toBe(4);
+    expect(normalizeMaxFlavors(2.9)).toBe(2);
+  });
+  it('never goes below 1', () => {
+    expect(normalizeMaxFlavors(0)).toBe(1);
+    expect(normalizeMaxFlavors(-3)).toBe(1);
+    expect(normalizeMaxFlavors('0')).toBe(1);
+  });
+});
+
+describe('pickFlavor', () => {
+  it('adds a flavour while under the limit', () => {
+    expect(pickFlavor([], 'a', 2)).toEqual(['a']);
+    expect(pickFlavor(['a'], 'b', 2)).toEqual(['a', 'b']);
+  });
+  it('toggles off an already chosen flavour', () => {
+    expect(pickFlavor(['a', 'b'], 'a', 2)).toEqual(['b']);
+  });
+  it('drops the OLDEST pick when the limit is reached', () => {
+    expect(pickFlavor(['a', 'b'], 'c', 2)).toEqual(['b', 'c']);
+    expect(pickFlavor(['a', 'b', 'c'], 'd', 3)).toEqual(['b', 'c', 'd']);
+    expect(pickFlavor(['a'], 'b', 1)).toEqual(['b']);
+  });
+  it('normalises the limit (default 2, minimum 1)', () => {
+    expect(pickFlavor(['a', 'b'], 'c', undefined)).toEqual(['b', 'c']);
+    expect(pickFlavor(['a'], 'b', 0)).toEqual(['b']);
+  });
+  it('trims an over-full list coming from a lowered limit', () => {
+    expect(pickFlavor(['a', 'b', 'c'], 'd', 2)).toEqual(['c', 'd']);
+  });
+  it('does not mutate its input', () => {
+    const current = ['a', 'b'];
+    pickFlavor(current, 'c', 2);
+    expect(current).toEqual(['a', 'b']);
+  });
+});
+
+describe('parseList', () => {
+  it('copies arrays', () => {
+    const input = [1, 2];
+    const out = parseList(input);
+    expect(out).toEqual([1, 2]);
+    expect(out).not.toBe(input);
+  });
+  it('parses JSON text arrays', () => {
+    expect(parseList('["a","b"]')).toEqual(['a', 'b']);
+    expect(parseList('[{"id":"1","name":"Grande","priceModifier":500}]')).toEqual([
+      { id: '1', name: 'Grande', priceModifier: 500 },
+    ]);
+  });
+  it('turns anything unparsable or non-array into an empty list', () => {
+    for (const v of ['not json', '{"a":1}', '"text"', '42', '', '  ', null, undefined, 42, { a: 1 }]) {
+      expect(parseList(v)).toEqual([]);
+    }
+  });
+});

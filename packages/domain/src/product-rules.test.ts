@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  keepNamed,
+  normalizeMaxFlavors,
+  normalizePizzaFlags,
+  numberOrZero,
+  productSaveBlockers,
+} from './product-rules';
+
+describe('normalizePizzaFlags', () => {
+  const base = { isPizza: true, allowsMultipleFlavors: true, pizzaFlavors: ['a', 'b', 'a'] };
+  it('keeps a multi-flavour pizza and de-duplicates flavours', () => {
+    expect(normalizePizzaFlags(base)).toEqual({ isPizza: true, allowsMultipleFlavors: true, pizzaFlavors: ['a', 'b'] });
+  });
+  it('turning off is_pizza turns off multiple flavours and clears flavours', () => {
+    expect(normalizePizzaFlags({ ...base, isPizza: false })).toEqual({
+      isPizza: false,
+      allowsMultipleFlavors: false,
+      pizzaFlavors: [],
+    });
+  });
+  it('turning off multiple flavours clears the flavours', () => {
+    expect(normalizePizzaFlags({ ...base, allowsMultipleFlavors: false }).pizzaFlavors).toEqual([]);
+  });
+  it('commerce forces everything off', () => {
+    expect(normalizePizzaFlags(base, 'commerce')).toEqual({
+      isPizza: false,
+      allowsMultipleFlavors: false,
+      pizzaFlavors: [],
+    });
+  });
+});
+
+describe('productSaveBlockers', () => {
+  const ok = { name: 'Pizza', price: 100, envioCorreios: false };
+  it('accepts a named positive product', () => expect(productSaveBlockers(ok)).toEqual([]));
+  it('blank name and zero price', () => {
+    expect(productSaveBlockers({ ...ok, name: '  ', price: 0 })).toEqual(['name', 'price']);
+  });
+  it('Correios requires all four dimensions above zero', () => {
+    expect(productSaveBlockers({ ...ok, envioCorreios: true, height: 1, width: 1, length: 1 })).toEqual(['dimensions']);
+    expect(productSaveBlockers({ ...ok, envioCorreios: true, height: 1, width: 1, length: 1, weight: 0 })).toEqual([
+      'dimensions',
+    ]);
+    expect(productSaveBlockers({ ...ok, envioCorreios: true, height: 1, width: 1, length: 1, weight: 0.3 })).toEqual(
+      [],
+    );
+  });
+});
+
+describe('helpers', () => {
+  it('max flavours falls back to 2 and is at least 1', () => {
+    expect(normalizeMaxFlavors('x')).toBe(2);
+    expect(normalizeMaxFlavors(0)).toBe(1);
+    expect(normalizeMaxFlavors('3')).toBe(3);
+  });
+  it('non-numeric input counts as 0', () => {
+    expect(numberOrZero('abc')).toBe(0);
+    expect(numberOrZero('1,5')).toBe(1.5);
+  });
+  it('keeps only named entries', () => {
+    expect(keepNamed([{ name: ' G ' }, { name: '' }, { name: '  ' }])).toEqual([{ name: 'G' }]);
+  });
+});

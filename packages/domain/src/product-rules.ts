@@ -1,0 +1,81 @@
+/**
+ * Rules of the admin product form (spec 2 §4–§5), shared by the form (which disables its save
+ * button) and the server (which refuses the same input), so both always agree.
+ */
+
+// Units, origin codes and NCM/CEST masks live in fiscal-format.ts; SKU and clone rules in sku.ts.
+
+export const MIN_MAX_FLAVORS = 1;
+export const DEFAULT_MAX_FLAVORS_FORM = 2;
+
+export type ProductFlags = {
+  isPizza: boolean;
+  allowsMultipleFlavors: boolean;
+  pizzaFlavors: string[];
+};
+
+/**
+ * The pizza toggles clear each other: no pizza → no multiple flavours; no multiple flavours →
+ * no chosen flavours; the commerce segment has no pizzas at all.
+ */
+export function normalizePizzaFlags<T extends ProductFlags>(
+  p: T,
+  segment: 'restaurant' | 'commerce' = 'restaurant',
+): T {
+  const isPizza = segment === 'commerce' ? false : p.isPizza;
+  const allowsMultipleFlavors = isPizza && p.allowsMultipleFlavors;
+  const pizzaFlavors = allowsMultipleFlavors ? [...new Set(p.pizzaFlavors)] : [];
+  return { ...p, isPizza, allowsMultipleFlavors, pizzaFlavors };
+}
+
+/** Max flavours falls back to 2 when not a number and never goes below 1. */
+export function normalizeMaxFlavors(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
+  if (!Number.isFinite(n)) return DEFAULT_MAX_FLAVORS_FORM;
+  return Math.max(MIN_MAX_FLAVORS, Math.trunc(n));
+}
+
+/** A numeric form input that is not a number counts as 0 (spec 2 §5). */
+export function numberOrZero(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number.parseFloat(String(value ?? '').replace(',', '.'));
+  return Number.isFinite(n) ? n : 0;
+}
+
+export type SaveCheckInput = {
+  name: string;
+  /** Centavos. */
+  price: number;
+  envioCorreios: boolean;
+  height?: number | null;
+  width?: number | null;
+  length?: number | null;
+  weight?: number | null;
+};
+
+export type SaveBlocker = 'name' | 'price' | 'dimensions';
+
+/**
+ * Why a product cannot be saved (empty when it can): blank name, price 0 or less, or Correios
+ * shipping on with a missing or non-positive height, width, length or weight.
+ */
+export function productSaveBlockers(p: SaveCheckInput): SaveBlocker[] {
+  const out: SaveBlocker[] = [];
+  if (!p.name.trim()) out.push('name');
+  if (!(p.price > 0)) out.push('price');
+  if (p.envioCorreios && [p.height, p.width, p.length, p.weight].some((v) => v == null || !(v > 0))) {
+    out.push('dimensions');
+  }
+  return out;
+}
+
+/** Pt-BR explanation of each blocker, used by server errors and form hints. */
+export const SAVE_BLOCKER_TEXT: Record<SaveBlocker, string> = {
+  name: 'Informe o nome do produto.',
+  price: 'O preço deve ser maior que zero.',
+  dimensions: 'Para envio pelos Correios, informe altura, largura, comprimento e peso maiores que zero.',
+};
+
+/** Only entries with a non-blank name are kept (names trimmed). */
+export function keepNamed<T extends { name: string }>(list: readonly T[]): T[] {
+  return list.filter((e) => e.name.trim() !== '').map((e) => ({ ...e, name: e.name.trim() }));
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { MSG } from './messages';
+
+/**
+ * Form schemas shared by the web forms (react-hook-form + zodResolver) and the server routes, so
+ * both refuse the same input with the same pt-BR text. Field names are camelCase like the API.
+ */
+
+/** A required text: trimmed, and blank, missing or non-text all fail with the same message. */
+function requiredText(message: string, max = 200) {
+  return z.string({ error: message }).trim().min(1, message).max(max, MSG.tooLong);
+}
+
+/** An optional text: trimmed; blank becomes undefined so "not given" has one representation. */
+const optionalText = z
+  .string()
+  .trim()
+  .max(500, MSG.tooLong)
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : undefined));
+
+/** An e-mail: trimmed and lower-cased before checking, since people type ' Ana@Mail.com '. */
+function emailField(requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .toLowerCase()
+    .min(1, requiredMessage)
+    .max(254, MSG.tooLong)
+    .pipe(z.email(MSG.invalidEmail));
+}
+
+/** An optional whole number in a range; '' and null (an untouched form field) mean not given. */
+function optionalIntInRange(min: number, max: number, message: string) {
+  return z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+}
+
+export const CUSTOMER_PASSWORD_MIN = 6;
+export const STAFF_PASSWORD_MIN = 8;
+export const DEFAULT_CUSTOMER_STATE = 'SP';
+export const MAX_SAVED_ADDRESSES = 4;
+
+/**
+ * Customer sign-up: name, phone, e-mail, password, address, number, neighbourhood, city and CEP are
+ * required ('Todos os campos são obrigatórios para o cadastro.'); password ≥ 6; birthday optional;
+ * state defaults to SP.
+ */
+export const customerRegistrationSchema = z.object({
+  name: requiredText(MSG.allFieldsRequired),
+  phone: requiredText(MSG.allFieldsRequired),
+  email: emailField(MSG.allFieldsRequired),
+  password: z
+    .string({ error: MSG.allFieldsRequired })
+    .min(1, MSG.allFieldsRequired)
+    .min(CUSTOMER_PASSWORD_MIN, MSG.passwordMin6)
+    .max(200, MSG.tooLong),
+  address: requiredText(MSG.allFieldsRequired),
+  number: requiredText(MSG.allFieldsRequired),
+  complement: optionalText,
+  neighborhood: requiredText(MSG.allFieldsRequired),
+  city: requiredText(MSG.allFieldsRequired),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .optional()
+    .nullable()
+    .transform((v) => v || DEFAULT_CUSTOMER_STATE),
+  cep: requiredText(MSG.allFieldsRequired),
+  birthDay: optionalIntInRange(1, 31, MSG.invalidBirthDay),
+  birthMonth: optionalIntInRange(1, 12, MSG.invalidBirthMonth),
+});
+export type CustomerRegistrationInput = z.input<typeof customerRegistrationSchema>;
+export type CustomerRegistration = z.output<typeof customerRegistrationSchema>;
+
+/**
+ * Login (customers, and staff on the shared screen): e-mail and password required
+ * ('E-mail e senha são obrigatórios'); the e-mail is trimmed and lower-cased. The password is not
+ * trimmed: spaces may be part of it.
+ */
+export const loginSchema = z.object({
+  email: emailField(MSG.emailPasswordRequired),
+  password: z.string({ error: MSG.emailPasswordRequired }).min(1, MSG.emailPasswordRequired).max(200, MSG.tooLong),
+});
+export const customerLoginSchema = loginSchema;
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** Password recovery: the e-mail only. */
+export const passwordRecoverySchema = z.object({ email: emailField(MSG.emailRequired) });
+
+/**
+ * An address-book entry: name (e.g. 'Casa'), address, number, neighbourhood and CEP required
+ * ('Preencha todos os campos obrigatórios.'); complement and city optional.
+ */
+export const addressEntrySchema = z.object({
+  name: requiredText(MSG.fillRequiredFields),
+  address: requiredText(MSG.fillRequiredFields),
+  number: requiredText(MSG.fillRequiredFields),
+  complement: optionalText,
+  neighborhood: requiredText(MSG.fillRequiredFields),
+  city: optionalText,
+  cep: requiredText(MSG.fillRequiredFields),
+});
+export type AddressEntry = z.output<typeof addressEntrySchema>;
+
+/** Whether one more address may be saved (at most 4 per customer, else 'Limite atingido'). */
+export function canAddAddress(savedCount: number): boolean {
+  return savedCount < MAX_SAVED_ADDRESSES;
+}
+
+/**
+ * A review: a rating 1–5 is required ('Por favor, selecione uma avaliação'); name and e-mail required;
+ * comment optional. A rating of 0 is how an untouched star picker reads, so it is "not selected".
+ */
+export const reviewSchema = z.object({
+  rating: z.coerce
+    .number({ error: MSG.selectRating })
+    .int(MSG.selectRating)
+    .min(1, MSG.selectRating)
+    .max(5, MSG.selectRating),
+  customerName: requiredText(MSG.fillRequiredFields),
+  customerEmail: emailField(MSG.fillRequiredFields),
+  comment: optionalText,
+});
+export type ReviewInput = z.output<typeof reviewSchema>;
+
+/**
+ * Staff (owner) sign-up: name, e-mail and password required, company name optional (the restaurant
+ * is then named 'Minha Empresa'); staff passwords need 8 characters (ARCHITECTURE §6.1).
+ */
+export const staffSignUpSchema = z.object({
+  name: requiredText(MSG.fillRequiredFieldsStaff),
+  companyName: optionalText,
+  email: emailField(MSG.fillRequiredFieldsStaff),
+  password: z
+    .string({ error: MSG.fillRequiredFieldsStaff })
+    .min(1, MSG.fillRequiredFieldsStaff)
+    .min(STAFF_PASSWORD_MIN, MSG.passwordMin8)
+    .max(200, MSG.tooLong),
+});
+export type StaffSignUp = z.output<typeof staffSignUpSchema>;
+
+/** The restaurant name used when the owner signs up without a company name. */
+export const DEFAULT_COMPANY_NAME = 'Minha Empresa';
+
+/** The first issue's message of a failed parse, for a toast. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? MSG.invalidData;
+}
