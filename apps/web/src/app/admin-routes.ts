@@ -1,0 +1,38 @@
+import { type PermissionKey, ROUTE_PERMISSIONS } from '@meucardapio/domain/permissions';
+
+/** What the admin shell needs to know about a route before rendering it (kept in the route's `handle`). */
+export type AdminRouteHandle = {
+  title: string;
+  /** Any one of these opens the page; none means every staff member may open it. */
+  permissions?: readonly PermissionKey[];
+  /** Hidden for the commerce segment (pizza flavours, tables). */
+  restaurantOnly?: boolean;
+};
+
+/** The admin pages: path under /admin, the route handle, and the module that renders it. */
+export const ADMIN_PAGES = {
+  products: { title: 'Produtos', permissions: ROUTE_PERMISSIONS.products },
+  categories: { title: 'Categorias', permissions: ROUTE_PERMISSIONS.categories },
+  'pizza-flavors': { title: 'Sabores de Pizza', permissions: ROUTE_PERMISSIONS.pizzaFlavors, restaurantOnly: true },
+  stock: { title: 'Estoque', permissions: ROUTE_PERMISSIONS.stock },
+  employees: { title: 'Funcionários', permissions: ROUTE_PERMISSIONS.employees },
+  profiles: { title: 'Perfis de Acesso', permissions: ROUTE_PERMISSIONS.profiles },
+  settings: { title: 'Configurações' },
+  cashier: { title: 'Caixa', permissions: ROUTE_PERMISSIONS.cashier },
+  orders: { title: 'Pedidos', permissions: ROUTE_PERMISSIONS.orders },
+  customers: { title: 'Clientes', permissions: ROUTE_PERMISSIONS.customers },
+  tables: { title: 'Gerenciar Mesas', permissions: ROUTE_PERMISSIONS.tables, restaurantOnly: true },
+  reviews: { title: 'Avaliações', permissions: ROUTE_PERMISSIONS.reviews },
+  coupons: { title: 'Cupons de Desconto', permissions: ROUTE_PERMISSIONS.coupons },
+  'payment-methods': { title: 'Formas de Pagamento', permissions: ROUTE_PERMISSIONS.paymentMethods },
+  delivery: { title: 'Entregas', permissions: ROUTE_PERMISSIONS.delivery },
+  'delivery-config': { title: 'Configurações de Entrega', permissions: ROUTE_PERMISSIONS.deliveryConfig },
+  hours: { title: 'Horários de Funcionamento', permissions: ROUTE_PERMISSIONS.hours },
+  states: { title: 'Estados para Entrega', permissions: ROUTE_PERMISSIONS.states },
+} as const satisfies Record<string, AdminRouteHandle>;
+
+export type AdminPagePath = keyof typeof ADMIN_PAGES;
+
+export function isAdminRouteHandle(handle: unknown): handle is AdminRouteHandle {
+  return typeof handle === 'object' && handle !== null && typeof (handle as AdminRouteHandle).title === 'string';
+}

@@ -1,0 +1,97 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, useParams } from 'react-router';
+import { PageFallback } from '@/components/page-fallback';
+import { ADMIN_PAGES, type AdminPagePath } from './admin-routes';
+import { NotFoundPage } from './not-found-page';
+import { RootLayout } from './root-layout';
+import { RouteErrorPage } from './route-error-page';
+
+type PageModule = { default: ComponentType };
+
+/** Route `lazy` for a module that default-exports its page: each page is its own chunk. */
+function page(load: () => Promise<PageModule>) {
+  return async () => ({ Component: (await load()).default });
+}
+
+type MenuModule = { default: ComponentType<{ slug: string }> };
+
+/** The storefront for a fixed slug (/demo-restaurant) or the one in the URL (/:slug). */
+function storefront(fixedSlug?: string) {
+  return async () => {
+    const { default: MenuPage } = (await import('@/features/storefront/menu-page')) as MenuModule;
+    function StorefrontRoute() {
+      const params = useParams();
+      const slug = fixedSlug ?? params.slug ?? '';
+      return <MenuPage key={slug} slug={slug} />;
+    }
+    return { Component: StorefrontRoute };
+  };
+}
+
+/** Each admin area's page module; the files are owned by the area's feature folder. */
+const adminModules: Record<AdminPagePath, () => Promise<PageModule>> = {
+  products: () => import('@/features/admin/products/products-page'),
+  categories: () => import('@/features/admin/categories/categories-page'),
+  'pizza-flavors': () => import('@/features/admin/pizza-flavors/pizza-flavors-page'),
+  stock: () => import('@/features/admin/stock/stock-page'),
+  employees: () => import('@/features/admin/employees/employees-page'),
+  profiles: () => import('@/features/admin/profiles/profiles-page'),
+  settings: () => import('@/features/admin/settings/settings-page'),
+  cashier: () => import('@/features/admin/cashier/cashier-page'),
+  orders: () => import('@/features/admin/orders/orders-page'),
+  customers: () => import('@/features/admin/customers/customers-page'),
+  tables: () => import('@/features/admin/tables/tables-page'),
+  reviews: () => import('@/features/admin/reviews/reviews-page'),
+  coupons: () => import('@/features/admin/coupons/coupons-page'),
+  'payment-methods': () => import('@/features/admin/payment-methods/payment-methods-page'),
+  delivery: () => import('@/features/admin/delivery/delivery-page'),
+  'delivery-config': () => import('@/features/admin/delivery-config/delivery-config-page'),
+  hours: () => import('@/features/admin/hours/hours-page'),
+  states: () => import('@/features/admin/states/states-page'),
+};
+
+const authPage = page(() => import('@/features/auth/auth-page'));
+
+export const routes = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: PageFallback,
+    children: [
+      { index: true, lazy: authPage },
+      { path: 'auth', lazy: authPage },
+      { path: 'auth/reset', lazy: page(() => import('@/features/auth/reset-password-page')) },
+      { path: 'landing', lazy: page(() => import('@/features/landing/landing-page')) },
+      {
+        path: 'admin',
+        lazy: page(() => import('./admin-layout')),
+        children: [
+          {
+            // Errors inside a page render inside the shell, which stays usable.
+            ErrorBoundary: RouteErrorPage,
+            children: [
+              { index: true, handle: { title: 'Início' }, lazy: page(() => import('@/features/admin/welcome-page')) },
+              ...(Object.keys(adminModules) as AdminPagePath[]).map((path) => ({
+                path,
+                handle: ADMIN_PAGES[path],
+                lazy: page(adminModules[path]),
+              })),
+            ],
+          },
+        ],
+      },
+      { path: 'customer', lazy: page(() => import('@/features/customer/orders-page')) },
+      { path: 'customer-dashboard', lazy: page(() => import('@/features/customer/dashboard-page')) },
+      { path: 'payment-callback', lazy: page(() => import('@/features/storefront/payment-callback-page')) },
+      { path: 'review/:restaurantId', lazy: page(() => import('@/features/storefront/review-page')) },
+      { path: 'demo-restaurant', lazy: storefront('demo-restaurant') },
+      { path: ':slug', lazy: storefront() },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

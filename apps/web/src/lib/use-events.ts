@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
+
+export type EventChannel = 'staff' | 'customer';
+
+/** Called with the event's parsed JSON data (or the raw string when it is not JSON). */
+export type EventHandler = (data: unknown, event: MessageEvent<string>) => void;
+
+export type UseEventsOptions = {
+  /** Off while there is no session of the right kind. Default true. */
+  enabled?: boolean;
+  /** Called on every (re)connection, e.g. to refetch lists that may have changed while offline. */
+  onOpen?: () => void;
+};
+
+const MAX_BACKOFF_MS = 30_000;
+
+function parse(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return data;
+  }
+}
+
+/**
+ * Subscribes to `/api/events/{channel}` (Server-Sent Events) and calls `handlers[event.type]`
+ * for each event, e.g. `useEvents('staff', { 'order.created': (o) => … })`.
+ *
+ * The browser's EventSource reconnects by itself after a dropped connection and sends
+ * Last-Event-ID, so nothing is lost. When the server refuses the stream (the EventSource ends up
+ * CLOSED), we reconnect with exponential backoff and pass the last seen id as `?lastEventId=`.
+ * Handlers may change on every render without reconnecting.
+ */
+export function useEvents(
+  channel: EventChannel,
+  handlers: Record<string, EventHandler>,
+  options: UseEventsOptions = {},
+): { connected: boolean } {
+  const { enabled = true } = options;
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+  const onOpenRef = useRef(options.onOpen);
+  onOpenRef.current = options.onOpen;
+  const [connected, setConnected] = useState(false);
+  const types = Object.keys(handlers).sort().join('\n');
+
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let attempts = 0;
+    let lastEventId = '';
+    let disposed = false;
+
+    const listener = (ev: MessageEvent<string>) => {
+      if (ev.lastEventId) lastEventId = ev.lastEventId;
+      handlersRef.current[ev.type]?.(parse(ev.data), ev);
+    };
+
+    const connect = () => {
+      if (disposed) return;
+      const url = lastEventId
+        ? `/api/events/${channel}?lastEventId=${encodeURIComponent(lastEventId)}`
+        : `/api/events/${channel}`;
+      const es = new EventSource(url, { withCredentials: true });
+      source = es;
+      for (const type of types.split('\n').filter(Boolean)) es.addEventListener(type, listener as EventListener);
+      if (!types.split('\n').includes('message')) es.addEventListener('message', listener as EventListener);
+      es.onopen = () => {
+        attempts = 0;
+        setConnected(true);
+        onOpenRef.current?.();
+      };
+      es.onerror = () => {
+        setConnected(false);
+        if (es.readyState !== EventSource.CLOSED) return; // the browser is already retrying
+        es.close();
+        const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempts) + Math.random() * 500;
+        attempts += 1;
+        retryTimer = setTimeout(connect, delay);
+      };
+    };
+
+    connect();
+    return () => {
+      disposed = true;
+      clearTimeout(retryTimer);
+      source?.close();
+      setConnected(false);
+    };
+  }, [channel, enabled, types]);
+
+  return { connected };
+}
