@@ -6,7 +6,7 @@ export const BASE_URL = `http://localhost:${PORT}`;
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  outputDir: '../test-results',
+  outputDir: `../test-results/${PORT}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
@@ -35,11 +35,11 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // A fresh embedded database with the demo restaurant for every run.
-    command: `rm -rf .tmp/e2e-data && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf .tmp/e2e-data-${PORT} && node --import tsx apps/server/src/main.ts`,
     cwd: '..',
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR: '.tmp/e2e-data', SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+    env: { PORT: String(PORT), DATA_DIR: `.tmp/e2e-data-${PORT}`, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
   },
 });
