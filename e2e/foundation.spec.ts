@@ -62,41 +62,53 @@ test("a waiter's deep link to employees shows the denial", async ({ page }) => {
   await expect(page.getByText('Você não tem permissão para acessar esta funcionalidade.')).toBeVisible();
 });
 
-test('staff of another restaurant get 403/404 on every admin API of the demo restaurant', async ({ page, request }) => {
+test('staff of another restaurant get 403/404 on every admin API of the demo restaurant', async ({
+  browser,
+  request,
+}) => {
   // Ids that belong to the demo restaurant, read from its public menu.
   const menu = await (await request.get('/api/public/restaurants/demo-restaurant/menu')).json();
-  const productId: string = menu.products[0].id;
-  const categoryId: string = menu.categories[0].id;
+  const product = menu.products[0];
+  const category = menu.categories[0];
+  const reads = [`/api/admin/products/${product.id}`, `/api/admin/products/${product.id}/stock-history`];
+  const writes: [string, string, unknown?][] = [
+    ['PUT', `/api/admin/products/${product.id}`, { name: 'Hackeado', price: 1 }],
+    ['POST', `/api/admin/products/${product.id}/clone`],
+    ['DELETE', `/api/admin/products/${product.id}`],
+    ['POST', '/api/admin/stock/entries', { productId: product.id, quantity: 5, notes: 'x' }],
+    ['PUT', `/api/admin/categories/${category.id}`, { name: 'Hackeada', order: 0 }],
+    ['DELETE', `/api/admin/categories/${category.id}`],
+  ];
 
-  await page.goto('/auth');
-  const other = await page.request.post('/api/auth/signup', {
+  // The demo owner can read them, so a refusal below is about the tenant, not a missing route.
+  const demo = await browser.newPage();
+  await login(demo, 'dono@demo.com.br');
+  await expect(demo).toHaveURL(/\/admin/);
+  for (const url of reads) expect((await demo.request.get(url)).status(), url).toBe(200);
+
+  const intruder = await browser.newPage();
+  await intruder.goto('/auth');
+  const origin = new URL(intruder.url()).origin;
+  const signup = await intruder.request.post('/api/auth/signup', {
     data: {
       name: 'Intrusa',
       companyName: 'Outra Loja',
       email: `intrusa-${unique()}@teste.com.br`,
       password: 'senha-segura-1',
     },
-    headers: { origin: new URL(page.url()).origin },
+    headers: { origin },
   });
-  expect(other.ok()).toBeTruthy();
-  const origin = new URL(page.url()).origin;
-  const attempts: [string, string, unknown?][] = [
-    ['GET', `/api/admin/products/${productId}`],
-    ['PUT', `/api/admin/products/${productId}`, { name: 'Hackeado', price: 1 }],
-    ['DELETE', `/api/admin/products/${productId}`],
-    ['GET', `/api/admin/products/${productId}/stock-history`],
-    ['POST', '/api/admin/stock/entries', { productId, quantity: 5, notes: 'x' }],
-    ['PUT', `/api/admin/categories/${categoryId}`, { name: 'Hackeada', order: 0 }],
-    ['DELETE', `/api/admin/categories/${categoryId}`],
-  ];
-  for (const [method, url, data] of attempts) {
-    const res = await page.request.fetch(url, { method, data, headers: { origin } });
+  expect(signup.ok()).toBeTruthy();
+  for (const url of reads) expect([403, 404], url).toContain((await intruder.request.get(url)).status());
+  for (const [method, url, data] of writes) {
+    const res = await intruder.request.fetch(url, { method, data, headers: { origin } });
     expect([403, 404], `${method} ${url}`).toContain(res.status());
   }
   // Nothing changed on the demo menu.
   const after = await (await request.get('/api/public/restaurants/demo-restaurant/menu')).json();
-  expect(after.products.find((p: { id: string }) => p.id === productId)?.name).toBe(menu.products[0].name);
-  expect(after.categories.find((c: { id: string }) => c.id === categoryId)?.name).toBe(menu.categories[0].name);
+  expect(after.products.find((p: { id: string }) => p.id === product.id)?.name).toBe(product.name);
+  expect(after.categories.find((c: { id: string }) => c.id === category.id)?.name).toBe(category.name);
+  expect(after.products.length).toBe(menu.products.length);
 });
 
 test('unknown routes show the 404 page with a link home', async ({ page }) => {
