@@ -29,7 +29,7 @@ let b: { id: string; slug: string };
 async function makeRestaurant(slug: string, extra: Partial<typeof restaurants.$inferInsert> = {}) {
   const [owner] = await t.db
     .insert(appUsers)
-    .values({ email: `${slug}-${OWNER_EMAIL}`, name: 'Dono', passwordHash: 'argon2-hash-never-public' } as never)
+    .values({ email: `${slug}-${OWNER_EMAIL}`, name: 'Dono', passwordHash: 'argon2-hash-never-public' })
     .returning({ id: appUsers.id });
   const [r] = await t.db
     .insert(restaurants)

@@ -60,12 +60,20 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+  // An idle pooled connection the server drops (restart, failover) is discarded by the pool; without a
+  // listener, Node would treat the event as fatal.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   async function listenerClient() {
     if (listener) return listener;
     listener = new pg.Client({ connectionString: url });
+    listener.on('error', () => {
+      // The next subscription opens a fresh LISTEN connection.
+      listener = undefined;
+      handlers.clear();
+    });
     await listener.connect();
     listener.on('notification', (n) => {
       for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');

@@ -24,8 +24,13 @@ filesRoutes.get('/files/:id', async (c) => {
   c.header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
   c.header('X-Content-Type-Options', 'nosniff');
   const inm = c.req.header('if-none-match');
-  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
+  if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
   c.header('Content-Type', file.contentType);
   c.header('Content-Length', String(file.data.length));
   return c.body(new Uint8Array(file.data), 200);
 });
+
+// ─── Admin upload (staff; images only, ≤ 5 MB) ───────────────────────────────────────────────────
+import { uploadAdminFile } from './files.admin';
+
+filesRoutes.post('/admin/files', uploadAdminFile);

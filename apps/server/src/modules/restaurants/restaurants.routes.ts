@@ -2,7 +2,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
 import { parseParams } from '../../http/validate';
-import { etagMatches, getPublicMenu, getPublicRestaurantById, restaurantNotFound, strongEtag } from './public-menu.service';
+import {
+  etagMatches,
+  getPublicMenu,
+  getPublicRestaurantById,
+  restaurantNotFound,
+  strongEtag,
+} from './public-menu.service';
 
 export const restaurantsRoutes = new Hono<AppEnv>();
 
@@ -35,3 +41,89 @@ restaurantsRoutes.get('/public/restaurants/by-id/:id', async (c) => {
 });
 
 // ─── Admin settings (staff) ──────────────────────────────────────────────────────────────────────
+// Aliased imports: this block is appended to a file other modules edit too.
+import { staffCtx as settingsStaffCtx } from '../../http/guard';
+import { parseBody as parseSettingsBody } from '../../http/validate';
+import {
+  fiscalInput,
+  generalInput,
+  getSettings,
+  requireTab,
+  reviewsInput,
+  saveWhatsappKey,
+  testWhatsapp,
+  updateFiscal,
+  updateGeneral,
+  updateReviews,
+  whatsappKeyInput,
+  whatsappTestInput,
+} from './settings.service';
+
+/** Any staff member may ask: the answer holds only the tabs their permissions open. */
+restaurantsRoutes.get('/admin/settings', async (c) => c.json(await getSettings(settingsStaffCtx(c))));
+
+restaurantsRoutes.put('/admin/settings/general', async (c) => {
+  const ctx = settingsStaffCtx(c);
+  requireTab(ctx, 'general');
+  return c.json(await updateGeneral(ctx, await parseSettingsBody(c, generalInput)));
+});
+
+restaurantsRoutes.put('/admin/settings/reviews', async (c) => {
+  const ctx = settingsStaffCtx(c);
+  requireTab(ctx, 'reviews');
+  return c.json(await updateReviews(ctx, await parseSettingsBody(c, reviewsInput)));
+});
+
+restaurantsRoutes.put('/admin/settings/fiscal', async (c) => {
+  const ctx = settingsStaffCtx(c);
+  requireTab(ctx, 'fiscal');
+  return c.json(await updateFiscal(ctx, await parseSettingsBody(c, fiscalInput)));
+});
+
+restaurantsRoutes.put('/admin/settings/whatsapp', async (c) => {
+  const ctx = settingsStaffCtx(c);
+  requireTab(ctx, 'whatsapp');
+  const { apiKey } = await parseSettingsBody(c, whatsappKeyInput);
+  return c.json(await saveWhatsappKey(ctx, apiKey));
+});
+
+restaurantsRoutes.post('/admin/settings/whatsapp/test', async (c) => {
+  const ctx = settingsStaffCtx(c);
+  requireTab(ctx, 'whatsapp');
+  return c.json(await testWhatsapp(ctx, await parseSettingsBody(c, whatsappTestInput)));
+});
+
+// ─── Opening hours (staff, manage_restaurant_hours) ──────────────────────────────────────────────
+// Aliased imports: this block is appended to a file other modules edit too.
+import { staffCtx as hoursStaffCtx } from '../../http/guard';
+import { parseBody as parseHoursBody } from '../../http/validate';
+import { getHours, replaceHours } from './hours.service';
+
+const hhmm = z
+  .string()
+  .max(5)
+  .nullish()
+  .transform((v) => v || null);
+const hoursBody = z.object({
+  hours: z
+    .array(
+      z.object({
+        dayOfWeek: z.number({ message: 'Dia inválido' }).int().min(0).max(6),
+        isClosed: z.boolean().default(false),
+        openTime: hhmm,
+        closeTime: hhmm,
+      }),
+    )
+    .length(7, { message: 'Informe os 7 dias da semana' }),
+});
+
+restaurantsRoutes.get('/admin/hours', async (c) => {
+  const ctx = hoursStaffCtx(c, 'manage_restaurant_hours');
+  return c.json({ hours: await getHours(ctx) });
+});
+
+restaurantsRoutes.put('/admin/hours', async (c) => {
+  const ctx = hoursStaffCtx(c, 'manage_restaurant_hours');
+  const { hours } = await parseHoursBody(c, hoursBody);
+  return c.json({ hours: await replaceHours(ctx, hours) });
+});

@@ -18,14 +18,18 @@ const newReviewBody = z.object({
   rating: z.number().int().min(1).max(5),
   comment: z.string().trim().max(2000).nullish(),
   // Anything that is not a uuid cannot name an order: treated as absent rather than refused.
-  orderId: z.unknown().transform((v) => (typeof v === 'string' && z.uuid().safeParse(v).success ? v : null)),
+  orderId: z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'string' && z.uuid().safeParse(v).success ? v : null)),
 });
 
 /** Maps the first failing field to the spec's text, so the review form can show it as is. */
 function reviewValidationError(issues: z.core.$ZodIssue[], raw: unknown): AppError {
   const failed = new Set(issues.map((i) => String(i.path[0] ?? '')));
   // Checked in the order the form shows them: the stars first.
-  if (failed.has('rating')) return new AppError(400, 'rating_required', MSG.selectRating, 'A nota vai de 1 a 5 estrelas.');
+  if (failed.has('rating'))
+    return new AppError(400, 'rating_required', MSG.selectRating, 'A nota vai de 1 a 5 estrelas.');
   if (failed.has('customerName')) return badRequest(MSG.requiredFieldsShort, 'Informe seu nome.', 'name_required');
   if (failed.has('customerEmail')) {
     const typed = (raw as { customerEmail?: unknown })?.customerEmail;
@@ -56,3 +60,25 @@ reviewsRoutes.post('/public/restaurants/:slug/reviews', async (c) => {
 });
 
 // ─── Admin moderation (staff) ────────────────────────────────────────────────────────────────────
+// Aliased imports: this block is appended to a file other modules edit too.
+import { staffCtx as reviewsStaffCtx } from '../../http/guard';
+import { idParam as reviewIdParam } from '../../http/validate';
+import { approveReview, listReviewsForModeration, rejectReview } from './admin-reviews.service';
+
+reviewsRoutes.get('/admin/reviews', async (c) => {
+  const ctx = reviewsStaffCtx(c, 'manage_reviews');
+  return c.json(await listReviewsForModeration(ctx));
+});
+
+reviewsRoutes.post('/admin/reviews/:id/approve', async (c) => {
+  const ctx = reviewsStaffCtx(c, 'manage_reviews');
+  const { id } = parseParams(c, reviewIdParam);
+  return c.json({ review: await approveReview(ctx, id) });
+});
+
+reviewsRoutes.delete('/admin/reviews/:id', async (c) => {
+  const ctx = reviewsStaffCtx(c, 'manage_reviews');
+  const { id } = parseParams(c, reviewIdParam);
+  await rejectReview(ctx, id);
+  return c.json({ ok: true });
+});

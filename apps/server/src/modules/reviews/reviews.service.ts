@@ -116,8 +116,7 @@ export async function createPublicReview(ctx: { db: Db; actor: Actor | null }, s
         .limit(1);
       orderId = order?.id ?? null;
     }
-    const customerId =
-      ctx.actor?.kind === 'customer' && ctx.actor.restaurantId === restaurantId ? ctx.actor.id : null;
+    const customerId = ctx.actor?.kind === 'customer' && ctx.actor.restaurantId === restaurantId ? ctx.actor.id : null;
     const approved = !settings?.requireReviewApproval;
     const [row] = await tx
       .insert(reviews)

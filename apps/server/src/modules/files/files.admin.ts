@@ -1,0 +1,72 @@
+import type { PermissionKey } from '@meucardapio/domain/permissions';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/context';
+import { AppError, badRequest } from '../../http/errors';
+import { staffCtx } from '../../http/guard';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** Who uploads images: product managers (product photos) and settings managers (logo, banner). */
+export const UPLOAD_PERMISSIONS: PermissionKey[] = ['manage_products', 'manage_menu', 'manage_settings'];
+
+const tooLarge = () => new AppError(413, 'file_too_large', 'Arquivo muito grande', 'Envie imagens de até 5 MB.');
+const notImage = () =>
+  badRequest('Formato não suportado', 'Envie uma imagem PNG, JPEG, WebP ou GIF.', 'unsupported_file_type');
+
+/**
+ * The image type from the file's first bytes, not from the name or the declared type, so a script
+ * renamed to .png is refused. SVG is refused too: it can carry scripts.
+ */
+export function sniffImageType(data: Uint8Array): string | null {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => data[i] === b);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    data[8] === 0x57 &&
+    data[9] === 0x45 &&
+    data[10] === 0x42 &&
+    data[11] === 0x50
+  ) {
+    return 'image/webp';
+  }
+  return null;
+}
+
+/**
+ * POST /api/admin/files: an image as multipart form data (field `file`) or as the raw request body.
+ * Answers `{ url }` to store in a product, logo or banner.
+ */
+export async function uploadAdminFile(c: Context<AppEnv>) {
+  const ctx = staffCtx(c, ...UPLOAD_PERMISSIONS);
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) throw tooLarge();
+  const contentType = c.req.header('content-type') ?? '';
+  let data: Uint8Array;
+  if (contentType.startsWith('multipart/form-data')) {
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw badRequest('Dados inválidos', 'Não foi possível ler o arquivo enviado.', 'invalid_upload');
+    }
+    const file = form.file ?? Object.values(form).find((v) => v instanceof Blob);
+    if (!(file instanceof Blob))
+      throw badRequest('Arquivo obrigatório', 'Escolha uma imagem para enviar.', 'file_required');
+    if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
+    data = new Uint8Array(await file.arrayBuffer());
+  } else {
+    data = new Uint8Array(await c.req.arrayBuffer());
+  }
+  if (data.length === 0) throw badRequest('Arquivo obrigatório', 'Escolha uma imagem para enviar.', 'file_required');
+  if (data.length > MAX_UPLOAD_BYTES) throw tooLarge();
+  const type = sniffImageType(data);
+  if (!type) throw notImage();
+  const stored = await ctx.deps.integrations.storage.put({
+    restaurantId: ctx.restaurantId,
+    contentType: type,
+    data: Buffer.from(data),
+  });
+  return c.json({ url: stored.url }, 201);
+}

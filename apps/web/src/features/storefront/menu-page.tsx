@@ -1,0 +1,409 @@
+import { validateProductChoice } from '@meucardapio/domain/cart';
+import { MSG } from '@meucardapio/domain/messages';
+import { productKind } from '@meucardapio/domain/pricing';
+import { useQuery } from '@tanstack/react-query';
+import { LogIn, Search, SearchX, UserRound, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { api, isApiError } from '@/lib/api';
+import { isCustomer, useAuth } from '@/lib/auth';
+import { formatMoney } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { CartProvider, useCart } from './cart/cart-context';
+import { CartDialog } from './components/cart-dialog';
+import { HeaderAction, MenuHeader, MenuHeaderSkeleton } from './components/menu-header';
+import { ProductCard, ProductCardSkeleton } from './components/product-card';
+import { ProductDialog } from './components/product-dialog';
+import { ReviewsTab } from './components/reviews-tab';
+import {
+  ALL_CATEGORIES,
+  buildCartLine,
+  filterProducts,
+  type OpenStatus,
+  openStatus,
+  opensDialog,
+  parseTableNumber,
+  REVIEWS_TAB,
+  sectionsFor,
+} from './menu-logic';
+import type { MenuProduct, PublicMenu } from './menu-types';
+import { StorefrontProvider, type StorefrontValue } from './storefront-context';
+import { useRestaurantTheme } from './use-restaurant-theme';
+
+// Checkout is heavy (forms, addresses, payment) and most visitors only browse: load it on demand.
+const CheckoutDialog = lazy(() => import('./checkout/checkout-dialog').then((m) => ({ default: m.CheckoutDialog })));
+// The customer login/sign-up dialog belongs to the checkout feature; loaded when 'Entrar' is pressed.
+const CustomerAuthDialog = lazy(() =>
+  import('./checkout/customer-auth-dialog').then((m) => ({ default: m.CustomerAuthDialog })),
+);
+
+const OPEN_RECHECK_MS = 60_000;
+
+function publicMenuQueryKey(slug: string) {
+  return ['public-menu', slug] as const;
+}
+
+/** The public menu of one restaurant (/:slug, /demo-restaurant). */
+export default function MenuPage({ slug }: { slug: string }) {
+  const query = useQuery({
+    queryKey: publicMenuQueryKey(slug),
+    queryFn: ({ signal }) =>
+      api.get<PublicMenu>(`/api/public/restaurants/${encodeURIComponent(slug)}/menu`, { signal }),
+  });
+
+  useEffect(() => {
+    if (query.isError && !(isApiError(query.error) && query.error.status === 404)) {
+      toast.error('Erro', { description: 'Não foi possível carregar o cardápio. Tente novamente.' });
+    }
+  }, [query.isError, query.error]);
+
+  if (query.isPending) return <MenuLoading />;
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) return <RestaurantNotFound />;
+    return (
+      <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
+        <h1 className="text-xl font-semibold">Não foi possível carregar o cardápio</h1>
+        <p className="text-muted-foreground">Verifique sua conexão e tente novamente.</p>
+        <Button onClick={() => query.refetch()}>Tentar novamente</Button>
+      </main>
+    );
+  }
+  return <LoadedMenu menu={query.data} slug={slug} />;
+}
+
+function RestaurantNotFound() {
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-3 p-6 text-center">
+      <SearchX className="size-12 text-muted-foreground" aria-hidden />
+      <h1 className="text-2xl font-bold">Restaurante não encontrado</h1>
+      <p className="text-muted-foreground">Verifique o link e tente novamente.</p>
+      <Button asChild variant="outline" className="mt-2">
+        <Link to="/landing">Conhecer o MeuCardápio</Link>
+      </Button>
+    </main>
+  );
+}
+
+function MenuLoading() {
+  return (
+    <div className="min-h-dvh bg-background">
+      <MenuHeaderSkeleton />
+      <p className="sr-only" role="status">
+        Carregando...
+      </p>
+      <div className="mx-auto mt-6 max-w-6xl px-4 md:px-6">
+        <div className="mb-4 flex gap-2 overflow-hidden">
+          {[64, 80, 96, 72, 88].map((w) => (
+            <div key={w} className="h-9 shrink-0 animate-pulse rounded-full bg-muted" style={{ width: w }} />
+          ))}
+        </div>
+        <ProductGrid>
+          {Array.from({ length: 8 }, (_, i) => (
+            <ProductCardSkeleton key={i} />
+          ))}
+        </ProductGrid>
+      </div>
+    </div>
+  );
+}
+
+function ProductGrid({ children }: { children: React.ReactNode }) {
+  return <div className="grid grid-cols-1 gap-3 md:grid-cols-2 md:gap-4 lg:grid-cols-3 xl:grid-cols-4">{children}</div>;
+}
+
+/** Open/closed now, recomputed every minute in the restaurant's timezone. */
+function useOpenStatus(menu: PublicMenu): OpenStatus {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(new Date()), OPEN_RECHECK_MS);
+    return () => window.clearInterval(id);
+  }, []);
+  return useMemo(
+    () => openStatus(menu.hours, menu.restaurant.timezone, now),
+    [menu.hours, menu.restaurant.timezone, now],
+  );
+}
+
+function LoadedMenu({ menu, slug }: { menu: PublicMenu; slug: string }) {
+  const [searchParams] = useSearchParams();
+  const tableNumber = parseTableNumber(searchParams.get('table'));
+  const status = useOpenStatus(menu);
+  useRestaurantTheme(menu.restaurant.primaryColor, menu.restaurant.buttonColor, `${menu.restaurant.name} · Cardápio`);
+
+  const stock = useMemo(
+    () =>
+      new Map(
+        menu.products.map((p) => [
+          p.id,
+          { estoque: p.estoque, controleEstoque: p.controleEstoque, envioCorreios: p.envioCorreios },
+        ]),
+      ),
+    [menu.products],
+  );
+  const storefront = useMemo<StorefrontValue>(
+    () => ({
+      restaurant: menu.restaurant,
+      tableNumber,
+      hours: menu.hours,
+      isOpen: status.isOpen,
+      closedDescription: status.toastDescription,
+    }),
+    [menu.restaurant, menu.hours, tableNumber, status.isOpen, status.toastDescription],
+  );
+
+  return (
+    <StorefrontProvider value={storefront}>
+      <CartProvider slug={slug} stock={stock}>
+        <MenuView menu={menu} status={status} tableNumber={tableNumber} />
+      </CartProvider>
+    </StorefrontProvider>
+  );
+}
+
+function AccountButton({ restaurant }: { restaurant: PublicMenu['restaurant'] }) {
+  const { user } = useAuth();
+  const [loginOpen, setLoginOpen] = useState(false);
+  const [loginLoaded, setLoginLoaded] = useState(false);
+  if (isCustomer(user) && user.restaurant.id === restaurant.id) {
+    return (
+      <Link
+        to="/customer-dashboard"
+        aria-label="Minha conta"
+        title="Minha conta"
+        className="inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-black/55 px-3 text-sm font-medium text-white backdrop-blur-sm hover:bg-black/70 [&_svg]:size-5"
+      >
+        <UserRound aria-hidden />
+        <span className="hidden md:inline">Minha conta</span>
+      </Link>
+    );
+  }
+  return (
+    <>
+      <HeaderAction
+        label="Entrar"
+        text="Entrar"
+        icon={<LogIn aria-hidden />}
+        onClick={() => {
+          setLoginLoaded(true);
+          setLoginOpen(true);
+        }}
+      />
+      {loginLoaded && (
+        <Suspense fallback={null}>
+          <CustomerAuthDialog
+            open={loginOpen}
+            onOpenChange={setLoginOpen}
+            slug={restaurant.slug}
+            restaurantName={restaurant.name}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+function MenuView({ menu, status, tableNumber }: { menu: PublicMenu; status: OpenStatus; tableNumber: number | null }) {
+  const cart = useCart();
+  const [tab, setTab] = useState<string>(ALL_CATEGORIES);
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<MenuProduct | null>(null);
+  const [cartOpen, setCartOpen] = useState(false);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  const [checkoutLoaded, setCheckoutLoaded] = useState(false);
+  const listTop = useRef<HTMLDivElement>(null);
+
+  const productsById = useMemo(() => new Map(menu.products.map((p) => [p.id, p])), [menu.products]);
+  const filtered = useMemo(
+    () => (tab === REVIEWS_TAB ? [] : filterProducts(menu.products, tab, search)),
+    [menu.products, tab, search],
+  );
+  const sections = useMemo(() => sectionsFor(menu.categories, filtered, tab), [menu.categories, filtered, tab]);
+  const countLabel = `${cart.count} ${cart.count === 1 ? 'item' : 'itens'}`;
+
+  function chooseTab(next: string) {
+    setTab(next);
+    // Keep the list's start in view when switching from far down the page.
+    const el = listTop.current;
+    if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: 'start' });
+  }
+
+  function addFromList(product: MenuProduct) {
+    if (!status.isOpen) {
+      toast.error(MSG.restaurantClosed, { description: status.toastDescription });
+      return;
+    }
+    if (opensDialog(product)) {
+      setSelected(product);
+      return;
+    }
+    const check = validateProductChoice(
+      {
+        kind: productKind(product),
+        name: product.name,
+        flavorCount: 0,
+        hasSizes: false,
+        sizeChosen: false,
+        hasColors: false,
+        colorChosen: false,
+        quantity: 1,
+        controleEstoque: product.controleEstoque,
+        estoque: product.estoque,
+      },
+      cart.items,
+    );
+    if (!check.ok) {
+      toast.error(check.title, { description: check.description });
+      return;
+    }
+    if (!cart.add(buildCartLine(product, { quantity: 1 }, productsById))) {
+      toast.error(MSG.addProductError);
+      return;
+    }
+    toast.success('Adicionado ao carrinho', { description: product.name, duration: 2000 });
+  }
+
+  function startCheckout() {
+    setCartOpen(false);
+    setCheckoutLoaded(true);
+    setCheckoutOpen(true);
+  }
+
+  const tabs = [
+    { id: ALL_CATEGORIES, name: 'Todos' },
+    ...menu.categories.map((c) => ({ id: c.id, name: c.name })),
+    { id: REVIEWS_TAB, name: 'Avaliações' },
+  ];
+
+  return (
+    <div className={cn('min-h-dvh bg-background', cart.count > 0 ? 'pb-28' : 'pb-10')}>
+      <MenuHeader
+        restaurant={menu.restaurant}
+        isOpen={status.isOpen}
+        tableNumber={tableNumber}
+        closedNotice={status.notice}
+        actions={{
+          onReviews: () => chooseTab(REVIEWS_TAB),
+          account: <AccountButton restaurant={menu.restaurant} />,
+          cartCount: cart.count,
+          cartLabel: countLabel,
+          onCart: () => setCartOpen(true),
+        }}
+      />
+
+      <div ref={listTop} className="scroll-mt-0" />
+      <nav
+        aria-label="Categorias"
+        className="sticky top-0 z-30 mt-4 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80"
+      >
+        <div className="no-scrollbar mx-auto flex max-w-6xl gap-2 overflow-x-auto px-4 py-2.5 md:px-6" role="tablist">
+          {tabs.map((t) => {
+            const active = tab === t.id;
+            return (
+              <button
+                key={t.id}
+                type="button"
+                role="tab"
+                aria-selected={active}
+                onClick={() => chooseTab(t.id)}
+                className={cn(
+                  'h-9 shrink-0 rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
+                  active
+                    ? 'border-transparent bg-[var(--sf-primary)] text-[var(--sf-primary-foreground)]'
+                    : 'bg-background hover:bg-accent',
+                )}
+              >
+                {t.name}
+              </button>
+            );
+          })}
+        </div>
+      </nav>
+
+      <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-4 md:px-6">
+        {tab === REVIEWS_TAB ? (
+          <ReviewsTab reviews={menu.reviews} timezone={menu.restaurant.timezone} />
+        ) : (
+          <>
+            <div className="relative md:max-w-md">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <input
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder="Buscar no cardápio"
+                aria-label="Buscar produtos"
+                className="h-11 w-full rounded-full border bg-muted/40 pr-10 pl-9 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 md:text-sm [&::-webkit-search-cancel-button]:hidden"
+              />
+              {search ? (
+                <button
+                  type="button"
+                  aria-label="Limpar busca"
+                  onClick={() => setSearch('')}
+                  className="absolute top-1/2 right-2 flex size-8 -translate-y-1/2 items-center justify-center rounded-full text-muted-foreground hover:bg-accent"
+                >
+                  <X className="size-4" aria-hidden />
+                </button>
+              ) : null}
+            </div>
+            {sections.length === 0 ? (
+              <p className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">
+                Nenhum produto encontrado nesta categoria
+              </p>
+            ) : (
+              sections.map((section, si) => (
+                <section key={section.id} aria-label={section.title ?? undefined} className="flex flex-col gap-3">
+                  {section.title ? <h2 className="text-lg font-bold">{section.title}</h2> : null}
+                  <ProductGrid>
+                    {section.products.map((p, pi) => (
+                      <ProductCard
+                        key={p.id}
+                        product={p}
+                        isOpen={status.isOpen}
+                        eagerImage={si === 0 && pi < 4}
+                        onOpen={() => setSelected(p)}
+                        onAdd={() => addFromList(p)}
+                      />
+                    ))}
+                  </ProductGrid>
+                </section>
+              ))
+            )}
+          </>
+        )}
+      </main>
+
+      <footer className="mx-auto mt-12 max-w-6xl px-4 text-center text-xs text-muted-foreground md:px-6">
+        Cardápio digital por <span className="font-semibold">MeuCardápio</span>
+      </footer>
+
+      {cart.count > 0 && (
+        <div className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur md:border-0 md:bg-transparent md:backdrop-blur-none">
+          <Button
+            variant="brand"
+            size="xl"
+            className="mx-auto flex w-full max-w-md justify-between shadow-lg"
+            aria-label={`Ver carrinho · ${countLabel} · ${formatMoney(cart.total)}`}
+            onClick={() => setCartOpen(true)}
+          >
+            <span>Ver carrinho</span>
+            <span className="font-normal opacity-90">{countLabel}</span>
+            <span className="tabular-nums">{formatMoney(cart.total)}</span>
+          </Button>
+        </div>
+      )}
+
+      <ProductDialog product={selected} productsById={productsById} onOpenChange={(o) => !o && setSelected(null)} />
+      <CartDialog open={cartOpen} onOpenChange={setCartOpen} onCheckout={startCheckout} />
+      {checkoutLoaded && (
+        <Suspense fallback={null}>
+          <CheckoutDialog open={checkoutOpen} onOpenChange={setCheckoutOpen} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import { shortIdStorefront } from '@meucardapio/domain/order-status';
+import { AlertTriangle, CheckCircle2, LoaderCircle, XCircle } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { api, isApiError } from '@/lib/api';
+
+type Outcome = {
+  orderId: string;
+  status: 'approved' | 'failed' | 'pending';
+  orderStatus: string;
+  transactionNsu: string | null;
+};
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'success'; orderId: string; transaction: string | null }
+  | { kind: 'failed'; title: string; description: string; orderId: string; transaction: string | null }
+  | { kind: 'error'; message: string; orderId: string | null; transaction: string | null };
+
+const first = (q: URLSearchParams, ...names: string[]) => {
+  for (const n of names) {
+    const v = q.get(n)?.trim();
+    if (v) return v;
+  }
+  return null;
+};
+
+/**
+ * Where the card/PIX provider sends the customer back. The page never decides by itself: it asks our
+ * server, which verifies the transaction with the provider before marking the order paid.
+ */
+export default function PaymentCallbackPage() {
+  const [params] = useSearchParams();
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const started = useRef(false);
+
+  const orderId = first(params, 'order_nsu', 'orderId', 'order_id', 'externalId');
+  const transaction = first(params, 'transaction_nsu', 'transaction_id', 'nsu');
+  const slug = first(params, 'slug');
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!orderId) {
+      setView({ kind: 'error', message: 'Informações do pedido não encontradas.', orderId: null, transaction });
+      return;
+    }
+    api
+      .post<Outcome>('/api/public/payments/confirm', {
+        orderNsu: orderId,
+        transactionNsu: transaction,
+        slug,
+        receiptUrl: params.get('receipt_url'),
+        captureMethod: params.get('capture_method'),
+      })
+      .then((res) => {
+        if (res.status === 'approved') {
+          toast.success('Pagamento confirmado!');
+          setView({ kind: 'success', orderId, transaction: res.transactionNsu ?? transaction });
+        } else if (res.status === 'failed') {
+          setView({
+            kind: 'failed',
+            title: 'Pagamento não aprovado',
+            description: 'A operadora recusou o pagamento. Você pode tentar novamente pela sua área de pedidos.',
+            orderId,
+            transaction,
+          });
+        } else {
+          setView({
+            kind: 'failed',
+            title: 'Pagamento não confirmado',
+            description: transaction
+              ? 'Ainda não recebemos a confirmação da operadora. Acompanhe o status na sua área de pedidos.'
+              : 'O pagamento não foi concluído. Você pode tentar novamente pela sua área de pedidos.',
+            orderId,
+            transaction,
+          });
+        }
+      })
+      .catch((err) => {
+        const message =
+          isApiError(err) && err.status === 404
+            ? 'Pedido não encontrado.'
+            : 'Erro ao confirmar pagamento. Contate o suporte.';
+        setView({ kind: 'error', message, orderId, transaction });
+      });
+  }, [orderId, transaction, slug, params]);
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
+      <div className="w-full max-w-md rounded-2xl border bg-background p-6 text-center shadow-sm">
+        {view.kind === 'loading' && (
+          <State
+            icon={<LoaderCircle className="size-14 animate-spin text-muted-foreground" aria-hidden />}
+            title="Confirmando pagamento..."
+          >
+            <p className="text-muted-foreground">Aguarde enquanto verificamos com a operadora.</p>
+          </State>
+        )}
+        {view.kind === 'success' && (
+          <State icon={<CheckCircle2 className="size-14 text-success" aria-hidden />} title="Pagamento confirmado!">
+            <p className="text-muted-foreground">Seu pedido já está sendo preparado.</p>
+            <Ids orderId={view.orderId} transaction={view.transaction} />
+          </State>
+        )}
+        {view.kind === 'failed' && (
+          <State icon={<XCircle className="size-14 text-destructive" aria-hidden />} title={view.title}>
+            <p className="text-muted-foreground">{view.description}</p>
+            <Ids orderId={view.orderId} transaction={view.transaction} />
+          </State>
+        )}
+        {view.kind === 'error' && (
+          <State
+            icon={<AlertTriangle className="size-14 text-warning" aria-hidden />}
+            title="Não foi possível confirmar"
+          >
+            <p className="text-muted-foreground">{view.message}</p>
+            <Ids orderId={view.orderId} transaction={view.transaction} />
+          </State>
+        )}
+        {view.kind !== 'loading' && (
+          <div className="mt-6 grid gap-2">
+            <Button asChild variant="brand" size="lg">
+              <Link to="/customer-dashboard">Ver meus pedidos</Link>
+            </Button>
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}
+
+function State({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3">
+      {icon}
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+function Ids({ orderId, transaction }: { orderId: string | null; transaction: string | null }) {
+  if (!orderId && !transaction) return null;
+  return (
+    <dl className="mt-2 grid w-full gap-1 rounded-lg bg-muted/60 p-3 text-sm">
+      {orderId && (
+        <div className="flex justify-between gap-3">
+          <dt className="text-muted-foreground">Pedido</dt>
+          <dd className="font-mono font-medium">#{shortIdStorefront(orderId).toUpperCase()}</dd>
+        </div>
+      )}
+      {transaction && (
+        <div className="flex justify-between gap-3">
+          <dt className="text-muted-foreground">Transação</dt>
+          <dd className="font-mono font-medium">{transaction.slice(0, 12)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
