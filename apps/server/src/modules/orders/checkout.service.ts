@@ -32,11 +32,7 @@ export type CheckoutRestaurant = typeof restaurants.$inferSelect;
 
 /** The restaurant a public storefront URL names (slugs are stored lower-case). */
 export async function restaurantBySlug(db: DbOrTx, slug: string): Promise<CheckoutRestaurant> {
-  const [row] = await db
-    .select()
-    .from(restaurants)
-    .where(eq(restaurants.slug, slug.trim().toLowerCase()))
-    .limit(1);
+  const [row] = await db.select().from(restaurants).where(eq(restaurants.slug, slug.trim().toLowerCase())).limit(1);
   if (!row) throw restaurantNotFound();
   return row;
 }
@@ -131,7 +127,12 @@ export async function findCouponForCustomer(tx: DbOrTx, restaurantId: string, co
     .select({ n: count() })
     .from(couponRedemptions)
     .where(
-      tenant(couponRedemptions, restaurantId, eq(couponRedemptions.couponId, coupon.id), eq(couponRedemptions.customerId, customerId)),
+      tenant(
+        couponRedemptions,
+        restaurantId,
+        eq(couponRedemptions.couponId, coupon.id),
+        eq(couponRedemptions.customerId, customerId),
+      ),
     );
   return { coupon, usesByCustomer: Number(n) };
 }
@@ -236,11 +237,17 @@ export async function quoteShipping(
     deps.log.error({ err }, 'shipping quote failed');
     throw addressError(MSG.shippingQuoteError, 'shipping_quote_error');
   }
-  if (options.length === 0) throw shippingError('Nenhuma opção de frete disponível para este CEP', 'shipping_no_options');
+  if (options.length === 0)
+    throw shippingError('Nenhuma opção de frete disponível para este CEP', 'shipping_no_options');
   return { shipped: true, options };
 }
 
-export async function quoteShippingBySlug(db: Db, deps: Deps, slug: string, input: { cep?: string | null; items: QuoteItem[] }) {
+export async function quoteShippingBySlug(
+  db: Db,
+  deps: Deps,
+  slug: string,
+  input: { cep?: string | null; items: QuoteItem[] },
+) {
   const restaurant = await restaurantBySlug(db, slug);
   if (input.items.length === 0) throw badRequest(MSG.emptyCart);
   return quoteShipping(db, deps, restaurant, input.cep, input.items);

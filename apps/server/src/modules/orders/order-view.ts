@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import { type OrderItemOption, orderItems, orders, restaurants } from '@meucardapio/db/schema';
+import { type OrderItemOption, orderItems, type orders, restaurants } from '@meucardapio/db/schema';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 
@@ -121,7 +121,11 @@ export function toCustomerOrderView(
 }
 
 /** Loads orders' items and restaurant in two queries and builds the customer views, keeping the order. */
-export async function customerOrderViews(db: DbOrTx, restaurantId: string, rows: OrderRow[]): Promise<CustomerOrderView[]> {
+export async function customerOrderViews(
+  db: DbOrTx,
+  restaurantId: string,
+  rows: OrderRow[],
+): Promise<CustomerOrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
   const [items, [restaurant]] = await Promise.all([
@@ -129,7 +133,7 @@ export async function customerOrderViews(db: DbOrTx, restaurantId: string, rows:
       .select()
       .from(orderItems)
       .where(tenant(orderItems, restaurantId, inArray(orderItems.orderId, ids)))
-      .orderBy(asc(orderItems.orderId), asc(orderItems.id)),
+      .orderBy(asc(orderItems.orderId), asc(orderItems.name)),
     db
       .select({ name: restaurants.name, slug: restaurants.slug, logoUrl: restaurants.logoUrl })
       .from(restaurants)

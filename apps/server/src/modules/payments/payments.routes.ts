@@ -1,4 +1,118 @@
-import { Hono } from 'hono';
+import { paymentTransactions } from '@meucardapio/db/schema';
+import { paymentTypeOf } from '@meucardapio/domain/payment';
+import { and, eq } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../http/context';
+import { parseBody } from '../../http/validate';
+import { paymentCallbackPath } from '../../integrations/payments/payments';
+import { recordSimulatorChoice, SIMULATOR_PROVIDER } from '../../integrations/payments/simulator';
+import { confirmPayment, confirmPaymentSchema, simulatorOrder } from './payments.service';
+import { checkoutPage, messagePage, receiptPage, type SimulatorLine } from './simulator-page';
 
 export const paymentsRoutes = new Hono<AppEnv>();
+
+// ---- Payment return (public: the customer arrives from the provider) ----
+
+paymentsRoutes.post('/public/payments/confirm', async (c) => {
+  const input = await parseBody(c, confirmPaymentSchema);
+  return c.json(await confirmPayment(c.get('db'), c.get('deps'), input));
+});
+
+// ---- Simulator (default provider): our own hosted-checkout page ----
+
+function simulatorOnly(c: Context<AppEnv>) {
+  return c.get('deps').integrations.payments.name === SIMULATOR_PROVIDER;
+}
+
+function parseLines(raw: string | undefined): SimulatorLine[] | null {
+  if (!raw) return null;
+  try {
+    const list = JSON.parse(raw) as unknown;
+    if (!Array.isArray(list)) return null;
+    const lines = list.map((l) => ({
+      name: String((l as { name?: unknown }).name ?? '').slice(0, 120),
+      price: Number((l as { price?: unknown }).price),
+      quantity: Number((l as { quantity?: unknown }).quantity),
+    }));
+    return lines.every((l) => l.name && Number.isInteger(l.price) && Number.isInteger(l.quantity)) ? lines : null;
+  } catch {
+    return null;
+  }
+}
+
+paymentsRoutes.get('/payments/simulator/checkout', async (c) => {
+  if (!simulatorOnly(c)) return c.html(messagePage('Indisponível', 'O simulador de pagamento está desativado.'), 404);
+  const found = await simulatorOrder(c.get('db'), c.req.query('order_nsu'));
+  if (!found?.order.paymentStatus) return c.html(messagePage('Pedido não encontrado', 'Pedido não encontrado.'), 404);
+  const { order, restaurantName } = found;
+  c.header('Cache-Control', 'no-store');
+  return c.html(
+    checkoutPage({
+      restaurantName,
+      orderId: order.id,
+      orderNumber: order.number,
+      total: order.total,
+      paymentMethod: order.paymentMethod,
+      customerName: order.customerName,
+      lines: parseLines(c.req.query('items')) ?? [{ name: `Pedido #${order.number}`, price: order.total, quantity: 1 }],
+      alreadyPaid: order.paymentStatus === 'approved',
+    }),
+  );
+});
+
+paymentsRoutes.post('/payments/simulator/decide', async (c) => {
+  if (!simulatorOnly(c)) return c.html(messagePage('Indisponível', 'O simulador de pagamento está desativado.'), 404);
+  const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+  const orderId = typeof form.order_nsu === 'string' ? form.order_nsu : undefined;
+  const decision = form.decision;
+  const found = await simulatorOrder(c.get('db'), orderId);
+  if (!found?.order.paymentStatus || (decision !== 'approve' && decision !== 'decline'))
+    return c.html(messagePage('Pedido não encontrado', 'Pedido não encontrado.'), 404);
+  const { order } = found;
+  const type = paymentTypeOf(order.paymentMethod);
+  const captureMethod = type === 'pix' ? 'pix' : type === 'debit_card' ? 'debit_card' : 'credit_card';
+  const cb = await recordSimulatorChoice(c.get('db'), {
+    restaurantId: order.restaurantId,
+    orderId: order.id,
+    approved: decision === 'approve',
+    captureMethod,
+  });
+  // Always back to our own return page (never to a URL taken from the request: no open redirect).
+  const q = new URLSearchParams({
+    order_nsu: order.id,
+    transaction_nsu: cb.transactionNsu,
+    transaction_id: cb.transactionNsu,
+    slug: cb.slug,
+    capture_method: cb.captureMethod,
+  });
+  if (cb.receiptUrl) q.set('receipt_url', cb.receiptUrl);
+  else q.set('error', 'declined');
+  return c.redirect(`${paymentCallbackPath(order.id)}&${q.toString()}`, 303);
+});
+
+paymentsRoutes.get('/payments/simulator/receipt/:nsu', async (c) => {
+  if (!simulatorOnly(c)) return c.html(messagePage('Indisponível', 'O simulador de pagamento está desativado.'), 404);
+  const nsu = c.req.param('nsu').slice(0, 60);
+  const [tx] = await c
+    .get('db')
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.provider, SIMULATOR_PROVIDER),
+        eq(paymentTransactions.transactionId, nsu),
+        eq(paymentTransactions.status, 'approved'),
+      ),
+    )
+    .limit(1);
+  const found = tx ? await simulatorOrder(c.get('db'), tx.orderId) : null;
+  if (!found) return c.html(messagePage('Comprovante não encontrado', 'Transação inexistente.'), 404);
+  return c.html(
+    receiptPage({
+      transactionNsu: nsu,
+      restaurantName: found.restaurantName,
+      orderNumber: found.order.number,
+      total: found.order.total,
+    }),
+  );
+});
