@@ -53,6 +53,8 @@ export class TestClient {
       else this.cookies.set(name, value);
     }
     const text = await res.text();
+    // Tests read arbitrary response shapes; the assertions give them their types.
+    // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked by the tests themselves
     let json: any = null;
     try {
       json = text ? JSON.parse(text) : null;

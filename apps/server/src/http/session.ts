@@ -117,7 +117,7 @@ export async function resolveActor(db: Db, token: string): Promise<Actor | null>
       .leftJoin(userProfiles, eq(userProfiles.id, employees.profileId))
       .where(eq(employees.id, s.employeeId))
       .limit(1);
-    if (!row || !row.employee.active || !row.profile || !row.profile.active) return revoke();
+    if (!row?.employee.active || !row.profile?.active) return revoke();
     if (row.employee.restaurantId !== s.restaurantId) return revoke();
     const profile = toProfile(row.profile);
     return {
