@@ -110,7 +110,9 @@ function checkoutRefs(data: Record<string, unknown>): { transactionNsu: string |
 }
 
 /** Card/PIX orders paid through the hosted checkout: the only ones a verification makes sense for. */
-function isCheckoutOrder(o: Pick<OrderRow, 'paymentMethod' | 'paymentStatus' | 'paymentData' | 'deliveryType'>): boolean {
+function isCheckoutOrder(
+  o: Pick<OrderRow, 'paymentMethod' | 'paymentStatus' | 'paymentData' | 'deliveryType'>,
+): boolean {
   if (o.deliveryType === 'pdv') return false;
   const type = paymentTypeOf(o.paymentMethod);
   if (!type || type === 'cash') return false;
@@ -151,7 +153,7 @@ function groupBy<T>(list: T[], key: (t: T) => string): Map<string, T[]> {
 }
 
 /** Items, history and delivery people for a page of orders: a fixed number of queries, whatever the page size. */
-async function hydrate(db: DbOrTx, restaurantId: string, rows: OrderRow[]): Promise<AdminOrder[]> {
+export async function hydrate(db: DbOrTx, restaurantId: string, rows: OrderRow[]): Promise<AdminOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
   const employeeIds = [...new Set(rows.map((o) => o.deliveryEmployeeId).filter((x): x is string => !!x))];
@@ -419,7 +421,9 @@ export async function deliveryOverview(ctx: StaffCtx) {
     g.orders.push(o);
     groups.set(key, g);
   }
-  return [...groups.values()].sort((a, b) => (a.deliveryPerson?.name ?? '~').localeCompare(b.deliveryPerson?.name ?? '~'));
+  return [...groups.values()].sort((a, b) =>
+    (a.deliveryPerson?.name ?? '~').localeCompare(b.deliveryPerson?.name ?? '~'),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -429,13 +433,6 @@ export type VerifyOutcome = {
   orderId: string;
   paymentStatus: 'approved' | 'failed' | 'pending';
   paymentCheckoutVerified: boolean;
-};
-
-type PaymentsLike = {
-  verify(input: { handle: string; transactionNsu: string; externalOrderNsu: string; slug: string }): Promise<{
-    success: boolean;
-    paid: boolean;
-  }>;
 };
 
 async function verifyOne(ctx: StaffCtx, order: OrderRow, handle: string): Promise<VerifyOutcome> {
@@ -458,10 +455,8 @@ async function verifyOne(ctx: StaffCtx, order: OrderRow, handle: string): Promis
   let status: VerifyOutcome['paymentStatus'] = 'pending';
   let verified = false;
   if (refs.transactionNsu && refs.slug) {
-    const payments = (ctx.deps.integrations as unknown as { payments?: PaymentsLike }).payments;
     try {
-      if (!payments) throw new Error('payments integration missing');
-      const result = await payments.verify({
+      const result = await ctx.deps.integrations.payments.verify({
         handle,
         transactionNsu: refs.transactionNsu,
         externalOrderNsu: order.id,
@@ -519,7 +514,12 @@ export async function verifyOrderPayment(ctx: StaffCtx, id: string): Promise<Ver
     .limit(1);
   if (!order) throw orderNotFound();
   if (!isCheckoutOrder(order)) {
-    throw new AppError(400, 'not_checkout', 'Pagamento não verificável', 'Este pedido não foi pago pelo checkout online.');
+    throw new AppError(
+      400,
+      'not_checkout',
+      'Pagamento não verificável',
+      'Este pedido não foi pago pelo checkout online.',
+    );
   }
   return verifyOne(ctx, order, await restaurantHandle(ctx));
 }

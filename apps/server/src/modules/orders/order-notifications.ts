@@ -28,6 +28,8 @@ export const DEFAULT_RETRY_DELAYS_MS = [0, 15_000, 60_000, 5 * 60_000, 15 * 60_0
 const POLL_MS = 10_000;
 const SWEEP_WINDOW_MS = 24 * 3600_000;
 const SWEEP_LIMIT = 50;
+/** How far behind the timer's cursor trails, for transactions that commit after later ones. */
+const SETTLE_MS = 60_000;
 
 export type NotifierOptions = { pollMs?: number; retryDelaysMs?: number[] };
 
@@ -134,9 +136,8 @@ export async function drainOutbox(
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const maxAttempts = delays.length;
   const now = options.now ?? (() => new Date());
-  const delayCase = sql.raw(
-    `case ${delays.map((d, i) => `when ${i} then ${Math.max(0, Math.round(d))}`).join(' ')} else 0 end`,
-  );
+  const whens = delays.map((d, i) => `when ${i} then ${Math.max(0, Math.round(d))}`).join(' ');
+  const delayCase = sql`case ${outboundMessages.attempts} ${sql.raw(whens)} else 0 end`;
   let attempted = 0;
   const max = options.max ?? 100;
   while (attempted < max) {
@@ -153,13 +154,11 @@ export async function drainOutbox(
               sql`${outboundMessages.createdAt} + (${delayCase}) * interval '1 millisecond'`,
               sql`${at.toISOString()}::timestamptz`,
             ),
-            sql`${outboundMessages.attempts} >= 0`,
           ),
         )
         .orderBy(asc(outboundMessages.createdAt))
         .limit(1)
         .for('update', { skipLocked: true });
-      // The CASE is keyed on attempts: rebuild the WHERE with attempts spelled out for the planner.
       if (!row) return false;
       const [secret] = await tx
         .select({ apiKey: restaurantSecrets.whatsappApiKey })
@@ -227,32 +226,36 @@ export async function startOrderNotifications(
   let stopped = false;
   let running: Promise<void> | null = null;
   let again = false;
-  const pendingRestaurants = new Set<string>();
 
-  // Resume the event log a little in the past, so orders created while no instance ran are picked up.
+  // Two cursors over the event log: `seen` for the fast path (every NOTIFY), and `settled`, which trails
+  // by a minute, for the timer, so an event whose transaction committed late is still looked at.
   const [resume] = await db
     .select({ id: events.id })
     .from(events)
     .where(lte(events.createdAt, new Date(Date.now() - SWEEP_WINDOW_MS)))
     .orderBy(desc(events.id))
     .limit(1);
-  let cursor = resume?.id ?? 0;
+  let settled = resume?.id ?? 0;
+  let seen = settled;
+  let fullPass = true;
 
   async function work() {
-    // Restaurants with new orders since the last look, from the event log.
+    const full = fullPass;
+    fullPass = false;
+    const from = full ? Math.min(settled, seen) : seen;
     const fresh = await db
-      .select({ id: events.id, restaurantId: events.restaurantId })
+      .select({ id: events.id, restaurantId: events.restaurantId, createdAt: events.createdAt })
       .from(events)
-      .where(and(gt(events.id, cursor), eq(events.type, 'order.created')))
+      .where(and(gt(events.id, from), eq(events.type, 'order.created')))
       .orderBy(asc(events.id))
       .limit(1000);
-    for (const e of fresh) pendingRestaurants.add(e.restaurantId);
-    const nextCursor = fresh.length ? fresh[fresh.length - 1].id : cursor;
-    for (const restaurantId of [...pendingRestaurants]) {
-      await enqueueNewOrderNotifications(db, restaurantId);
-      pendingRestaurants.delete(restaurantId);
+    const restaurantIds = new Set(fresh.map((e) => e.restaurantId));
+    for (const restaurantId of restaurantIds) await enqueueNewOrderNotifications(db, restaurantId);
+    if (fresh.length) seen = Math.max(seen, fresh[fresh.length - 1].id);
+    if (full) {
+      const settleBefore = Date.now() - SETTLE_MS;
+      for (const e of fresh) if (e.createdAt.getTime() < settleBefore) settled = Math.max(settled, e.id);
     }
-    cursor = nextCursor;
     await drainOutbox(deps, { retryDelaysMs: options.retryDelaysMs });
   }
 
@@ -283,7 +286,10 @@ export async function startOrderNotifications(
     // Any event may be an order.created; the pass reads the log, so filtering here is not needed.
     void tick();
   });
-  const timer = setInterval(() => void tick(), options.pollMs ?? POLL_MS);
+  const timer = setInterval(() => {
+    fullPass = true;
+    void tick();
+  }, options.pollMs ?? POLL_MS);
   timer.unref?.();
   void tick();
 
@@ -296,4 +302,27 @@ export async function startOrderNotifications(
       await running?.catch(() => {});
     },
   };
+}
+
+/** The outbox as the owner sees it ("mensagens enviadas"), newest first. */
+export async function listOutboundMessages(ctx: { db: Db; restaurantId: string }) {
+  const rows = await ctx.db
+    .select()
+    .from(outboundMessages)
+    .where(tenant(outboundMessages, ctx.restaurantId))
+    .orderBy(desc(outboundMessages.createdAt))
+    .limit(200);
+  return rows.map((m) => ({
+    id: m.id,
+    orderId: m.orderId,
+    shortId: m.orderId ? shortIdAdmin(m.orderId) : null,
+    kind: m.kind,
+    phone: m.phone,
+    body: m.body,
+    status: m.status,
+    attempts: m.attempts,
+    lastError: m.lastError,
+    createdAt: m.createdAt.toISOString(),
+    sentAt: m.sentAt ? m.sentAt.toISOString() : null,
+  }));
 }

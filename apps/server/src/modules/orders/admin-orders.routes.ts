@@ -1,0 +1,98 @@
+import { normalizeOrderStatus } from '@meucardapio/domain/order-status';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../http/context';
+import { staffCtx } from '../../http/guard';
+import { idParam, parseBody, parseParams, parseQuery } from '../../http/validate';
+import {
+  deliveryOverview,
+  getReceipt,
+  listDeliveryPeople,
+  listOrders,
+  updateOrderStatus,
+  verifyOrderPayment,
+  verifyPendingPayments,
+} from './admin-orders.service';
+import { listOutboundMessages } from './order-notifications';
+
+/** Staff side of orders (mounted by orders.routes.ts): the board, status changes, delivery, payments. */
+export const adminOrdersRoutes = new Hono<AppEnv>();
+
+// 'ready' is what the POS and old clients send; it is stored as 'confirmed' (ARCHITECTURE §6.5).
+const statusValue = z.string({ message: 'Status inválido' }).transform((v, ctx) => {
+  const s = normalizeOrderStatus(v);
+  if (!s) {
+    ctx.addIssue({ code: 'custom', message: 'Status inválido' });
+    return z.NEVER;
+  }
+  return s;
+});
+
+const listQuery = z.object({
+  status: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v || v === 'all') return undefined;
+      const s = normalizeOrderStatus(v);
+      if (!s) {
+        ctx.addIssue({ code: 'custom', message: 'Status inválido' });
+        return z.NEVER;
+      }
+      return s;
+    }),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+
+const statusBody = z.object({
+  status: statusValue,
+  deliveryEmployeeId: z.uuid({ message: 'Entregador inválido' }).nullish(),
+  phoneDigits: z.string().max(20).nullish(),
+  notes: z.string().max(500).nullish(),
+});
+
+adminOrdersRoutes.get('/admin/orders', async (c) => {
+  const ctx = staffCtx(c, 'manage_orders');
+  const query = parseQuery(c, listQuery);
+  return c.json({ orders: await listOrders(ctx, query) });
+});
+
+adminOrdersRoutes.patch('/admin/orders/:id/status', async (c) => {
+  const ctx = staffCtx(c, 'manage_orders');
+  const { id } = parseParams(c, idParam);
+  const body = await parseBody(c, statusBody);
+  return c.json({ order: await updateOrderStatus(ctx, id, body) });
+});
+
+adminOrdersRoutes.get('/admin/orders/:id/receipt', async (c) => {
+  const ctx = staffCtx(c, 'manage_orders');
+  const { id } = parseParams(c, idParam);
+  return c.json(await getReceipt(ctx, id));
+});
+
+adminOrdersRoutes.post('/admin/orders/verify-payments', async (c) => {
+  const ctx = staffCtx(c, 'manage_orders');
+  return c.json(await verifyPendingPayments(ctx));
+});
+
+adminOrdersRoutes.post('/admin/orders/:id/verify-payment', async (c) => {
+  const ctx = staffCtx(c, 'manage_orders');
+  const { id } = parseParams(c, idParam);
+  return c.json(await verifyOrderPayment(ctx, id));
+});
+
+adminOrdersRoutes.get('/admin/delivery-people', async (c) => {
+  const ctx = staffCtx(c, 'manage_orders', 'manage_delivery');
+  return c.json({ deliveryPeople: await listDeliveryPeople(ctx) });
+});
+
+adminOrdersRoutes.get('/admin/delivery/overview', async (c) => {
+  const ctx = staffCtx(c, 'manage_delivery');
+  return c.json({ groups: await deliveryOverview(ctx) });
+});
+
+// "Mensagens enviadas": the WhatsApp outbox, for the owner and administrators.
+adminOrdersRoutes.get('/admin/messages', async (c) => {
+  const ctx = staffCtx(c, 'manage_settings');
+  return c.json({ messages: await listOutboundMessages(ctx) });
+});

@@ -1,0 +1,182 @@
+import { type Database, openDatabase } from '@meucardapio/db/client';
+import { events, outboundMessages } from '@meucardapio/db/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import type { Messenger, OutgoingMessage } from '../src/integrations/messaging/messenger';
+import { drainOutbox, enqueueNewOrderNotifications, NEW_ORDER_KIND } from '../src/modules/orders/order-notifications';
+import { type Booted, boot } from '../src/server';
+import { createEmployee, createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
+import { insertOrder, waitFor } from './ops-fixtures';
+
+let t: TestApp;
+let owner: Owner;
+let other: Owner;
+let second: Booted | undefined;
+let secondDb: Database | undefined;
+
+/** A messenger that records what it was asked to send, shared by every instance of the test. */
+function countingMessenger(): Messenger & { sent: OutgoingMessage[] } {
+  const sent: OutgoingMessage[] = [];
+  return {
+    kind: 'simulator',
+    sent,
+    async send(m) {
+      // A little latency widens the window in which a second worker could grab the same row.
+      await new Promise((r) => setTimeout(r, 5));
+      sent.push(m);
+    },
+  };
+}
+
+const failingMessenger: Messenger = {
+  kind: 'http',
+  async send() {
+    throw new Error('WhatsApp API respondeu 503');
+  },
+};
+
+const outboxOf = (orderId: string) => t.db.select().from(outboundMessages).where(eq(outboundMessages.orderId, orderId));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signupOwner(t);
+  other = await signupOwner(t);
+});
+afterAll(async () => {
+  await second?.close();
+  await t?.close();
+});
+
+describe('WhatsApp notification of a new order', () => {
+  it('is sent exactly once, even with two admin sessions open and repeated triggers', async () => {
+    const messenger = countingMessenger();
+    t.deps.integrations.messaging = messenger;
+    const admin = await createEmployee(t, owner, { profileType: 'admin' });
+    const order = await insertOrder(t, owner.restaurantId, {}, { event: true });
+    // Two admin pages polling the board at the same time as the worker.
+    await Promise.all([
+      owner.client.get('/api/admin/orders'),
+      admin.client.get('/api/admin/orders'),
+      owner.client.get('/api/admin/orders'),
+      admin.client.get('/api/admin/orders'),
+    ]);
+    await waitFor(async () => (await outboxOf(order.id))[0]?.status === 'sent');
+    // Extra triggers (a sweep and a drain, as another page load or instance would cause) change nothing.
+    await enqueueNewOrderNotifications(t.db, owner.restaurantId);
+    await drainOutbox(t.deps);
+    const rows = await outboxOf(order.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: NEW_ORDER_KIND, status: 'sent', attempts: 1, phone: '5511987654321' });
+    expect(rows[0].body).toContain(`#${order.number}`);
+    expect(rows[0].body).toContain('R$');
+    const mine = messenger.sent.filter((m) => m.body.includes(order.id.slice(-8)));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ restaurantId: owner.restaurantId, phone: '5511987654321' });
+  });
+
+  it('two app instances on one database send each order once', async () => {
+    const messenger = countingMessenger();
+    t.deps.integrations.messaging = messenger;
+    const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0' } as NodeJS.ProcessEnv);
+    const client = (t.db as unknown as { $client: { options?: { connectionString?: string } } }).$client;
+    const url = t.deps.database.kind === 'postgres' ? client.options?.connectionString : undefined;
+    // PostgreSQL: a second pool and listener, like a second machine. PGlite: the same embedded database.
+    secondDb = url ? await openDatabase({ url }) : { ...t.deps.database, close: async () => {} };
+    second = await boot(config, { database: secondDb, migrate: false, log: pino({ level: 'silent' }) });
+    second.deps.integrations.messaging = messenger;
+
+    const created = [];
+    for (let i = 0; i < 6; i++) created.push(await insertOrder(t, owner.restaurantId, {}, { event: true }));
+    const ids = created.map((o) => o.id);
+    // Both instances drain at once, on top of their own workers.
+    await Promise.all([drainOutbox(t.deps), drainOutbox(second.deps), drainOutbox(t.deps), drainOutbox(second.deps)]);
+    await waitFor(async () => {
+      const rows = await t.db.select().from(outboundMessages).where(inArray(outboundMessages.orderId, ids));
+      return rows.length === ids.length && rows.every((r) => r.status === 'sent');
+    }, 10_000);
+    for (const o of created) {
+      expect(messenger.sent.filter((m) => m.body.includes(o.id.slice(-8)))).toHaveLength(1);
+    }
+    const rows = await t.db.select().from(outboundMessages).where(inArray(outboundMessages.orderId, ids));
+    expect(rows.every((r) => r.attempts === 1)).toBe(true);
+  });
+
+  it('retries a failed send with backoff, tells staff once, and does not resend after success', async () => {
+    t.deps.integrations.messaging = failingMessenger;
+    if (second) second.deps.integrations.messaging = failingMessenger;
+    const order = await insertOrder(t, owner.restaurantId, {}, { event: true });
+    await waitFor(async () => (await outboxOf(order.id))[0]?.attempts === 1);
+    let [row] = await outboxOf(order.id);
+    expect(row.status).toBe('pending');
+    expect(row.lastError).toContain('503');
+    const failures = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.restaurantId, owner.restaurantId), eq(events.type, 'whatsapp.failed')));
+    const mine = failures.filter((e) => (e.payload as { orderId?: string }).orderId === order.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].permission).toBe('manage_orders');
+    expect(mine[0].payload).toMatchObject({ shortId: order.id.slice(-8) });
+
+    // Not due yet: a drain right now does not retry.
+    expect(await drainOutbox(t.deps)).toBe(0);
+
+    const messenger = countingMessenger();
+    t.deps.integrations.messaging = messenger;
+    if (second) second.deps.integrations.messaging = messenger;
+    const later = () => new Date(Date.now() + 60 * 60_000);
+    await drainOutbox(t.deps, { now: later });
+    [row] = await outboxOf(order.id);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    await drainOutbox(t.deps, { now: later });
+    expect(messenger.sent.filter((m) => m.body.includes(order.id.slice(-8)))).toHaveLength(1);
+    const after = await t.db.select().from(events).where(eq(events.type, 'whatsapp.failed'));
+    expect(after.filter((e) => (e.payload as { orderId?: string }).orderId === order.id)).toHaveLength(1);
+  });
+
+  it('gives up after the last attempt', async () => {
+    t.deps.integrations.messaging = failingMessenger;
+    if (second) second.deps.integrations.messaging = failingMessenger;
+    const order = await insertOrder(t, owner.restaurantId, {}, { event: true });
+    await waitFor(async () => (await outboxOf(order.id))[0]?.attempts === 1);
+    for (let i = 0; i < 6; i++) await drainOutbox(t.deps, { now: () => new Date(Date.now() + 24 * 3600_000) });
+    const [row] = await outboxOf(order.id);
+    expect(row.status).toBe('failed');
+    expect(row.attempts).toBe(5);
+  });
+
+  it('skips PDV sales and records orders without a phone without sending', async () => {
+    const messenger = countingMessenger();
+    t.deps.integrations.messaging = messenger;
+    if (second) second.deps.integrations.messaging = messenger;
+    const pdv = await insertOrder(t, owner.restaurantId, { deliveryType: 'pdv', status: 'delivered' }, { event: true });
+    const table = await insertOrder(
+      t,
+      owner.restaurantId,
+      { deliveryType: 'dine_in', customerPhone: null, tableNumber: 3 },
+      { event: true },
+    );
+    await waitFor(async () => (await outboxOf(table.id)).length === 1);
+    await drainOutbox(t.deps);
+    expect(await outboxOf(pdv.id)).toHaveLength(0);
+    const [row] = await outboxOf(table.id);
+    expect(row.status).toBe('failed');
+    expect(messenger.sent).toHaveLength(0);
+  });
+});
+
+describe('mensagens enviadas', () => {
+  it('lists the outbox to the owner only, and only their restaurant', async () => {
+    const res = await owner.client.get('/api/admin/messages');
+    expect(res.status).toBe(200);
+    expect(res.body.messages.length).toBeGreaterThan(0);
+    expect(res.body.messages[0]).toHaveProperty('body');
+    const theirs = await other.client.get('/api/admin/messages');
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.messages).toHaveLength(0);
+    const counter = await createEmployee(t, owner, { profileType: 'counter' });
+    expect((await counter.client.get('/api/admin/messages')).status).toBe(403);
+  });
+});

@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useState } from 'react';
+
+const MUTE_KEY = 'mc:orders-muted';
+
+/** Two short beeps drawn with Web Audio (no sound file to download or cache). */
+export function playNewOrderSound() {
+  try {
+    const Ctx =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    if (!Ctx) return;
+    const ctx = new Ctx();
+    const beep = (at: number, freq: number) => {
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.type = 'sine';
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, ctx.currentTime + at);
+      gain.gain.exponentialRampToValueAtTime(0.4, ctx.currentTime + at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + at + 0.25);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(ctx.currentTime + at);
+      osc.stop(ctx.currentTime + at + 0.3);
+    };
+    beep(0, 880);
+    beep(0.35, 1175);
+    setTimeout(() => void ctx.close(), 1000);
+  } catch {
+    // Browsers may block audio until the page is touched; the toast still shows.
+  }
+}
+
+/** The board's mute toggle, remembered on this device. */
+export function useMuted(): [boolean, () => void] {
+  const [muted, setMuted] = useState(() => {
+    try {
+      return localStorage.getItem(MUTE_KEY) === '1';
+    } catch {
+      return false;
+    }
+  });
+  useEffect(() => {
+    try {
+      localStorage.setItem(MUTE_KEY, muted ? '1' : '0');
+    } catch {
+      // private mode: the choice lasts for this page only
+    }
+  }, [muted]);
+  return [muted, useCallback(() => setMuted((m) => !m), [])];
+}

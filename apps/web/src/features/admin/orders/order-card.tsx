@@ -1,0 +1,209 @@
+import {
+  DELIVERY_TYPE_LABELS,
+  type DeliveryType,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  type OrderStatus,
+  paymentStatusLabel,
+} from '@meucardapio/domain/order-status';
+import { CheckCircle2, History, MapPin, MessageCircle, Phone, Printer, Truck } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { formatMoney, formatTime, maskPhone } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { type AdminOrder, addressLine, itemDetails, mapsUrl } from './orders-api';
+
+/** Big, distinct colours per status, readable from across the kitchen. */
+export const STATUS_STYLES: Record<OrderStatus, { bar: string; chip: string }> = {
+  pending: { bar: 'bg-amber-500', chip: 'bg-amber-100 text-amber-900 border-amber-300' },
+  preparing: { bar: 'bg-sky-600', chip: 'bg-sky-100 text-sky-900 border-sky-300' },
+  confirmed: { bar: 'bg-emerald-600', chip: 'bg-emerald-100 text-emerald-900 border-emerald-300' },
+  out_for_delivery: { bar: 'bg-violet-600', chip: 'bg-violet-100 text-violet-900 border-violet-300' },
+  delivered: { bar: 'bg-slate-400', chip: 'bg-slate-100 text-slate-700 border-slate-300' },
+  cancelled: { bar: 'bg-red-600', chip: 'bg-red-100 text-red-900 border-red-300' },
+};
+
+/** "agora", "há 7 min", "há 1 h 05". */
+export function elapsed(fromIso: string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(fromIso).getTime()) / 60_000));
+  if (minutes < 1) return 'agora';
+  if (minutes < 60) return `há ${minutes} min`;
+  const h = Math.floor(minutes / 60);
+  if (h >= 24) return `há ${Math.floor(h / 24)} d`;
+  return `há ${h} h ${String(minutes % 60).padStart(2, '0')}`;
+}
+
+function paymentVariant(status: string | null) {
+  if (status === 'approved') return 'success' as const;
+  if (status === 'failed') return 'destructive' as const;
+  if (status === 'pending' || status === 'checking') return 'warning' as const;
+  return 'outline' as const;
+}
+
+export type OrderCardProps = {
+  order: AdminOrder;
+  now: number;
+  deliveryPersonView: boolean;
+  unread: number;
+  chatAvailable: boolean;
+  onStatus: (order: AdminOrder, status: OrderStatus) => void;
+  onHistory: (order: AdminOrder) => void;
+  onPrint: (order: AdminOrder) => void;
+  onChat: (order: AdminOrder) => void;
+  onConfirmDelivery: (order: AdminOrder) => void;
+  busy: boolean;
+};
+
+export function OrderCard({
+  order: o,
+  now,
+  deliveryPersonView,
+  unread,
+  chatAvailable,
+  onStatus,
+  onHistory,
+  onPrint,
+  onChat,
+  onConfirmDelivery,
+  busy,
+}: OrderCardProps) {
+  const style = STATUS_STYLES[o.status] ?? STATUS_STYLES.pending;
+  const late = o.status === 'pending' && now - new Date(o.createdAt).getTime() > 15 * 60_000;
+  const isDelivery = o.deliveryType === 'delivery';
+  return (
+    <article
+      aria-label={`Pedido #${o.number}`}
+      className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm"
+      data-status={o.status}
+    >
+      <div className={cn('h-2', style.bar)} />
+      <header className="flex items-start justify-between gap-3 px-4 pt-3">
+        <div className="min-w-0">
+          <p className="text-4xl leading-none font-extrabold tracking-tight tabular-nums">#{o.number}</p>
+          <p className="mt-1 font-mono text-xs text-muted-foreground">{o.shortId.toUpperCase()}</p>
+        </div>
+        <div className="flex flex-col items-end gap-1 text-right">
+          <span className={cn('rounded-full border px-3 py-1 text-sm font-semibold', style.chip)}>
+            {ORDER_STATUS_LABELS[o.status]}
+          </span>
+          <span
+            className={cn('text-sm tabular-nums', late ? 'font-semibold text-destructive' : 'text-muted-foreground')}
+          >
+            {formatTime(o.createdAt)} · {elapsed(o.createdAt, now)}
+          </span>
+        </div>
+      </header>
+
+      <div className="grid gap-2 px-4 py-3 text-sm">
+        <div className="flex flex-wrap items-center gap-1.5">
+          {o.deliveryKind ? (
+            <Badge variant="secondary" className="gap-1">
+              <Truck aria-hidden /> {o.deliveryKind}
+            </Badge>
+          ) : (
+            <Badge variant="secondary">{DELIVERY_TYPE_LABELS[o.deliveryType as DeliveryType] ?? o.deliveryType}</Badge>
+          )}
+          {o.tableNumber ? <Badge variant="outline">Mesa {o.tableNumber}</Badge> : null}
+          {(o.paymentCheckout || o.paymentStatus) && (
+            <Badge variant={paymentVariant(o.paymentStatus)}>
+              {paymentStatusLabel(o.paymentStatus, o.paymentMethod)}
+            </Badge>
+          )}
+        </div>
+        <p className="text-base font-semibold">{o.customerName}</p>
+        {o.customerPhone && (
+          <a
+            href={`tel:${o.customerPhone.replace(/\D/g, '')}`}
+            className="inline-flex w-fit items-center gap-1.5 text-muted-foreground hover:underline"
+          >
+            <Phone className="size-3.5" aria-hidden /> {maskPhone(o.customerPhone)}
+          </a>
+        )}
+        {isDelivery && (o.address || o.neighborhood) && (
+          <a
+            href={mapsUrl(o)}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-start gap-1.5 text-primary hover:underline"
+          >
+            <MapPin className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+            <span>
+              {addressLine(o)}
+              {o.cep ? ` · CEP ${o.cep}` : ''} <span className="sr-only">(abrir no Google Maps)</span>
+            </span>
+          </a>
+        )}
+        {o.deliveryEmployee && (
+          <p className="text-muted-foreground">
+            Entregador: <span className="font-medium text-foreground">{o.deliveryEmployee.name}</span>
+          </p>
+        )}
+        <ul className="mt-1 grid gap-1 border-t pt-2">
+          {o.items.map((i) => (
+            <li key={i.id} className="flex justify-between gap-3">
+              <span className="min-w-0">
+                <span className="font-semibold">{i.quantity}x</span> {i.name}
+                {itemDetails(i) && <span className="block text-xs text-muted-foreground">{itemDetails(i)}</span>}
+                {i.notes && <span className="block text-xs text-amber-700">Obs: {i.notes}</span>}
+              </span>
+              <span className="shrink-0 tabular-nums">{formatMoney(i.totalPrice)}</span>
+            </li>
+          ))}
+        </ul>
+        {o.note && <p className="rounded-md bg-amber-50 px-2 py-1 text-amber-900">Obs: {o.note}</p>}
+        <div className="flex items-baseline justify-between border-t pt-2">
+          <span className="text-muted-foreground">{o.paymentMethod ?? 'Pagamento não informado'}</span>
+          <span className="text-xl font-bold tabular-nums">{formatMoney(o.total)}</span>
+        </div>
+        {o.changeFor ? <p className="text-right text-muted-foreground">Troco para {formatMoney(o.changeFor)}</p> : null}
+      </div>
+
+      <footer className="mt-auto grid gap-2 border-t bg-muted/30 px-4 py-3">
+        {deliveryPersonView ? (
+          o.status === 'out_for_delivery' ? (
+            <Button size="lg" className="h-12 text-base" onClick={() => onConfirmDelivery(o)} disabled={busy}>
+              <CheckCircle2 aria-hidden /> Confirmar Entrega
+            </Button>
+          ) : (
+            <p className="text-center text-sm font-medium text-muted-foreground">Entregue</p>
+          )
+        ) : (
+          <Select value={o.status} onValueChange={(v) => onStatus(o, v as OrderStatus)} disabled={busy}>
+            <SelectTrigger aria-label={`Status do pedido #${o.number}`} className="h-11 bg-background text-base">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {ORDER_STATUSES.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {ORDER_STATUS_LABELS[s]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {chatAvailable && (
+            <Button variant="outline" size="sm" onClick={() => onChat(o)} className="relative">
+              <MessageCircle aria-hidden /> Chat
+              {unread > 0 && (
+                <span className="ml-1 rounded-full bg-destructive px-1.5 text-xs font-semibold text-white">
+                  {unread}
+                  <span className="sr-only"> mensagens não lidas</span>
+                </span>
+              )}
+            </Button>
+          )}
+          <Button variant="outline" size="sm" onClick={() => onHistory(o)}>
+            <History aria-hidden /> Histórico
+          </Button>
+          {!deliveryPersonView && (
+            <Button variant="outline" size="sm" onClick={() => onPrint(o)}>
+              <Printer aria-hidden /> Imprimir
+            </Button>
+          )}
+        </div>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,197 @@
+import { MSG } from '@meucardapio/domain/messages';
+import { orderStatusLabel, sanitizeDigitsInput } from '@meucardapio/domain/order-status';
+import { useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { formatDateTime } from '@/lib/format';
+import type { AdminOrder, DeliveryPerson } from './orders-api';
+
+export function ChooseDeliveryPersonDialog({
+  order,
+  people,
+  onCancel,
+  onConfirm,
+}: {
+  order: AdminOrder | null;
+  people: DeliveryPerson[];
+  onCancel: () => void;
+  onConfirm: (deliveryEmployeeId: string) => Promise<unknown>;
+}) {
+  const [chosen, setChosen] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const close = () => {
+    setChosen('');
+    setError('');
+    onCancel();
+  };
+  async function confirm() {
+    if (!chosen) {
+      setError(MSG.deliveryPersonRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onConfirm(chosen);
+      setChosen('');
+      setError('');
+    } catch {
+      // The caller already showed the server's message; the dialog stays open to try again.
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog open={order !== null} onOpenChange={(v) => !v && !busy && close()}>
+      <DialogContent variant="sheet">
+        <DialogHeader>
+          <DialogTitle>Escolher Entregador</DialogTitle>
+          <DialogDescription>
+            Pedido #{order?.number} · {order?.customerName}
+          </DialogDescription>
+        </DialogHeader>
+        <FormField label="Entregador" htmlFor={id} error={error}>
+          <Select
+            value={chosen}
+            onValueChange={(v) => {
+              setChosen(v);
+              setError('');
+            }}
+          >
+            <SelectTrigger id={id} aria-invalid={!!error} className="h-12 text-base">
+              <SelectValue placeholder="Selecione um entregador" />
+            </SelectTrigger>
+            <SelectContent>
+              {people.map((p) => (
+                <SelectItem key={p.id} value={p.id}>
+                  {p.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+        <DialogFooter>
+          <Button variant="outline" onClick={close} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button onClick={confirm} disabled={busy}>
+            {busy ? 'Salvando...' : 'Confirmar'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function ConfirmDeliveryDialog({
+  order,
+  onCancel,
+  onConfirm,
+}: {
+  order: AdminOrder | null;
+  onCancel: () => void;
+  onConfirm: (digits: string) => Promise<unknown>;
+}) {
+  const [digits, setDigits] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const close = () => {
+    setDigits('');
+    onCancel();
+  };
+  async function confirm(e?: React.FormEvent) {
+    e?.preventDefault();
+    setBusy(true);
+    try {
+      await onConfirm(digits);
+      setDigits('');
+    } catch {
+      // The caller already showed the server's message (e.g. 'Telefone incorreto'); keep the dialog open.
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Dialog open={order !== null} onOpenChange={(v) => !v && !busy && close()}>
+      <DialogContent variant="sheet">
+        <form onSubmit={confirm} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Confirmar Entrega</DialogTitle>
+            <DialogDescription>
+              Peça ao cliente os 4 últimos dígitos do telefone cadastrado no pedido #{order?.number}.
+            </DialogDescription>
+          </DialogHeader>
+          <FormField label="4 últimos dígitos do telefone" htmlFor={id}>
+            <Input
+              id={id}
+              inputMode="numeric"
+              autoComplete="off"
+              autoFocus
+              maxLength={4}
+              placeholder="0000"
+              value={digits}
+              onChange={(e) => setDigits(sanitizeDigitsInput(e.target.value))}
+              className="h-14 text-center font-mono text-3xl tracking-[0.5em]"
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close} disabled={busy}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Confirmando...' : 'Confirmar Entrega'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function HistoryDialog({ order, onClose }: { order: AdminOrder | null; onClose: () => void }) {
+  return (
+    <Dialog open={order !== null} onOpenChange={(v) => !v && onClose()}>
+      <DialogContent variant="sheet">
+        <DialogHeader>
+          <DialogTitle>Histórico do Pedido</DialogTitle>
+          <DialogDescription>
+            Pedido #{order?.number} · {order?.shortId.toUpperCase()}
+          </DialogDescription>
+        </DialogHeader>
+        <ol className="grid gap-3">
+          <li className="flex items-start justify-between gap-3 border-l-2 border-muted pl-3">
+            <div>
+              <p className="font-medium">Pedido recebido</p>
+              <p className="text-sm text-muted-foreground">{order?.customerName}</p>
+            </div>
+            <time className="shrink-0 text-sm text-muted-foreground">{formatDateTime(order?.createdAt)}</time>
+          </li>
+          {order?.history.map((h, i) => (
+            <li key={i} className="flex items-start justify-between gap-3 border-l-2 border-primary pl-3">
+              <div>
+                <p className="font-medium">{orderStatusLabel(h.status)}</p>
+                <p className="text-sm text-muted-foreground">{h.employeeName ?? '—'}</p>
+                {h.notes && <p className="text-sm">{h.notes}</p>}
+              </div>
+              <time className="shrink-0 text-sm text-muted-foreground">{formatDateTime(h.createdAt)}</time>
+            </li>
+          ))}
+        </ol>
+        {order && order.history.length === 0 && (
+          <p className="text-sm text-muted-foreground">Nenhuma mudança de status ainda.</p>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
