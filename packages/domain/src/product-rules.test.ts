@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  keepNamed,
-  normalizeMaxFlavors,
-  normalizePizzaFlags,
-  numberOrZero,
-  productSaveBlockers,
-} from './product-rules';
+import { keepNamed, normalizePizzaFlags, numberOrZero, productSaveBlockers } from './product-rules';
 
 describe('normalizePizzaFlags', () => {
   const base = { isPizza: true, allowsMultipleFlavors: true, pizzaFlavors: ['a', 'b', 'a'] };
@@ -49,11 +43,6 @@ describe('productSaveBlockers', () => {
 });
 
 describe('helpers', () => {
-  it('max flavours falls back to 2 and is at least 1', () => {
-    expect(normalizeMaxFlavors('x')).toBe(2);
-    expect(normalizeMaxFlavors(0)).toBe(1);
-    expect(normalizeMaxFlavors('3')).toBe(3);
-  });
   it('non-numeric input counts as 0', () => {
     expect(numberOrZero('abc')).toBe(0);
     expect(numberOrZero('1,5')).toBe(1.5);

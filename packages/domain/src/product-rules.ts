@@ -5,8 +5,7 @@
 
 // Units, origin codes and NCM/CEST masks live in fiscal-format.ts; SKU and clone rules in sku.ts.
 
-export const MIN_MAX_FLAVORS = 1;
-export const DEFAULT_MAX_FLAVORS_FORM = 2;
+// Max flavours (default 2, minimum 1) is normalised by normalizeMaxFlavors in pricing.ts.
 
 export type ProductFlags = {
   isPizza: boolean;
@@ -26,13 +25,6 @@ export function normalizePizzaFlags<T extends ProductFlags>(
   const allowsMultipleFlavors = isPizza && p.allowsMultipleFlavors;
   const pizzaFlavors = allowsMultipleFlavors ? [...new Set(p.pizzaFlavors)] : [];
   return { ...p, isPizza, allowsMultipleFlavors, pizzaFlavors };
-}
-
-/** Max flavours falls back to 2 when not a number and never goes below 1. */
-export function normalizeMaxFlavors(value: unknown): number {
-  const n = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
-  if (!Number.isFinite(n)) return DEFAULT_MAX_FLAVORS_FORM;
-  return Math.max(MIN_MAX_FLAVORS, Math.trunc(n));
 }
 
 /** A numeric form input that is not a number counts as 0 (spec 2 §5). */

@@ -1,5 +1,5 @@
-import { hasAnyPermission, type PermissionKey } from '@meucardapio/domain/permissions';
 import { MSG } from '@meucardapio/domain/messages';
+import { hasAnyPermission, type PermissionKey } from '@meucardapio/domain/permissions';
 import { type Context, Hono } from 'hono';
 import type { AppEnv, StaffCtx } from '../../http/context';
 import { AppError, badRequest, forbidden } from '../../http/errors';
@@ -39,7 +39,9 @@ function ctxWith(c: Context<AppEnv>, keys: PermissionKey[], denial: string): Sta
 const id = (c: Context<AppEnv>) => parseParams(c, idParam).id;
 
 // ---- Products ----
-catalogRoutes.get('/admin/products', async (c) => c.json({ products: await listProducts(ctxWith(c, PRODUCTS, DENY_PRODUCTS)) }));
+catalogRoutes.get('/admin/products', async (c) =>
+  c.json({ products: await listProducts(ctxWith(c, PRODUCTS, DENY_PRODUCTS)) }),
+);
 
 catalogRoutes.get('/admin/products/:id', async (c) =>
   c.json({ product: await getProduct(ctxWith(c, PRODUCTS, DENY_PRODUCTS), id(c)) }),
@@ -117,7 +119,11 @@ catalogRoutes.post('/admin/stock/entries', async (c) => {
   const ctx = ctxWith(c, STOCK, DENY_STOCK);
   const input = await parseBody(c, stockEntryInput).catch((err: unknown) => {
     if (err instanceof AppError && err.status === 400) {
-      throw badRequest(MSG.incompleteData, 'Escolha um produto e informe uma quantidade maior que zero.', 'incomplete_data');
+      throw badRequest(
+        MSG.incompleteData,
+        'Escolha um produto e informe uma quantidade maior que zero.',
+        'incomplete_data',
+      );
     }
     throw err;
   });

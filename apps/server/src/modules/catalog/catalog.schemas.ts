@@ -1,4 +1,4 @@
-import { isCompleteCest, isCompleteNcm, formatCest, formatNcm, UNIT_OPTIONS } from '@meucardapio/domain/fiscal-format';
+import { formatCest, formatNcm, isCompleteCest, isCompleteNcm, UNIT_OPTIONS } from '@meucardapio/domain/fiscal-format';
 import { MSG } from '@meucardapio/domain/messages';
 import { z } from 'zod';
 
@@ -68,7 +68,10 @@ export const productInput = z.object({
   isPizza: z.boolean().default(false),
   allowsMultipleFlavors: z.boolean().default(false),
   maxFlavors: z.number().int().min(1, 'O máximo de sabores deve ser pelo menos 1.').max(20).default(2),
-  pizzaFlavors: z.array(z.uuid({ message: 'Sabor inválido' })).max(200).default([]),
+  pizzaFlavors: z
+    .array(z.uuid({ message: 'Sabor inválido' }))
+    .max(200)
+    .default([]),
   variations: z.array(priceOption).max(50).default([]),
   addons: z.array(addon).max(100).default([]),
   colors: z.array(priceOption).max(50).default([]),
@@ -80,7 +83,12 @@ export const productInput = z.object({
   codigoNcm: ncm,
   exTipi: optText(3),
   codigoCest: cest,
-  origemMercadoria: z.number().int().min(0, 'Origem deve estar entre 0 e 8.').max(8, 'Origem deve estar entre 0 e 8.').nullish(),
+  origemMercadoria: z
+    .number()
+    .int()
+    .min(0, 'Origem deve estar entre 0 e 8.')
+    .max(8, 'Origem deve estar entre 0 e 8.')
+    .nullish(),
   csosnIcms: optText(4),
   cstPisCofins: optText(4),
   unidade: z.enum(unitCodes, { message: 'Unidade inválida' }).nullish(),

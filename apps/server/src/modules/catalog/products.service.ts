@@ -138,7 +138,11 @@ async function prepare(tx: Tx, restaurantId: string, segment: Segment, input: Pr
         ),
       );
     if (found.length !== flags.pizzaFlavors.length) {
-      throw badRequest('Sabor inválido', 'Os sabores devem ser pizzas de um sabor deste restaurante.', 'invalid_flavor');
+      throw badRequest(
+        'Sabor inválido',
+        'Os sabores devem ser pizzas de um sabor deste restaurante.',
+        'invalid_flavor',
+      );
     }
   }
   return {
@@ -221,15 +225,27 @@ export async function updateProduct(ctx: StaffCtx, id: string, input: ProductInp
 async function dropFlavorReferences(tx: Tx, restaurantId: string, id: string) {
   await tx
     .update(products)
-    .set({ pizzaFlavors: sql`coalesce((select jsonb_agg(f) from jsonb_array_elements(${products.pizzaFlavors}) f where f <> to_jsonb(${id}::text)), '[]'::jsonb)` })
-    .where(tenant(products, restaurantId, ne(products.id, id), sql`${products.pizzaFlavors} @> ${JSON.stringify([id])}::jsonb`));
+    .set({
+      pizzaFlavors: sql`coalesce((select jsonb_agg(f) from jsonb_array_elements(${products.pizzaFlavors}) f where f <> to_jsonb(${id}::text)), '[]'::jsonb)`,
+    })
+    .where(
+      tenant(
+        products,
+        restaurantId,
+        ne(products.id, id),
+        sql`${products.pizzaFlavors} @> ${JSON.stringify([id])}::jsonb`,
+      ),
+    );
 }
 
 /** Copies a product: name + ' Cópia', stock 0, barcode cleared, new SKU. */
 export async function cloneProduct(ctx: StaffCtx, id: string): Promise<ProductView> {
   const newId = await ctx.db.transaction(async (tx) => {
     await lockRestaurant(tx, ctx.restaurantId);
-    const [src] = await tx.select().from(products).where(tenant(products, ctx.restaurantId, eq(products.id, id)));
+    const [src] = await tx
+      .select()
+      .from(products)
+      .where(tenant(products, ctx.restaurantId, eq(products.id, id)));
     if (!src) throw productNotFound();
     const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = src;
     const [row] = await tx

@@ -53,7 +53,10 @@ export async function registerStockEntry(
         notes: note,
       })
       .returning();
-    return { product: { id: row.id, name: row.name, estoque: row.estoque }, entry: { ...entry, productName: row.name } };
+    return {
+      product: { id: row.id, name: row.name, estoque: row.estoque },
+      entry: { ...entry, productName: row.name },
+    };
   });
 }
 

@@ -1,0 +1,348 @@
+import { formatCep, formatCnpj, isValidCep, isValidCnpj } from '@brazilian-utils/brazilian-utils';
+import { outboundMessages, restaurantSecrets, restaurants } from '@meucardapio/db/schema';
+import { hasPermission, type SettingsTab, visibleSettingsTabs } from '@meucardapio/domain/permissions';
+import { onlyDigits } from '@meucardapio/domain/phone';
+import {
+  isHexColor,
+  isValidGoogleRating,
+  isValidTimezone,
+  SLUG_PROBLEM_TEXT,
+  slugProblem,
+} from '@meucardapio/domain/restaurant-settings';
+import { and, eq, ne } from 'drizzle-orm';
+import { z } from 'zod';
+import type { StaffCtx } from '../../http/context';
+import { AppError, badRequest, conflict, forbidden } from '../../http/errors';
+
+// ─── Input schemas ───────────────────────────────────────────────────────────────────────────────
+
+const optText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null));
+
+const imageUrl = optText(2000).refine(
+  (v) => v === null || /^https?:\/\/\S+$/i.test(v) || /^\/api\/files\/[\w-]+$/.test(v),
+  'Informe um endereço de imagem válido (http:// ou https://).',
+);
+
+const color = (label: string) =>
+  z
+    .string({ error: `Informe a ${label}.` })
+    .trim()
+    .refine(isHexColor, `A ${label} deve estar no formato #rrggbb.`)
+    .transform((v) => v.toLowerCase());
+
+export const generalInput = z.object({
+  name: z.string().max(120).nullish(),
+  slug: z.string({ error: SLUG_PROBLEM_TEXT.empty }).trim().toLowerCase().max(60),
+  description: optText(2000),
+  logoUrl: imageUrl,
+  bannerUrl: imageUrl,
+  primaryColor: color('cor principal'),
+  secondaryColor: color('cor secundária'),
+  buttonColor: color('cor dos botões'),
+  timezone: z.string().trim().max(64).refine(isValidTimezone, 'Fuso horário inválido.'),
+  businessSegment: z.enum(['restaurant', 'commerce'], { message: 'Segmento inválido.' }),
+  appClientReferrer: optText(60),
+  originPostalCode: optText(9).refine((v) => v === null || isValidCep(onlyDigits(v)), 'CEP de origem inválido.'),
+  whatsapp: optText(20).refine(
+    (v) => v === null || /^\d{10,13}$/.test(onlyDigits(v)),
+    'WhatsApp inválido: informe DDD e número.',
+  ),
+  cnpj: optText(18).refine((v) => v === null || isValidCnpj(v), 'CNPJ inválido.'),
+});
+
+export const reviewsInput = z.object({
+  showReviewsOnMenu: z.boolean(),
+  requireReviewApproval: z.boolean(),
+  googleRating: z
+    .number({ error: 'A nota do Google deve estar entre 1 e 5.' })
+    .refine(isValidGoogleRating, 'A nota do Google deve estar entre 1 e 5, com uma casa decimal.')
+    .nullish(),
+  googleReviewsCount: z
+    .number({ error: 'O número de avaliações deve ser 0 ou maior.' })
+    .int('O número de avaliações deve ser inteiro.')
+    .min(0, 'O número de avaliações deve ser 0 ou maior.')
+    .max(100_000_000)
+    .nullish(),
+  googleMyBusinessUrl: optText(2000).refine(
+    (v) => v === null || /^https?:\/\/\S+$/i.test(v),
+    'Informe um link válido (https://...).',
+  ),
+});
+
+/** Secrets: blank or absent keeps the stored value (they are write-only and never shown). */
+const secret = z
+  .string()
+  .max(2000)
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim() : null));
+
+export const fiscalInput = z.object({
+  nomeRazaoSocial: optText(200),
+  inscricaoMunicipal: optText(30),
+  inscricaoEstadual: optText(30),
+  nuvemfiscalApiToken: secret,
+  nuvemfiscalClientId: secret,
+  nuvemfiscalClientSecret: secret,
+});
+
+export const whatsappKeyInput = z.object({ apiKey: z.string().max(2000).nullish() });
+export const whatsappTestInput = z.object({
+  phone: z.string().max(40).nullish(),
+  message: z.string().max(1000).nullish(),
+});
+
+// ─── Reads ───────────────────────────────────────────────────────────────────────────────────────
+
+async function loadRestaurant(ctx: StaffCtx) {
+  const [r] = await ctx.db.select().from(restaurants).where(eq(restaurants.id, ctx.restaurantId)).limit(1);
+  if (!r)
+    throw new AppError(
+      404,
+      'restaurant_not_found',
+      'Restaurante não encontrado',
+      'Recarregue a página e tente novamente.',
+    );
+  return r;
+}
+
+async function loadSecretsConfigured(ctx: StaffCtx) {
+  const [s] = await ctx.db
+    .select()
+    .from(restaurantSecrets)
+    .where(eq(restaurantSecrets.restaurantId, ctx.restaurantId))
+    .limit(1);
+  // Only whether each secret exists ever leaves this function.
+  return {
+    nuvemfiscalApiToken: Boolean(s?.nuvemfiscalApiToken),
+    nuvemfiscalClientId: Boolean(s?.nuvemfiscalClientId),
+    nuvemfiscalClientSecret: Boolean(s?.nuvemfiscalClientSecret),
+    whatsappApiKey: Boolean(s?.whatsappApiKey),
+  };
+}
+
+/**
+ * The settings the actor may see, tab by tab (spec 2 §6): general, fiscal and whatsapp with
+ * manage_settings, reviews with manage_reviews; hours live in /api/admin/hours. Secrets appear only
+ * as `configured` booleans.
+ */
+export async function getSettings(ctx: StaffCtx) {
+  const tabs: SettingsTab[] = visibleSettingsTabs(ctx.actor.rules);
+  const r = await loadRestaurant(ctx);
+  const out: Record<string, unknown> = { tabs, restaurantId: r.id };
+  if (tabs.includes('general')) {
+    out.general = {
+      name: r.name,
+      slug: r.slug,
+      description: r.description,
+      logoUrl: r.logoUrl,
+      bannerUrl: r.bannerUrl,
+      primaryColor: r.primaryColor,
+      secondaryColor: r.secondaryColor,
+      buttonColor: r.buttonColor,
+      timezone: r.timezone,
+      businessSegment: r.businessSegment,
+      appClientReferrer: r.appClientReferrer,
+      originPostalCode: r.originPostalCode,
+      whatsapp: r.whatsapp,
+      cnpj: r.cnpj,
+    };
+  }
+  if (tabs.includes('reviews')) {
+    out.reviews = {
+      showReviewsOnMenu: r.showReviewsOnMenu,
+      requireReviewApproval: r.requireReviewApproval,
+      googleRating: r.googleRating === null ? null : Number(r.googleRating),
+      googleReviewsCount: r.googleReviewsCount,
+      googleMyBusinessUrl: r.googleMyBusinessUrl,
+    };
+  }
+  if (tabs.includes('fiscal') || tabs.includes('whatsapp')) {
+    const configured = await loadSecretsConfigured(ctx);
+    if (tabs.includes('fiscal')) {
+      out.fiscal = {
+        nomeRazaoSocial: r.nomeRazaoSocial,
+        inscricaoMunicipal: r.inscricaoMunicipal,
+        inscricaoEstadual: r.inscricaoEstadual,
+        cnpj: r.cnpj,
+        configured: {
+          nuvemfiscalApiToken: configured.nuvemfiscalApiToken,
+          nuvemfiscalClientId: configured.nuvemfiscalClientId,
+          nuvemfiscalClientSecret: configured.nuvemfiscalClientSecret,
+        },
+      };
+    }
+    if (tabs.includes('whatsapp')) {
+      out.whatsapp = { configured: { apiKey: configured.whatsappApiKey }, whatsapp: r.whatsapp };
+    }
+  }
+  return out;
+}
+
+// ─── Writes ──────────────────────────────────────────────────────────────────────────────────────
+
+export async function updateGeneral(ctx: StaffCtx, input: z.output<typeof generalInput>) {
+  const name = input.name?.trim() ?? '';
+  if (!name) throw badRequest('Nome obrigatório', 'O nome do restaurante é obrigatório.', 'name_required');
+  const problem = slugProblem(input.slug);
+  if (problem) throw badRequest('Endereço inválido', SLUG_PROBLEM_TEXT[problem], 'invalid_slug');
+  const taken = await ctx.db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(and(eq(restaurants.slug, input.slug), ne(restaurants.id, ctx.restaurantId)))
+    .limit(1);
+  const slugTaken = () => conflict('Endereço em uso', 'Já existe um cardápio com este endereço. Escolha outro.');
+  if (taken.length > 0) throw slugTaken();
+  try {
+    await ctx.db
+      .update(restaurants)
+      .set({
+        name,
+        slug: input.slug,
+        description: input.description,
+        logoUrl: input.logoUrl,
+        bannerUrl: input.bannerUrl,
+        primaryColor: input.primaryColor,
+        secondaryColor: input.secondaryColor,
+        buttonColor: input.buttonColor,
+        timezone: input.timezone,
+        businessSegment: input.businessSegment,
+        appClientReferrer: input.appClientReferrer ?? 'MeuCardapio',
+        originPostalCode: input.originPostalCode ? formatCep(onlyDigits(input.originPostalCode)) : null,
+        whatsapp: input.whatsapp ? onlyDigits(input.whatsapp) : null,
+        cnpj: input.cnpj ? formatCnpj(input.cnpj) : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(restaurants.id, ctx.restaurantId));
+  } catch (err) {
+    // Another restaurant took the slug between the check and the update.
+    const code = (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code;
+    if (code === '23505') throw slugTaken();
+    throw err;
+  }
+  return getSettings(ctx);
+}
+
+export async function updateReviews(ctx: StaffCtx, input: z.output<typeof reviewsInput>) {
+  await ctx.db
+    .update(restaurants)
+    .set({
+      showReviewsOnMenu: input.showReviewsOnMenu,
+      requireReviewApproval: input.requireReviewApproval,
+      googleRating: input.googleRating ?? null,
+      googleReviewsCount: input.googleReviewsCount ?? null,
+      googleMyBusinessUrl: input.googleMyBusinessUrl,
+      updatedAt: new Date(),
+    })
+    .where(eq(restaurants.id, ctx.restaurantId));
+  return getSettings(ctx);
+}
+
+async function upsertSecrets(ctx: StaffCtx, values: Partial<typeof restaurantSecrets.$inferInsert>) {
+  if (Object.keys(values).length === 0) return;
+  await ctx.db
+    .insert(restaurantSecrets)
+    .values({ restaurantId: ctx.restaurantId, ...values })
+    .onConflictDoUpdate({ target: restaurantSecrets.restaurantId, set: { ...values, updatedAt: new Date() } });
+}
+
+export async function updateFiscal(ctx: StaffCtx, input: z.output<typeof fiscalInput>) {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(restaurants)
+      .set({
+        nomeRazaoSocial: input.nomeRazaoSocial,
+        inscricaoMunicipal: input.inscricaoMunicipal,
+        inscricaoEstadual: input.inscricaoEstadual,
+        updatedAt: new Date(),
+      })
+      .where(eq(restaurants.id, ctx.restaurantId));
+    const secrets: Partial<typeof restaurantSecrets.$inferInsert> = {};
+    if (input.nuvemfiscalApiToken) secrets.nuvemfiscalApiToken = input.nuvemfiscalApiToken;
+    if (input.nuvemfiscalClientId) secrets.nuvemfiscalClientId = input.nuvemfiscalClientId;
+    if (input.nuvemfiscalClientSecret) secrets.nuvemfiscalClientSecret = input.nuvemfiscalClientSecret;
+    await upsertSecrets({ ...ctx, db: tx as unknown as StaffCtx['db'] }, secrets);
+  });
+  return getSettings(ctx);
+}
+
+export async function saveWhatsappKey(ctx: StaffCtx, apiKey: string | null | undefined) {
+  const key = apiKey?.trim();
+  if (!key) throw badRequest('API Key obrigatória', 'Informe a API Key do WhatsApp.', 'api_key_required');
+  await upsertSecrets(ctx, { whatsappApiKey: key });
+  return { ok: true, configured: { apiKey: true } };
+}
+
+/** 'API key inválida...' when the provider refused the key or answered non-2xx; otherwise its own message. */
+export function whatsappErrorText(message: string): string {
+  if (/invalid|inv[aá]lid|unauthori[sz]ed|api[ _-]?key|chave|respondeu|status|\b[45]\d\d\b/i.test(message)) {
+    return 'API key inválida ou serviço indisponível. Verifique a chave e tente novamente.';
+  }
+  return message || 'Não foi possível enviar a mensagem de teste.';
+}
+
+/** WhatsApp form: country code + DDD + number, digits only; a national number gets Brazil's 55. */
+function whatsappNumber(phone: string): string | null {
+  const d = onlyDigits(phone);
+  if (d.length === 10 || d.length === 11) return `55${d}`;
+  if (d.length >= 12 && d.length <= 13) return d;
+  return null;
+}
+
+/** Sends a test message through the messaging integration and records it in the outbox. */
+export async function testWhatsapp(ctx: StaffCtx, input: z.output<typeof whatsappTestInput>) {
+  if (!input.phone?.trim())
+    throw badRequest('Número obrigatório', 'Informe o número com código do país e DDD.', 'phone_required');
+  const phone = whatsappNumber(input.phone);
+  if (!phone) {
+    throw badRequest(
+      'Número inválido',
+      'Use o formato código do país + DDD + número (ex.: 5511987654321).',
+      'invalid_phone',
+    );
+  }
+  const body =
+    input.message?.trim() || 'Mensagem de teste do MeuCardápio: sua integração com o WhatsApp está funcionando!';
+  const [s] = await ctx.db
+    .select({ apiKey: restaurantSecrets.whatsappApiKey })
+    .from(restaurantSecrets)
+    .where(eq(restaurantSecrets.restaurantId, ctx.restaurantId))
+    .limit(1);
+  // Recorded after the attempt with its final status: the order notifier drains 'pending' rows,
+  // and a test must never be sent twice.
+  const record = (status: 'sent' | 'failed', lastError: string | null) =>
+    ctx.db.insert(outboundMessages).values({
+      restaurantId: ctx.restaurantId,
+      kind: 'test',
+      phone,
+      body,
+      status,
+      attempts: 1,
+      lastError,
+      sentAt: status === 'sent' ? new Date() : null,
+    });
+  try {
+    await ctx.deps.integrations.messaging.send({
+      restaurantId: ctx.restaurantId,
+      phone,
+      body,
+      apiKey: s?.apiKey ?? null,
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await record('failed', message.slice(0, 500));
+    throw new AppError(400, 'whatsapp_test_failed', 'Erro no teste', whatsappErrorText(message));
+  }
+  await record('sent', null);
+  return { success: true };
+}
+
+/** Refuses a tab's write to an actor without that tab's permission (spec 2 §6). */
+export function requireTab(ctx: StaffCtx, tab: SettingsTab) {
+  const key = tab === 'reviews' ? 'manage_reviews' : tab === 'hours' ? 'manage_restaurant_hours' : 'manage_settings';
+  if (!hasPermission(ctx.actor.rules, key)) throw forbidden('Você não tem permissão para acessar as configurações.');
+}

@@ -1,0 +1,731 @@
+import { formatCest, formatNcm, ORIGIN_OPTIONS, UNIT_OPTIONS } from '@meucardapio/domain/fiscal-format';
+import { parseBRLInput } from '@meucardapio/domain/money';
+import { normalizeMaxFlavors } from '@meucardapio/domain/pricing';
+import { numberOrZero, productSaveBlockers, SAVE_BLOCKER_TEXT } from '@meucardapio/domain/product-rules';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Plus, Trash2 } from 'lucide-react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { ImageUploadField } from '@/components/image-upload-field';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Separator } from '@/components/ui/separator';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { api, errorText } from '@/lib/api';
+import { formatMoney } from '@/lib/format';
+import { type Category, PRODUCTS_KEY, type Product } from './products-api';
+
+type Entry = { id?: string; name: string; price: number };
+
+type Draft = {
+  name: string;
+  description: string;
+  price: string;
+  imageUrl: string;
+  available: boolean;
+  categoryId: string;
+  isPizza: boolean;
+  allowsMultipleFlavors: boolean;
+  maxFlavors: string;
+  pizzaFlavors: string[];
+  variations: Entry[];
+  colors: Entry[];
+  addons: Entry[];
+  controleEstoque: boolean;
+  estoque: string;
+  estoqueMinimo: string;
+  precoCusto: string;
+  codigoBarras: string;
+  codigoNcm: string;
+  exTipi: string;
+  codigoCest: string;
+  origemMercadoria: string;
+  csosnIcms: string;
+  cstPisCofins: string;
+  unidade: string;
+  height: string;
+  width: string;
+  length: string;
+  weight: string;
+  envioCorreios: boolean;
+};
+
+const NONE = '__none__';
+const moneyText = (cents: number | null | undefined) => (cents ? (cents / 100).toFixed(2).replace('.', ',') : '');
+const numText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n).replace('.', ','));
+const cents = (text: string) => parseBRLInput(text) ?? 0;
+const dim = (text: string) => numberOrZero(text);
+
+function toDraft(p: Product | null): Draft {
+  return {
+    name: p?.name ?? '',
+    description: p?.description ?? '',
+    price: moneyText(p?.price),
+    imageUrl: p?.imageUrl ?? '',
+    available: p?.available ?? true,
+    categoryId: p?.categoryId ?? NONE,
+    isPizza: p?.isPizza ?? false,
+    allowsMultipleFlavors: p?.allowsMultipleFlavors ?? false,
+    maxFlavors: String(p?.maxFlavors ?? 2),
+    pizzaFlavors: p?.pizzaFlavors ?? [],
+    variations: (p?.variations ?? []).map((v) => ({ id: v.id, name: v.name, price: v.priceModifier })),
+    colors: (p?.colors ?? []).map((v) => ({ id: v.id, name: v.name, price: v.priceModifier })),
+    addons: (p?.addons ?? []).map((v) => ({ id: v.id, name: v.name, price: v.price })),
+    controleEstoque: p?.controleEstoque ?? false,
+    estoque: String(p?.estoque ?? 0),
+    estoqueMinimo: String(p?.estoqueMinimo ?? 0),
+    precoCusto: moneyText(p?.precoCusto),
+    codigoBarras: p?.codigoBarras ?? '',
+    codigoNcm: p?.codigoNcm ?? '',
+    exTipi: p?.exTipi ?? '',
+    codigoCest: p?.codigoCest ?? '',
+    origemMercadoria:
+      p?.origemMercadoria === null || p?.origemMercadoria === undefined ? NONE : String(p.origemMercadoria),
+    csosnIcms: p?.csosnIcms ?? '',
+    cstPisCofins: p?.cstPisCofins ?? '',
+    unidade: p?.unidade ?? NONE,
+    height: numText(p?.height),
+    width: numText(p?.width),
+    length: numText(p?.length),
+    weight: numText(p?.weight),
+    envioCorreios: p?.envioCorreios ?? false,
+  };
+}
+
+function toPayload(d: Draft, isCommerce: boolean) {
+  const isPizza = !isCommerce && d.isPizza;
+  const multi = isPizza && d.allowsMultipleFlavors;
+  const opt = (s: string) => (s.trim() ? s.trim() : null);
+  return {
+    name: d.name.trim(),
+    description: opt(d.description),
+    price: cents(d.price),
+    imageUrl: opt(d.imageUrl),
+    available: d.available,
+    categoryId: d.categoryId === NONE ? null : d.categoryId,
+    isPizza,
+    allowsMultipleFlavors: multi,
+    maxFlavors: normalizeMaxFlavors(d.maxFlavors),
+    pizzaFlavors: multi ? d.pizzaFlavors : [],
+    variations: d.variations.map((v) => ({ id: v.id, name: v.name, priceModifier: v.price })),
+    colors: d.colors.map((v) => ({ id: v.id, name: v.name, priceModifier: v.price })),
+    addons: d.addons.map((v) => ({ id: v.id, name: v.name, price: v.price })),
+    controleEstoque: d.controleEstoque,
+    estoque: Math.max(0, Math.trunc(numberOrZero(d.estoque))),
+    estoqueMinimo: Math.max(0, Math.trunc(numberOrZero(d.estoqueMinimo))),
+    precoCusto: d.precoCusto.trim() ? cents(d.precoCusto) : null,
+    codigoBarras: opt(d.codigoBarras),
+    codigoNcm: opt(d.codigoNcm),
+    exTipi: opt(d.exTipi),
+    codigoCest: opt(d.codigoCest),
+    origemMercadoria: d.origemMercadoria === NONE ? null : Number(d.origemMercadoria),
+    csosnIcms: opt(d.csosnIcms),
+    cstPisCofins: opt(d.cstPisCofins),
+    unidade: d.unidade === NONE ? null : d.unidade,
+    height: d.height.trim() ? dim(d.height) : null,
+    width: d.width.trim() ? dim(d.width) : null,
+    length: d.length.trim() ? dim(d.length) : null,
+    weight: d.weight.trim() ? dim(d.weight) : null,
+    envioCorreios: d.envioCorreios,
+  };
+}
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-3" aria-label={title}>
+      <div>
+        <h3 className="text-sm font-semibold">{title}</h3>
+        {description && <p className="text-xs text-muted-foreground">{description}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Field({
+  label,
+  children,
+  htmlFor,
+  required,
+  hint,
+}: {
+  label: string;
+  htmlFor: string;
+  children: ReactNode;
+  required?: boolean;
+  hint?: string;
+}) {
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={htmlFor}>
+        {label}
+        {required && (
+          <span className="text-destructive" aria-hidden>
+            *
+          </span>
+        )}
+      </Label>
+      {children}
+      {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+    </div>
+  );
+}
+
+function SwitchRow({
+  id,
+  label,
+  checked,
+  onChange,
+  disabled,
+  hint,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  disabled?: boolean;
+  hint?: string;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-4 rounded-lg border px-3 py-2.5">
+      <div className="min-w-0">
+        <Label htmlFor={id}>{label}</Label>
+        {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} disabled={disabled} />
+    </div>
+  );
+}
+
+/** A list of named entries with a price (sizes, colours, add-ons): only non-blank names are added. */
+function EntryList({
+  title,
+  priceLabel,
+  entries,
+  onChange,
+  placeholder,
+}: {
+  title: string;
+  priceLabel: string;
+  entries: Entry[];
+  onChange: (entries: Entry[]) => void;
+  placeholder: string;
+}) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [price, setPrice] = useState('');
+  function add() {
+    if (!name.trim()) return;
+    onChange([...entries, { name: name.trim(), price: cents(price) }]);
+    setName('');
+    setPrice('');
+  }
+  return (
+    <Section title={title}>
+      {entries.length > 0 && (
+        <ul className="grid gap-2">
+          {entries.map((e, i) => (
+            <li
+              key={e.id ?? `${e.name}-${i}`}
+              className="flex items-center gap-2 rounded-lg border px-3 py-1.5 text-sm"
+            >
+              <span className="min-w-0 flex-1 truncate">{e.name}</span>
+              <span className="tabular-nums text-muted-foreground">+ {formatMoney(e.price)}</span>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Remover ${e.name}`}
+                onClick={() => onChange(entries.filter((_, j) => j !== i))}
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="grid grid-cols-[1fr_7rem_auto] items-end gap-2">
+        <Field label="Nome" htmlFor={`${id}-name`}>
+          <Input
+            id={`${id}-name`}
+            aria-label={`${title}: nome`}
+            value={name}
+            placeholder={placeholder}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                add();
+              }
+            }}
+          />
+        </Field>
+        <Field label={priceLabel} htmlFor={`${id}-price`}>
+          <Input
+            id={`${id}-price`}
+            aria-label={`${title}: ${priceLabel.toLowerCase()}`}
+            inputMode="decimal"
+            value={price}
+            placeholder="0,00"
+            onChange={(e) => setPrice(e.target.value)}
+          />
+        </Field>
+        <Button type="button" variant="outline" onClick={add} disabled={!name.trim()} aria-label={`Adicionar ${title}`}>
+          <Plus aria-hidden />
+          <span className="max-sm:sr-only">Adicionar</span>
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+export function ProductFormDialog({
+  open,
+  product,
+  products,
+  categories,
+  isCommerce,
+  onClose,
+}: {
+  open: boolean;
+  product: Product | null;
+  products: Product[];
+  categories: Category[];
+  isCommerce: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft>(() => toDraft(product));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const isEdit = Boolean(product);
+  const uid = useId();
+  const fid = (name: string) => `${uid}-${name}`;
+
+  const payload = useMemo(() => toPayload(draft, isCommerce), [draft, isCommerce]);
+  const blockers = productSaveBlockers(payload);
+  const flavorOptions = products.filter((p) => p.isPizza && !p.allowsMultipleFlavors && p.id !== product?.id);
+
+  const save = useMutation({
+    mutationFn: () =>
+      isEdit
+        ? api.put<{ product: Product }>(`/api/admin/products/${product?.id}`, payload)
+        : api.post<{ product: Product }>('/api/admin/products', payload),
+    onSuccess: () => {
+      toast.success(isEdit ? 'Produto atualizado!' : 'Produto criado!');
+      queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+      queryClient.invalidateQueries({ queryKey: ['admin', 'pizza-flavors'] });
+      onClose();
+    },
+    onError: (err) => {
+      const { title, description } = errorText(err);
+      toast.error(isEdit ? 'Erro ao atualizar produto' : 'Erro ao criar produto', {
+        description: description || title,
+      });
+    },
+  });
+
+  const dimsRequired = draft.envioCorreios;
+
+  return (
+    <Dialog open={open} onOpenChange={(v) => !v && !save.isPending && onClose()}>
+      <DialogContent className="max-w-2xl gap-5" onInteractOutside={(e) => e.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>{isEdit ? 'Editar Produto' : 'Novo Produto'}</DialogTitle>
+          <DialogDescription>
+            {isEdit && product?.sku
+              ? `SKU ${product.sku} · gerado automaticamente`
+              : 'O SKU é gerado automaticamente ao salvar.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-6"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (blockers.length === 0) save.mutate();
+          }}
+        >
+          <Section title="Básico">
+            <Field label="Nome" htmlFor={fid('name')} required>
+              <Input
+                id={fid('name')}
+                value={draft.name}
+                onChange={(e) => set('name', e.target.value)}
+                autoFocus
+                maxLength={200}
+              />
+            </Field>
+            <Field label="Descrição" htmlFor={fid('description')}>
+              <Textarea
+                id={fid('description')}
+                value={draft.description}
+                onChange={(e) => set('description', e.target.value)}
+                rows={2}
+              />
+            </Field>
+            <div className="grid gap-3 sm:grid-cols-3">
+              <Field label="Preço (R$)" htmlFor={fid('price')} required>
+                <Input
+                  id={fid('price')}
+                  inputMode="decimal"
+                  placeholder="0,00"
+                  value={draft.price}
+                  onChange={(e) => set('price', e.target.value)}
+                />
+              </Field>
+              <Field label="Preço de custo (R$)" htmlFor={fid('cost')}>
+                <Input
+                  id={fid('cost')}
+                  inputMode="decimal"
+                  placeholder="0,00"
+                  value={draft.precoCusto}
+                  onChange={(e) => set('precoCusto', e.target.value)}
+                />
+              </Field>
+              <Field label="Categoria" htmlFor={fid('category')}>
+                <Select value={draft.categoryId} onValueChange={(v) => set('categoryId', v)}>
+                  <SelectTrigger id={fid('category')}>
+                    <SelectValue placeholder="Sem categoria" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={NONE}>Sem categoria</SelectItem>
+                    {categories.map((c) => (
+                      <SelectItem key={c.id} value={c.id}>
+                        {c.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </Field>
+            </div>
+            <SwitchRow
+              id={fid('available')}
+              label="Disponível"
+              checked={draft.available}
+              onChange={(v) => set('available', v)}
+            />
+          </Section>
+
+          <Separator />
+          <Section title="Imagem">
+            <ImageUploadField label="Foto do produto" value={draft.imageUrl} onChange={(url) => set('imageUrl', url)} />
+          </Section>
+
+          {!isCommerce && (
+            <>
+              <Separator />
+              <Section title="Pizza">
+                <SwitchRow
+                  id={fid('isPizza')}
+                  label="É pizza"
+                  hint="Uma pizza de um sabor também aparece como sabor das pizzas de múltiplos sabores."
+                  checked={draft.isPizza}
+                  onChange={(v) =>
+                    setDraft((d) => ({
+                      ...d,
+                      isPizza: v,
+                      allowsMultipleFlavors: v ? d.allowsMultipleFlavors : false,
+                      pizzaFlavors: v ? d.pizzaFlavors : [],
+                    }))
+                  }
+                />
+                <SwitchRow
+                  id={fid('multi')}
+                  label="Permite múltiplos sabores"
+                  checked={draft.allowsMultipleFlavors}
+                  disabled={!draft.isPizza}
+                  onChange={(v) =>
+                    setDraft((d) => ({ ...d, allowsMultipleFlavors: v, pizzaFlavors: v ? d.pizzaFlavors : [] }))
+                  }
+                />
+                {draft.isPizza && draft.allowsMultipleFlavors && (
+                  <>
+                    <Field label="Máximo de sabores" htmlFor={fid('maxFlavors')} hint="Mínimo 1.">
+                      <Input
+                        id={fid('maxFlavors')}
+                        type="number"
+                        min={1}
+                        className="w-28"
+                        value={draft.maxFlavors}
+                        onChange={(e) => set('maxFlavors', e.target.value)}
+                        onBlur={() => set('maxFlavors', String(normalizeMaxFlavors(draft.maxFlavors)))}
+                      />
+                    </Field>
+                    <fieldset className="grid gap-2">
+                      <legend className="mb-2 text-sm font-medium">Sabores disponíveis</legend>
+                      {flavorOptions.length === 0 ? (
+                        <p className="text-sm text-muted-foreground">
+                          Cadastre pizzas de um sabor (É pizza, sem múltiplos sabores) para escolhê-las aqui.
+                        </p>
+                      ) : (
+                        <div className="grid gap-1.5 sm:grid-cols-2">
+                          {flavorOptions.map((f) => {
+                            const checked = draft.pizzaFlavors.includes(f.id);
+                            return (
+                              <label
+                                key={f.id}
+                                className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+                              >
+                                <input
+                                  type="checkbox"
+                                  className="size-4 accent-(--primary)"
+                                  checked={checked}
+                                  onChange={() =>
+                                    set(
+                                      'pizzaFlavors',
+                                      checked
+                                        ? draft.pizzaFlavors.filter((x) => x !== f.id)
+                                        : [...draft.pizzaFlavors, f.id],
+                                    )
+                                  }
+                                />
+                                <span className="min-w-0 flex-1 truncate">{f.name}</span>
+                                <span className="text-xs text-muted-foreground tabular-nums">
+                                  {formatMoney(f.price)}
+                                </span>
+                              </label>
+                            );
+                          })}
+                        </div>
+                      )}
+                    </fieldset>
+                  </>
+                )}
+              </Section>
+            </>
+          )}
+
+          <Separator />
+          <EntryList
+            title="Tamanhos"
+            priceLabel="Acréscimo"
+            placeholder="Ex.: Grande"
+            entries={draft.variations}
+            onChange={(v) => set('variations', v)}
+          />
+          <Separator />
+          <EntryList
+            title="Cores"
+            priceLabel="Acréscimo"
+            placeholder="Ex.: Azul"
+            entries={draft.colors}
+            onChange={(v) => set('colors', v)}
+          />
+          <Separator />
+          <EntryList
+            title="Adicionais"
+            priceLabel="Preço"
+            placeholder="Ex.: Borda de catupiry"
+            entries={draft.addons}
+            onChange={(v) => set('addons', v)}
+          />
+
+          <Separator />
+          <Section title="Estoque">
+            <SwitchRow
+              id={fid('stock')}
+              label="Controlar estoque"
+              checked={draft.controleEstoque}
+              onChange={(v) => set('controleEstoque', v)}
+            />
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field
+                label="Quantidade em estoque"
+                htmlFor={fid('estoque')}
+                hint={
+                  isEdit
+                    ? 'Altere pela tela de Estoque (Registrar Entrada).'
+                    : 'Quantidade inicial; depois, use a tela de Estoque.'
+                }
+              >
+                <Input
+                  id={fid('estoque')}
+                  type="number"
+                  min={0}
+                  value={draft.estoque}
+                  readOnly={isEdit}
+                  disabled={!draft.controleEstoque && !isEdit}
+                  onChange={(e) => set('estoque', e.target.value)}
+                />
+              </Field>
+              <Field label="Estoque mínimo" htmlFor={fid('estoqueMinimo')}>
+                <Input
+                  id={fid('estoqueMinimo')}
+                  type="number"
+                  min={0}
+                  value={draft.estoqueMinimo}
+                  onChange={(e) => set('estoqueMinimo', e.target.value)}
+                />
+              </Field>
+            </div>
+          </Section>
+
+          <Separator />
+          <Section title="Fiscal">
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label="SKU" htmlFor={fid('sku')} hint="Gerado automaticamente.">
+                <Input id={fid('sku')} value={product?.sku ?? ''} placeholder="Automático" readOnly disabled />
+              </Field>
+              <Field label="Código de barras" htmlFor={fid('barcode')}>
+                <Input
+                  id={fid('barcode')}
+                  inputMode="numeric"
+                  value={draft.codigoBarras}
+                  onChange={(e) => set('codigoBarras', e.target.value)}
+                  maxLength={64}
+                />
+              </Field>
+              <Field label="NCM" htmlFor={fid('ncm')}>
+                <Input
+                  id={fid('ncm')}
+                  inputMode="numeric"
+                  placeholder="0000.00.00"
+                  maxLength={10}
+                  value={draft.codigoNcm}
+                  onChange={(e) => set('codigoNcm', formatNcm(e.target.value))}
+                />
+              </Field>
+              <Field label="EX TIPI" htmlFor={fid('extipi')}>
+                <Input
+                  id={fid('extipi')}
+                  maxLength={3}
+                  value={draft.exTipi}
+                  onChange={(e) => set('exTipi', e.target.value)}
+                />
+              </Field>
+              <Field label="CEST" htmlFor={fid('cest')}>
+                <Input
+                  id={fid('cest')}
+                  inputMode="numeric"
+                  placeholder="00.000.00"
+                  maxLength={9}
+                  value={draft.codigoCest}
+                  onChange={(e) => set('codigoCest', formatCest(e.target.value))}
+                />
+              </Field>
+              <Field label="Origem da mercadoria" htmlFor={fid('origem')}>
+                <Select value={draft.origemMercadoria} onValueChange={(v) => set('origemMercadoria', v)}>
+                  <SelectTrigger
+                    id={fid('origem')}
+                    className="overflow-hidden [&>span]:block [&>span]:min-w-0 [&>span]:truncate [&>svg]:shrink-0"
+                  >
+                    <SelectValue placeholder="Não informada" />
+                  </SelectTrigger>
+                  <SelectContent className="max-w-[min(36rem,calc(100vw-2rem))]">
+                    <SelectItem value={NONE}>Não informada</SelectItem>
+                    {ORIGIN_OPTIONS.map((o) => (
+                      <SelectItem key={o.value} value={String(o.value)}>
+                        {o.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </Field>
+              <Field label="CSOSN ICMS" htmlFor={fid('csosn')}>
+                <Input
+                  id={fid('csosn')}
+                  maxLength={4}
+                  value={draft.csosnIcms}
+                  onChange={(e) => set('csosnIcms', e.target.value)}
+                />
+              </Field>
+              <Field label="CST PIS/COFINS" htmlFor={fid('cst')}>
+                <Input
+                  id={fid('cst')}
+                  maxLength={4}
+                  value={draft.cstPisCofins}
+                  onChange={(e) => set('cstPisCofins', e.target.value)}
+                />
+              </Field>
+              <Field label="Unidade" htmlFor={fid('unidade')}>
+                <Select value={draft.unidade} onValueChange={(v) => set('unidade', v)}>
+                  <SelectTrigger id={fid('unidade')}>
+                    <SelectValue placeholder="Não informada" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={NONE}>Não informada</SelectItem>
+                    {UNIT_OPTIONS.map((u) => (
+                      <SelectItem key={u.value} value={u.value}>
+                        {u.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </Field>
+            </div>
+          </Section>
+
+          <Separator />
+          <Section title="Envio" description="Dimensões em centímetros e peso em quilos.">
+            <SwitchRow
+              id={fid('correios')}
+              label="Envio pelos Correios"
+              checked={draft.envioCorreios}
+              onChange={(v) => set('envioCorreios', v)}
+            />
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              <Field label="Altura (cm)" htmlFor={fid('height')} required={dimsRequired}>
+                <Input
+                  id={fid('height')}
+                  inputMode="decimal"
+                  value={draft.height}
+                  onChange={(e) => set('height', e.target.value)}
+                />
+              </Field>
+              <Field label="Largura (cm)" htmlFor={fid('width')} required={dimsRequired}>
+                <Input
+                  id={fid('width')}
+                  inputMode="decimal"
+                  value={draft.width}
+                  onChange={(e) => set('width', e.target.value)}
+                />
+              </Field>
+              <Field label="Comprimento (cm)" htmlFor={fid('length')} required={dimsRequired}>
+                <Input
+                  id={fid('length')}
+                  inputMode="decimal"
+                  value={draft.length}
+                  onChange={(e) => set('length', e.target.value)}
+                />
+              </Field>
+              <Field label="Peso (kg)" htmlFor={fid('weight')} required={dimsRequired}>
+                <Input
+                  id={fid('weight')}
+                  inputMode="decimal"
+                  value={draft.weight}
+                  onChange={(e) => set('weight', e.target.value)}
+                />
+              </Field>
+            </div>
+          </Section>
+
+          <div className="sticky -bottom-6 -mx-6 -mb-6 grid gap-2 border-t bg-background px-6 py-4">
+            {blockers.length > 0 && (
+              <p className="text-xs text-muted-foreground" aria-live="polite">
+                {SAVE_BLOCKER_TEXT[blockers[0]]}
+              </p>
+            )}
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
+                Cancelar
+              </Button>
+              <Button type="submit" disabled={blockers.length > 0} loading={save.isPending}>
+                {isEdit ? 'Atualizar Produto' : 'Criar Produto'}
+              </Button>
+            </DialogFooter>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

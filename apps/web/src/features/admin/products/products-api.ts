@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export type PriceOption = { id: string; name: string; priceModifier: number };
+export type Addon = { id: string; name: string; price: number; type?: string };
+
+export type Product = {
+  id: string;
+  name: string;
+  description: string | null;
+  price: number;
+  imageUrl: string | null;
+  available: boolean;
+  categoryId: string | null;
+  categoryName: string | null;
+  isPizza: boolean;
+  allowsMultipleFlavors: boolean;
+  maxFlavors: number;
+  pizzaFlavors: string[];
+  variations: PriceOption[];
+  addons: Addon[];
+  colors: PriceOption[];
+  controleEstoque: boolean;
+  estoque: number;
+  estoqueMinimo: number;
+  precoCusto: number | null;
+  sku: string | null;
+  codigoBarras: string | null;
+  codigoNcm: string | null;
+  exTipi: string | null;
+  codigoCest: string | null;
+  origemMercadoria: number | null;
+  csosnIcms: string | null;
+  cstPisCofins: string | null;
+  unidade: string | null;
+  height: number | null;
+  width: number | null;
+  length: number | null;
+  weight: number | null;
+  envioCorreios: boolean;
+  createdAt: string;
+};
+
+export type Category = { id: string; name: string; order: number };
+
+export type StockHistoryRow = {
+  id: string;
+  operationType: 'register' | 'sale' | 'adjustment';
+  quantityBefore: number;
+  quantityAfter: number;
+  quantityChanged: number;
+  employeeName: string;
+  notes: string | null;
+  createdAt: string;
+};
+
+export const PRODUCTS_KEY = ['admin', 'products'] as const;
+export const CATEGORIES_KEY = ['admin', 'categories'] as const;
+
+export function useProducts() {
+  return useQuery({
+    queryKey: PRODUCTS_KEY,
+    queryFn: async () => (await api.get<{ products: Product[] }>('/api/admin/products')).products,
+  });
+}
+
+export function useCategories() {
+  return useQuery({
+    queryKey: CATEGORIES_KEY,
+    queryFn: async () => (await api.get<{ categories: Category[] }>('/api/admin/categories')).categories,
+  });
+}
+
+export function useStockHistory(productId: string | null) {
+  return useQuery({
+    queryKey: ['admin', 'stock-history', productId],
+    enabled: Boolean(productId),
+    queryFn: async () =>
+      (await api.get<{ history: StockHistoryRow[] }>(`/api/admin/products/${productId}/stock-history`)).history,
+  });
+}

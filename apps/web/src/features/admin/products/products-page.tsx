@@ -1,0 +1,257 @@
+import { strikePrice } from '@meucardapio/domain/pricing';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Copy, History, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { PageHeader } from '@/components/page-header';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { api, errorText } from '@/lib/api';
+import { formatMoney } from '@/lib/format';
+import { useStaff } from '@/lib/staff';
+import { ProductFormDialog } from './product-form-dialog';
+import { PRODUCTS_KEY, type Product, useCategories, useProducts } from './products-api';
+import { StockHistoryDialog } from './stock-history-dialog';
+
+function kindLabel(p: Product) {
+  if (!p.isPizza) return 'Produto';
+  return p.allowsMultipleFlavors ? 'Pizza multissabor' : 'Pizza';
+}
+
+function Price({ cents }: { cents: number }) {
+  const struck = strikePrice(cents);
+  return (
+    <span className="inline-flex flex-col items-end leading-tight md:items-start">
+      {struck !== null && <s className="text-xs text-muted-foreground tabular-nums">{formatMoney(struck)}</s>}
+      <span className="font-medium tabular-nums">{formatMoney(cents)}</span>
+    </span>
+  );
+}
+
+/** Sizes, colours and add-ons: the count, with the names in a tooltip (names in full on phones). */
+function Names({ list }: { list: { name: string }[] }) {
+  if (list.length === 0) return <span className="text-muted-foreground">—</span>;
+  const text = list.map((x) => x.name).join(', ');
+  return (
+    <span title={text} className="tabular-nums">
+      <span className="md:hidden">{text}</span>
+      <span className="max-md:hidden">{list.length}</span>
+    </span>
+  );
+}
+
+const toastFail = (title: string, err: unknown) => {
+  const t = errorText(err);
+  toast.error(title, { description: t.description || t.title });
+};
+
+export default function ProductsPage() {
+  const { isCommerce, actor } = useStaff();
+  const isAdmin = actor.kind === 'owner' || actor.profile?.type === 'admin';
+  const queryClient = useQueryClient();
+  const products = useProducts();
+  const categories = useCategories();
+  const [editing, setEditing] = useState<{ product: Product | null } | null>(null);
+  const [history, setHistory] = useState<Product | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+
+  const refresh = () => {
+    queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
+    queryClient.invalidateQueries({ queryKey: ['admin', 'pizza-flavors'] });
+  };
+  const clone = useMutation({
+    mutationFn: (p: Product) => api.post(`/api/admin/products/${p.id}/clone`),
+    onSuccess: () => {
+      toast.success('Produto clonado!');
+      refresh();
+    },
+    onError: (err) => toastFail('Erro ao criar produto', err),
+  });
+
+  async function remove(p: Product) {
+    try {
+      await api.delete(`/api/admin/products/${p.id}`);
+      toast.success('Produto excluído!');
+      refresh();
+    } catch (err) {
+      toastFail('Erro ao excluir produto', err);
+      throw err;
+    }
+  }
+
+  const list = products.data ?? [];
+
+  return (
+    <div>
+      <PageHeader
+        title="Produtos"
+        description="Cadastre os itens do cardápio, pizzas, tamanhos, adicionais e estoque."
+        actions={
+          <Button onClick={() => setEditing({ product: null })}>
+            <Plus aria-hidden />
+            Novo Produto
+          </Button>
+        }
+      />
+
+      {products.isError ? (
+        <div role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm">
+          <p className="font-medium text-destructive">Erro ao carregar produtos</p>
+          <p className="text-muted-foreground">{errorText(products.error).description}</p>
+        </div>
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Nome</TableHead>
+              <TableHead>SKU</TableHead>
+              <TableHead>Categoria</TableHead>
+              <TableHead>Preço</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Tipo</TableHead>
+              <TableHead>Tamanhos</TableHead>
+              <TableHead>Cores</TableHead>
+              <TableHead>Adicionais</TableHead>
+              <TableHead className="text-right">Ações</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {products.isPending ? (
+              Array.from({ length: 4 }, (_, i) => (
+                <TableRow key={i}>
+                  <TableCell colSpan={10}>
+                    <Skeleton className="h-8 w-full" />
+                  </TableCell>
+                </TableRow>
+              ))
+            ) : list.length === 0 ? (
+              <TableEmpty colSpan={10}>Nenhum produto cadastrado</TableEmpty>
+            ) : (
+              list.map((p) => {
+                const canDelete = isAdmin || !(p.isPizza && p.allowsMultipleFlavors);
+                return (
+                  <TableRow key={p.id}>
+                    <TableCell
+                      label="Nome"
+                      className="max-md:text-base max-md:font-semibold md:min-w-36 md:whitespace-normal"
+                    >
+                      <span className="flex min-w-0 items-center gap-2 max-md:justify-end">
+                        {p.imageUrl && (
+                          <img
+                            src={p.imageUrl}
+                            alt=""
+                            width={32}
+                            height={32}
+                            loading="lazy"
+                            className="size-8 shrink-0 rounded object-cover"
+                          />
+                        )}
+                        <span className="font-medium md:line-clamp-2">{p.name}</span>
+                      </span>
+                    </TableCell>
+                    <TableCell label="SKU" className="tabular-nums">
+                      {p.sku ?? '—'}
+                    </TableCell>
+                    <TableCell label="Categoria" className="md:whitespace-normal">
+                      {p.categoryName ?? <span className="text-muted-foreground">Sem categoria</span>}
+                    </TableCell>
+                    <TableCell label="Preço">
+                      <Price cents={p.price} />
+                    </TableCell>
+                    <TableCell label="Status">
+                      <Badge variant={p.available ? 'success' : 'secondary'}>
+                        {p.available ? 'Disponível' : 'Indisponível'}
+                      </Badge>
+                    </TableCell>
+                    <TableCell label="Tipo" className="md:whitespace-normal">
+                      {kindLabel(p)}
+                    </TableCell>
+                    <TableCell label="Tamanhos">
+                      <Names list={p.variations} />
+                    </TableCell>
+                    <TableCell label="Cores">
+                      <Names list={p.colors} />
+                    </TableCell>
+                    <TableCell label="Adicionais">
+                      <Names list={p.addons} />
+                    </TableCell>
+                    <TableCell className="max-md:mt-1 max-md:border-t max-md:pt-2">
+                      <div className="flex justify-end gap-1">
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          aria-label={`Editar ${p.name}`}
+                          title="Editar"
+                          onClick={() => setEditing({ product: p })}
+                        >
+                          <Pencil aria-hidden />
+                        </Button>
+                        <DropdownMenu>
+                          <DropdownMenuTrigger asChild>
+                            <Button
+                              variant="ghost"
+                              size="icon-sm"
+                              aria-label={`Mais ações para ${p.name}`}
+                              title="Mais ações"
+                            >
+                              <MoreHorizontal aria-hidden />
+                            </Button>
+                          </DropdownMenuTrigger>
+                          <DropdownMenuContent align="end">
+                            <DropdownMenuItem onSelect={() => setHistory(p)}>
+                              <History aria-hidden />
+                              Histórico de estoque
+                            </DropdownMenuItem>
+                            <DropdownMenuItem disabled={clone.isPending} onSelect={() => clone.mutate(p)}>
+                              <Copy aria-hidden />
+                              Clonar
+                            </DropdownMenuItem>
+                            {canDelete && (
+                              <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(p)}>
+                                <Trash2 aria-hidden />
+                                Excluir
+                              </DropdownMenuItem>
+                            )}
+                          </DropdownMenuContent>
+                        </DropdownMenu>
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                );
+              })
+            )}
+          </TableBody>
+        </Table>
+      )}
+
+      {editing && (
+        <ProductFormDialog
+          key={editing.product?.id ?? 'new'}
+          open
+          product={editing.product}
+          products={list}
+          categories={categories.data ?? []}
+          isCommerce={isCommerce}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <StockHistoryDialog product={history} onClose={() => setHistory(null)} />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        onOpenChange={(v) => !v && setDeleting(null)}
+        title="Tem certeza que deseja excluir este produto?"
+        description={deleting?.name}
+        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { SettingsTab } from '@meucardapio/domain/permissions';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export type GeneralSettings = {
+  name: string;
+  slug: string;
+  description: string | null;
+  logoUrl: string | null;
+  bannerUrl: string | null;
+  primaryColor: string;
+  secondaryColor: string;
+  buttonColor: string;
+  timezone: string;
+  businessSegment: 'restaurant' | 'commerce';
+  appClientReferrer: string | null;
+  originPostalCode: string | null;
+  whatsapp: string | null;
+  cnpj: string | null;
+};
+export type ReviewsSettings = {
+  showReviewsOnMenu: boolean;
+  requireReviewApproval: boolean;
+  googleRating: number | null;
+  googleReviewsCount: number | null;
+  googleMyBusinessUrl: string | null;
+};
+export type FiscalSettings = {
+  nomeRazaoSocial: string | null;
+  inscricaoMunicipal: string | null;
+  inscricaoEstadual: string | null;
+  cnpj: string | null;
+  configured: { nuvemfiscalApiToken: boolean; nuvemfiscalClientId: boolean; nuvemfiscalClientSecret: boolean };
+};
+export type WhatsappSettings = { configured: { apiKey: boolean }; whatsapp: string | null };
+
+export type Settings = {
+  tabs: SettingsTab[];
+  general?: GeneralSettings;
+  reviews?: ReviewsSettings;
+  fiscal?: FiscalSettings;
+  whatsapp?: WhatsappSettings;
+};
+
+export const SETTINGS_KEY = ['admin', 'settings'] as const;
+
+export function useSettings() {
+  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => api.get<Settings>('/api/admin/settings') });
+}
