@@ -5,7 +5,11 @@ import { type Database, openDatabase } from './client';
 
 /** Where the global test setup leaves the migrated PGlite snapshot. */
 export const SNAPSHOT_PATH = '.tmp/pglite-migrated.tar.gz';
-export const TEMPLATE_DB = 'mc_test_template';
+/** The migrated template for this run: named after the run's database, so concurrent runs never share one. */
+export function templateDatabase(serverUrl: string) {
+  const base = new URL(serverUrl).pathname.slice(1) || 'postgres';
+  return `${base.replace(/[^a-z0-9_]/gi, '_')}_tpl`;
+}
 
 /**
  * A fresh, migrated database for one test file: a PGlite loaded from the migrated snapshot,
@@ -18,7 +22,7 @@ export async function freshDatabase(): Promise<Database> {
     return openDatabase({ loadDataDir: snapshot });
   }
   const name = `mc_t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${templateDatabase(serverUrl)}`);
   const url = withDatabase(serverUrl, name);
   const database = await openDatabase({ url });
   const close = database.close;
