@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { AdminHeader } from '@/features/admin/admin-header';
 import { AdminSidebar } from '@/features/admin/sidebar';
 import { isStaff, useAuth } from '@/lib/auth';
@@ -70,26 +71,32 @@ export default function AdminLayout() {
   if (user.cashierOnly) {
     if (location.pathname.replace(/\/+$/, '') !== '/admin/cashier') return <Navigate to="/admin/cashier" replace />;
     return (
-      <div className="flex min-h-svh flex-col bg-background">
-        <AdminHeader withSidebar={false} />
-        <main id="conteudo" className="flex-1 p-3 sm:p-6">
-          <PageGate />
-        </main>
-      </div>
+      <TooltipProvider>
+        <div className="flex min-h-svh flex-col bg-background">
+          <AdminHeader withSidebar={false} />
+          <main id="conteudo" className="flex-1 p-3 sm:p-6">
+            <PageGate />
+          </main>
+        </div>
+      </TooltipProvider>
     );
   }
 
+  // Tooltips are an admin-only affordance: their provider (Radix + floating-ui) lives here, not in the
+  // app root, so the public menu never downloads it.
   return (
-    <SidebarProvider>
-      <AdminSidebar />
-      <SidebarInset>
-        <AdminHeader />
-        <main id="conteudo" className="flex-1 p-4 sm:p-6">
-          <div className="mx-auto w-full max-w-7xl">
-            <PageGate />
-          </div>
-        </main>
-      </SidebarInset>
-    </SidebarProvider>
+    <TooltipProvider>
+      <SidebarProvider>
+        <AdminSidebar />
+        <SidebarInset>
+          <AdminHeader />
+          <main id="conteudo" className="flex-1 p-4 sm:p-6">
+            <div className="mx-auto w-full max-w-7xl">
+              <PageGate />
+            </div>
+          </main>
+        </SidebarInset>
+      </SidebarProvider>
+    </TooltipProvider>
   );
 }

@@ -1,9 +1,25 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { mountToaster } from '@/lib/toast';
+
+/**
+ * Route handle of a page that mounts the Toaster itself once it has painted (the public menu), so the
+ * toast library is not part of its first download.
+ */
+export type DeferToasterHandle = { deferToaster: true };
+
+function defersToaster(handle: unknown): boolean {
+  return typeof handle === 'object' && handle !== null && (handle as DeferToasterHandle).deferToaster === true;
+}
 
 /** Wraps every page: a thin progress bar while the next page's code or data loads. */
 export function RootLayout() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
+  const deferToaster = useMatches().some((m) => defersToaster(m.handle));
+  useEffect(() => {
+    if (!deferToaster) mountToaster();
+  }, [deferToaster]);
   return (
     <>
       <div

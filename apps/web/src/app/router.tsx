@@ -1,9 +1,13 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, useParams } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, useParams } from 'react-router';
 import { PageFallback } from '@/components/page-fallback';
-import { ADMIN_PAGES, type AdminPagePath } from './admin-routes';
+import { prefetchPublicMenu } from '@/features/storefront/menu-query';
+import { prefetchSession } from '@/lib/auth';
+import { queryClient } from '@/lib/query-client';
+// Types only: the admin page table (and the permission rules it pulls in) loads with the admin pages.
+import type { AdminPagePath } from './admin-routes';
 import { NotFoundPage } from './not-found-page';
-import { RootLayout } from './root-layout';
+import { type DeferToasterHandle, RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
 
 type PageModule = { default: ComponentType };
@@ -13,18 +17,48 @@ function page(load: () => Promise<PageModule>) {
   return async () => ({ Component: (await load()).default });
 }
 
+/** Loader of screens that read the session: /api/auth/me starts alongside the screen's code. */
+function sessionLoader() {
+  prefetchSession(queryClient);
+  return null;
+}
+
 type MenuModule = { default: ComponentType<{ slug: string }> };
 
-/** The storefront for a fixed slug (/demo-restaurant) or the one in the URL (/:slug). */
+const storefrontHandle: DeferToasterHandle = { deferToaster: true };
+
+/**
+ * The storefront for a fixed slug (/demo-restaurant) or the one in the URL (/:slug). Its loader starts
+ * the menu request while the page's code downloads (without waiting for it: the page shows its
+ * skeleton meanwhile), so the menu's one API request is not queued behind the menu chunk.
+ */
 function storefront(fixedSlug?: string) {
+  const slugOf = (params: Record<string, string | undefined>) => fixedSlug ?? params.slug ?? '';
+  return {
+    handle: storefrontHandle,
+    loader: ({ params }: LoaderFunctionArgs) => {
+      prefetchPublicMenu(queryClient, slugOf(params));
+      return null;
+    },
+    lazy: async () => {
+      const { default: MenuPage } = (await import('@/features/storefront/menu-page')) as MenuModule;
+      function StorefrontRoute() {
+        const slug = slugOf(useParams());
+        return <MenuPage key={slug} slug={slug} />;
+      }
+      return { Component: StorefrontRoute };
+    },
+  };
+}
+
+/** An admin page: its module and its handle (title, permissions), both loaded on demand. */
+function adminPage(path: AdminPagePath) {
   return async () => {
-    const { default: MenuPage } = (await import('@/features/storefront/menu-page')) as MenuModule;
-    function StorefrontRoute() {
-      const params = useParams();
-      const slug = fixedSlug ?? params.slug ?? '';
-      return <MenuPage key={slug} slug={slug} />;
-    }
-    return { Component: StorefrontRoute };
+    const [{ default: Component }, { ADMIN_PAGES }] = await Promise.all([
+      adminModules[path](),
+      import('./admin-routes'),
+    ]);
+    return { Component, handle: ADMIN_PAGES[path] };
   };
 }
 
@@ -59,12 +93,13 @@ export const routes = [
     ErrorBoundary: RouteErrorPage,
     HydrateFallback: PageFallback,
     children: [
-      { index: true, lazy: authPage },
-      { path: 'auth', lazy: authPage },
+      { index: true, loader: sessionLoader, lazy: authPage },
+      { path: 'auth', loader: sessionLoader, lazy: authPage },
       { path: 'auth/reset', lazy: page(() => import('@/features/auth/reset-password-page')) },
       { path: 'landing', lazy: page(() => import('@/features/landing/landing-page')) },
       {
         path: 'admin',
+        loader: sessionLoader,
         lazy: page(() => import('./admin-layout')),
         children: [
           {
@@ -72,21 +107,25 @@ export const routes = [
             ErrorBoundary: RouteErrorPage,
             children: [
               { index: true, handle: { title: 'Início' }, lazy: page(() => import('@/features/admin/welcome-page')) },
-              ...(Object.keys(adminModules) as AdminPagePath[]).map((path) => ({
-                path,
-                handle: ADMIN_PAGES[path],
-                lazy: page(adminModules[path]),
-              })),
+              ...(Object.keys(adminModules) as AdminPagePath[]).map((path) => ({ path, lazy: adminPage(path) })),
             ],
           },
         ],
       },
-      { path: 'customer', lazy: page(() => import('@/features/customer/orders-page')) },
-      { path: 'customer-dashboard', lazy: page(() => import('@/features/customer/dashboard-page')) },
+      { path: 'customer', loader: sessionLoader, lazy: page(() => import('@/features/customer/orders-page')) },
+      {
+        path: 'customer-dashboard',
+        loader: sessionLoader,
+        lazy: page(() => import('@/features/customer/dashboard-page')),
+      },
       { path: 'payment-callback', lazy: page(() => import('@/features/storefront/payment-callback-page')) },
-      { path: 'review/:restaurantId', lazy: page(() => import('@/features/storefront/review-page')) },
-      { path: 'demo-restaurant', lazy: storefront('demo-restaurant') },
-      { path: ':slug', lazy: storefront() },
+      {
+        path: 'review/:restaurantId',
+        loader: sessionLoader,
+        lazy: page(() => import('@/features/storefront/review-page')),
+      },
+      { path: 'demo-restaurant', ...storefront('demo-restaurant') },
+      { path: ':slug', ...storefront() },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -1,5 +1,5 @@
 import { MSG } from '@meucardapio/domain/messages';
-import { toast } from 'sonner';
+import { toast } from './toast';
 
 /** A failed API call, carrying the server's pt-BR title and description. */
 export class ApiError extends Error {

@@ -1,6 +1,6 @@
 import type { Profile } from '@meucardapio/domain/permissions';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { api } from './api';
 
 export type BusinessSegment = 'restaurant' | 'commerce';
@@ -41,6 +41,7 @@ export function isCustomer(user: Me | null | undefined): user is CustomerMe {
 export const ME_QUERY_KEY = ['auth', 'me'] as const;
 
 type AuthContextValue = {
+  /** 'loading' until the session has been asked of the server (see `useAuth({ load })`). */
   status: 'loading' | 'ready';
   user: Me | null;
   /** Re-reads the session from the server; resolves with the fresh user. */
@@ -51,7 +52,9 @@ type AuthContextValue = {
   logout: () => Promise<void>;
 };
 
-const AuthContext = createContext<AuthContextValue | null>(null);
+type AuthActions = Pick<AuthContextValue, 'refresh' | 'setUser' | 'logout'>;
+
+const AuthContext = createContext<AuthActions | null>(null);
 
 async function fetchMe(): Promise<Me | null> {
   try {
@@ -63,52 +66,59 @@ async function fetchMe(): Promise<Me | null> {
   }
 }
 
+const meQuery = {
+  queryKey: ME_QUERY_KEY,
+  queryFn: fetchMe,
+  staleTime: 5 * 60_000,
+  retry: false,
+  refetchOnWindowFocus: true,
+} as const;
+
+/**
+ * Starts reading the session without waiting for it. Route loaders of screens that need the session
+ * call it, so GET /api/auth/me runs in parallel with the screen's code download instead of after it.
+ */
+export function prefetchSession(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(meQuery);
+}
+
+/**
+ * Holds the session actions. The session itself is read lazily, by the first `useAuth()` that needs
+ * it (or a route loader's prefetchSession), so a screen that does not need it — the public menu
+ * before its first paint — sends no /api/auth/me request.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const me = useQuery({
-    queryKey: ME_QUERY_KEY,
-    queryFn: fetchMe,
-    staleTime: 5 * 60_000,
-    retry: false,
-    refetchOnWindowFocus: true,
-  });
 
-  const setUser = useCallback(
-    (user: Me | null) => queryClient.setQueryData<Me | null>(ME_QUERY_KEY, user),
+  const actions = useMemo<AuthActions>(
+    () => ({
+      refresh: () => queryClient.fetchQuery({ ...meQuery, staleTime: 0 }),
+      setUser: (user) => queryClient.setQueryData<Me | null>(ME_QUERY_KEY, user),
+      logout: async () => {
+        try {
+          await api.post('/api/auth/logout');
+        } finally {
+          queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
+          queryClient.setQueryData<Me | null>(ME_QUERY_KEY, null);
+        }
+      },
+    }),
     [queryClient],
   );
 
-  const refresh = useCallback(async () => {
-    const res = await me.refetch();
-    return res.data ?? null;
-  }, [me.refetch]);
-
-  const logout = useCallback(async () => {
-    try {
-      await api.post('/api/auth/logout');
-    } finally {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_QUERY_KEY[0] });
-      queryClient.setQueryData<Me | null>(ME_QUERY_KEY, null);
-    }
-  }, [queryClient]);
-
-  const value = useMemo<AuthContextValue>(
-    () => ({
-      status: me.isPending ? 'loading' : 'ready',
-      user: me.data ?? null,
-      refresh,
-      setUser,
-      logout,
-    }),
-    [me.isPending, me.data, refresh, setUser, logout],
-  );
-
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return <AuthContext.Provider value={actions}>{children}</AuthContext.Provider>;
 }
 
-/** The session: `{ status, user, refresh, setUser, logout }`. */
-export function useAuth(): AuthContextValue {
-  const ctx = useContext(AuthContext);
-  if (!ctx) throw new Error('useAuth must be used within an AuthProvider');
-  return ctx;
+/**
+ * The session: `{ status, user, refresh, setUser, logout }`. With `load: false` it only reads what is
+ * already known (status stays 'loading' until someone loads it), for UI that can wait until the page
+ * has painted.
+ */
+export function useAuth({ load = true }: { load?: boolean } = {}): AuthContextValue {
+  const actions = useContext(AuthContext);
+  if (!actions) throw new Error('useAuth must be used within an AuthProvider');
+  const me = useQuery({ ...meQuery, enabled: load });
+  const user = me.data ?? null;
+  const status = me.isPending ? 'loading' : 'ready';
+  return useMemo(() => ({ status, user, ...actions }), [status, user, actions]);
 }

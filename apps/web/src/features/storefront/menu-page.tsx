@@ -5,18 +5,17 @@ import { useQuery } from '@tanstack/react-query';
 import { LogIn, Search, SearchX, UserRound, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { api, isApiError } from '@/lib/api';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiError } from '@/lib/api';
 import { isCustomer, useAuth } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
+import { useIdle } from '@/lib/idle';
+import { mountToaster, toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { CartProvider, useCart } from './cart/cart-context';
-import { CartDialog } from './components/cart-dialog';
 import { HeaderAction, MenuHeader, MenuHeaderSkeleton } from './components/menu-header';
 import { ProductCard, ProductCardSkeleton } from './components/product-card';
-import { ProductDialog } from './components/product-dialog';
-import { ReviewsTab } from './components/reviews-tab';
 import {
   ALL_CATEGORIES,
   buildCartLine,
@@ -28,6 +27,7 @@ import {
   REVIEWS_TAB,
   sectionsFor,
 } from './menu-logic';
+import { publicMenuQuery } from './menu-query';
 import type { MenuProduct, PublicMenu } from './menu-types';
 import { StorefrontProvider, type StorefrontValue } from './storefront-context';
 import { useRestaurantTheme } from './use-restaurant-theme';
@@ -39,19 +39,21 @@ const CustomerAuthDialog = lazy(() =>
   import('./checkout/customer-auth-dialog').then((m) => ({ default: m.CustomerAuthDialog })),
 );
 
-const OPEN_RECHECK_MS = 60_000;
+// What is one tap away rather than on screen — the product and cart dialogs (Radix Dialog, focus trap,
+// scroll lock) and the reviews tab — is not needed to paint the menu: its code is fetched once the menu
+// is idle on screen, and rendered when first opened (or fetched then, if opened before that).
+const loadProductDialog = () => import('./components/product-dialog');
+const loadCartDialog = () => import('./components/cart-dialog');
+const loadReviewsTab = () => import('./components/reviews-tab');
+const ProductDialog = lazy(() => loadProductDialog().then((m) => ({ default: m.ProductDialog })));
+const CartDialog = lazy(() => loadCartDialog().then((m) => ({ default: m.CartDialog })));
+const ReviewsTab = lazy(() => loadReviewsTab().then((m) => ({ default: m.ReviewsTab })));
 
-function publicMenuQueryKey(slug: string) {
-  return ['public-menu', slug] as const;
-}
+const OPEN_RECHECK_MS = 60_000;
 
 /** The public menu of one restaurant (/:slug, /demo-restaurant). */
 export default function MenuPage({ slug }: { slug: string }) {
-  const query = useQuery({
-    queryKey: publicMenuQueryKey(slug),
-    queryFn: ({ signal }) =>
-      api.get<PublicMenu>(`/api/public/restaurants/${encodeURIComponent(slug)}/menu`, { signal }),
-  });
+  const query = useQuery(publicMenuQuery(slug));
 
   useEffect(() => {
     if (query.isError && !(isApiError(query.error) && query.error.status === 404)) {
@@ -163,7 +165,10 @@ function LoadedMenu({ menu, slug }: { menu: PublicMenu; slug: string }) {
 }
 
 function AccountButton({ restaurant }: { restaurant: PublicMenu['restaurant'] }) {
-  const { user } = useAuth();
+  // The session only switches 'Entrar' to 'Minha conta': ask for it after the menu has painted, so the
+  // menu's own request is the only one before first paint.
+  const menuPainted = useIdle();
+  const { user } = useAuth({ load: menuPainted });
   const [loginOpen, setLoginOpen] = useState(false);
   const [loginLoaded, setLoginLoaded] = useState(false);
   if (isCustomer(user) && user.restaurant.id === restaurant.id) {
@@ -212,7 +217,27 @@ function MenuView({ menu, status, tableNumber }: { menu: PublicMenu; status: Ope
   const [cartOpen, setCartOpen] = useState(false);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const [checkoutLoaded, setCheckoutLoaded] = useState(false);
+  const [dialogsLoaded, setDialogsLoaded] = useState(false);
+  const idle = useIdle();
   const listTop = useRef<HTMLDivElement>(null);
+
+  // Once the menu is on screen, fetch what the first tap will need. Only a warm-up: a failure here must
+  // not break the menu, and opening the dialog retries the download.
+  useEffect(() => {
+    if (!idle) return;
+    Promise.all([loadProductDialog(), loadCartDialog(), loadReviewsTab()]).catch(() => {});
+    mountToaster();
+  }, [idle]);
+
+  function openProduct(product: MenuProduct) {
+    setDialogsLoaded(true);
+    setSelected(product);
+  }
+
+  function openCart() {
+    setDialogsLoaded(true);
+    setCartOpen(true);
+  }
 
   const productsById = useMemo(() => new Map(menu.products.map((p) => [p.id, p])), [menu.products]);
   const filtered = useMemo(
@@ -235,7 +260,7 @@ function MenuView({ menu, status, tableNumber }: { menu: PublicMenu; status: Ope
       return;
     }
     if (opensDialog(product)) {
-      setSelected(product);
+      openProduct(product);
       return;
     }
     const check = validateProductChoice(
@@ -288,7 +313,7 @@ function MenuView({ menu, status, tableNumber }: { menu: PublicMenu; status: Ope
           account: <AccountButton restaurant={menu.restaurant} />,
           cartCount: cart.count,
           cartLabel: countLabel,
-          onCart: () => setCartOpen(true),
+          onCart: openCart,
         }}
       />
 
@@ -323,7 +348,9 @@ function MenuView({ menu, status, tableNumber }: { menu: PublicMenu; status: Ope
 
       <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-4 md:px-6">
         {tab === REVIEWS_TAB ? (
-          <ReviewsTab reviews={menu.reviews} timezone={menu.restaurant.timezone} />
+          <Suspense fallback={<Skeleton className="h-40 w-full rounded-xl" />}>
+            <ReviewsTab reviews={menu.reviews} timezone={menu.restaurant.timezone} />
+          </Suspense>
         ) : (
           <>
             <div className="relative md:max-w-md">
@@ -365,7 +392,7 @@ function MenuView({ menu, status, tableNumber }: { menu: PublicMenu; status: Ope
                         product={p}
                         isOpen={status.isOpen}
                         eagerImage={si === 0 && pi < 4}
-                        onOpen={() => setSelected(p)}
+                        onOpen={() => openProduct(p)}
                         onAdd={() => addFromList(p)}
                       />
                     ))}
@@ -388,7 +415,7 @@ function MenuView({ menu, status, tableNumber }: { menu: PublicMenu; status: Ope
             size="xl"
             className="mx-auto flex w-full max-w-md justify-between shadow-lg"
             aria-label={`Ver carrinho · ${countLabel} · ${formatMoney(cart.total)}`}
-            onClick={() => setCartOpen(true)}
+            onClick={openCart}
           >
             <span>Ver carrinho</span>
             <span className="font-normal opacity-90">{countLabel}</span>
@@ -397,8 +424,12 @@ function MenuView({ menu, status, tableNumber }: { menu: PublicMenu; status: Ope
         </div>
       )}
 
-      <ProductDialog product={selected} productsById={productsById} onOpenChange={(o) => !o && setSelected(null)} />
-      <CartDialog open={cartOpen} onOpenChange={setCartOpen} onCheckout={startCheckout} />
+      {dialogsLoaded && (
+        <Suspense fallback={null}>
+          <ProductDialog product={selected} productsById={productsById} onOpenChange={(o) => !o && setSelected(null)} />
+          <CartDialog open={cartOpen} onOpenChange={setCartOpen} onCheckout={startCheckout} />
+        </Suspense>
+      )}
       {checkoutLoaded && (
         <Suspense fallback={null}>
           <CheckoutDialog open={checkoutOpen} onOpenChange={setCheckoutOpen} />
