@@ -26,6 +26,7 @@ import { tablesRoutes } from './modules/tables/tables.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The HTTP API; `main.ts` adds static files and starts listening. */
 export function createApp(deps: Deps) {
@@ -67,6 +68,15 @@ export function createApp(deps: Deps) {
   );
   app.use('/api/*', sessionMiddleware);
   app.use('/api/*', originCheck);
+  app.use('/api/*', async (c, next) => {
+    await next();
+    // Other instances hear about menu changes through NOTIFY; this instance forgets at once, so a
+    // write is visible to the very next read here (the notification may arrive a moment later).
+    if (SAFE_METHODS.has(c.req.method) || c.res.status >= 400) return;
+    const actor = c.get('actor');
+    if (actor) deps.menuCache.forget(actor.restaurantId);
+    else deps.menuCache.forgetAll();
+  });
 
   app.get('/api/health', (c) => c.json({ ok: true }));
   for (const routes of [

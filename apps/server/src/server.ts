@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Deps } from './http/context';
 import { createIntegrations } from './integrations/integrations';
 import { startOrderNotifications } from './modules/orders/order-notifications';
+import { MenuCache } from './modules/restaurants/menu-cache';
 import { Realtime } from './realtime/realtime';
 
 export type Booted = { deps: Deps; app: ReturnType<typeof createApp>; close(): Promise<void> };
@@ -21,8 +22,10 @@ export async function boot(
   if (options.migrate !== false) await database.migrate();
   const realtime = new Realtime(database, log);
   await realtime.start();
+  const menuCache = new MenuCache(database);
+  await menuCache.start();
   const integrations = createIntegrations(config, database.db, log);
-  const deps: Deps = { database, config, log, integrations, realtime };
+  const deps: Deps = { database, config, log, integrations, realtime, menuCache };
   const app = createApp(deps);
   // WhatsApp notification of new orders: one small worker per instance (see order-notifications.ts).
   const notifications = await startOrderNotifications(deps);
@@ -32,6 +35,7 @@ export async function boot(
     async close() {
       await notifications.stop();
       await realtime.stop();
+      await menuCache.stop();
       await database.close();
     },
   };

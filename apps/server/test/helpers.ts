@@ -160,3 +160,19 @@ export async function registerCustomer(t: TestApp, slug: string, overrides: Reco
   if (res.status !== 200) throw new Error(`customer register failed: ${res.status} ${res.text}`);
   return { client, email, customerId: res.body.user.id as string };
 }
+
+/**
+ * Retries `check` until it passes or `ms` elapse: for effects that travel through NOTIFY
+ * (another connection's write reaching this instance's caches a moment later).
+ */
+export async function eventually<T>(check: () => Promise<T>, ms = 3000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}

@@ -10,7 +10,7 @@ import {
 } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, eventually, type TestApp } from './helpers';
 
 let t: TestApp;
 const SECRET_VALUES = {
@@ -243,23 +243,29 @@ describe('GET /api/public/restaurants/:slug/menu', () => {
 
     // A change to the menu changes the tag, so a stale copy is never confirmed.
     await t.db.update(products).set({ price: 1300 }).where(eq(products.id, a.prods.coca));
-    const changed = await client.get(`/api/public/restaurants/${a.slug}/menu`, { 'if-none-match': etag! });
-    expect(changed.status).toBe(200);
-    expect(changed.headers.get('etag')).not.toBe(etag);
-    expect(changed.body.products.find((p: { id: string }) => p.id === a.prods.coca).price).toBe(1300);
+    await eventually(async () => {
+      const changed = await client.get(`/api/public/restaurants/${a.slug}/menu`, { 'if-none-match': etag! });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get('etag')).not.toBe(etag);
+      expect(changed.body.products.find((p: { id: string }) => p.id === a.prods.coca).price).toBe(1300);
+    });
   });
 
   it('hides a product as soon as it becomes unavailable', async () => {
     await t.db.update(products).set({ available: false }).where(eq(products.id, a.prods.pudim));
-    const res = await t.client().get(`/api/public/restaurants/${a.slug}/menu`);
-    expect(res.body.products.some((p: { id: string }) => p.id === a.prods.pudim)).toBe(false);
+    await eventually(async () => {
+      const res = await t.client().get(`/api/public/restaurants/${a.slug}/menu`);
+      expect(res.body.products.some((p: { id: string }) => p.id === a.prods.pudim)).toBe(false);
+    });
     await t.db.update(products).set({ available: true }).where(eq(products.id, a.prods.pudim));
   });
 
   it('computes openNow from the hours: every day closed means closed', async () => {
     await t.db.update(restaurantHours).set({ isClosed: true, openTime: null, closeTime: null });
-    const res = await t.client().get(`/api/public/restaurants/${a.slug}/menu`);
-    expect(res.body.openNow).toBe(false);
+    await eventually(async () => {
+      const res = await t.client().get(`/api/public/restaurants/${a.slug}/menu`);
+      expect(res.body.openNow).toBe(false);
+    });
     await t.db.update(restaurantHours).set({ isClosed: false, openTime: '00:00', closeTime: '23:59' });
   });
 

@@ -3,6 +3,7 @@ import type { StaffActor as DomainStaff, Profile } from '@meucardapio/domain/per
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Integrations } from '../integrations/integrations';
+import type { MenuCache } from '../modules/restaurants/menu-cache';
 import type { Realtime } from '../realtime/realtime';
 
 export type StaffActor = {
@@ -35,6 +36,7 @@ export type Deps = {
   log: Logger;
   integrations: Integrations;
   realtime: Realtime;
+  menuCache: MenuCache;
 };
 
 export type AppEnv = {

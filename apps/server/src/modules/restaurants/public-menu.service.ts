@@ -160,6 +160,11 @@ function safeIsOpen(hours: HoursRow[], timezone: string, now: Date): boolean {
   }
 }
 
+/** The same menu with its open/closed state recomputed for `now` (cached menus outlive the minute). */
+export function withOpenNow(menu: PublicMenu, now: Date): PublicMenu {
+  return { ...menu, openNow: safeIsOpen(menu.hours, menu.restaurant.timezone, now) };
+}
+
 /** Everything the first paint of a public menu needs, in one read. */
 export async function getPublicMenu(ctx: PublicCtx, slug: string, now = new Date()): Promise<PublicMenu> {
   const restaurant = await findPublicRestaurantBySlug(ctx.db, slug);

@@ -2,13 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
 import { parseParams } from '../../http/validate';
-import {
-  etagMatches,
-  getPublicMenu,
-  getPublicRestaurantById,
-  restaurantNotFound,
-  strongEtag,
-} from './public-menu.service';
+import { etagMatches, getPublicRestaurantById, restaurantNotFound, strongEtag } from './public-menu.service';
 
 export const restaurantsRoutes = new Hono<AppEnv>();
 
@@ -23,7 +17,7 @@ const slugParam = z.object({ slug: z.string().trim().min(1).max(200) });
  */
 restaurantsRoutes.get('/public/restaurants/:slug/menu', async (c) => {
   const { slug } = parseParams(c, slugParam);
-  const menu = await getPublicMenu({ db: c.get('db') }, slug);
+  const menu = await c.get('deps').menuCache.get(slug);
   const body = JSON.stringify(menu);
   const etag = strongEtag(body);
   c.header('ETag', etag);

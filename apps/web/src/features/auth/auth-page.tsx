@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -9,12 +9,11 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { api, errorText, toastError } from '@/lib/api';
+import { api } from '@/lib/api';
 import { isStaff, type Me, useAuth } from '@/lib/auth';
-import { AuthShell, FormError } from './auth-shell';
+import { AuthShell, FormSubmit, fieldProps, useServerSubmit } from './auth-shell';
 
 type Mode = 'login' | 'signup' | 'recover';
-type ServerError = { title: string; description: string } | null;
 
 const TITLES: Record<Mode, string> = { login: 'Entrar', signup: 'Criar Conta', recover: 'Recuperar Senha' };
 const DESCRIPTIONS: Record<Mode, string> = {
@@ -40,44 +39,47 @@ type FormProps = {
   onDone?: () => void;
 };
 
-function fieldProps(id: string, error?: string) {
-  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined };
+/** The e-mail field every form starts with; `registration` is the form's register('email', …). */
+function EmailField({ id, error, registration }: { id: string; error?: string; registration: UseFormRegisterReturn }) {
+  return (
+    <FormField label="E-mail" htmlFor={id} error={error}>
+      <Input
+        {...fieldProps(id, error)}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="voce@exemplo.com"
+        {...registration}
+      />
+    </FormField>
+  );
 }
 
 function LoginForm({ defaultEmail, onEmail }: FormProps) {
   const navigate = useNavigate();
   const { setUser } = useAuth();
-  const [serverError, setServerError] = useState<ServerError>(null);
+  const server = useServerSubmit('Erro ao entrar');
   const form = useForm<z.infer<typeof loginSchema>>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: defaultEmail, password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    server.run(async () => {
       const { user } = await api.post<{ user: Me }>('/api/auth/login', values);
       setUser(user);
       navigate(user.kind === 'customer' ? '/customer-dashboard' : '/admin', { replace: true });
-    } catch (err) {
-      setServerError(errorText(err, 'Erro ao entrar'));
-      toastError(err, 'Erro ao entrar');
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField label="E-mail" htmlFor="login-email" error={errors.email?.message}>
-        <Input
-          {...fieldProps('login-email', errors.email?.message)}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="voce@exemplo.com"
-          {...form.register('email', { onChange: (e) => onEmail(e.target.value) })}
-        />
-      </FormField>
+      <EmailField
+        id="login-email"
+        error={errors.email?.message}
+        registration={form.register('email', { onChange: (e) => onEmail(e.target.value) })}
+      />
       <FormField label="Senha" htmlFor="login-password" error={errors.password?.message}>
         <Input
           {...fieldProps('login-password', errors.password?.message)}
@@ -86,10 +88,9 @@ function LoginForm({ defaultEmail, onEmail }: FormProps) {
           {...form.register('password')}
         />
       </FormField>
-      <FormError error={serverError} />
-      <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+      <FormSubmit error={server.error} loading={isSubmitting}>
         Entrar
-      </Button>
+      </FormSubmit>
     </form>
   );
 }
@@ -97,25 +98,21 @@ function LoginForm({ defaultEmail, onEmail }: FormProps) {
 function SignupForm({ defaultEmail, onEmail }: FormProps) {
   const navigate = useNavigate();
   const { setUser } = useAuth();
-  const [serverError, setServerError] = useState<ServerError>(null);
+  const server = useServerSubmit('Erro ao criar conta');
   const form = useForm<z.infer<typeof signupSchema>>({
     resolver: zodResolver(signupSchema),
     defaultValues: { name: '', companyName: '', email: defaultEmail, password: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    server.run(async () => {
       const { user } = await api.post<{ user: Me }>('/api/auth/signup', values);
       setUser(user);
       toast.success('Conta criada!');
       navigate('/admin', { replace: true });
-    } catch (err) {
-      setServerError(errorText(err, 'Erro ao criar conta'));
-      toastError(err, 'Erro ao criar conta');
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -135,16 +132,11 @@ function SignupForm({ defaultEmail, onEmail }: FormProps) {
           {...form.register('companyName')}
         />
       </FormField>
-      <FormField label="E-mail" htmlFor="signup-email" error={errors.email?.message}>
-        <Input
-          {...fieldProps('signup-email', errors.email?.message)}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="voce@exemplo.com"
-          {...form.register('email', { onChange: (e) => onEmail(e.target.value) })}
-        />
-      </FormField>
+      <EmailField
+        id="signup-email"
+        error={errors.email?.message}
+        registration={form.register('email', { onChange: (e) => onEmail(e.target.value) })}
+      />
       <FormField
         label="Senha"
         htmlFor="signup-password"
@@ -158,50 +150,39 @@ function SignupForm({ defaultEmail, onEmail }: FormProps) {
           {...form.register('password')}
         />
       </FormField>
-      <FormError error={serverError} />
-      <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+      <FormSubmit error={server.error} loading={isSubmitting}>
         Criar conta
-      </Button>
+      </FormSubmit>
     </form>
   );
 }
 
 function RecoverForm({ defaultEmail, onEmail, onDone }: FormProps) {
-  const [serverError, setServerError] = useState<ServerError>(null);
+  const server = useServerSubmit('Erro ao enviar e-mail');
   const form = useForm<z.infer<typeof recoverSchema>>({
     resolver: zodResolver(recoverSchema),
     defaultValues: { email: defaultEmail },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setServerError(null);
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    server.run(async () => {
       await api.post('/api/auth/recover', values);
       toast.success('E-mail enviado!', { description: 'Verifique sua caixa de entrada para redefinir a senha.' });
       onDone?.();
-    } catch (err) {
-      setServerError(errorText(err, 'Erro ao enviar e-mail'));
-      toastError(err, 'Erro ao enviar e-mail');
-    }
-  });
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField label="E-mail" htmlFor="recover-email" error={errors.email?.message}>
-        <Input
-          {...fieldProps('recover-email', errors.email?.message)}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="voce@exemplo.com"
-          {...form.register('email', { onChange: (e) => onEmail(e.target.value) })}
-        />
-      </FormField>
-      <FormError error={serverError} />
-      <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+      <EmailField
+        id="recover-email"
+        error={errors.email?.message}
+        registration={form.register('email', { onChange: (e) => onEmail(e.target.value) })}
+      />
+      <FormSubmit error={server.error} loading={isSubmitting}>
         Enviar link de recuperação
-      </Button>
+      </FormSubmit>
     </form>
   );
 }

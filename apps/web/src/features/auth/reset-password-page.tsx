@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -8,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { api, errorText, toastError } from '@/lib/api';
-import { AuthShell, FormError } from './auth-shell';
+import { api } from '@/lib/api';
+import { AuthShell, FormSubmit, fieldProps, useServerSubmit } from './auth-shell';
 
 const schema = z
   .object({
@@ -23,24 +22,20 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
-  const [serverError, setServerError] = useState<{ title: string; description: string } | null>(null);
+  const server = useServerSubmit('Erro ao alterar senha');
   const form = useForm<z.infer<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { password: '', confirm: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    setServerError(null);
-    try {
+  const onSubmit = form.handleSubmit(({ password }) =>
+    server.run(async () => {
       await api.post('/api/auth/reset', { token, password });
       toast.success('Senha alterada!', { description: 'Entre com sua nova senha.' });
       navigate('/auth', { replace: true });
-    } catch (err) {
-      setServerError(errorText(err, 'Erro ao alterar senha'));
-      toastError(err, 'Erro ao alterar senha');
-    }
-  });
+    }),
+  );
 
   return (
     <AuthShell>
@@ -59,28 +54,23 @@ export default function ResetPasswordPage() {
             <form onSubmit={onSubmit} noValidate className="grid gap-4">
               <FormField label="Nova senha" htmlFor="reset-password" error={errors.password?.message}>
                 <Input
-                  id="reset-password"
+                  {...fieldProps('reset-password', errors.password?.message)}
                   type="password"
                   autoComplete="new-password"
-                  aria-invalid={errors.password ? true : undefined}
-                  aria-describedby={errors.password ? 'reset-password-error' : undefined}
                   {...form.register('password')}
                 />
               </FormField>
               <FormField label="Confirmar senha" htmlFor="reset-confirm" error={errors.confirm?.message}>
                 <Input
-                  id="reset-confirm"
+                  {...fieldProps('reset-confirm', errors.confirm?.message)}
                   type="password"
                   autoComplete="new-password"
-                  aria-invalid={errors.confirm ? true : undefined}
-                  aria-describedby={errors.confirm ? 'reset-confirm-error' : undefined}
                   {...form.register('confirm')}
                 />
               </FormField>
-              <FormError error={serverError} />
-              <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+              <FormSubmit error={server.error} loading={isSubmitting}>
                 Alterar senha
-              </Button>
+              </FormSubmit>
             </form>
           </CardContent>
         )}

@@ -1,31 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { EntityFormDialog } from '@/components/entity-form-dialog';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { api, errorText } from '@/lib/api';
+import { api } from '@/lib/api';
+import { toastTitledError, useDeleteEntity, useSaveEntity } from '../shared/entity-mutations';
+import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
+import { CompactRowActionsCell } from '../shared/row-actions';
 
 type Category = { id: string; name: string; order: number };
 const KEY = ['admin', 'categories'] as const;
-
-const toastFail = (title: string, err: unknown) => {
-  const t = errorText(err);
-  toast.error(title, { description: t.description || t.title });
-};
+const INVALIDATE = [KEY, ['admin', 'products']];
 
 function CategoryDialog({
   category,
@@ -36,66 +26,49 @@ function CategoryDialog({
   count: number;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState(category?.name ?? '');
   const [order, setOrder] = useState(String(category?.order ?? count));
   const isEdit = Boolean(category);
-  const save = useMutation({
-    mutationFn: () => {
-      const n = Number.parseInt(order, 10);
-      const body = { name: name.trim(), order: Number.isFinite(n) && n >= 0 ? n : 0 };
-      return isEdit ? api.put(`/api/admin/categories/${category?.id}`, body) : api.post('/api/admin/categories', body);
+  const save = useSaveEntity<{ name: string; order: number }>({
+    endpoint: '/api/admin/categories',
+    id: category?.id,
+    invalidate: INVALIDATE,
+    messages: {
+      created: 'Categoria criada!',
+      updated: 'Categoria atualizada!',
+      createFailed: 'Erro ao criar categoria',
+      updateFailed: 'Erro ao atualizar categoria',
     },
-    onSuccess: () => {
-      toast.success(isEdit ? 'Categoria atualizada!' : 'Categoria criada!');
-      queryClient.invalidateQueries({ queryKey: KEY });
-      queryClient.invalidateQueries({ queryKey: ['admin', 'products'] });
-      onClose();
-    },
-    onError: (err) => toastFail(isEdit ? 'Erro ao atualizar categoria' : 'Erro ao criar categoria', err),
+    onSaved: onClose,
+    reportError: toastTitledError,
   });
+  function submit() {
+    if (!name.trim()) return;
+    const n = Number.parseInt(order, 10);
+    save.mutate({ name: name.trim(), order: Number.isFinite(n) && n >= 0 ? n : 0 });
+  }
   return (
-    <Dialog open onOpenChange={(v) => !v && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{isEdit ? 'Editar Categoria' : 'Nova Categoria'}</DialogTitle>
-          <DialogDescription>Categorias com ordem menor aparecem primeiro no cardápio.</DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (name.trim()) save.mutate();
-          }}
-        >
-          <FormField label="Nome" htmlFor="category-name">
-            <Input
-              id="category-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              autoFocus
-              maxLength={120}
-            />
-          </FormField>
-          <FormField label="Ordem" htmlFor="category-order">
-            <Input id="category-order" type="number" min={0} value={order} onChange={(e) => setOrder(e.target.value)} />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={!name.trim()} loading={save.isPending}>
-              {isEdit ? 'Atualizar' : 'Criar'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <EntityFormDialog
+      onClose={onClose}
+      title={isEdit ? 'Editar Categoria' : 'Nova Categoria'}
+      description="Categorias com ordem menor aparecem primeiro no cardápio."
+      onSubmit={submit}
+      pending={save.isPending}
+      savingStyle="spinner"
+      submitLabel={isEdit ? 'Atualizar' : 'Criar'}
+      submitDisabled={!name.trim()}
+    >
+      <FormField label="Nome" htmlFor="category-name">
+        <Input id="category-name" value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={120} />
+      </FormField>
+      <FormField label="Ordem" htmlFor="category-order">
+        <Input id="category-order" type="number" min={0} value={order} onChange={(e) => setOrder(e.target.value)} />
+      </FormField>
+    </EntityFormDialog>
   );
 }
 
 export default function CategoriesPage() {
-  const queryClient = useQueryClient();
   const categories = useQuery({
     queryKey: KEY,
     queryFn: async () => (await api.get<{ categories: Category[] }>('/api/admin/categories')).categories,
@@ -104,17 +77,12 @@ export default function CategoriesPage() {
   const [deleting, setDeleting] = useState<Category | null>(null);
   const list = categories.data ?? [];
 
-  async function remove(c: Category) {
-    try {
-      await api.delete(`/api/admin/categories/${c.id}`);
-      toast.success('Categoria excluída!');
-      queryClient.invalidateQueries({ queryKey: KEY });
-      queryClient.invalidateQueries({ queryKey: ['admin', 'products'] });
-    } catch (err) {
-      toastFail('Erro ao excluir categoria', err);
-      throw err;
-    }
-  }
+  const remove = useDeleteEntity<Category>({
+    endpoint: '/api/admin/categories',
+    invalidate: INVALIDATE,
+    messages: { deleted: 'Categoria excluída!', failed: 'Erro ao excluir categoria' },
+    reportError: toastTitledError,
+  });
 
   return (
     <div>
@@ -129,10 +97,7 @@ export default function CategoriesPage() {
         }
       />
       {categories.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm">
-          <p className="font-medium text-destructive">Erro ao carregar categorias</p>
-          <p className="text-muted-foreground">{errorText(categories.error).description}</p>
-        </div>
+        <LoadErrorNotice title="Erro ao carregar categorias" error={categories.error} />
       ) : (
         <Table className="md:max-w-3xl">
           <TableHeader>
@@ -144,13 +109,7 @@ export default function CategoriesPage() {
           </TableHeader>
           <TableBody>
             {categories.isPending ? (
-              Array.from({ length: 3 }, (_, i) => (
-                <TableRow key={i}>
-                  <TableCell colSpan={3}>
-                    <Skeleton className="h-8 w-full" />
-                  </TableCell>
-                </TableRow>
-              ))
+              <TableSkeletonRows colSpan={3} rows={3} className="h-8" />
             ) : list.length === 0 ? (
               <TableEmpty colSpan={3}>Nenhuma categoria criada</TableEmpty>
             ) : (
@@ -162,27 +121,12 @@ export default function CategoriesPage() {
                   <TableCell label="Ordem" className="tabular-nums">
                     {c.order}
                   </TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        aria-label={`Editar ${c.name}`}
-                        onClick={() => setEditing({ category: c })}
-                      >
-                        <Pencil aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        className="text-destructive hover:text-destructive"
-                        aria-label={`Excluir ${c.name}`}
-                        onClick={() => setDeleting(c)}
-                      >
-                        <Trash2 aria-hidden />
-                      </Button>
-                    </div>
-                  </TableCell>
+                  <CompactRowActionsCell
+                    editLabel={`Editar ${c.name}`}
+                    onEdit={() => setEditing({ category: c })}
+                    deleteLabel={`Excluir ${c.name}`}
+                    onDelete={() => setDeleting(c)}
+                  />
                 </TableRow>
               ))
             )}
@@ -195,7 +139,7 @@ export default function CategoriesPage() {
         onOpenChange={(v) => !v && setDeleting(null)}
         title="Tem certeza que deseja excluir esta categoria? Produtos vinculados ficarão sem categoria."
         description={deleting?.name}
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        onConfirm={() => (deleting ? remove.mutateAsync(deleting) : undefined)}
       />
     </div>
   );

@@ -1,27 +1,19 @@
 import { isValidCepPattern } from '@meucardapio/domain/delivery';
-import { MSG } from '@meucardapio/domain/messages';
 import { parseBRLInput } from '@meucardapio/domain/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { EntityFormDialog, useEntityDialog, useResetOnOpen } from '@/components/entity-form-dialog';
 import { PageHeader } from '@/components/page-header';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { api, toastError } from '@/lib/api';
+import { api } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
+import { useDeleteEntity, useSaveEntity } from '../shared/entity-mutations';
+import { LoadErrorPanel, TableSkeletonRows } from '../shared/list-states';
+import { RowActionsCell } from '../shared/row-actions';
 
 type Neighborhood = { id: string; name: string; deliveryFee: number; cepPattern: string | null };
 const KEY = ['admin-neighborhoods'] as const;
@@ -35,33 +27,29 @@ function NeighborhoodDialog({
   editing: Neighborhood | null;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [fee, setFee] = useState('');
   const [pattern, setPattern] = useState('');
   const [errors, setErrors] = useState<{ name?: string; fee?: string; pattern?: string }>({});
-  const [lastOpen, setLastOpen] = useState(false);
-  if (open !== lastOpen) {
-    setLastOpen(open);
-    if (open) {
-      setName(editing?.name ?? '');
-      setFee(editing ? (editing.deliveryFee / 100).toFixed(2).replace('.', ',') : '');
-      setPattern(editing?.cepPattern ?? '');
-      setErrors({});
-    }
-  }
-  const save = useMutation({
-    mutationFn: (body: object) =>
-      editing ? api.put(`/api/admin/neighborhoods/${editing.id}`, body) : api.post('/api/admin/neighborhoods', body),
-    onSuccess: () => {
-      toast.success(editing ? 'Bairro atualizado!' : 'Bairro criado!');
-      queryClient.invalidateQueries({ queryKey: KEY });
-      onClose();
-    },
-    onError: (err) => toastError(err, editing ? 'Erro ao atualizar bairro' : 'Erro ao criar bairro'),
+  useResetOnOpen(open, () => {
+    setName(editing?.name ?? '');
+    setFee(editing ? (editing.deliveryFee / 100).toFixed(2).replace('.', ',') : '');
+    setPattern(editing?.cepPattern ?? '');
+    setErrors({});
   });
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
+  const save = useSaveEntity<object>({
+    endpoint: '/api/admin/neighborhoods',
+    id: editing?.id,
+    invalidate: [KEY],
+    messages: {
+      created: 'Bairro criado!',
+      updated: 'Bairro atualizado!',
+      createFailed: 'Erro ao criar bairro',
+      updateFailed: 'Erro ao atualizar bairro',
+    },
+    onSaved: onClose,
+  });
+  function submit() {
     const errs: typeof errors = {};
     if (!name.trim()) errs.name = 'Informe o nome do bairro';
     const cents = fee.trim() === '' ? 0 : parseBRLInput(fee);
@@ -72,73 +60,57 @@ function NeighborhoodDialog({
     save.mutate({ name: name.trim(), deliveryFee: cents, cepPattern: pattern.trim() || null });
   }
   return (
-    <Dialog open={open} onOpenChange={(v) => !v && !save.isPending && onClose()}>
-      <DialogContent variant="sheet">
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>{editing ? 'Editar Bairro' : 'Novo Bairro'}</DialogTitle>
-            <DialogDescription>A taxa é cobrada nos pedidos de delivery para este bairro.</DialogDescription>
-          </DialogHeader>
-          <FormField label="Nome do bairro" htmlFor="nb-name" error={errors.name}>
-            <Input
-              id="nb-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={!!errors.name}
-              autoFocus
-            />
-          </FormField>
-          <FormField label="Taxa de entrega (R$)" htmlFor="nb-fee" error={errors.fee}>
-            <Input
-              id="nb-fee"
-              inputMode="decimal"
-              placeholder="0,00"
-              value={fee}
-              onChange={(e) => setFee(e.target.value)}
-              aria-invalid={!!errors.fee}
-            />
-          </FormField>
-          <FormField
-            label="Padrão de CEP (opcional)"
-            htmlFor="nb-cep"
-            error={errors.pattern}
-            hint="Ex.: 01000 ou 12345-*"
-          >
-            <Input
-              id="nb-cep"
-              value={pattern}
-              onChange={(e) => setPattern(e.target.value)}
-              aria-invalid={!!errors.pattern}
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Salvando...' : 'Salvar'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <EntityFormDialog
+      open={open}
+      onClose={onClose}
+      variant="sheet"
+      title={editing ? 'Editar Bairro' : 'Novo Bairro'}
+      description="A taxa é cobrada nos pedidos de delivery para este bairro."
+      onSubmit={submit}
+      pending={save.isPending}
+      noValidate
+    >
+      <FormField label="Nome do bairro" htmlFor="nb-name" error={errors.name}>
+        <Input
+          id="nb-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={!!errors.name}
+          autoFocus
+        />
+      </FormField>
+      <FormField label="Taxa de entrega (R$)" htmlFor="nb-fee" error={errors.fee}>
+        <Input
+          id="nb-fee"
+          inputMode="decimal"
+          placeholder="0,00"
+          value={fee}
+          onChange={(e) => setFee(e.target.value)}
+          aria-invalid={!!errors.fee}
+        />
+      </FormField>
+      <FormField label="Padrão de CEP (opcional)" htmlFor="nb-cep" error={errors.pattern} hint="Ex.: 01000 ou 12345-*">
+        <Input
+          id="nb-cep"
+          value={pattern}
+          onChange={(e) => setPattern(e.target.value)}
+          aria-invalid={!!errors.pattern}
+        />
+      </FormField>
+    </EntityFormDialog>
   );
 }
 
 export default function DeliveryConfigPage() {
-  const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: KEY,
     queryFn: () => api.get<{ neighborhoods: Neighborhood[] }>('/api/admin/neighborhoods').then((r) => r.neighborhoods),
   });
-  const [dialog, setDialog] = useState<{ open: boolean; editing: Neighborhood | null }>({ open: false, editing: null });
-  const remove = useMutation({
-    mutationFn: (n: Neighborhood) => api.delete(`/api/admin/neighborhoods/${n.id}`),
-    onSuccess: () => {
-      toast.success('Bairro excluído!');
-      queryClient.invalidateQueries({ queryKey: KEY });
-    },
-    onError: (err) => toastError(err, 'Erro ao excluir bairro'),
+  const dialog = useEntityDialog<Neighborhood>();
+  const remove = useDeleteEntity<Neighborhood>({
+    endpoint: '/api/admin/neighborhoods',
+    invalidate: [KEY],
+    messages: { deleted: 'Bairro excluído!', failed: 'Erro ao excluir bairro' },
   });
   const rows = list.data ?? [];
   return (
@@ -147,16 +119,13 @@ export default function DeliveryConfigPage() {
         title="Configurações de Entrega"
         description="Bairros atendidos, taxa de entrega e padrão de CEP."
         actions={
-          <Button onClick={() => setDialog({ open: true, editing: null })}>
+          <Button onClick={dialog.create}>
             <Plus aria-hidden /> Novo Bairro
           </Button>
         }
       />
       {list.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/30 p-6 text-center">
-          <p className="font-semibold">Erro ao carregar bairros</p>
-          <p className="text-sm text-muted-foreground">{MSG.reloadAndRetry}</p>
-        </div>
+        <LoadErrorPanel title="Erro ao carregar bairros" />
       ) : (
         <Table>
           <TableHeader>
@@ -169,11 +138,7 @@ export default function DeliveryConfigPage() {
           </TableHeader>
           <TableBody>
             {list.isPending ? (
-              <TableRow>
-                <TableCell colSpan={4}>
-                  <Skeleton className="h-24 w-full" />
-                </TableCell>
-              </TableRow>
+              <TableSkeletonRows colSpan={4} className="h-24" />
             ) : rows.length === 0 ? (
               <TableEmpty colSpan={4}>Nenhum bairro cadastrado</TableEmpty>
             ) : (
@@ -188,38 +153,20 @@ export default function DeliveryConfigPage() {
                   <TableCell label="CEP" className="font-mono">
                     {n.cepPattern || '—'}
                   </TableCell>
-                  <TableCell className="text-right">
-                    <div className="inline-flex gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Editar ${n.name}`}
-                        onClick={() => setDialog({ open: true, editing: n })}
-                      >
-                        <Pencil aria-hidden />
-                      </Button>
-                      <ConfirmDialog
-                        title="Tem certeza que deseja excluir este bairro?"
-                        onConfirm={() => remove.mutateAsync(n)}
-                        trigger={
-                          <Button variant="ghost" size="icon" aria-label={`Excluir ${n.name}`}>
-                            <Trash2 aria-hidden className="text-destructive" />
-                          </Button>
-                        }
-                      />
-                    </div>
-                  </TableCell>
+                  <RowActionsCell
+                    editLabel={`Editar ${n.name}`}
+                    onEdit={() => dialog.edit(n)}
+                    deleteLabel={`Excluir ${n.name}`}
+                    confirmTitle="Tem certeza que deseja excluir este bairro?"
+                    onDelete={() => remove.mutateAsync(n)}
+                  />
                 </TableRow>
               ))
             )}
           </TableBody>
         </Table>
       )}
-      <NeighborhoodDialog
-        open={dialog.open}
-        editing={dialog.editing}
-        onClose={() => setDialog({ open: false, editing: null })}
-      />
+      <NeighborhoodDialog open={dialog.open} editing={dialog.editing} onClose={dialog.close} />
     </div>
   );
 }

@@ -1,22 +1,15 @@
 import { MSG } from '@meucardapio/domain/messages';
 import { PROFILE_TYPE_LABELS, type ProfileType } from '@meucardapio/domain/permissions';
 import { STAFF_PASSWORD_MIN } from '@meucardapio/domain/validation';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { EntityFormDialog } from '@/components/entity-form-dialog';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import {
@@ -28,11 +21,13 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { api, errorText } from '@/lib/api';
+import { api } from '@/lib/api';
 import { useStaff } from '@/lib/staff';
+import { toastTitledError, useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entity-mutations';
+import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
+import { CompactRowActionsCell } from '../shared/row-actions';
 
 type Employee = {
   id: string;
@@ -47,11 +42,6 @@ type DefaultType = { id: string; name: string; type: string; description: string
 
 const KEY = ['admin', 'employees'] as const;
 
-const toastFail = (title: string, err: unknown) => {
-  const t = errorText(err);
-  toast.error(title, { description: t.description || t.title });
-};
-
 const typeLabel = (type: string) => PROFILE_TYPE_LABELS[type as ProfileType] ?? type;
 
 function EmployeeDialog({
@@ -65,25 +55,24 @@ function EmployeeDialog({
   types: DefaultType[];
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const isEdit = Boolean(employee);
   const [name, setName] = useState(employee?.name ?? '');
   const [email, setEmail] = useState(employee?.email ?? '');
   const [password, setPassword] = useState('');
   const [profileId, setProfileId] = useState(employee?.profileId ?? '');
 
-  const save = useMutation({
-    mutationFn: () => {
-      const body = { name: name.trim(), email: email.trim(), password, profileId: profileId || null };
-      return isEdit ? api.put(`/api/admin/employees/${employee?.id}`, body) : api.post('/api/admin/employees', body);
+  const save = useSaveEntity<{ name: string; email: string; password: string; profileId: string | null }>({
+    endpoint: '/api/admin/employees',
+    id: employee?.id,
+    invalidate: [KEY, ['admin', 'profiles']],
+    messages: {
+      created: 'Funcionário criado!',
+      updated: 'Funcionário atualizado!',
+      createFailed: 'Erro ao criar funcionário',
+      updateFailed: 'Erro ao atualizar funcionário',
     },
-    onSuccess: () => {
-      toast.success(isEdit ? 'Funcionário atualizado!' : 'Funcionário criado!');
-      queryClient.invalidateQueries({ queryKey: KEY });
-      queryClient.invalidateQueries({ queryKey: ['admin', 'profiles'] });
-      onClose();
-    },
-    onError: (err) => toastFail(isEdit ? 'Erro ao atualizar funcionário' : 'Erro ao criar funcionário', err),
+    onSaved: onClose,
+    reportError: toastTitledError,
   });
 
   function submit() {
@@ -96,101 +85,80 @@ function EmployeeDialog({
       toast.error(MSG.passwordMin8);
       return;
     }
-    save.mutate();
+    save.mutate({ name: name.trim(), email: email.trim(), password, profileId: profileId || null });
   }
 
   return (
-    <Dialog open onOpenChange={(v) => !v && onClose()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{isEdit ? 'Editar Funcionário' : 'Novo Funcionário'}</DialogTitle>
-          <DialogDescription>
-            {isEdit ? 'Deixe a senha em branco para manter a atual.' : 'O funcionário entra com este e-mail e senha.'}
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <FormField label="Nome" htmlFor="employee-name">
-            <Input
-              id="employee-name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              autoComplete="off"
-              autoFocus
-            />
-          </FormField>
-          <FormField label="E-mail" htmlFor="employee-email">
-            <Input
-              id="employee-email"
-              type="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              autoComplete="off"
-            />
-          </FormField>
-          <FormField
-            label="Senha"
-            htmlFor="employee-password"
-            hint={isEdit ? 'Em branco mantém a senha atual.' : `Mínimo de ${STAFF_PASSWORD_MIN} caracteres.`}
-          >
-            <Input
-              id="employee-password"
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="new-password"
-            />
-          </FormField>
-          <FormField label="Perfil" htmlFor="employee-profile">
-            <Select value={profileId} onValueChange={setProfileId}>
-              <SelectTrigger id="employee-profile">
-                <SelectValue placeholder="Selecione um perfil" />
-              </SelectTrigger>
-              <SelectContent>
-                {profiles.length > 0 && (
-                  <SelectGroup>
-                    <SelectLabel>Perfis do restaurante</SelectLabel>
-                    {profiles.map((p) => (
-                      <SelectItem key={p.id} value={p.id}>
-                        {p.name} ({typeLabel(p.type)}){p.active ? '' : ' — inativo'}
-                      </SelectItem>
-                    ))}
-                  </SelectGroup>
-                )}
-                <SelectGroup>
-                  <SelectLabel>Novo perfil a partir do modelo</SelectLabel>
-                  {types.map((t) => (
-                    <SelectItem key={t.id} value={t.id}>
-                      {t.name}
-                    </SelectItem>
-                  ))}
-                </SelectGroup>
-              </SelectContent>
-            </Select>
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {isEdit ? 'Atualizar' : 'Criar'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <EntityFormDialog
+      onClose={onClose}
+      title={isEdit ? 'Editar Funcionário' : 'Novo Funcionário'}
+      description={
+        isEdit ? 'Deixe a senha em branco para manter a atual.' : 'O funcionário entra com este e-mail e senha.'
+      }
+      onSubmit={submit}
+      pending={save.isPending}
+      savingStyle="spinner"
+      submitLabel={isEdit ? 'Atualizar' : 'Criar'}
+    >
+      <FormField label="Nome" htmlFor="employee-name">
+        <Input id="employee-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" autoFocus />
+      </FormField>
+      <FormField label="E-mail" htmlFor="employee-email">
+        <Input
+          id="employee-email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="off"
+        />
+      </FormField>
+      <FormField
+        label="Senha"
+        htmlFor="employee-password"
+        hint={isEdit ? 'Em branco mantém a senha atual.' : `Mínimo de ${STAFF_PASSWORD_MIN} caracteres.`}
+      >
+        <Input
+          id="employee-password"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="new-password"
+        />
+      </FormField>
+      <FormField label="Perfil" htmlFor="employee-profile">
+        <Select value={profileId} onValueChange={setProfileId}>
+          <SelectTrigger id="employee-profile">
+            <SelectValue placeholder="Selecione um perfil" />
+          </SelectTrigger>
+          <SelectContent>
+            {profiles.length > 0 && (
+              <SelectGroup>
+                <SelectLabel>Perfis do restaurante</SelectLabel>
+                {profiles.map((p) => (
+                  <SelectItem key={p.id} value={p.id}>
+                    {p.name} ({typeLabel(p.type)}){p.active ? '' : ' — inativo'}
+                  </SelectItem>
+                ))}
+              </SelectGroup>
+            )}
+            <SelectGroup>
+              <SelectLabel>Novo perfil a partir do modelo</SelectLabel>
+              {types.map((t) => (
+                <SelectItem key={t.id} value={t.id}>
+                  {t.name}
+                </SelectItem>
+              ))}
+            </SelectGroup>
+          </SelectContent>
+        </Select>
+      </FormField>
+    </EntityFormDialog>
   );
 }
 
 export default function EmployeesPage() {
   const { can, staff } = useStaff();
   const canList = can('manage_users');
-  const queryClient = useQueryClient();
   const employees = useQuery({
     queryKey: KEY,
     enabled: canList,
@@ -207,25 +175,18 @@ export default function EmployeesPage() {
   const [editing, setEditing] = useState<{ employee: Employee | null } | null>(null);
   const [deleting, setDeleting] = useState<Employee | null>(null);
 
-  const toggle = useMutation({
-    mutationFn: (e: Employee) => api.patch(`/api/admin/employees/${e.id}/active`, { active: !e.active }),
-    onSuccess: () => {
-      toast.success('Status atualizado!');
-      queryClient.invalidateQueries({ queryKey: KEY });
-    },
-    onError: (err) => toastFail('Erro ao atualizar status', err),
+  const toggle = useToggleActive<Employee>({
+    endpoint: '/api/admin/employees',
+    invalidate: [KEY],
+    messages: { toggled: 'Status atualizado!', failed: 'Erro ao atualizar status' },
+    reportError: toastTitledError,
   });
-
-  async function remove(e: Employee) {
-    try {
-      await api.delete(`/api/admin/employees/${e.id}`);
-      toast.success('Funcionário excluído!');
-      queryClient.invalidateQueries({ queryKey: KEY });
-    } catch (err) {
-      toastFail('Erro ao excluir funcionário', err);
-      throw err;
-    }
-  }
+  const remove = useDeleteEntity<Employee>({
+    endpoint: '/api/admin/employees',
+    invalidate: [KEY],
+    messages: { deleted: 'Funcionário excluído!', failed: 'Erro ao excluir funcionário' },
+    reportError: toastTitledError,
+  });
 
   const list = employees.data ?? [];
 
@@ -246,10 +207,7 @@ export default function EmployeesPage() {
           A lista de funcionários requer a permissão “Gerenciar usuários”. Você ainda pode cadastrar novos funcionários.
         </p>
       ) : employees.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm">
-          <p className="font-medium text-destructive">Erro ao carregar funcionários</p>
-          <p className="text-muted-foreground">{errorText(employees.error).description}</p>
-        </div>
+        <LoadErrorNotice title="Erro ao carregar funcionários" error={employees.error} />
       ) : (
         <Table>
           <TableHeader>
@@ -263,13 +221,7 @@ export default function EmployeesPage() {
           </TableHeader>
           <TableBody>
             {employees.isPending ? (
-              Array.from({ length: 3 }, (_, i) => (
-                <TableRow key={i}>
-                  <TableCell colSpan={5}>
-                    <Skeleton className="h-8 w-full" />
-                  </TableCell>
-                </TableRow>
-              ))
+              <TableSkeletonRows colSpan={5} rows={3} className="h-8" />
             ) : list.length === 0 ? (
               <TableEmpty colSpan={5}>Nenhum funcionário cadastrado</TableEmpty>
             ) : (
@@ -305,29 +257,12 @@ export default function EmployeesPage() {
                         <span className="text-sm">{e.active ? 'Ativo' : 'Inativo'}</span>
                       </span>
                     </TableCell>
-                    <TableCell>
-                      <div className="flex justify-end gap-1">
-                        <Button
-                          variant="ghost"
-                          size="icon-sm"
-                          aria-label={`Editar ${e.name}`}
-                          onClick={() => setEditing({ employee: e })}
-                        >
-                          <Pencil aria-hidden />
-                        </Button>
-                        {!self && (
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            className="text-destructive hover:text-destructive"
-                            aria-label={`Excluir ${e.name}`}
-                            onClick={() => setDeleting(e)}
-                          >
-                            <Trash2 aria-hidden />
-                          </Button>
-                        )}
-                      </div>
-                    </TableCell>
+                    <CompactRowActionsCell
+                      editLabel={`Editar ${e.name}`}
+                      onEdit={() => setEditing({ employee: e })}
+                      deleteLabel={`Excluir ${e.name}`}
+                      onDelete={self ? undefined : () => setDeleting(e)}
+                    />
                   </TableRow>
                 );
               })
@@ -348,7 +283,7 @@ export default function EmployeesPage() {
         onOpenChange={(v) => !v && setDeleting(null)}
         title="Tem certeza que deseja excluir este funcionário?"
         description={deleting?.name}
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        onConfirm={() => (deleting ? remove.mutateAsync(deleting) : undefined)}
       />
     </div>
   );

@@ -1,28 +1,21 @@
-import { MSG } from '@meucardapio/domain/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Sparkles, Trash2 } from 'lucide-react';
+import { Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { EntityFormDialog, useEntityDialog, useResetOnOpen } from '@/components/entity-form-dialog';
 import { PageHeader } from '@/components/page-header';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api, toastError } from '@/lib/api';
+import { useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entity-mutations';
+import { LoadErrorPanel, TableSkeletonRows } from '../shared/list-states';
+import { RowActionsCell } from '../shared/row-actions';
 
 type Method = {
   id: string;
@@ -48,113 +41,92 @@ const EMPTY: Form = {
 };
 
 function MethodDialog({ open, editing, onClose }: { open: boolean; editing: Method | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [form, setForm] = useState<Form>(EMPTY);
-  const [lastOpen, setLastOpen] = useState(false);
-  if (open !== lastOpen) {
-    setLastOpen(open);
-    if (open) setForm(editing ? { ...editing } : EMPTY);
-  }
+  useResetOnOpen(open, () => setForm(editing ? { ...editing } : EMPTY));
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
-  const save = useMutation({
-    mutationFn: (body: Form) =>
-      editing
-        ? api.put(`/api/admin/payment-methods/${editing.id}`, body)
-        : api.post('/api/admin/payment-methods', body),
-    onSuccess: () => {
-      toast.success(editing ? 'Forma de pagamento atualizada!' : 'Forma de pagamento criada!');
-      queryClient.invalidateQueries({ queryKey: KEY });
-      onClose();
+  const save = useSaveEntity<Form>({
+    endpoint: '/api/admin/payment-methods',
+    id: editing?.id,
+    invalidate: [KEY],
+    messages: {
+      created: 'Forma de pagamento criada!',
+      updated: 'Forma de pagamento atualizada!',
+      createFailed: 'Erro ao criar forma de pagamento',
+      updateFailed: 'Erro ao atualizar forma de pagamento',
     },
-    onError: (err) =>
-      toastError(err, editing ? 'Erro ao atualizar forma de pagamento' : 'Erro ao criar forma de pagamento'),
+    onSaved: onClose,
   });
   const nameOk = form.name.trim() !== '';
   return (
-    <Dialog open={open} onOpenChange={(v) => !v && !save.isPending && onClose()}>
-      <DialogContent variant="sheet">
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (nameOk) save.mutate(form);
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{editing ? 'Editar Forma de Pagamento' : 'Nova Forma de Pagamento'}</DialogTitle>
-            <DialogDescription>Aparece no checkout do cardápio e no PDV.</DialogDescription>
-          </DialogHeader>
-          <div className="grid grid-cols-[5rem_1fr] gap-3">
-            <FormField label="Ícone" htmlFor="pm-icon">
-              <Input
-                id="pm-icon"
-                value={form.icon ?? ''}
-                maxLength={4}
-                onChange={(e) => set('icon', e.target.value)}
-                className="text-center text-xl"
-              />
-            </FormField>
-            <FormField label="Nome" htmlFor="pm-name">
-              <Input
-                id="pm-name"
-                value={form.name}
-                onChange={(e) => set('name', e.target.value)}
-                maxLength={80}
-                autoFocus
-              />
-            </FormField>
-          </div>
-          <FormField label="Descrição" htmlFor="pm-description">
-            <Input
-              id="pm-description"
-              value={form.description ?? ''}
-              onChange={(e) => set('description', e.target.value)}
-              maxLength={300}
-            />
-          </FormField>
-          <div className="flex items-center gap-2">
-            <Switch id="pm-change" checked={form.requiresChange} onCheckedChange={(v) => set('requiresChange', v)} />
-            <Label htmlFor="pm-change">Precisa de troco</Label>
-          </div>
-          <div className="flex items-center gap-2">
-            <Switch
-              id="pm-ip"
-              checked={form.infinitepayEnabled}
-              onCheckedChange={(v) => set('infinitepayEnabled', v)}
-            />
-            <Label htmlFor="pm-ip">Pagar online (Infinitepay)</Label>
-          </div>
-          {form.infinitepayEnabled && (
-            <FormField label="Parcelas (até)" htmlFor="pm-installments">
-              <Select value={String(form.maxInstallments)} onValueChange={(v) => set('maxInstallments', Number(v))}>
-                <SelectTrigger id="pm-installments">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {Array.from({ length: 12 }, (_, i) => i + 1).map((n) => (
-                    <SelectItem key={n} value={String(n)}>
-                      {n}x
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-          )}
-          <div className="flex items-center gap-2">
-            <Switch id="pm-active" checked={form.active} onCheckedChange={(v) => set('active', v)} />
-            <Label htmlFor="pm-active">Ativa</Label>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={!nameOk || save.isPending}>
-              {save.isPending ? 'Salvando...' : 'Salvar'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <EntityFormDialog
+      open={open}
+      onClose={onClose}
+      variant="sheet"
+      title={editing ? 'Editar Forma de Pagamento' : 'Nova Forma de Pagamento'}
+      description="Aparece no checkout do cardápio e no PDV."
+      onSubmit={() => {
+        if (nameOk) save.mutate(form);
+      }}
+      pending={save.isPending}
+      submitDisabled={!nameOk}
+    >
+      <div className="grid grid-cols-[5rem_1fr] gap-3">
+        <FormField label="Ícone" htmlFor="pm-icon">
+          <Input
+            id="pm-icon"
+            value={form.icon ?? ''}
+            maxLength={4}
+            onChange={(e) => set('icon', e.target.value)}
+            className="text-center text-xl"
+          />
+        </FormField>
+        <FormField label="Nome" htmlFor="pm-name">
+          <Input
+            id="pm-name"
+            value={form.name}
+            onChange={(e) => set('name', e.target.value)}
+            maxLength={80}
+            autoFocus
+          />
+        </FormField>
+      </div>
+      <FormField label="Descrição" htmlFor="pm-description">
+        <Input
+          id="pm-description"
+          value={form.description ?? ''}
+          onChange={(e) => set('description', e.target.value)}
+          maxLength={300}
+        />
+      </FormField>
+      <div className="flex items-center gap-2">
+        <Switch id="pm-change" checked={form.requiresChange} onCheckedChange={(v) => set('requiresChange', v)} />
+        <Label htmlFor="pm-change">Precisa de troco</Label>
+      </div>
+      <div className="flex items-center gap-2">
+        <Switch id="pm-ip" checked={form.infinitepayEnabled} onCheckedChange={(v) => set('infinitepayEnabled', v)} />
+        <Label htmlFor="pm-ip">Pagar online (Infinitepay)</Label>
+      </div>
+      {form.infinitepayEnabled && (
+        <FormField label="Parcelas (até)" htmlFor="pm-installments">
+          <Select value={String(form.maxInstallments)} onValueChange={(v) => set('maxInstallments', Number(v))}>
+            <SelectTrigger id="pm-installments">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {Array.from({ length: 12 }, (_, i) => i + 1).map((n) => (
+                <SelectItem key={n} value={String(n)}>
+                  {n}x
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+      )}
+      <div className="flex items-center gap-2">
+        <Switch id="pm-active" checked={form.active} onCheckedChange={(v) => set('active', v)} />
+        <Label htmlFor="pm-active">Ativa</Label>
+      </div>
+    </EntityFormDialog>
   );
 }
 
@@ -164,28 +136,24 @@ export default function PaymentMethodsPage() {
     queryKey: KEY,
     queryFn: () => api.get<{ paymentMethods: Method[] }>('/api/admin/payment-methods').then((r) => r.paymentMethods),
   });
-  const [dialog, setDialog] = useState<{ open: boolean; editing: Method | null }>({ open: false, editing: null });
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: KEY });
+  const dialog = useEntityDialog<Method>();
   const defaults = useMutation({
     mutationFn: () => api.post('/api/admin/payment-methods/defaults'),
     onSuccess: () => {
       toast.success('Formas de pagamento padrão criadas!');
-      invalidate();
+      queryClient.invalidateQueries({ queryKey: KEY });
     },
     onError: (err) => toastError(err, 'Erro ao criar formas de pagamento'),
   });
-  const toggle = useMutation({
-    mutationFn: (m: Method) => api.patch(`/api/admin/payment-methods/${m.id}/active`, { active: !m.active }),
-    onSuccess: invalidate,
-    onError: (err) => toastError(err, 'Erro ao atualizar forma de pagamento'),
+  const toggle = useToggleActive<Method>({
+    endpoint: '/api/admin/payment-methods',
+    invalidate: [KEY],
+    messages: { failed: 'Erro ao atualizar forma de pagamento' },
   });
-  const remove = useMutation({
-    mutationFn: (m: Method) => api.delete(`/api/admin/payment-methods/${m.id}`),
-    onSuccess: () => {
-      toast.success('Forma de pagamento excluída!');
-      invalidate();
-    },
-    onError: (err) => toastError(err, 'Erro ao excluir forma de pagamento'),
+  const remove = useDeleteEntity<Method>({
+    endpoint: '/api/admin/payment-methods',
+    invalidate: [KEY],
+    messages: { deleted: 'Forma de pagamento excluída!', failed: 'Erro ao excluir forma de pagamento' },
   });
   const list = methods.data ?? [];
   return (
@@ -199,17 +167,14 @@ export default function PaymentMethodsPage() {
                 <Sparkles aria-hidden /> Criar Padrões
               </Button>
             )}
-            <Button onClick={() => setDialog({ open: true, editing: null })}>
+            <Button onClick={dialog.create}>
               <Plus aria-hidden /> Nova Forma
             </Button>
           </>
         }
       />
       {methods.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/30 p-6 text-center">
-          <p className="font-semibold">Erro ao carregar formas de pagamento</p>
-          <p className="text-sm text-muted-foreground">{MSG.reloadAndRetry}</p>
-        </div>
+        <LoadErrorPanel title="Erro ao carregar formas de pagamento" />
       ) : (
         <Table>
           <TableHeader>
@@ -224,11 +189,7 @@ export default function PaymentMethodsPage() {
           </TableHeader>
           <TableBody>
             {methods.isPending ? (
-              <TableRow>
-                <TableCell colSpan={6}>
-                  <Skeleton className="h-24 w-full" />
-                </TableCell>
-              </TableRow>
+              <TableSkeletonRows colSpan={6} className="h-24" />
             ) : list.length === 0 ? (
               <TableEmpty colSpan={6}>Nenhuma forma de pagamento cadastrada</TableEmpty>
             ) : (
@@ -262,38 +223,20 @@ export default function PaymentMethodsPage() {
                       <Badge variant={m.active ? 'success' : 'secondary'}>{m.active ? 'Ativa' : 'Inativa'}</Badge>
                     </div>
                   </TableCell>
-                  <TableCell className="text-right">
-                    <div className="inline-flex gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Editar ${m.name}`}
-                        onClick={() => setDialog({ open: true, editing: m })}
-                      >
-                        <Pencil aria-hidden />
-                      </Button>
-                      <ConfirmDialog
-                        title="Tem certeza que deseja excluir esta forma de pagamento?"
-                        onConfirm={() => remove.mutateAsync(m)}
-                        trigger={
-                          <Button variant="ghost" size="icon" aria-label={`Excluir ${m.name}`}>
-                            <Trash2 aria-hidden className="text-destructive" />
-                          </Button>
-                        }
-                      />
-                    </div>
-                  </TableCell>
+                  <RowActionsCell
+                    editLabel={`Editar ${m.name}`}
+                    onEdit={() => dialog.edit(m)}
+                    deleteLabel={`Excluir ${m.name}`}
+                    confirmTitle="Tem certeza que deseja excluir esta forma de pagamento?"
+                    onDelete={() => remove.mutateAsync(m)}
+                  />
                 </TableRow>
               ))
             )}
           </TableBody>
         </Table>
       )}
-      <MethodDialog
-        open={dialog.open}
-        editing={dialog.editing}
-        onClose={() => setDialog({ open: false, editing: null })}
-      />
+      <MethodDialog open={dialog.open} editing={dialog.editing} onClose={dialog.close} />
     </div>
   );
 }

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Pizza } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { api, errorText } from '@/lib/api';
+import { api } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
+import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
 
 type Flavor = {
   id: string;
@@ -33,10 +33,7 @@ export default function PizzaFlavorsPage() {
         description="Pizzas disponíveis, em ordem alfabética. Para alterar, use a tela de Produtos."
       />
       {flavors.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm">
-          <p className="font-medium text-destructive">Erro ao carregar sabores de pizza</p>
-          <p className="text-muted-foreground">{errorText(flavors.error).description}</p>
-        </div>
+        <LoadErrorNotice title="Erro ao carregar sabores de pizza" error={flavors.error} />
       ) : (
         <Table>
           <TableHeader>
@@ -50,13 +47,7 @@ export default function PizzaFlavorsPage() {
           </TableHeader>
           <TableBody>
             {flavors.isPending ? (
-              Array.from({ length: 3 }, (_, i) => (
-                <TableRow key={i}>
-                  <TableCell colSpan={5}>
-                    <Skeleton className="h-8 w-full" />
-                  </TableCell>
-                </TableRow>
-              ))
+              <TableSkeletonRows colSpan={5} rows={3} className="h-8" />
             ) : list.length === 0 ? (
               <TableEmpty colSpan={5}>
                 <Pizza className="mx-auto mb-2 size-6" aria-hidden />

@@ -2,10 +2,8 @@ import { formatCest, formatNcm, ORIGIN_OPTIONS, UNIT_OPTIONS } from '@meucardapi
 import { parseBRLInput } from '@meucardapio/domain/money';
 import { normalizeMaxFlavors } from '@meucardapio/domain/pricing';
 import { numberOrZero, productSaveBlockers, SAVE_BLOCKER_TEXT } from '@meucardapio/domain/product-rules';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { type ReactNode, useId, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
 import { ImageUploadField } from '@/components/image-upload-field';
 import { Button } from '@/components/ui/button';
 import {
@@ -22,8 +20,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Separator } from '@/components/ui/separator';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { api, errorText } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
+import { toastTitledError, useSaveEntity } from '../shared/entity-mutations';
 import { type Category, PRODUCTS_KEY, type Product } from './products-api';
 
 type Entry = { id?: string; name: string; price: number };
@@ -62,6 +60,19 @@ type Draft = {
 };
 
 const NONE = '__none__';
+/** The sizes, colours and add-ons editors, in order. */
+const ENTRY_LISTS = [
+  { key: 'variations', title: 'Tamanhos', priceLabel: 'Acréscimo', placeholder: 'Ex.: Grande' },
+  { key: 'colors', title: 'Cores', priceLabel: 'Acréscimo', placeholder: 'Ex.: Azul' },
+  { key: 'addons', title: 'Adicionais', priceLabel: 'Preço', placeholder: 'Ex.: Borda de catupiry' },
+] as const;
+/** The Envio fields, in order. */
+const DIMENSIONS = [
+  ['height', 'Altura (cm)'],
+  ['width', 'Largura (cm)'],
+  ['length', 'Comprimento (cm)'],
+  ['weight', 'Peso (kg)'],
+] as const;
 const moneyText = (cents: number | null | undefined) => (cents ? (cents / 100).toFixed(2).replace('.', ',') : '');
 const numText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n).replace('.', ','));
 const cents = (text: string) => parseBRLInput(text) ?? 0;
@@ -305,7 +316,6 @@ export function ProductFormDialog({
   isCommerce: boolean;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => toDraft(product));
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const isEdit = Boolean(product);
@@ -316,23 +326,18 @@ export function ProductFormDialog({
   const blockers = productSaveBlockers(payload);
   const flavorOptions = products.filter((p) => p.isPizza && !p.allowsMultipleFlavors && p.id !== product?.id);
 
-  const save = useMutation({
-    mutationFn: () =>
-      isEdit
-        ? api.put<{ product: Product }>(`/api/admin/products/${product?.id}`, payload)
-        : api.post<{ product: Product }>('/api/admin/products', payload),
-    onSuccess: () => {
-      toast.success(isEdit ? 'Produto atualizado!' : 'Produto criado!');
-      queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
-      queryClient.invalidateQueries({ queryKey: ['admin', 'pizza-flavors'] });
-      onClose();
+  const save = useSaveEntity<typeof payload>({
+    endpoint: '/api/admin/products',
+    id: product?.id,
+    invalidate: [PRODUCTS_KEY, ['admin', 'pizza-flavors']],
+    messages: {
+      created: 'Produto criado!',
+      updated: 'Produto atualizado!',
+      createFailed: 'Erro ao criar produto',
+      updateFailed: 'Erro ao atualizar produto',
     },
-    onError: (err) => {
-      const { title, description } = errorText(err);
-      toast.error(isEdit ? 'Erro ao atualizar produto' : 'Erro ao criar produto', {
-        description: description || title,
-      });
-    },
+    onSaved: onClose,
+    reportError: toastTitledError,
   });
 
   const dimsRequired = draft.envioCorreios;
@@ -352,7 +357,7 @@ export function ProductFormDialog({
           className="grid gap-6"
           onSubmit={(e) => {
             e.preventDefault();
-            if (blockers.length === 0) save.mutate();
+            if (blockers.length === 0) save.mutate(payload);
           }}
         >
           <Section title="Básico">
@@ -505,30 +510,12 @@ export function ProductFormDialog({
             </>
           )}
 
-          <Separator />
-          <EntryList
-            title="Tamanhos"
-            priceLabel="Acréscimo"
-            placeholder="Ex.: Grande"
-            entries={draft.variations}
-            onChange={(v) => set('variations', v)}
-          />
-          <Separator />
-          <EntryList
-            title="Cores"
-            priceLabel="Acréscimo"
-            placeholder="Ex.: Azul"
-            entries={draft.colors}
-            onChange={(v) => set('colors', v)}
-          />
-          <Separator />
-          <EntryList
-            title="Adicionais"
-            priceLabel="Preço"
-            placeholder="Ex.: Borda de catupiry"
-            entries={draft.addons}
-            onChange={(v) => set('addons', v)}
-          />
+          {ENTRY_LISTS.map(({ key, ...labels }) => (
+            <Fragment key={key}>
+              <Separator />
+              <EntryList {...labels} entries={draft[key]} onChange={(v) => set(key, v)} />
+            </Fragment>
+          ))}
 
           <Separator />
           <Section title="Estoque">
@@ -674,38 +661,16 @@ export function ProductFormDialog({
               onChange={(v) => set('envioCorreios', v)}
             />
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              <Field label="Altura (cm)" htmlFor={fid('height')} required={dimsRequired}>
-                <Input
-                  id={fid('height')}
-                  inputMode="decimal"
-                  value={draft.height}
-                  onChange={(e) => set('height', e.target.value)}
-                />
-              </Field>
-              <Field label="Largura (cm)" htmlFor={fid('width')} required={dimsRequired}>
-                <Input
-                  id={fid('width')}
-                  inputMode="decimal"
-                  value={draft.width}
-                  onChange={(e) => set('width', e.target.value)}
-                />
-              </Field>
-              <Field label="Comprimento (cm)" htmlFor={fid('length')} required={dimsRequired}>
-                <Input
-                  id={fid('length')}
-                  inputMode="decimal"
-                  value={draft.length}
-                  onChange={(e) => set('length', e.target.value)}
-                />
-              </Field>
-              <Field label="Peso (kg)" htmlFor={fid('weight')} required={dimsRequired}>
-                <Input
-                  id={fid('weight')}
-                  inputMode="decimal"
-                  value={draft.weight}
-                  onChange={(e) => set('weight', e.target.value)}
-                />
-              </Field>
+              {DIMENSIONS.map(([key, label]) => (
+                <Field key={key} label={label} htmlFor={fid(key)} required={dimsRequired}>
+                  <Input
+                    id={fid(key)}
+                    inputMode="decimal"
+                    value={draft[key]}
+                    onChange={(e) => set(key, e.target.value)}
+                  />
+                </Field>
+              ))}
             </div>
           </Section>
 

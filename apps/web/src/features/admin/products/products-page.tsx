@@ -13,14 +13,18 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { api, errorText } from '@/lib/api';
+import { api } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { useStaff } from '@/lib/staff';
+import { toastTitledError, useDeleteEntity } from '../shared/entity-mutations';
+import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
 import { ProductFormDialog } from './product-form-dialog';
 import { PRODUCTS_KEY, type Product, useCategories, useProducts } from './products-api';
 import { StockHistoryDialog } from './stock-history-dialog';
+
+/** What a product change can affect. */
+const INVALIDATE = [PRODUCTS_KEY, ['admin', 'pizza-flavors']];
 
 function kindLabel(p: Product) {
   if (!p.isPizza) return 'Produto';
@@ -49,11 +53,6 @@ function Names({ list }: { list: { name: string }[] }) {
   );
 }
 
-const toastFail = (title: string, err: unknown) => {
-  const t = errorText(err);
-  toast.error(title, { description: t.description || t.title });
-};
-
 export default function ProductsPage() {
   const { isCommerce, actor } = useStaff();
   const isAdmin = actor.kind === 'owner' || actor.profile?.type === 'admin';
@@ -65,8 +64,7 @@ export default function ProductsPage() {
   const [deleting, setDeleting] = useState<Product | null>(null);
 
   const refresh = () => {
-    queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY });
-    queryClient.invalidateQueries({ queryKey: ['admin', 'pizza-flavors'] });
+    for (const queryKey of INVALIDATE) queryClient.invalidateQueries({ queryKey });
   };
   const clone = useMutation({
     mutationFn: (p: Product) => api.post(`/api/admin/products/${p.id}/clone`),
@@ -74,19 +72,14 @@ export default function ProductsPage() {
       toast.success('Produto clonado!');
       refresh();
     },
-    onError: (err) => toastFail('Erro ao criar produto', err),
+    onError: (err) => toastTitledError(err, 'Erro ao criar produto'),
   });
-
-  async function remove(p: Product) {
-    try {
-      await api.delete(`/api/admin/products/${p.id}`);
-      toast.success('Produto excluído!');
-      refresh();
-    } catch (err) {
-      toastFail('Erro ao excluir produto', err);
-      throw err;
-    }
-  }
+  const remove = useDeleteEntity<Product>({
+    endpoint: '/api/admin/products',
+    invalidate: INVALIDATE,
+    messages: { deleted: 'Produto excluído!', failed: 'Erro ao excluir produto' },
+    reportError: toastTitledError,
+  });
 
   const list = products.data ?? [];
 
@@ -104,10 +97,7 @@ export default function ProductsPage() {
       />
 
       {products.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm">
-          <p className="font-medium text-destructive">Erro ao carregar produtos</p>
-          <p className="text-muted-foreground">{errorText(products.error).description}</p>
-        </div>
+        <LoadErrorNotice title="Erro ao carregar produtos" error={products.error} />
       ) : (
         <Table>
           <TableHeader>
@@ -126,13 +116,7 @@ export default function ProductsPage() {
           </TableHeader>
           <TableBody>
             {products.isPending ? (
-              Array.from({ length: 4 }, (_, i) => (
-                <TableRow key={i}>
-                  <TableCell colSpan={10}>
-                    <Skeleton className="h-8 w-full" />
-                  </TableCell>
-                </TableRow>
-              ))
+              <TableSkeletonRows colSpan={10} rows={4} className="h-8" />
             ) : list.length === 0 ? (
               <TableEmpty colSpan={10}>Nenhum produto cadastrado</TableEmpty>
             ) : (
@@ -250,7 +234,7 @@ export default function ProductsPage() {
         onOpenChange={(v) => !v && setDeleting(null)}
         title="Tem certeza que deseja excluir este produto?"
         description={deleting?.name}
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        onConfirm={() => (deleting ? remove.mutateAsync(deleting) : undefined)}
       />
     </div>
   );

@@ -7,31 +7,25 @@ import {
   type ProfileType,
   profileTypesForSegment,
 } from '@meucardapio/domain/permissions';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { EntityFormDialog } from '@/components/entity-form-dialog';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { api, errorText } from '@/lib/api';
+import { api } from '@/lib/api';
 import { useStaff } from '@/lib/staff';
+import { toastTitledError, useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entity-mutations';
+import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
+import { CompactRowActionsCell } from '../shared/row-actions';
 
 type Permissions = Record<PermissionKey, boolean>;
 type Profile = {
@@ -46,11 +40,6 @@ type Profile = {
 
 const KEY = ['admin', 'profiles'] as const;
 
-const toastFail = (title: string, err: unknown) => {
-  const t = errorText(err);
-  toast.error(title, { description: t.description || t.title });
-};
-
 const fullMap = (p: Partial<Permissions>) =>
   Object.fromEntries(PERMISSION_KEYS.map((k) => [k, p[k] === true])) as Permissions;
 
@@ -63,7 +52,6 @@ function ProfileDialog({
   types: ProfileType[];
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const isEdit = Boolean(profile);
   const [name, setName] = useState(profile?.name ?? '');
   const [type, setType] = useState<ProfileType>(profile?.type ?? 'counter');
@@ -71,110 +59,92 @@ function ProfileDialog({
     fullMap(profile?.permissions ?? defaultPermissionsFor(profile?.type ?? 'counter')),
   );
 
-  const save = useMutation({
-    mutationFn: () => {
-      const body = { name: name.trim(), type, permissions };
-      return isEdit ? api.put(`/api/admin/profiles/${profile?.id}`, body) : api.post('/api/admin/profiles', body);
+  const save = useSaveEntity<{ name: string; type: ProfileType; permissions: Permissions }>({
+    endpoint: '/api/admin/profiles',
+    id: profile?.id,
+    invalidate: [KEY],
+    messages: {
+      created: 'Perfil criado!',
+      updated: 'Perfil atualizado!',
+      createFailed: 'Erro ao criar perfil',
+      updateFailed: 'Erro ao atualizar perfil',
     },
-    onSuccess: () => {
-      toast.success(isEdit ? 'Perfil atualizado!' : 'Perfil criado!');
-      queryClient.invalidateQueries({ queryKey: KEY });
-      onClose();
-    },
-    onError: (err) => toastFail(isEdit ? 'Erro ao atualizar perfil' : 'Erro ao criar perfil', err),
+    onSaved: onClose,
+    reportError: toastTitledError,
   });
 
   const granted = PERMISSION_KEYS.filter((k) => permissions[k]).length;
 
   return (
-    <Dialog open onOpenChange={(v) => !v && onClose()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{isEdit ? 'Editar Perfil' : 'Novo Perfil'}</DialogTitle>
-          <DialogDescription>
-            Escolher o tipo carrega as permissões padrão; ajuste cada uma como quiser.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (name.trim()) save.mutate();
-          }}
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Nome" htmlFor="profile-name">
-              <Input
-                id="profile-name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                autoFocus
-                maxLength={120}
-              />
-            </FormField>
-            <FormField label="Tipo" htmlFor="profile-type">
-              <Select
-                value={type}
-                onValueChange={(v) => {
-                  const t = v as ProfileType;
-                  setType(t);
-                  setPermissions(fullMap(defaultPermissionsFor(t)));
-                }}
-              >
-                <SelectTrigger id="profile-type">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {types.map((t) => (
-                    <SelectItem key={t} value={t}>
-                      {PROFILE_TYPE_LABELS[t]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
-          </div>
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 flex w-full items-center justify-between text-sm font-medium">
-              Permissões <span className="text-xs font-normal text-muted-foreground">{granted} de 19</span>
-            </legend>
-            {type === 'admin' && (
-              <p className="rounded-md bg-muted px-3 py-2 text-xs text-muted-foreground">
-                O tipo Administrador tem acesso a todas as áreas, independentemente das opções abaixo.
-              </p>
-            )}
-            <div className="grid gap-2 sm:grid-cols-2">
-              {PERMISSION_KEYS.map((k) => (
-                <div key={k} className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
-                  <Label htmlFor={`perm-${k}`} className="font-normal">
-                    {PERMISSION_LABELS[k]}
-                  </Label>
-                  <Switch
-                    id={`perm-${k}`}
-                    checked={permissions[k]}
-                    onCheckedChange={(v) => setPermissions((p) => ({ ...p, [k]: v }))}
-                  />
-                </div>
+    <EntityFormDialog
+      onClose={onClose}
+      className="max-w-2xl"
+      title={isEdit ? 'Editar Perfil' : 'Novo Perfil'}
+      description="Escolher o tipo carrega as permissões padrão; ajuste cada uma como quiser."
+      onSubmit={() => {
+        if (name.trim()) save.mutate({ name: name.trim(), type, permissions });
+      }}
+      pending={save.isPending}
+      savingStyle="spinner"
+      submitLabel={isEdit ? 'Atualizar' : 'Criar'}
+      submitDisabled={!name.trim()}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Nome" htmlFor="profile-name">
+          <Input id="profile-name" value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={120} />
+        </FormField>
+        <FormField label="Tipo" htmlFor="profile-type">
+          <Select
+            value={type}
+            onValueChange={(v) => {
+              const t = v as ProfileType;
+              setType(t);
+              setPermissions(fullMap(defaultPermissionsFor(t)));
+            }}
+          >
+            <SelectTrigger id="profile-type">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {types.map((t) => (
+                <SelectItem key={t} value={t}>
+                  {PROFILE_TYPE_LABELS[t]}
+                </SelectItem>
               ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 flex w-full items-center justify-between text-sm font-medium">
+          Permissões <span className="text-xs font-normal text-muted-foreground">{granted} de 19</span>
+        </legend>
+        {type === 'admin' && (
+          <p className="rounded-md bg-muted px-3 py-2 text-xs text-muted-foreground">
+            O tipo Administrador tem acesso a todas as áreas, independentemente das opções abaixo.
+          </p>
+        )}
+        <div className="grid gap-2 sm:grid-cols-2">
+          {PERMISSION_KEYS.map((k) => (
+            <div key={k} className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
+              <Label htmlFor={`perm-${k}`} className="font-normal">
+                {PERMISSION_LABELS[k]}
+              </Label>
+              <Switch
+                id={`perm-${k}`}
+                checked={permissions[k]}
+                onCheckedChange={(v) => setPermissions((p) => ({ ...p, [k]: v }))}
+              />
             </div>
-          </fieldset>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={!name.trim()} loading={save.isPending}>
-              {isEdit ? 'Atualizar' : 'Criar'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          ))}
+        </div>
+      </fieldset>
+    </EntityFormDialog>
   );
 }
 
 export default function ProfilesPage() {
   const { isCommerce } = useStaff();
-  const queryClient = useQueryClient();
   const profiles = useQuery({
     queryKey: KEY,
     queryFn: async () => (await api.get<{ profiles: Profile[] }>('/api/admin/profiles')).profiles,
@@ -183,25 +153,18 @@ export default function ProfilesPage() {
   const [deleting, setDeleting] = useState<Profile | null>(null);
   const types: ProfileType[] = [...profileTypesForSegment(isCommerce ? 'commerce' : 'restaurant'), 'custom'];
 
-  const toggle = useMutation({
-    mutationFn: (p: Profile) => api.patch(`/api/admin/profiles/${p.id}/active`, { active: !p.active }),
-    onSuccess: () => {
-      toast.success('Status atualizado!');
-      queryClient.invalidateQueries({ queryKey: KEY });
-    },
-    onError: (err) => toastFail('Erro ao atualizar status', err),
+  const toggle = useToggleActive<Profile>({
+    endpoint: '/api/admin/profiles',
+    invalidate: [KEY],
+    messages: { toggled: 'Status atualizado!', failed: 'Erro ao atualizar status' },
+    reportError: toastTitledError,
   });
-
-  async function remove(p: Profile) {
-    try {
-      await api.delete(`/api/admin/profiles/${p.id}`);
-      toast.success('Perfil excluído!');
-      queryClient.invalidateQueries({ queryKey: KEY });
-    } catch (err) {
-      toastFail('Erro ao excluir perfil', err);
-      throw err;
-    }
-  }
+  const remove = useDeleteEntity<Profile>({
+    endpoint: '/api/admin/profiles',
+    invalidate: [KEY],
+    messages: { deleted: 'Perfil excluído!', failed: 'Erro ao excluir perfil' },
+    reportError: toastTitledError,
+  });
 
   const list = profiles.data ?? [];
 
@@ -218,10 +181,7 @@ export default function ProfilesPage() {
         }
       />
       {profiles.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm">
-          <p className="font-medium text-destructive">Erro ao carregar perfis</p>
-          <p className="text-muted-foreground">{errorText(profiles.error).description}</p>
-        </div>
+        <LoadErrorNotice title="Erro ao carregar perfis" error={profiles.error} />
       ) : (
         <Table>
           <TableHeader>
@@ -236,13 +196,7 @@ export default function ProfilesPage() {
           </TableHeader>
           <TableBody>
             {profiles.isPending ? (
-              Array.from({ length: 3 }, (_, i) => (
-                <TableRow key={i}>
-                  <TableCell colSpan={6}>
-                    <Skeleton className="h-8 w-full" />
-                  </TableCell>
-                </TableRow>
-              ))
+              <TableSkeletonRows colSpan={6} rows={3} className="h-8" />
             ) : list.length === 0 ? (
               <TableEmpty colSpan={6}>Nenhum perfil encontrado</TableEmpty>
             ) : (
@@ -268,27 +222,12 @@ export default function ProfilesPage() {
                       aria-label={`${p.active ? 'Desativar' : 'Ativar'} perfil ${p.name}`}
                     />
                   </TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        aria-label={`Editar perfil ${p.name}`}
-                        onClick={() => setEditing({ profile: p })}
-                      >
-                        <Pencil aria-hidden />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        className="text-destructive hover:text-destructive"
-                        aria-label={`Excluir perfil ${p.name}`}
-                        onClick={() => setDeleting(p)}
-                      >
-                        <Trash2 aria-hidden />
-                      </Button>
-                    </div>
-                  </TableCell>
+                  <CompactRowActionsCell
+                    editLabel={`Editar perfil ${p.name}`}
+                    onEdit={() => setEditing({ profile: p })}
+                    deleteLabel={`Excluir perfil ${p.name}`}
+                    onDelete={() => setDeleting(p)}
+                  />
                 </TableRow>
               ))
             )}
@@ -305,7 +244,7 @@ export default function ProfilesPage() {
             ? `${deleting.employeeCount} funcionário(s) com este perfil perderão o acesso ao painel.`
             : deleting?.name
         }
-        onConfirm={() => (deleting ? remove(deleting) : undefined)}
+        onConfirm={() => (deleting ? remove.mutateAsync(deleting) : undefined)}
       />
     </div>
   );

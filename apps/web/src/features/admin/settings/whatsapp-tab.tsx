@@ -8,6 +8,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { api, errorText } from '@/lib/api';
+import { SentMessagesCard } from './sent-messages-card';
 import { SETTINGS_KEY, type Settings, type WhatsappSettings } from './settings-api';
 
 export function WhatsappTab({ initial }: { initial: WhatsappSettings }) {
@@ -135,6 +136,7 @@ export function WhatsappTab({ initial }: { initial: WhatsappSettings }) {
           </form>
         </CardContent>
       </Card>
+      <SentMessagesCard />
     </div>
   );
 }

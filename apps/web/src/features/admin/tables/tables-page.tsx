@@ -1,24 +1,17 @@
-import { MSG } from '@meucardapio/domain/messages';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Download, ExternalLink, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import { EntityFormDialog, useEntityDialog, useResetOnOpen } from '@/components/entity-form-dialog';
 import { PageHeader } from '@/components/page-header';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { api, toastError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { useDeleteEntity, useSaveEntity } from '../shared/entity-mutations';
+import { LoadErrorPanel, TableSkeletonRows } from '../shared/list-states';
+import { RowActionsCell } from '../shared/row-actions';
 
 type DiningTable = { id: string; number: number; qrUrl: string };
 
@@ -55,89 +48,73 @@ function TableDialog({
   suggested: number;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const id = useId();
   const [value, setValue] = useState<string>('');
   const [error, setError] = useState('');
-  const [lastOpen, setLastOpen] = useState(false);
-  if (open !== lastOpen) {
-    setLastOpen(open);
-    if (open) {
-      setValue(String(editing?.number ?? suggested));
-      setError('');
-    }
-  }
-  const save = useMutation({
-    mutationFn: (number: number) =>
-      editing ? api.put(`/api/admin/tables/${editing.id}`, { number }) : api.post('/api/admin/tables', { number }),
-    onSuccess: () => {
-      toast.success(editing ? 'Mesa atualizada!' : 'Mesa criada!');
-      queryClient.invalidateQueries({ queryKey: KEY });
-      onClose();
-    },
-    onError: (err) => toastError(err, editing ? 'Erro ao atualizar mesa' : 'Erro ao criar mesa'),
+  useResetOnOpen(open, () => {
+    setValue(String(editing?.number ?? suggested));
+    setError('');
   });
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
+  const save = useSaveEntity<{ number: number }>({
+    endpoint: '/api/admin/tables',
+    id: editing?.id,
+    invalidate: [KEY],
+    messages: {
+      created: 'Mesa criada!',
+      updated: 'Mesa atualizada!',
+      createFailed: 'Erro ao criar mesa',
+      updateFailed: 'Erro ao atualizar mesa',
+    },
+    onSaved: onClose,
+  });
+  function submit() {
     const n = Number(value);
     if (!Number.isInteger(n) || n < 1) {
       setError('O número da mesa deve ser no mínimo 1');
       return;
     }
-    save.mutate(n);
+    save.mutate({ number: n });
   }
   return (
-    <Dialog open={open} onOpenChange={(v) => !v && !save.isPending && onClose()}>
-      <DialogContent variant="sheet">
-        <form onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>{editing ? 'Editar Mesa' : 'Nova Mesa'}</DialogTitle>
-            <DialogDescription>O QR Code leva o cliente ao cardápio já com o número da mesa.</DialogDescription>
-          </DialogHeader>
-          <FormField label="Número da mesa" htmlFor={id} error={error}>
-            <Input
-              id={id}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setError('');
-              }}
-              aria-invalid={!!error}
-              autoFocus
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Salvando...' : 'Salvar'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <EntityFormDialog
+      open={open}
+      onClose={onClose}
+      variant="sheet"
+      title={editing ? 'Editar Mesa' : 'Nova Mesa'}
+      description="O QR Code leva o cliente ao cardápio já com o número da mesa."
+      onSubmit={submit}
+      pending={save.isPending}
+    >
+      <FormField label="Número da mesa" htmlFor={id} error={error}>
+        <Input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError('');
+          }}
+          aria-invalid={!!error}
+          autoFocus
+        />
+      </FormField>
+    </EntityFormDialog>
   );
 }
 
 export default function TablesPage() {
-  const queryClient = useQueryClient();
   const tables = useQuery({
     queryKey: KEY,
     queryFn: () => api.get<{ tables: DiningTable[] }>('/api/admin/tables').then((r) => r.tables),
   });
-  const [dialog, setDialog] = useState<{ open: boolean; editing: DiningTable | null }>({ open: false, editing: null });
-  const remove = useMutation({
-    mutationFn: (t: DiningTable) => api.delete(`/api/admin/tables/${t.id}`),
-    onSuccess: () => {
-      toast.success('Mesa excluída!');
-      queryClient.invalidateQueries({ queryKey: KEY });
-    },
-    onError: (err) => toastError(err, 'Erro ao excluir mesa'),
+  const dialog = useEntityDialog<DiningTable>();
+  const remove = useDeleteEntity<DiningTable>({
+    endpoint: '/api/admin/tables',
+    invalidate: [KEY],
+    messages: { deleted: 'Mesa excluída!', failed: 'Erro ao excluir mesa' },
   });
   const list = tables.data ?? [];
   const suggested = list.reduce((m, t) => Math.max(m, t.number), 0) + 1;
@@ -148,16 +125,13 @@ export default function TablesPage() {
         title="Gerenciar Mesas"
         description="Cada mesa tem um QR Code que abre o cardápio com o número da mesa."
         actions={
-          <Button onClick={() => setDialog({ open: true, editing: null })}>
+          <Button onClick={dialog.create}>
             <Plus aria-hidden /> Nova Mesa
           </Button>
         }
       />
       {tables.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/30 p-6 text-center">
-          <p className="font-semibold">Erro ao carregar mesas</p>
-          <p className="text-sm text-muted-foreground">{MSG.reloadAndRetry}</p>
-        </div>
+        <LoadErrorPanel title="Erro ao carregar mesas" />
       ) : (
         <Table>
           <TableHeader>
@@ -170,13 +144,7 @@ export default function TablesPage() {
           </TableHeader>
           <TableBody>
             {tables.isPending ? (
-              Array.from({ length: 3 }, (_, i) => (
-                <TableRow key={i}>
-                  <TableCell colSpan={4}>
-                    <Skeleton className="h-20 w-full" />
-                  </TableCell>
-                </TableRow>
-              ))
+              <TableSkeletonRows colSpan={4} rows={3} className="h-20" />
             ) : list.length === 0 ? (
               <TableEmpty colSpan={4}>Nenhuma mesa configurada</TableEmpty>
             ) : (
@@ -211,40 +179,21 @@ export default function TablesPage() {
                       <span className="truncate">{menuLink(t)}</span>
                     </a>
                   </TableCell>
-                  <TableCell className="text-right">
-                    <div className="inline-flex gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Editar mesa ${t.number}`}
-                        onClick={() => setDialog({ open: true, editing: t })}
-                      >
-                        <Pencil aria-hidden />
-                      </Button>
-                      <ConfirmDialog
-                        title="Tem certeza que deseja excluir esta mesa?"
-                        description={`A mesa ${t.number} e o QR Code dela deixarão de funcionar.`}
-                        onConfirm={() => remove.mutateAsync(t)}
-                        trigger={
-                          <Button variant="ghost" size="icon" aria-label={`Excluir mesa ${t.number}`}>
-                            <Trash2 aria-hidden className="text-destructive" />
-                          </Button>
-                        }
-                      />
-                    </div>
-                  </TableCell>
+                  <RowActionsCell
+                    editLabel={`Editar mesa ${t.number}`}
+                    onEdit={() => dialog.edit(t)}
+                    deleteLabel={`Excluir mesa ${t.number}`}
+                    confirmTitle="Tem certeza que deseja excluir esta mesa?"
+                    confirmDescription={`A mesa ${t.number} e o QR Code dela deixarão de funcionar.`}
+                    onDelete={() => remove.mutateAsync(t)}
+                  />
                 </TableRow>
               ))
             )}
           </TableBody>
         </Table>
       )}
-      <TableDialog
-        open={dialog.open}
-        editing={dialog.editing}
-        suggested={suggested}
-        onClose={() => setDialog({ open: false, editing: null })}
-      />
+      <TableDialog open={dialog.open} editing={dialog.editing} suggested={suggested} onClose={dialog.close} />
     </div>
   );
 }

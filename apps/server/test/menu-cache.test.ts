@@ -1,0 +1,72 @@
+import { openDatabase } from '@meucardapio/db/client';
+import { products } from '@meucardapio/db/schema';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { boot } from '../src/server';
+import { createTestApp, eventually, signupOwner, type TestApp } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function menu(client: ReturnType<TestApp['client']>, slug: string) {
+  const res = await client.get(`/api/public/restaurants/${slug}/menu`);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
+describe('cached public menus', () => {
+  it('shows a change made through the API on the very next read', async () => {
+    const owner = await signupOwner(t);
+    const created = await owner.client.post('/api/admin/products', { name: 'Esfiha de Carne', price: 790 });
+    expect(created.status).toBeLessThan(300);
+    const visitor = t.client();
+    expect((await menu(visitor, owner.slug)).products.map((p: { name: string }) => p.name)).toContain(
+      'Esfiha de Carne',
+    );
+    const id = created.body.product?.id ?? created.body.id;
+    const updated = await owner.client.put(`/api/admin/products/${id}`, { name: 'Esfiha Aberta', price: 890 });
+    expect(updated.status).toBeLessThan(300);
+    const names = (await menu(visitor, owner.slug)).products.map((p: { name: string }) => p.name);
+    expect(names).toContain('Esfiha Aberta');
+    expect(names).not.toContain('Esfiha de Carne');
+  });
+
+  it('forgets a restaurant when its rows change underneath (database trigger + NOTIFY)', async () => {
+    const owner = await signupOwner(t);
+    const created = await owner.client.post('/api/admin/products', { name: 'Quibe', price: 650 });
+    const id = created.body.product?.id ?? created.body.id;
+    const visitor = t.client();
+    expect((await menu(visitor, owner.slug)).products).toHaveLength(1);
+    // A write that bypasses the API (another instance, a script) still reaches the cache.
+    await t.db.update(products).set({ available: false }).where(eq(products.id, id));
+    await eventually(async () => expect((await menu(visitor, owner.slug)).products).toHaveLength(0));
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('cached menus across instances', () => {
+  it('a change through one instance reaches the cache of another', async () => {
+    const owner = await signupOwner(t);
+    await owner.client.post('/api/admin/products', { name: 'Pastel de Queijo', price: 900 });
+    const other = await openDatabase({ url: t.deps.database.url });
+    const second = await boot(loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0' } as NodeJS.ProcessEnv), {
+      database: other,
+      migrate: false,
+      log: pino({ level: 'silent' }),
+    });
+    const read = async () => {
+      const res = await second.app.request(`http://localhost/api/public/restaurants/${owner.slug}/menu`);
+      return (await res.json()).products.map((p: { name: string }) => p.name) as string[];
+    };
+    expect(await read()).toContain('Pastel de Queijo');
+    await owner.client.post('/api/admin/products', { name: 'Pastel de Carne', price: 950 });
+    await eventually(async () => expect(await read()).toContain('Pastel de Carne'));
+    await second.close();
+  });
+});

@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { api } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
+import { useStaff } from '@/lib/staff';
+
+type OutboundMessage = {
+  id: string;
+  shortId: string | null;
+  phone: string | null;
+  body: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+};
+
+const STATUS: Record<OutboundMessage['status'], { label: string; variant: 'warning' | 'success' | 'destructive' }> = {
+  pending: { label: 'Pendente', variant: 'warning' },
+  sent: { label: 'Enviada', variant: 'success' },
+  failed: { label: 'Falhou', variant: 'destructive' },
+};
+
+/** The WhatsApp outbox: what the restaurant's notifications actually sent (or failed to). */
+export function SentMessagesCard() {
+  const timeZone = (useStaff().restaurant as { timezone?: string } | null)?.timezone;
+  const { data, isLoading } = useQuery({
+    queryKey: ['admin', 'messages'],
+    queryFn: () => api.get<{ messages: OutboundMessage[] }>('/api/admin/messages'),
+    refetchInterval: 30_000,
+  });
+  const messages = data?.messages ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Mensagens enviadas</CardTitle>
+        <CardDescription>
+          Notificações de pedidos enviadas pelo WhatsApp, das mais recentes às mais antigas.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <p className="text-sm text-muted-foreground">Carregando...</p>
+        ) : messages.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Nenhuma mensagem enviada ainda.</p>
+        ) : (
+          <ul className="grid gap-3">
+            {messages.map((m) => (
+              <li key={m.id} className="rounded-lg border p-3 text-sm">
+                <div className="mb-1 flex flex-wrap items-center gap-2">
+                  <Badge variant={STATUS[m.status].variant}>{STATUS[m.status].label}</Badge>
+                  {m.shortId && <span className="font-mono text-xs">#{m.shortId}</span>}
+                  {m.phone && <span className="text-muted-foreground">{m.phone}</span>}
+                  <span className="ml-auto text-xs text-muted-foreground">{formatDateTime(m.createdAt, timeZone)}</span>
+                </div>
+                <p className="whitespace-pre-line break-words">{m.body}</p>
+                {m.status === 'failed' && m.lastError && (
+                  <p className="mt-1 text-xs text-destructive">
+                    {m.lastError} ({m.attempts} {m.attempts === 1 ? 'tentativa' : 'tentativas'})
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api, errorText, toastError } from '@/lib/api';
+
+/** How a failed call is reported: `title` is the screen's own text, e.g. 'Erro ao criar cupom'. */
+export type ReportError = (err: unknown, title: string) => void;
+
+/** The server's title (or `title` when it has none) and description. */
+export const toastServerError: ReportError = (err, title) => toastError(err, title);
+
+/** Always `title`, with the server's message underneath. */
+export const toastTitledError: ReportError = (err, title) => {
+  const t = errorText(err);
+  toast.error(title, { description: t.description || t.title });
+};
+
+function useInvalidate(keys: readonly QueryKey[]) {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const queryKey of keys) queryClient.invalidateQueries({ queryKey });
+  };
+}
+
+type Common = {
+  /** The collection's endpoint, e.g. '/api/admin/coupons'. */
+  endpoint: string;
+  /** Query keys to refresh after a success. */
+  invalidate: readonly QueryKey[];
+  reportError?: ReportError;
+};
+
+/** Creates (POST endpoint) or, with `id`, updates (PUT endpoint/id) one entity; toasts and refreshes. */
+export function useSaveEntity<Body>({
+  endpoint,
+  id,
+  invalidate,
+  messages,
+  onSaved,
+  reportError = toastServerError,
+}: Common & {
+  id: string | undefined;
+  messages: { created: string; updated: string; createFailed: string; updateFailed: string };
+  onSaved: () => void;
+}) {
+  const refresh = useInvalidate(invalidate);
+  const isEdit = id !== undefined;
+  return useMutation({
+    mutationFn: (body: Body) => (isEdit ? api.put(`${endpoint}/${id}`, body) : api.post(endpoint, body)),
+    onSuccess: () => {
+      toast.success(isEdit ? messages.updated : messages.created);
+      refresh();
+      onSaved();
+    },
+    onError: (err) => reportError(err, isEdit ? messages.updateFailed : messages.createFailed),
+  });
+}
+
+/** DELETE endpoint/id. Use `mutateAsync` with ConfirmDialog, which stays open when it fails. */
+export function useDeleteEntity<T extends { id: string }>({
+  endpoint,
+  invalidate,
+  messages,
+  reportError = toastServerError,
+}: Common & { messages: { deleted: string; failed: string } }) {
+  const refresh = useInvalidate(invalidate);
+  return useMutation({
+    mutationFn: (item: T) => api.delete(`${endpoint}/${item.id}`),
+    onSuccess: () => {
+      toast.success(messages.deleted);
+      refresh();
+    },
+    onError: (err) => reportError(err, messages.failed),
+  });
+}
+
+/** PATCH endpoint/id/active with the opposite of `active`; `messages.toggled` is an optional success toast. */
+export function useToggleActive<T extends { id: string; active: boolean }>({
+  endpoint,
+  invalidate,
+  messages,
+  reportError = toastServerError,
+}: Common & { messages: { toggled?: string; failed: string } }) {
+  const refresh = useInvalidate(invalidate);
+  return useMutation({
+    mutationFn: (item: T) => api.patch(`${endpoint}/${item.id}/active`, { active: !item.active }),
+    onSuccess: () => {
+      if (messages.toggled) toast.success(messages.toggled);
+      refresh();
+    },
+    onError: (err) => reportError(err, messages.failed),
+  });
+}
