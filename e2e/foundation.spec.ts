@@ -60,6 +60,10 @@ test("a waiter's deep link to employees shows the denial", async ({ page }) => {
   await expect(page).toHaveURL(/\/admin/);
   await page.goto('/admin/employees');
   await expect(page.getByText('Você não tem permissão para acessar esta funcionalidade.')).toBeVisible();
+  // The stock screen explains itself with its own text.
+  await page.goto('/admin/stock');
+  await expect(page.getByText('Você não tem permissão para gerenciar estoque.')).toBeVisible();
+  await expect(page.getByText('Apenas perfis de Administrador podem registrar entradas de estoque.')).toBeVisible();
 });
 
 test('staff of another restaurant get 403/404 on every admin API of the demo restaurant', async ({

@@ -7,6 +7,8 @@ export type AdminRouteHandle = {
   permissions?: readonly PermissionKey[];
   /** Hidden for the commerce segment (pizza flavours, tables). */
   restaurantOnly?: boolean;
+  /** The page itself explains a missing permission (with its own spec text) instead of the shell. */
+  pageExplainsDenial?: boolean;
 };
 
 /** The admin pages: path under /admin, the route handle, and the module that renders it. */
@@ -14,7 +16,7 @@ export const ADMIN_PAGES = {
   products: { title: 'Produtos', permissions: ROUTE_PERMISSIONS.products },
   categories: { title: 'Categorias', permissions: ROUTE_PERMISSIONS.categories },
   'pizza-flavors': { title: 'Sabores de Pizza', permissions: ROUTE_PERMISSIONS.pizzaFlavors, restaurantOnly: true },
-  stock: { title: 'Estoque', permissions: ROUTE_PERMISSIONS.stock },
+  stock: { title: 'Estoque', permissions: ROUTE_PERMISSIONS.stock, pageExplainsDenial: true },
   employees: { title: 'Funcionários', permissions: ROUTE_PERMISSIONS.employees },
   profiles: { title: 'Perfis de Acesso', permissions: ROUTE_PERMISSIONS.profiles },
   settings: { title: 'Configurações' },

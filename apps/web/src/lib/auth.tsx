@@ -11,7 +11,7 @@ export type StaffMe = {
   id: string;
   name: string;
   email: string;
-  restaurant: { id: string; name: string; slug: string; businessSegment: BusinessSegment } | null;
+  restaurant: { id: string; name: string; slug: string; businessSegment: BusinessSegment; timezone: string } | null;
   profile: Profile;
   cashierOnly: boolean;
   deliveryPerson: boolean;

@@ -24,7 +24,7 @@ const STATUS: Record<OutboundMessage['status'], { label: string; variant: 'warni
 
 /** The WhatsApp outbox: what the restaurant's notifications actually sent (or failed to). */
 export function SentMessagesCard() {
-  const timeZone = (useStaff().restaurant as { timezone?: string } | null)?.timezone;
+  const timeZone = useStaff().restaurant?.timezone;
   const { data, isLoading } = useQuery({
     queryKey: ['admin', 'messages'],
     queryFn: () => api.get<{ messages: OutboundMessage[] }>('/api/admin/messages'),
