@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { openDatabase } from '@meucardapio/db/client';
 import { products } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
@@ -36,6 +37,19 @@ describe('cached public menus', () => {
     const names = (await menu(visitor, owner.slug)).products.map((p: { name: string }) => p.name);
     expect(names).toContain('Esfiha Aberta');
     expect(names).not.toContain('Esfiha de Carne');
+  });
+
+  it('serves the cached menu gzipped once, decoding to the same JSON', async () => {
+    const owner = await signupOwner(t);
+    await owner.client.post('/api/admin/products', { name: 'Coxinha', price: 600 });
+    const plain = await t.client().get(`/api/public/restaurants/${owner.slug}/menu`);
+    const res = await t.app.request(`http://localhost/api/public/restaurants/${owner.slug}/menu`, {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('etag')).toBe(plain.headers.get('etag'));
+    const json = JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8'));
+    expect(json).toEqual(plain.body);
   });
 
   it('forgets a restaurant when its rows change underneath (database trigger + NOTIFY)', async () => {

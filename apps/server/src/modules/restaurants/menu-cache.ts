@@ -1,12 +1,27 @@
+import { gzipSync } from 'node:zlib';
 import type { Database } from '@meucardapio/db/client';
-import { getPublicMenu, type PublicMenu, withOpenNow } from './public-menu.service';
+import { getPublicMenu, type PublicMenu, strongEtag, withOpenNow } from './public-menu.service';
 
 const MAX_ENTRIES = 2000;
 // A safety net only: changes arrive through NOTIFY at once; this bounds staleness if a
 // notification connection drops unnoticed.
 const TTL_MS = 60_000;
 
-type Entry = { restaurantId: string; menu: PublicMenu; storedAt: number };
+/** A menu as sent: the JSON, its tag, and the same bytes gzipped once instead of per request. */
+export type RenderedMenu = { body: string; etag: string; gzipped: Buffer };
+
+type Entry = {
+  restaurantId: string;
+  menu: PublicMenu;
+  storedAt: number;
+  /** Only `openNow` differs between renders, so at most two are kept. */
+  rendered: { open?: RenderedMenu; closed?: RenderedMenu };
+};
+
+function render(menu: PublicMenu): RenderedMenu {
+  const body = JSON.stringify(menu);
+  return { body, etag: strongEtag(body), gzipped: gzipSync(body) };
+}
 
 /**
  * Per-instance cache of public menus. Database triggers NOTIFY `mc_menu` with the restaurant id on any
@@ -39,16 +54,22 @@ export class MenuCache {
     for (const [slug, entry] of this.entries) if (entry.restaurantId === restaurantId) this.entries.delete(slug);
   }
 
-  /** The menu of `slug`, with its open/closed state computed for `now`. */
-  async get(slug: string, now = new Date()): Promise<PublicMenu> {
-    const hit = this.entries.get(slug);
-    if (hit && now.getTime() - hit.storedAt < TTL_MS) return withOpenNow(hit.menu, now);
-    const generation = this.generation;
-    const menu = await getPublicMenu({ db: this.database.db }, slug, now);
-    if (generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(slug, { restaurantId: menu.restaurant.id, menu, storedAt: now.getTime() });
+  /** The menu of `slug`, rendered with its open/closed state computed for `now`. */
+  async get(slug: string, now = new Date()): Promise<RenderedMenu> {
+    let entry = this.entries.get(slug);
+    if (!entry || now.getTime() - entry.storedAt >= TTL_MS) {
+      const generation = this.generation;
+      const menu = await getPublicMenu({ db: this.database.db }, slug, now);
+      entry = { restaurantId: menu.restaurant.id, menu, storedAt: now.getTime(), rendered: {} };
+      if (generation === this.generation) {
+        this.entries.delete(slug);
+        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+        this.entries.set(slug, entry);
+      }
     }
-    return menu;
+    const menu = withOpenNow(entry.menu, now);
+    const key = menu.openNow ? 'open' : 'closed';
+    entry.rendered[key] ??= render(menu);
+    return entry.rendered[key];
   }
 }

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
 import { parseParams } from '../../http/validate';
-import { etagMatches, getPublicRestaurantById, restaurantNotFound, strongEtag } from './public-menu.service';
+import { etagMatches, getPublicRestaurantById, restaurantNotFound } from './public-menu.service';
 
 export const restaurantsRoutes = new Hono<AppEnv>();
 
@@ -18,13 +18,17 @@ const slugParam = z.object({ slug: z.string().trim().min(1).max(200) });
 restaurantsRoutes.get('/public/restaurants/:slug/menu', async (c) => {
   const { slug } = parseParams(c, slugParam);
   const menu = await c.get('deps').menuCache.get(slug);
-  const body = JSON.stringify(menu);
-  const etag = strongEtag(body);
-  c.header('ETag', etag);
+  c.header('ETag', menu.etag);
   c.header('Cache-Control', 'public, max-age=0, must-revalidate');
-  if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+  c.header('Vary', 'Accept-Encoding');
+  if (etagMatches(c.req.header('if-none-match'), menu.etag)) return c.body(null, 304);
   c.header('Content-Type', 'application/json; charset=UTF-8');
-  return c.body(body, 200);
+  // Served pre-compressed from the cache; the compression middleware leaves encoded bodies alone.
+  if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+    c.header('Content-Encoding', 'gzip');
+    return c.body(new Uint8Array(menu.gzipped), 200);
+  }
+  return c.body(menu.body, 200);
 });
 
 restaurantsRoutes.get('/public/restaurants/by-id/:id', async (c) => {
