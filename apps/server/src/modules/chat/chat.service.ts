@@ -84,15 +84,17 @@ function cleanMessage(text: string): string {
   return message;
 }
 
+const orderColumns = {
+  id: orders.id,
+  number: orders.number,
+  status: orders.status,
+  customerId: orders.customerId,
+  deliveryEmployeeId: orders.deliveryEmployeeId,
+};
+
 async function loadOrder(db: DbOrTx, restaurantId: string, orderId: string, ...conds: SQL[]) {
   const [order] = await db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
-      customerId: orders.customerId,
-      deliveryEmployeeId: orders.deliveryEmployeeId,
-    })
+    .select(orderColumns)
     .from(orders)
     .where(tenant(orders, restaurantId, eq(orders.id, orderId), ...conds));
   return order;
@@ -101,13 +103,7 @@ async function loadOrder(db: DbOrTx, restaurantId: string, orderId: string, ...c
 /** Locks the order row against a concurrent status change while the message goes in. */
 async function lockOrder(tx: DbOrTx, restaurantId: string, orderId: string, ...conds: SQL[]) {
   const [order] = await tx
-    .select({
-      id: orders.id,
-      number: orders.number,
-      status: orders.status,
-      customerId: orders.customerId,
-      deliveryEmployeeId: orders.deliveryEmployeeId,
-    })
+    .select(orderColumns)
     .from(orders)
     .where(tenant(orders, restaurantId, eq(orders.id, orderId), ...conds))
     .for('share');

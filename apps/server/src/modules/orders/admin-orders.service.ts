@@ -26,6 +26,7 @@ import type { StaffCtx } from '../../http/context';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
+import { toItemView } from './order-view';
 
 const orderNotFound = () => notFound('Pedido não encontrado.');
 
@@ -215,19 +216,7 @@ export async function hydrate(db: DbOrTx, restaurantId: string, rows: OrderRow[]
       deliveryEmployee: o.deliveryEmployeeId ? (personBy.get(o.deliveryEmployeeId) ?? null) : null,
       createdAt: o.createdAt.toISOString(),
       updatedAt: o.updatedAt.toISOString(),
-      items: (itemsBy.get(o.id) ?? []).map((i) => ({
-        id: i.id,
-        productId: i.productId,
-        name: i.name,
-        quantity: i.quantity,
-        unitPrice: i.unitPrice,
-        totalPrice: i.totalPrice,
-        variation: i.variation ?? null,
-        addons: i.addons ?? [],
-        colors: i.colors ?? [],
-        pizzaFlavors: i.pizzaFlavors ?? [],
-        notes: i.notes,
-      })),
+      items: (itemsBy.get(o.id) ?? []).map(toItemView),
       history: (historyBy.get(o.id) ?? []).map((h) => ({
         status: h.status,
         employeeName: h.employeeName,
