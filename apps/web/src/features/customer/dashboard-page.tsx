@@ -20,6 +20,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ChatDialog } from '@/components/chat/chat-dialog';
+import { useChatUnread } from '@/components/chat/use-chat-unread';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -139,6 +140,7 @@ function OrdersSection() {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<string | null>(null);
   const [chatOrder, setChatOrder] = useState<CustomerOrder | null>(null);
+  const unread = useChatUnread('customer');
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.orders });
   const { connected } = useEvents(
     'customer',
@@ -231,6 +233,12 @@ function OrdersSection() {
                 {canChatAboutOrder(o.status) && (
                   <Button variant="outline" size="sm" className="h-10" onClick={() => setChatOrder(o)}>
                     <MessageCircle aria-hidden /> Chat
+                    {(unread.byOrder[o.id] ?? 0) > 0 && (
+                      <span className="ml-1 rounded-full bg-destructive px-1.5 text-xs font-semibold text-white">
+                        {unread.byOrder[o.id]}
+                        <span className="sr-only"> mensagens não lidas</span>
+                      </span>
+                    )}
                   </Button>
                 )}
                 {o.status === 'delivered' && (
