@@ -75,7 +75,6 @@ export function createApp(deps: Deps) {
     if (SAFE_METHODS.has(c.req.method) || c.res.status >= 400) return;
     const actor = c.get('actor');
     if (actor) deps.menuCache.forget(actor.restaurantId);
-    else deps.menuCache.forgetAll();
   });
 
   app.get('/api/health', (c) => c.json({ ok: true }));

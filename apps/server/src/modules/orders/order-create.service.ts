@@ -21,6 +21,7 @@ import { couponUsesLabel, evaluateCoupon } from '@meucardapio/domain/coupons';
 import { validateDeliveryArea } from '@meucardapio/domain/delivery';
 import { maxInstallmentsFor } from '@meucardapio/domain/installments';
 import { MSG } from '@meucardapio/domain/messages';
+import type { CustomerOrderView } from '@meucardapio/domain/order-views';
 import { cashChange } from '@meucardapio/domain/payment';
 import { normalizeMaxFlavors, orderTotal, parseList, productKind, unitPrice } from '@meucardapio/domain/pricing';
 import { ONLINE_CUSTOMER_NAME, saleStockEntry } from '@meucardapio/domain/stock';
@@ -41,7 +42,7 @@ import {
   quoteShipping,
   restaurantBySlug,
 } from './checkout.service';
-import { type CustomerOrderView, customerOrderViews, toCustomerOrderView } from './order-view';
+import { customerOrderViews, toCustomerOrderView } from './order-view';
 
 const optText = (max: number) => z.string().trim().max(max).nullish();
 

@@ -1,61 +1,11 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import { type OrderItemOption, orderItems, type orders, restaurants } from '@meucardapio/db/schema';
+import { orderItems, type orders, restaurants } from '@meucardapio/db/schema';
+import type { CustomerOrderView, OrderItemView } from '@meucardapio/domain/order-views';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
-
-export type OrderItemView = {
-  id: string;
-  productId: string | null;
-  name: string;
-  quantity: number;
-  unitPrice: number;
-  totalPrice: number;
-  variation: OrderItemOption | null;
-  addons: OrderItemOption[];
-  colors: OrderItemOption[];
-  pizzaFlavors: OrderItemOption[];
-  notes: string | null;
-};
-
-/** An order as its customer sees it: no staff-only fields, only the payment data that concerns them. */
-export type CustomerOrderView = {
-  id: string;
-  number: number;
-  restaurantId: string;
-  restaurant: { name: string; slug: string; logoUrl: string | null };
-  status: string;
-  deliveryType: string;
-  tableNumber: number | null;
-  customerName: string;
-  customerPhone: string | null;
-  address: string | null;
-  addressNumber: string | null;
-  complement: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  cep: string | null;
-  paymentMethod: string | null;
-  paymentStatus: string | null;
-  paymentCheckoutVerified: boolean;
-  installments: number | null;
-  paidAmount: number | null;
-  changeAmount: number | null;
-  /** Still-open hosted checkout of a pending card/pix order, so the customer can pay later. */
-  checkoutUrl: string | null;
-  shippingOption: Record<string, unknown> | null;
-  note: string | null;
-  subtotal: number;
-  deliveryFee: number;
-  discount: number;
-  total: number;
-  createdAt: string;
-  updatedAt: string;
-  items: OrderItemView[];
-};
 
 function num(v: unknown): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;

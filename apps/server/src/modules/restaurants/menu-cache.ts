@@ -44,11 +44,6 @@ export class MenuCache {
     this.entries.clear();
   }
 
-  forgetAll() {
-    this.generation++;
-    this.entries.clear();
-  }
-
   forget(restaurantId: string) {
     this.generation++;
     for (const [slug, entry] of this.entries) if (entry.restaurantId === restaurantId) this.entries.delete(slug);

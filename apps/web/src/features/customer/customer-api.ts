@@ -1,56 +1,10 @@
+import type { CustomerOrderView, OrderItemView } from '@meucardapio/domain/order-views';
 import { unitPrice } from '@meucardapio/domain/pricing';
 import { api } from '@/lib/api';
 
-export type OrderOption = { id?: string; name: string; price?: number; quantity?: number; type?: string };
-
-export type CustomerOrderItem = {
-  id: string;
-  productId: string | null;
-  name: string;
-  quantity: number;
-  unitPrice: number;
-  totalPrice: number;
-  variation: OrderOption | null;
-  addons: OrderOption[];
-  colors: OrderOption[];
-  pizzaFlavors: OrderOption[];
-  notes: string | null;
-};
-
 /** GET /api/customer/orders (money in centavos). */
-export type CustomerOrder = {
-  id: string;
-  number: number;
-  restaurantId: string;
-  restaurant: { name: string; slug: string; logoUrl: string | null };
-  status: string;
-  deliveryType: string;
-  tableNumber: number | null;
-  customerName: string;
-  customerPhone: string | null;
-  address: string | null;
-  addressNumber: string | null;
-  complement: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  cep: string | null;
-  paymentMethod: string | null;
-  paymentStatus: string | null;
-  paymentCheckoutVerified: boolean;
-  installments: number | null;
-  paidAmount: number | null;
-  changeAmount: number | null;
-  checkoutUrl: string | null;
-  shippingOption: { name?: string; company?: string; deliveryTime?: number } | null;
-  note: string | null;
-  subtotal: number;
-  deliveryFee: number;
-  discount: number;
-  total: number;
-  createdAt: string;
-  items: CustomerOrderItem[];
-};
+export type CustomerOrder = CustomerOrderView;
+export type CustomerOrderItem = OrderItemView;
 
 export type CustomerProfile = {
   id: string;
