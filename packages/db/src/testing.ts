@@ -3,8 +3,11 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { type Database, openDatabase } from './client';
 
-/** Where the global test setup leaves the migrated PGlite snapshot. */
-export const SNAPSHOT_PATH = '.tmp/pglite-migrated.tar.gz';
+/**
+ * Where the global test setup leaves the migrated PGlite snapshot; `TEST_SLOT` gives concurrent runs in one
+ * checkout a snapshot each.
+ */
+export const SNAPSHOT_PATH = `.tmp/pglite-migrated${process.env.TEST_SLOT ? `-${process.env.TEST_SLOT.replace(/[^a-z0-9_-]/gi, '')}` : ''}.tar.gz`;
 /** The migrated template for this run: named after the run's database, so concurrent runs never share one. */
 export function templateDatabase(serverUrl: string) {
   const base = new URL(serverUrl).pathname.slice(1) || 'postgres';
