@@ -3,12 +3,17 @@ import {
   canChatAboutOrder,
   checkDeliveryDigits,
   checkDeliveryPerson,
+  checkOpenUnpaidOrders,
+  checkStatusTransition,
   DELIVERY_TYPE_LABELS,
   DELIVERY_TYPES,
   emptyOrdersText,
   isDeliveryType,
   isOrderStatus,
+  MAX_OPEN_UNPAID_ORDERS,
+  nextOrderStatuses,
   normalizeOrderStatus,
+  OPEN_ORDER_STATUSES,
   ORDER_FILTERS,
   ORDER_STATUS_FILTER_LABELS,
   ORDER_STATUS_LABELS,
@@ -123,6 +128,80 @@ describe('chat and transitions', () => {
       description: 'É obrigatório escolher um entregador para pedidos de delivery.',
     });
     expect(checkDeliveryPerson('')).toMatchObject({ ok: false });
+  });
+});
+
+describe('status state machine', () => {
+  it('moves a delivery order forward one step at a time, cancelling from any open status', () => {
+    expect(nextOrderStatuses('pending', 'delivery')).toEqual(['preparing', 'cancelled']);
+    expect(nextOrderStatuses('preparing', 'delivery')).toEqual(['confirmed', 'cancelled']);
+    expect(nextOrderStatuses('confirmed', 'delivery')).toEqual(['out_for_delivery', 'delivered', 'cancelled']);
+    expect(nextOrderStatuses('out_for_delivery', 'delivery')).toEqual(['delivered', 'cancelled']);
+  });
+
+  it('reads "ready" as confirmed and sends only delivery orders out', () => {
+    expect(nextOrderStatuses('ready', 'pickup')).toEqual(['delivered', 'cancelled']);
+    expect(nextOrderStatuses('confirmed', 'dine_in')).toEqual(['delivered', 'cancelled']);
+  });
+
+  it('treats delivered and cancelled as final, and unknown statuses as going nowhere', () => {
+    expect(nextOrderStatuses('delivered', 'delivery')).toEqual([]);
+    expect(nextOrderStatuses('cancelled', 'pickup')).toEqual([]);
+    expect(nextOrderStatuses('weird', 'delivery')).toEqual([]);
+  });
+
+  it('allows exactly the listed moves', () => {
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        const allowed = nextOrderStatuses(from, 'delivery').includes(to);
+        expect(checkStatusTransition(from, to, 'delivery').ok, `${from} → ${to}`).toBe(allowed);
+      }
+    }
+  });
+
+  it('refuses a jump with the pt-BR texts', () => {
+    expect(checkStatusTransition('pending', 'delivered', 'delivery')).toEqual({
+      ok: false,
+      code: 'invalid_transition',
+      title: 'Mudança de status não permitida',
+      description: 'O pedido está "Pendente" e não pode passar para "Entregue".',
+    });
+    expect(checkStatusTransition('preparing', 'pending', 'pickup')).toMatchObject({
+      description: 'O pedido está "Preparando" e não pode passar para "Pendente".',
+    });
+    expect(checkStatusTransition('confirmed', 'out_for_delivery', 'pickup')).toMatchObject({
+      code: 'invalid_transition',
+      description: 'Só pedidos de delivery saem para entrega.',
+    });
+    expect(checkStatusTransition('delivered', 'cancelled', 'delivery')).toEqual({
+      ok: false,
+      code: 'status_final',
+      title: 'Mudança de status não permitida',
+      description: 'Este pedido já está entregue e não muda mais de status.',
+    });
+    expect(checkStatusTransition('cancelled', 'pending', 'delivery')).toMatchObject({
+      description: 'Este pedido já está cancelado e não muda mais de status.',
+    });
+  });
+});
+
+describe('open unpaid orders', () => {
+  it('counts every status except delivered and cancelled as open', () => {
+    expect(OPEN_ORDER_STATUSES).toEqual(['pending', 'preparing', 'confirmed', 'out_for_delivery']);
+  });
+
+  it('lets a customer have up to the maximum, then refuses with the pt-BR text', () => {
+    expect(MAX_OPEN_UNPAID_ORDERS).toBe(3);
+    expect(checkOpenUnpaidOrders(0)).toEqual({ ok: true });
+    expect(checkOpenUnpaidOrders(2)).toEqual({ ok: true });
+    expect(checkOpenUnpaidOrders(3)).toEqual({
+      ok: false,
+      code: 'too_many_open_orders',
+      title: 'Muitos pedidos em aberto',
+      description:
+        'Você já tem 3 pedidos em andamento ainda não pagos. Aguarde a entrega de um deles ou fale com o restaurante.',
+    });
+    expect(checkOpenUnpaidOrders(7)).toMatchObject({ ok: false });
   });
 });
 

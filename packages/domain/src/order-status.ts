@@ -100,6 +100,69 @@ export function transitionRequirements(
   };
 }
 
+/**
+ * Where an order may go next (the kitchen cannot jump ahead): pending → preparing, preparing →
+ * ready (confirmed), ready → out for delivery (delivery orders only) or delivered, out for delivery
+ * → delivered; any open order may be cancelled. Delivered and cancelled are final.
+ */
+const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['preparing', 'cancelled'],
+  preparing: ['confirmed', 'cancelled'],
+  confirmed: ['out_for_delivery', 'delivered', 'cancelled'],
+  out_for_delivery: ['delivered', 'cancelled'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** The statuses staff may move an order to from `status` (unknown statuses go nowhere). */
+export function nextOrderStatuses(status: string, deliveryType: string): OrderStatus[] {
+  const from = normalizeOrderStatus(status);
+  if (!from) return [];
+  return NEXT_STATUSES[from].filter((s) => s !== 'out_for_delivery' || deliveryType === 'delivery');
+}
+
+/** Whether an order may move from `from` to `to`; staying in the same status is not a move. */
+export function checkStatusTransition(
+  from: OrderStatus,
+  to: OrderStatus,
+  deliveryType: string,
+): { ok: true } | RuleFailure {
+  if (nextOrderStatuses(from, deliveryType).includes(to)) return { ok: true };
+  const title = 'Mudança de status não permitida';
+  if (NEXT_STATUSES[from].length === 0)
+    return fail(
+      'status_final',
+      title,
+      `Este pedido já está ${ORDER_STATUS_LABELS[from].toLowerCase()} e não muda mais de status.`,
+    );
+  if (to === 'out_for_delivery' && deliveryType !== 'delivery')
+    return fail('invalid_transition', title, 'Só pedidos de delivery saem para entrega.');
+  return fail(
+    'invalid_transition',
+    title,
+    `O pedido está "${ORDER_STATUS_LABELS[from]}" e não pode passar para "${ORDER_STATUS_LABELS[to]}".`,
+  );
+}
+
+/** Statuses of an order still in progress (not delivered, not cancelled). */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['pending', 'preparing', 'confirmed', 'out_for_delivery'];
+
+/**
+ * How many orders one customer may have in progress without an approved payment (cash orders are
+ * paid on delivery, so they count until delivered): each one holds stock and maybe a coupon use.
+ */
+export const MAX_OPEN_UNPAID_ORDERS = 3;
+
+/** Refusal of a new order when the customer already has the maximum of open unpaid orders. */
+export function checkOpenUnpaidOrders(openUnpaid: number): { ok: true } | RuleFailure {
+  if (openUnpaid < MAX_OPEN_UNPAID_ORDERS) return { ok: true };
+  return fail(
+    'too_many_open_orders',
+    'Muitos pedidos em aberto',
+    `Você já tem ${MAX_OPEN_UNPAID_ORDERS} pedidos em andamento ainda não pagos. Aguarde a entrega de um deles ou fale com o restaurante.`,
+  );
+}
+
 /** Refusal when a delivery order is sent out without a delivery person. */
 export function checkDeliveryPerson(deliveryEmployeeId: string | null | undefined): { ok: true } | RuleFailure {
   return deliveryEmployeeId

@@ -4,6 +4,7 @@ import {
   INITIAL_STOCK_NOTE,
   initialStockEntry,
   ONLINE_CUSTOMER_NAME,
+  returnStockEntry,
   SYSTEM_EMPLOYEE_NAME,
   saleStockEntry,
   stockChangeEntry,
@@ -85,6 +86,18 @@ describe('stock history texts and rows', () => {
       quantityAfter: 7,
       quantityChanged: 3,
       notes: 'Pedido #12',
+    });
+  });
+});
+
+describe('returnStockEntry', () => {
+  it('records the units of a cancelled order as an entry', () => {
+    expect(returnStockEntry(7, 3, 12)).toEqual({
+      operationType: 'register',
+      quantityBefore: 7,
+      quantityAfter: 10,
+      quantityChanged: 3,
+      notes: 'Devolução do pedido cancelado #12',
     });
   });
 });

@@ -79,6 +79,20 @@ export function saleStockEntry(before: number, quantity: number, note: string): 
   };
 }
 
+/**
+ * The history row of units given back by a cancelled order: an entry ('register'), as any increase
+ * of stock is, noted with the order it came from.
+ */
+export function returnStockEntry(before: number, quantity: number, orderNumber: number): StockHistoryEntry {
+  return {
+    operationType: 'register',
+    quantityBefore: before,
+    quantityAfter: before + quantity,
+    quantityChanged: quantity,
+    notes: `Devolução do pedido cancelado #${orderNumber}`,
+  };
+}
+
 /** The stock-entry form: a product and a quantity above zero, else 'Dados incompletos'. */
 export function validateStockEntry(entry: {
   productId: string | null | undefined;
