@@ -1,0 +1,377 @@
+/**
+ * Cashier / PDV API contract: request schemas (zod, shared by the PDV forms and the server routes)
+ * and answer shapes. Money is integer centavos everywhere; dates are ISO strings.
+ *
+ * Permission: every route needs manage_cashier. "PDV" routes are also open to cashier-only users
+ * (isCashierOnly in permissions.ts); "manager" routes answer 403 to them. All paths under /api.
+ *
+ *   GET    /admin/cashier/session                  PDV      CashierState (open session or null)
+ *   POST   /admin/cashier/session/open             PDV      OpenSessionInput → 201 SessionView; 409 if one is open
+ *   POST   /admin/cashier/session/close            PDV      CloseSessionInput → CloseResult (creates a closed session when none is open)
+ *   POST   /admin/cashier/withdrawals              PDV      CashMovementInput → 201 CashMovementView (sangria)
+ *   POST   /admin/cashier/supplies                 manager  CashMovementInput → 201 CashMovementView (suprimento)
+ *   GET    /admin/cashier/catalog                  PDV      PdvCatalog (categories, products, POS payment methods, PIX settings)
+ *   GET    /admin/cashier/products/lookup?code=    PDV      PdvProduct; 404 "Produto não encontrado"
+ *   GET    /admin/cashier/reserved-sales           PDV      ReservedSaleView[]
+ *   POST   /admin/cashier/reserved-sales           PDV      ReserveSaleInput → 201 ReservedSaleView
+ *   POST   /admin/cashier/reserved-sales/:id/restore PDV    ReservedSaleView (removed from the list, atomically)
+ *   DELETE /admin/cashier/reserved-sales/:id       PDV      204
+ *   POST   /admin/cashier/sales                    PDV      FinalizeSaleInput + header Idempotency-Key → 201 FinalizedSale (200 on replay)
+ *   GET    /admin/cashier/reports/today            manager  TodayReport (restaurant's timezone)
+ *   GET    /admin/cashier/reports/daily?date=      manager  DailyReport (top 5 products); date YYYY-MM-DD, default today
+ *   GET    /admin/cashier/reports/daily.csv?date=  manager  text/csv (UTF-8 BOM, ';')
+ *   GET    /admin/cashier/conciliation?sessionId=  manager  Conciliation (default: open session, else the last one)
+ *   GET    /admin/cashier/sessions                 manager  SessionSummary[] (last 30, with "quebra de caixa")
+ *   GET    /admin/cashier/history                  manager  SaleListItem[] (last 50 PDV sales)
+ *   GET    /admin/cashier/sales/:id                manager  SaleDetail
+ *   GET    /admin/cashier/pix-settings             manager  PixSettingsView
+ *   PUT    /admin/cashier/pix-settings             manager + manage_settings  PixSettingsInput → PixSettingsView
+ *
+ * Realtime: a finalized sale appends 'cashier.sale' (and the usual 'order.created'); session changes
+ * append 'cashier.session'. Both need manage_cashier, so every terminal and report refreshes.
+ */
+import { z } from 'zod';
+import type { MethodDifference } from './cashier';
+import type { HourTotal, MethodTotal, ProductTotal } from './cashier-report';
+import { MSG } from './messages';
+import type { PixKeyType } from './pix';
+
+const MAX_CENTS = 100_000_000;
+const money = (message: string) => z.number({ error: message }).int(message).max(MAX_CENTS, message);
+const optText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, MSG.tooLong)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+// ─── Requests ────────────────────────────────────────────────────────────────────────────────────
+
+export const openSessionSchema = z.object({
+  initialAmount: money(MSG.invalidAmount).min(0, MSG.invalidAmount).default(0),
+  notes: optText(500),
+});
+export type OpenSessionInput = z.input<typeof openSessionSchema>;
+
+/** Blind count: quantity per note/coin (keys are centavos: '20000' … '5') and totals of the other groups. */
+export const closeCountSchema = z.object({
+  denominations: z.record(z.string().regex(/^\d{1,5}$/), z.number().int().min(0).max(100_000)).default({}),
+  /** Counted totals per report group other than Dinheiro, e.g. { PIX: 1500, Crédito: 3000 }. */
+  methods: z.record(z.string().trim().min(1).max(60), money(MSG.invalidAmount).min(0, MSG.invalidAmount)).default({}),
+});
+
+export const closeSessionSchema = z.object({
+  notes: optText(500),
+  /** Required from cashier-only users (blind close); optional for owner and administrators. */
+  count: closeCountSchema.nullish(),
+});
+export type CloseSessionInput = z.input<typeof closeSessionSchema>;
+
+/** Sangria and suprimento: amount and reason required ("Campos obrigatórios"), amount > 0 ("Valor inválido"). */
+export const cashMovementSchema = z.object({
+  amount: z
+    .number({ error: MSG.requiredFieldsShort })
+    .int(MSG.invalidAmount)
+    .gt(0, MSG.invalidAmount)
+    .max(MAX_CENTS, MSG.invalidAmount),
+  reason: z.string({ error: MSG.requiredFieldsShort }).trim().min(1, MSG.requiredFieldsShort).max(300, MSG.tooLong),
+});
+export type CashMovementInput = z.input<typeof cashMovementSchema>;
+
+/** A cart line as a PROPOSAL (ids and quantities; the server prices it), the storefront's line shape. */
+export const pdvItemSchema = z.object({
+  productId: z.uuid({ message: 'Produto inválido' }),
+  quantity: z.number().int(MSG.invalidQuantity).min(1, MSG.invalidQuantity).max(9999, MSG.invalidQuantity),
+  variationId: z.string().max(100).nullish(),
+  colorIds: z.array(z.string().max(100)).max(20).default([]),
+  addonIds: z.array(z.string().max(100)).max(50).default([]),
+  flavorIds: z
+    .array(z.uuid({ message: 'Sabor inválido' }))
+    .max(12)
+    .default([]),
+  notes: optText(500),
+});
+export type PdvItemInput = z.input<typeof pdvItemSchema>;
+
+const itemsSchema = z.array(pdvItemSchema, { error: MSG.emptyCart }).min(1, MSG.emptyCart).max(200);
+
+export const reserveSaleSchema = z.object({
+  items: itemsSchema,
+  discount: money(MSG.invalidAmount).min(0, MSG.invalidAmount).default(0),
+  customerName: optText(120),
+});
+export type ReserveSaleInput = z.input<typeof reserveSaleSchema>;
+
+export const salePaymentSchema = z.object({
+  methodId: z.string({ error: MSG.selectPaymentMethod }).trim().min(1, MSG.selectPaymentMethod).max(100),
+  amount: z
+    .number({ error: MSG.amountMustBePositive })
+    .int(MSG.amountMustBePositive)
+    .gt(0, MSG.amountMustBePositive)
+    .max(MAX_CENTS),
+  /** Cash handed over, for methods that give change. */
+  received: z.number().int().min(0).max(MAX_CENTS).nullish(),
+  installments: z.number().int().min(1).max(12).nullish(),
+});
+export type SalePaymentInput = z.input<typeof salePaymentSchema>;
+
+/**
+ * Finalizar Venda. Send the header Idempotency-Key (8–100 of A-Z a-z 0-9 . _ : -), one per sale
+ * attempt, reused on retries: a retry answers the first sale. The server recomputes every price and
+ * refuses payments that do not cover its total.
+ */
+export const finalizeSaleSchema = z.object({
+  items: itemsSchema,
+  discount: money(MSG.invalidAmount).min(0, MSG.invalidAmount).default(0),
+  payments: z.array(salePaymentSchema, { error: MSG.addOnePayment }).min(1, MSG.addOnePayment).max(10),
+  customerName: optText(120),
+  customerCpf: optText(20),
+  /** The reserved sale this cart was resumed from; removed in the same transaction. */
+  reservedSaleId: z.uuid().nullish(),
+});
+export type FinalizeSaleInput = z.input<typeof finalizeSaleSchema>;
+
+export const reportDateQuery = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Data inválida')
+    .optional(),
+});
+
+export const conciliationQuery = z.object({ sessionId: z.uuid({ message: 'Identificador inválido' }).optional() });
+
+export const productLookupQuery = z.object({
+  code: z.string({ error: 'Informe o código' }).trim().min(1, 'Informe o código').max(100),
+});
+
+export const pixSettingsSchema = z.object({
+  key: z.string({ error: 'Informe a chave PIX' }).trim().min(1, 'Informe a chave PIX').max(120),
+  keyType: z.enum(['cpf', 'cnpj', 'email', 'phone', 'random'], { message: 'Tipo de chave inválido' }),
+  merchantName: z
+    .string({ error: 'Informe o nome do recebedor' })
+    .trim()
+    .min(1, 'Informe o nome do recebedor')
+    .max(25, 'Use até 25 caracteres'),
+  merchantCity: z
+    .string({ error: 'Informe a cidade' })
+    .trim()
+    .min(1, 'Informe a cidade')
+    .max(15, 'Use até 15 caracteres'),
+});
+export type PixSettingsInput = z.input<typeof pixSettingsSchema>;
+
+// ─── Answers ─────────────────────────────────────────────────────────────────────────────────────
+
+export type SessionView = {
+  id: string;
+  status: 'open' | 'closed';
+  employeeName: string;
+  openingDate: string;
+  closingTime: string | null;
+  initialAmount: number;
+  notes: string | null;
+  /**
+   * Running figures; null for cashier-only users (blind close: they never see what is expected
+   * before counting).
+   */
+  totals: SessionTotals | null;
+};
+
+export type SessionTotals = {
+  totalSales: number;
+  salesCount: number;
+  cashSales: number;
+  totalSupplies: number;
+  totalWithdrawals: number;
+  /** initial + cash sales + suprimentos − sangrias. */
+  expectedCash: number;
+};
+
+export type CashierState = {
+  session: SessionView | null;
+  /** The user sees only PDV, Fechar Caixa and Sangria, closes blind, and gets 403 elsewhere. */
+  cashierOnly: boolean;
+};
+
+export type CloseResult = {
+  session: SessionView & { totals: SessionTotals; finalBalance: number };
+  blind: boolean;
+  /** Per group expected / counted / difference; empty when nothing was counted. */
+  differences: MethodDifference[];
+  /** Σ counted − expected (negative: money missing); null when nothing was counted. */
+  totalDifference: number | null;
+  /** The drawer counted from the denominations. */
+  countedCash: number | null;
+};
+
+export type CashMovementView = {
+  id: string;
+  kind: 'withdrawal' | 'supply';
+  amount: number;
+  reason: string;
+  employeeName: string;
+  createdAt: string;
+};
+
+export type PdvOption = { id: string; name: string; price: number; type?: string };
+
+export type PdvProduct = {
+  id: string;
+  name: string;
+  description: string | null;
+  price: number;
+  imageUrl: string | null;
+  categoryId: string | null;
+  sku: string | null;
+  codigoBarras: string | null;
+  controleEstoque: boolean;
+  estoque: number;
+  /** Sizes (priceModifier in `price`), colours and add-ons a line may choose. */
+  variations: PdvOption[];
+  colors: PdvOption[];
+  addons: PdvOption[];
+  /** Multi-flavour pizzas need flavours: the ids/names/prices of the allowed flavour products. */
+  maxFlavors: number | null;
+  flavors: PdvOption[];
+};
+
+export type PdvPaymentMethod = {
+  id: string;
+  name: string;
+  icon: 'card' | 'money' | 'pix';
+  requiresChange: boolean;
+  /** Paid through the hosted checkout popup (only PIX ones are offered, spec 3 §9). */
+  infinitepayEnabled: boolean;
+  maxInstallments: number;
+  /** A local PIX QR can be shown (a PIX key is configured and the method is PIX without provider). */
+  pixQr: boolean;
+};
+
+export type PixSettingsView = {
+  key: string | null;
+  keyType: PixKeyType | null;
+  merchantName: string | null;
+  merchantCity: string | null;
+  configured: boolean;
+};
+
+export type PdvCatalog = {
+  categories: { id: string; name: string }[];
+  products: PdvProduct[];
+  paymentMethods: PdvPaymentMethod[];
+  /** For building the QR locally with pixBrCode(settings, amount, pixTxid(saleKey)); null when not configured. */
+  pix: { key: string; keyType: PixKeyType; merchantName: string; merchantCity: string } | null;
+};
+
+export type ReservedSaleView = {
+  id: string;
+  customerName: string | null;
+  items: PdvItemInputStored[];
+  subtotal: number;
+  discount: number;
+  total: number;
+  employeeName: string | null;
+  createdAt: string;
+};
+/** A reserved line: the proposal plus the name and prices computed when it was reserved (for display). */
+export type PdvItemInputStored = z.output<typeof pdvItemSchema> & {
+  name: string;
+  unitPrice: number;
+  totalPrice: number;
+};
+
+export type SalePaymentView = {
+  methodId: string;
+  methodName: string;
+  group: string;
+  amount: number;
+  installments: number;
+  received: number | null;
+  change: number;
+};
+
+export type SaleItemView = {
+  id: string;
+  productId: string | null;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+  variation: { name: string; price?: number } | null;
+  addons: { name: string; price?: number; quantity?: number }[];
+};
+
+export type SaleListItem = {
+  id: string;
+  number: number;
+  customerName: string;
+  createdAt: string;
+  total: number;
+  status: string;
+  paymentMethod: string | null;
+  paymentStatus: string | null;
+};
+
+export type SaleDetail = SaleListItem & {
+  subtotal: number;
+  discount: number;
+  sessionId: string | null;
+  employeeName: string | null;
+  customerCpf: string | null;
+  payments: SalePaymentView[];
+  /** Σ change given back. */
+  change: number;
+  /** The PIX "copia e cola" of the sale's local PIX payment, for the receipt; null without one. */
+  pixBrCode: string | null;
+  items: SaleItemView[];
+};
+
+export type FinalizedSale = {
+  sale: SaleDetail;
+  /** Hosted checkout to open in an 800×600 popup (provider-enabled PIX); null otherwise. */
+  checkoutUrl: string | null;
+  /** "Processe os pagamentos com cartão manualmente no app InfinitePay." when no link could be made. */
+  warning: string | null;
+  replayed: boolean;
+};
+
+export type ReportSummary = {
+  total: number;
+  count: number;
+  averageTicket: number;
+  topPaymentMethod: string | null;
+  byMethod: MethodTotal[];
+  byHour: HourTotal[];
+};
+
+export type TodayReport = ReportSummary & { date: string; timezone: string };
+
+export type DailyReport = TodayReport & { topProducts: ProductTotal[]; sales: SaleListItem[] };
+
+export type ConciliationRow = MethodDifference & { salesCount: number };
+
+export type Conciliation = {
+  session: SessionView | null;
+  /** Per report group: expected from the database; counted/difference from the close count (0 until counted). */
+  rows: ConciliationRow[];
+  counted: boolean;
+  totalDifference: number | null;
+};
+
+export type SessionSummary = {
+  id: string;
+  status: 'open' | 'closed';
+  employeeName: string;
+  openingDate: string;
+  closingTime: string | null;
+  initialAmount: number;
+  totalSales: number;
+  totalWithdrawals: number;
+  totalSupplies: number;
+  finalBalance: number | null;
+  blind: boolean;
+  /** "Quebra de caixa": Σ counted − expected; null when not counted. */
+  totalDifference: number | null;
+};

@@ -1,0 +1,134 @@
+import { localParts } from './hours';
+import { orderStatusLabel } from './order-status';
+import { paymentGroupLabel } from './payment';
+
+/**
+ * PDV reports (spec 3 §9): total, order count, average ticket, top payment method and totals by hour,
+ * grouped PIX / Crédito / Débito / Dinheiro / Não informado, in the restaurant's timezone
+ * (ARCHITECTURE §6.10). Pure: the server feeds it rows, the web may feed it the same rows.
+ */
+
+export type ReportSale = {
+  id: string;
+  number: number;
+  customerName: string | null;
+  createdAt: Date | string;
+  total: number;
+  status: string;
+  /** The order's single method label (used when the sale has no payments list, e.g. older sales). */
+  paymentMethod: string | null;
+  payments: readonly { methodName: string | null; amount: number }[];
+};
+
+export type MethodTotal = { method: string; total: number; count: number };
+export type HourTotal = { hour: number; total: number; count: number };
+
+export type SalesSummary = {
+  total: number;
+  count: number;
+  /** Rounded to the centavo; 0 without sales. */
+  averageTicket: number;
+  /** The group with the largest amount; null without sales. */
+  topPaymentMethod: string | null;
+  byMethod: MethodTotal[];
+  /** 24 entries, 0..23 local hours. */
+  byHour: HourTotal[];
+};
+
+/** A sale's amounts per report group: its payments list, else its total under its one method. */
+export function saleGroups(sale: Pick<ReportSale, 'payments' | 'paymentMethod' | 'total'>): MethodTotal[] {
+  const parts = sale.payments.length > 0 ? sale.payments : [{ methodName: sale.paymentMethod, amount: sale.total }];
+  const byGroup = new Map<string, number>();
+  for (const p of parts) {
+    const g = paymentGroupLabel(p.methodName);
+    byGroup.set(g, (byGroup.get(g) ?? 0) + p.amount);
+  }
+  return [...byGroup].map(([method, total]) => ({ method, total, count: 1 }));
+}
+
+/** Report figures of a set of sales. */
+export function summarizeSales(sales: readonly ReportSale[], timeZone: string): SalesSummary {
+  const byHour: HourTotal[] = Array.from({ length: 24 }, (_, hour) => ({ hour, total: 0, count: 0 }));
+  const methods = new Map<string, MethodTotal>();
+  let total = 0;
+  for (const sale of sales) {
+    total += sale.total;
+    const hour = Number(localParts(new Date(sale.createdAt), timeZone).time.slice(0, 2));
+    byHour[hour].total += sale.total;
+    byHour[hour].count += 1;
+    for (const g of saleGroups(sale)) {
+      const m = methods.get(g.method) ?? { method: g.method, total: 0, count: 0 };
+      m.total += g.total;
+      m.count += 1;
+      methods.set(g.method, m);
+    }
+  }
+  const byMethod = [...methods.values()].sort((a, b) => b.total - a.total || a.method.localeCompare(b.method));
+  return {
+    total,
+    count: sales.length,
+    averageTicket: sales.length > 0 ? Math.round(total / sales.length) : 0,
+    topPaymentMethod: byMethod[0]?.method ?? null,
+    byMethod,
+    byHour,
+  };
+}
+
+export type ProductTotal = { productId: string | null; name: string; quantity: number; total: number };
+
+/** The best-selling products by quantity (then revenue), at most `limit` (5 in the detailed report). */
+export function topProducts(
+  items: readonly { productId: string | null; name: string; quantity: number; totalPrice: number }[],
+  limit = 5,
+): ProductTotal[] {
+  const byKey = new Map<string, ProductTotal>();
+  for (const i of items) {
+    const key = i.productId ?? `name:${i.name}`;
+    const p = byKey.get(key) ?? { productId: i.productId, name: i.name, quantity: 0, total: 0 };
+    p.quantity += i.quantity;
+    p.total += i.totalPrice;
+    byKey.set(key, p);
+  }
+  return [...byKey.values()]
+    .sort((a, b) => b.quantity - a.quantity || b.total - a.total || a.name.localeCompare(b.name))
+    .slice(0, limit);
+}
+
+export const CSV_COLUMNS = ['Pedido', 'Cliente', 'Horário', 'Total', 'Pagamento', 'Status'] as const;
+
+function csvCell(value: string): string {
+  // A leading =, +, - or @ would run as a formula in a spreadsheet.
+  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Centavos as a pt-BR decimal a spreadsheet reads as a number: 123456 → '1234,56'. */
+function csvMoney(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * The detailed report's CSV: UTF-8 with BOM and ';' separators so a pt-BR spreadsheet opens it as is;
+ * columns order, customer, time (HH:MM local), total, payment, status; CRLF line ends.
+ */
+export function salesCsv(sales: readonly ReportSale[], timeZone: string): string {
+  const lines = [CSV_COLUMNS.join(';')];
+  for (const s of sales) {
+    const groups = saleGroups(s).map((g) => g.method);
+    lines.push(
+      [
+        `#${s.number}`,
+        s.customerName ?? '',
+        localParts(new Date(s.createdAt), timeZone).time,
+        csvMoney(s.total),
+        groups.join(' + '),
+        orderStatusLabel(s.status),
+      ]
+        .map(csvCell)
+        .join(';'),
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
