@@ -105,7 +105,7 @@ describe('status changes', () => {
   });
 
   it('accepts "ready" and stores it as confirmed; refuses an unknown status', async () => {
-    const o = await insertOrder(t, owner.restaurantId);
+    const o = await insertOrder(t, owner.restaurantId, { status: 'preparing' });
     const res = await owner.client.patch(`/api/admin/orders/${o.id}/status`, { status: 'ready' });
     expect(res.status).toBe(200);
     expect((await orderRow(o.id)).status).toBe('confirmed');
@@ -219,15 +219,16 @@ describe('delivery people and delivery confirmation', () => {
     expect((await owner.client.patch(`/api/admin/orders/${carrier.id}/status`, { status: 'delivered' })).status).toBe(
       200,
     );
-    const pickup = await insertOrder(t, owner.restaurantId, { deliveryType: 'pickup' });
+    const pickup = await insertOrder(t, owner.restaurantId, { deliveryType: 'pickup', status: 'confirmed' });
     expect((await owner.client.patch(`/api/admin/orders/${pickup.id}/status`, { status: 'delivered' })).status).toBe(
       200,
     );
-    // A pickup order goes "out" without a delivery person.
-    const pickup2 = await insertOrder(t, owner.restaurantId, { deliveryType: 'pickup' });
-    expect(
-      (await owner.client.patch(`/api/admin/orders/${pickup2.id}/status`, { status: 'out_for_delivery' })).status,
-    ).toBe(200);
+    // Only delivery orders go "out": a pickup order goes from ready to delivered.
+    const pickup2 = await insertOrder(t, owner.restaurantId, { deliveryType: 'pickup', status: 'confirmed' });
+    const out = await owner.client.patch(`/api/admin/orders/${pickup2.id}/status`, { status: 'out_for_delivery' });
+    expect(out.status).toBe(409);
+    expect(out.body.error.description).toBe('Só pedidos de delivery saem para entrega.');
+    expect((await orderRow(pickup2.id)).status).toBe('confirmed');
   });
 
   it('groups orders out for delivery by delivery person', async () => {
@@ -325,5 +326,59 @@ describe('payment verification', () => {
     expect(single.status).toBe(400);
     // Another restaurant cannot verify (or learn about) this order.
     expect((await other.client.post(`/api/admin/orders/${o.id}/verify-payment`)).status).toBe(404);
+  });
+});
+
+describe('status state machine', () => {
+  const historyOf = (id: string) => t.db.select().from(orderHistory).where(eq(orderHistory.orderId, id));
+
+  it('the kitchen cannot jump a pending order to delivered (409 pt-BR, nothing changes)', async () => {
+    const o = await insertOrder(t, owner.restaurantId, { deliveryType: 'pickup' });
+    const kitchen = await createEmployee(t, owner, { profileType: 'kitchen' });
+    for (const status of ['delivered', 'ready', 'out_for_delivery']) {
+      const res = await kitchen.client.patch(`/api/admin/orders/${o.id}/status`, { status, phoneDigits: '4321' });
+      expect(res.status, status).toBe(409);
+      expect(res.body.error.title).toBe('Mudança de status não permitida');
+    }
+    const res = await kitchen.client.patch(`/api/admin/orders/${o.id}/status`, { status: 'delivered' });
+    expect(res.body.error.description).toBe('O pedido está "Pendente" e não pode passar para "Entregue".');
+    expect((await orderRow(o.id)).status).toBe('pending');
+    expect(await historyOf(o.id)).toEqual([]);
+  });
+
+  it('walks a delivery order through every step and refuses going back', async () => {
+    const o = await insertOrder(t, owner.restaurantId);
+    const rider = await createEmployee(t, owner, { profileType: 'counter', profileName: 'Entregador' });
+    const url = `/api/admin/orders/${o.id}/status`;
+    expect((await owner.client.patch(url, { status: 'preparing' })).status).toBe(200);
+    const back = await owner.client.patch(url, { status: 'pending' });
+    expect(back.status).toBe(409);
+    expect(back.body.error.description).toBe('O pedido está "Preparando" e não pode passar para "Pendente".');
+    expect((await owner.client.patch(url, { status: 'ready' })).status).toBe(200);
+    const out = await owner.client.patch(url, { status: 'out_for_delivery', deliveryEmployeeId: rider.employeeId });
+    expect(out.status).toBe(200);
+    expect((await owner.client.patch(url, { status: 'delivered', phoneDigits: '4321' })).status).toBe(200);
+    const after = await owner.client.patch(url, { status: 'cancelled' });
+    expect(after.status).toBe(409);
+    expect(after.body.error.description).toBe('Este pedido já está entregue e não muda mais de status.');
+    expect((await historyOf(o.id)).map((h) => h.status)).toEqual([
+      'preparing',
+      'confirmed',
+      'out_for_delivery',
+      'delivered',
+    ]);
+  });
+
+  it('a cancelled order is final; setting the current status again changes nothing', async () => {
+    const o = await insertOrder(t, owner.restaurantId, { status: 'preparing' });
+    const url = `/api/admin/orders/${o.id}/status`;
+    const same = await owner.client.patch(url, { status: 'preparing' });
+    expect(same.status).toBe(200);
+    expect(await historyOf(o.id)).toEqual([]);
+    expect((await owner.client.patch(url, { status: 'cancelled' })).status).toBe(200);
+    const revive = await owner.client.patch(url, { status: 'preparing' });
+    expect(revive.status).toBe(409);
+    expect(revive.body.error.description).toBe('Este pedido já está cancelado e não muda mais de status.');
+    expect((await orderRow(o.id)).status).toBe('cancelled');
   });
 });

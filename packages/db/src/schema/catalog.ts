@@ -111,10 +111,13 @@ export const stockHistory = pgTable(
     quantityChanged: integer('quantity_changed').notNull(),
     employeeName: text('employee_name').notNull(),
     notes: text('notes'),
+    /** The order a sale or a cancellation return belongs to: what a cancelled order gives back. */
+    orderId: uuid('order_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('stock_history_product_idx').on(t.restaurantId, t.productId, t.createdAt),
+    index('stock_history_order_idx').on(t.restaurantId, t.orderId),
     index('stock_history_created_idx').on(t.restaurantId, t.createdAt),
     check('stock_history_operation_ck', sql`${t.operationType} in ('register','sale','adjustment')`),
   ],

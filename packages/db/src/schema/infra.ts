@@ -72,12 +72,15 @@ export const outboundMessages = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** While 'sending': the sender that claimed the row, and until when; an expired lease is claimed again. */
+    claimToken: uuid('claim_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },
   (t) => [
     index('outbound_messages_restaurant_idx').on(t.restaurantId, t.createdAt),
     // One notification of each kind per order, however many times it is requested.
     uniqueIndex('outbound_messages_order_kind_uq').on(t.restaurantId, t.orderId, t.kind),
-    check('outbound_messages_status_ck', sql`${t.status} in ('pending','sent','failed')`),
+    check('outbound_messages_status_ck', sql`${t.status} in ('pending','sending','sent','failed')`),
   ],
 );
 

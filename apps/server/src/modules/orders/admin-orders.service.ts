@@ -14,6 +14,7 @@ import { MSG } from '@meucardapio/domain/messages';
 import {
   checkDeliveryDigits,
   checkDeliveryPerson,
+  checkStatusTransition,
   type OrderStatus,
   paymentStatusFromVerification,
   shortIdAdmin,
@@ -26,6 +27,7 @@ import type { StaffCtx } from '../../http/context';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
+import { cancelOrderAndRestore } from './order-cancel.service';
 import { toItemView } from './order-view';
 
 const orderNotFound = () => notFound('Pedido não encontrado.');
@@ -310,8 +312,10 @@ function ruleError(failure: { code: string; title: string; description?: string 
 }
 
 /**
- * Moves an order to a status. Sending a delivery order out needs one of the restaurant's delivery
- * people; marking a local delivery order delivered needs the last 4 digits of the customer's phone.
+ * Moves an order to a status the state machine allows from its current one (409 otherwise); a
+ * cancellation gives back the order's stock and coupon use. Sending a delivery order out needs one of
+ * the restaurant's delivery people; marking a local delivery order delivered needs the last 4 digits
+ * of the customer's phone.
  * The order row is locked, so two people moving the same order are applied one after the other.
  * A delivery person may only mark their own orders delivered.
  */
@@ -330,6 +334,19 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
       if (input.status !== 'delivered') {
         throw forbidden('Entregadores só podem confirmar a entrega dos seus pedidos.');
       }
+    }
+    // Setting the status an order already has changes nothing (a double click, two people at once).
+    if (order.status === input.status) return;
+    const allowed = checkStatusTransition(order.status as OrderStatus, input.status, order.deliveryType);
+    if (!allowed.ok) throw ruleError(allowed, 409);
+    if (input.status === 'cancelled') {
+      await cancelOrderAndRestore(tx, {
+        restaurantId: ctx.restaurantId,
+        orderId: id,
+        by: { employeeId: ctx.actor.kind === 'employee' ? ctx.actor.id : null, name: ctx.actor.name },
+        notes: input.notes,
+      });
+      return;
     }
 
     const states = await activeStatesOf(tx, ctx.restaurantId);

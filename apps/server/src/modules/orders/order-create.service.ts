@@ -22,10 +22,11 @@ import { validateDeliveryArea } from '@meucardapio/domain/delivery';
 import { maxInstallmentsFor } from '@meucardapio/domain/installments';
 import { MSG } from '@meucardapio/domain/messages';
 import type { CustomerOrderView } from '@meucardapio/domain/order-views';
+import { checkOpenUnpaidOrders, OPEN_ORDER_STATUSES } from '@meucardapio/domain/order-status';
 import { cashChange } from '@meucardapio/domain/payment';
 import { normalizeMaxFlavors, orderTotal, parseList, productKind, unitPrice } from '@meucardapio/domain/pricing';
 import { ONLINE_CUSTOMER_NAME, saleStockEntry } from '@meucardapio/domain/stock';
-import { eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CustomerCtx } from '../../http/context';
 import { AppError, badRequest, conflict } from '../../http/errors';
@@ -308,6 +309,22 @@ export async function createCustomerOrder(
         if (existing) return replay(ctx, tx, existing);
       }
 
+      // Each open unpaid order holds stock (and maybe a coupon use): a customer may only hold a few.
+      const [{ openUnpaid }] = await tx
+        .select({ openUnpaid: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(
+          tenant(
+            orders,
+            restaurant.id,
+            eq(orders.customerId, actor.id),
+            inArray(orders.status, [...OPEN_ORDER_STATUSES]),
+            or(isNull(orders.paymentStatus), ne(orders.paymentStatus, 'approved')),
+          ),
+        );
+      const openCheck = checkOpenUnpaidOrders(openUnpaid);
+      if (!openCheck.ok) throw new AppError(409, openCheck.code, openCheck.title, openCheck.description ?? '');
+
       // Products of THIS restaurant only: lines and their flavours.
       const ids = [...new Set(input.items.flatMap((i) => [i.productId, ...i.flavorIds]))];
       const rows = await tx
@@ -542,6 +559,7 @@ export async function createCustomerOrder(
             restaurantId: restaurant.id,
             productId: s.productId,
             employeeName: name || ONLINE_CUSTOMER_NAME,
+            orderId: order.id,
             ...saleStockEntry(s.before, s.quantity, `Pedido online #${number}`),
           })),
         );
