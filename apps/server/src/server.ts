@@ -20,7 +20,7 @@ export async function boot(
     options.database ??
     (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/db` }));
   if (options.migrate !== false) await database.migrate();
-  const realtime = new Realtime(database, log);
+  const realtime = new Realtime(database, log, { maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER });
   await realtime.start();
   const menuCache = new MenuCache(database);
   await menuCache.start();

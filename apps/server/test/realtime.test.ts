@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { appendEvent } from '../src/realtime/realtime';
 import { boot } from '../src/server';
-import { createEmployee, createTestApp, ORIGIN, registerCustomer, signupOwner, type TestApp } from './helpers';
-import { sseReader } from './sse';
+import { createEmployee, createTestApp, registerCustomer, signupOwner, type TestApp } from './helpers';
+import { openStream } from './sse';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,25 +16,10 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Opens an SSE stream on `app` with the cookies of `client`. */
-async function openStream(app: TestApp['app'], cookie: string, path: string, lastEventId?: string) {
-  const headers: Record<string, string> = { cookie, origin: ORIGIN };
-  if (lastEventId) headers['last-event-id'] = lastEventId;
-  const res = await app.request(`http://localhost${path}`, { headers });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch('text/event-stream');
-  return sseReader(res);
-}
-
-const cookieOf = (client: ReturnType<TestApp['client']>) =>
-  (client as unknown as { cookies: Map<string, string> }).cookies;
-const cookieHeader = (client: ReturnType<TestApp['client']>) =>
-  [...cookieOf(client)].map(([k, v]) => `${k}=${v}`).join('; ');
-
 describe('staff and customer streams', () => {
   it('delivers a committed event to the restaurant staff, never a rolled-back one', async () => {
     const owner = await signupOwner(t);
-    const stream = await openStream(t.app, cookieHeader(owner.client), '/api/events/staff');
+    const stream = await openStream(t.app, owner.client, '/api/events/staff');
     await stream.waitFor((e) => e.event === 'ready');
     await t.db
       .transaction(async (tx) => {
@@ -53,8 +38,8 @@ describe('staff and customer streams', () => {
     const a = await signupOwner(t);
     const b = await signupOwner(t);
     const waiter = await createEmployee(t, a, { profileType: 'waiter' });
-    const waiterStream = await openStream(t.app, cookieHeader(waiter.client), '/api/events/staff');
-    const otherStream = await openStream(t.app, cookieHeader(b.client), '/api/events/staff');
+    const waiterStream = await openStream(t.app, waiter.client, '/api/events/staff');
+    const otherStream = await openStream(t.app, b.client, '/api/events/staff');
     await appendEvent(t.db, {
       restaurantId: a.restaurantId,
       type: 'cash.x',
@@ -78,7 +63,7 @@ describe('staff and customer streams', () => {
     const owner = await signupOwner(t);
     const ana = await registerCustomer(t, owner.slug);
     const bia = await registerCustomer(t, owner.slug);
-    const anaStream = await openStream(t.app, cookieHeader(ana.client), '/api/events/customer');
+    const anaStream = await openStream(t.app, ana.client, '/api/events/customer');
     await appendEvent(t.db, {
       restaurantId: owner.restaurantId,
       type: 'order.updated',
@@ -106,7 +91,7 @@ describe('staff and customer streams', () => {
     const first = await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 1 } });
     await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 2 } });
     await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 3 } });
-    const stream = await openStream(t.app, cookieHeader(owner.client), '/api/events/staff', String(first));
+    const stream = await openStream(t.app, owner.client, '/api/events/staff', String(first));
     await stream.waitFor((e) => e.event === 'n' && JSON.parse(e.data).n === 3);
     expect(stream.received.filter((e) => e.event === 'n').map((e) => JSON.parse(e.data).n)).toEqual([2, 3]);
     await stream.close();
@@ -129,7 +114,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server instances on one 
     const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0' } as NodeJS.ProcessEnv);
     const second = await boot(config, { database: other, migrate: false, log: pino({ level: 'silent' }) });
     await ensureDefaultProfileTypes(other.db);
-    const stream = await openStream(second.app, cookieHeader(owner.client), '/api/events/staff');
+    const stream = await openStream(second.app, owner.client, '/api/events/staff');
     await stream.waitFor((e) => e.event === 'ready');
     await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'cross.instance', payload: { ok: true } });
     const got = await stream.waitFor((e) => e.event === 'cross.instance', 5000);

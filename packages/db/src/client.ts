@@ -25,8 +25,12 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The connection string, for a PostgreSQL server. */
   url?: string;
-  /** Subscribe to a NOTIFY channel; returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribe to a NOTIFY channel; returns an unsubscribe function. On PostgreSQL a dropped LISTEN
+   * connection is reopened with backoff; `onReconnect` runs once it listens again, before any
+   * notification received after the reconnection is handed over, because those sent meanwhile are lost.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: a gzipped copy of the data directory (tests load it to skip migrations). */
@@ -64,43 +68,136 @@ async function openPostgres(url: string): Promise<Database> {
   // listener, Node would treat the event as fatal.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
-  let listener: pg.Client | undefined;
-  const handlers = new Map<string, Set<(payload: string) => void>>();
-  async function listenerClient() {
-    if (listener) return listener;
-    listener = new pg.Client({ connectionString: url });
-    listener.on('error', () => {
-      // The next subscription opens a fresh LISTEN connection.
-      listener = undefined;
-      handlers.clear();
-    });
-    await listener.connect();
-    listener.on('notification', (n) => {
-      for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
-    });
-    return listener;
-  }
+  const notifications = new PgNotifications(url);
   return {
     db,
     kind: 'postgres',
     url,
-    async listen(channel, onPayload) {
-      const client = await listenerClient();
-      let set = handlers.get(channel);
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-        await client.query(`LISTEN "${channel.replaceAll('"', '')}"`);
-      }
-      set.add(onPayload);
-      return async () => {
-        set.delete(onPayload);
-      };
-    },
+    listen: (channel, onPayload, onReconnect) => notifications.listen(channel, onPayload, onReconnect),
     migrate: () => migratePg(db, { migrationsFolder }),
     async close() {
-      await listener?.end();
+      await notifications.close();
       await pool.end();
     },
   };
 }
+
+type Subscription = { onPayload: (payload: string) => void; onReconnect?: () => void };
+
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * One dedicated LISTEN connection per instance. When it drops (server restart, failover, a killed
+ * backend) it is reopened with exponential backoff and every channel is listened to again.
+ */
+class PgNotifications {
+  private client?: pg.Client;
+  private connecting?: Promise<pg.Client>;
+  private channels = new Map<string, Set<Subscription>>();
+  private everConnected = false;
+  private closed = false;
+  private retryTimer?: ReturnType<typeof setTimeout>;
+
+  constructor(private url: string) {}
+
+  async listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
+    const sub: Subscription = { onPayload, onReconnect };
+    let set = this.channels.get(channel);
+    const first = !set;
+    if (!set) {
+      set = new Set();
+      this.channels.set(channel, set);
+    }
+    set.add(sub);
+    try {
+      const client = await this.connected();
+      // LISTEN is idempotent: harmless if the connection just opened already listened to it.
+      if (first) await client.query(`LISTEN ${quoteChannel(channel)}`);
+    } catch (err) {
+      set.delete(sub);
+      throw err;
+    }
+    return async () => {
+      set.delete(sub);
+    };
+  }
+
+  async close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client ?? (await this.connecting?.catch(() => undefined));
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private connected(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<pg.Client> {
+    const reconnecting = this.everConnected;
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    // Notifications that arrive while the channels are being listened to again wait until the
+    // subscribers have been told of the reconnection, so their catch-up comes first.
+    let held: pg.Notification[] | null = reconnecting ? [] : null;
+    client.on('notification', (n) => {
+      if (held) held.push(n);
+      else this.dispatch(n);
+    });
+    let established = false;
+    const onLost = () => {
+      if (!established) return; // a failed attempt: the caller retries
+      established = false;
+      if (this.client === client) this.client = undefined;
+      client.end().catch(() => undefined);
+      if (!this.closed) this.scheduleReconnect(RECONNECT_MIN_MS);
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    try {
+      await client.connect();
+      for (const channel of this.channels.keys()) await client.query(`LISTEN ${quoteChannel(channel)}`);
+    } catch (err) {
+      client.end().catch(() => undefined);
+      throw err;
+    }
+    established = true;
+    this.everConnected = true;
+    this.client = client;
+    if (held) {
+      for (const subs of this.channels.values()) for (const s of subs) s.onReconnect?.();
+      const pending = held;
+      held = null;
+      for (const n of pending) this.dispatch(n);
+    }
+    return client;
+  }
+
+  private scheduleReconnect(delay: number) {
+    clearTimeout(this.retryTimer);
+    // Jitter keeps many instances from reconnecting in lockstep after a database restart.
+    this.retryTimer = setTimeout(
+      () => {
+        if (this.closed || this.client) return;
+        this.connected()
+          .then((client) => {
+            if (this.closed) client.end().catch(() => undefined);
+          })
+          .catch(() => this.scheduleReconnect(Math.min(RECONNECT_MAX_MS, delay * 2)));
+      },
+      delay * (0.75 + Math.random() / 2),
+    );
+    this.retryTimer.unref?.();
+  }
+
+  private dispatch(n: pg.Notification) {
+    for (const s of this.channels.get(n.channel) ?? []) s.onPayload(n.payload ?? '');
+  }
+}
+
+const quoteChannel = (channel: string) => `"${channel.replaceAll('"', '')}"`;

@@ -1,59 +1,154 @@
-import type { EventRow } from '@meucardapio/db/schema';
-import { hasPermission, type PermissionKey } from '@meucardapio/domain/permissions';
-import { Hono } from 'hono';
+import { hasPermission, isDeliveryPerson, type PermissionKey } from '@meucardapio/domain/permissions';
+import { type Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
 import type { Actor, AppEnv } from '../http/context';
+import { AppError, badRequest } from '../http/errors';
 import { customerCtx, requireStaff } from '../http/guard';
+import { resolveActor, SESSION_COOKIE } from '../http/session';
+import type { StreamEnd, StreamHandle } from './live-streams';
+import type { LiveEvent } from './realtime';
 
 const HEARTBEAT_MS = 25_000;
+/** Ids already sent that a stream remembers, to skip an event reaching it twice (resume + live). */
+const SENT_MEMORY = 2000;
+
+/**
+ * What a delivery person may see: events of the orders assigned to them, chat messages they send
+ * or receive, and restaurant-wide events that name no order and no customer.
+ */
+function courierMaySee(courierId: string, event: LiveEvent): boolean {
+  const payload = (event.payload ?? {}) as Record<string, unknown>;
+  const aboutOrder = typeof payload.orderId === 'string';
+  if (event.type === 'chat.message') {
+    if (payload.senderId === courierId || payload.recipientId === courierId) return true;
+    return aboutOrder && event.courierId === courierId;
+  }
+  if (aboutOrder) return event.courierId === courierId;
+  return !event.customerId;
+}
 
 /** Who may see an event: staff of the restaurant with its permission, or the one customer it names. */
-export function canReceive(actor: Actor, event: EventRow): boolean {
+export function canReceive(actor: Actor, event: LiveEvent): boolean {
   if (event.restaurantId !== actor.restaurantId) return false;
   if (actor.kind === 'customer') return event.customerId === actor.id;
-  return !event.permission || hasPermission(actor.rules, event.permission as PermissionKey);
+  if (event.permission && !hasPermission(actor.rules, event.permission as PermissionKey)) return false;
+  return !isDeliveryPerson(actor.rules) || courierMaySee(actor.id, event);
 }
+
+/** `Last-Event-ID` (or `?lastEventId=` when the browser reconnects by hand): an event id, or absent. */
+function lastEventId(c: Context<AppEnv>): number | null {
+  const raw = c.req.header('last-event-id') ?? c.req.query('lastEventId');
+  if (!raw) return null;
+  if (!/^\d{1,15}$/.test(raw)) {
+    throw badRequest(
+      'Identificador de evento inválido',
+      'Recarregue a página para voltar a receber as atualizações.',
+      'invalid_last_event_id',
+    );
+  }
+  return Number(raw);
+}
+
+const tooManyStreams = () =>
+  new AppError(
+    429,
+    'too_many_streams',
+    'Muitas conexões abertas',
+    'Você já tem muitas abas recebendo atualizações. Feche algumas e recarregue a página.',
+  );
+
+const restarting = () =>
+  new AppError(503, 'restarting', 'Servidor reiniciando', 'As atualizações voltam em instantes.');
 
 export const eventsRoutes = new Hono<AppEnv>();
 
-function stream(actorOf: (c: Parameters<typeof requireStaff>[0]) => Actor) {
-  return (c: Parameters<typeof requireStaff>[0]) => {
-    const actor = actorOf(c);
-    const { realtime } = c.get('deps');
-    const header = c.req.header('last-event-id') ?? c.req.query('lastEventId');
-    const lastId = header && /^\d+$/.test(header) ? Number(header) : null;
+function stream(actorOf: (c: Context<AppEnv>) => Actor) {
+  return (c: Context<AppEnv>) => {
+    let actor = actorOf(c);
+    const lastId = lastEventId(c);
+    const { realtime, config, database, log } = c.get('deps');
+    // The session middleware resolved this cookie a moment ago.
+    const token = getCookie(c, SESSION_COOKIE) ?? '';
+    let ending: StreamEnd | null = null;
+    let wake: (() => void) | null = null;
+    let checking = false;
+    const handle: StreamHandle = {
+      userKey: `${actor.kind}:${actor.id}`,
+      sessionHash: actor.sessionHash,
+      employeeId: actor.kind === 'employee' ? actor.id : null,
+      profileId: actor.kind === 'employee' ? actor.profile.id : null,
+      end(reason) {
+        ending ??= reason;
+        wake?.();
+      },
+      recheck() {
+        if (checking || ending) return;
+        checking = true;
+        resolveActor(database.db, token)
+          .then((fresh) => {
+            if (!fresh || fresh.kind !== actor.kind || fresh.id !== actor.id) return handle.end('revoked');
+            // Permission or profile changes apply to the very next event.
+            actor = fresh;
+            handle.profileId = fresh.kind === 'employee' ? fresh.profile.id : null;
+          })
+          // A database hiccup is not a revocation: the next check decides.
+          .catch((err) => log.warn({ err }, 'stream session check failed'))
+          .finally(() => {
+            checking = false;
+          });
+      },
+    };
+    if (realtime.streams.closing) throw restarting();
+    const leave = realtime.streams.enter(handle);
+    if (!leave) throw tooManyStreams();
+
     return streamSSE(c, async (s) => {
-      const queue: EventRow[] = [];
-      let wake: (() => void) | null = null;
+      const queue: LiveEvent[] = [];
+      const sent = new Set<number>();
       const unsubscribe = realtime.subscribe(actor.restaurantId, (e) => {
         queue.push(e);
         wake?.();
       });
-      s.onAbort(() => {
-        unsubscribe();
-        wake?.();
-      });
-      let sentUpTo = lastId ?? 0;
-      if (lastId !== null) {
-        for (const e of await realtime.backlog(actor.restaurantId, lastId)) queue.unshift(e);
-        queue.sort((a, b) => a.id - b.id);
-      }
-      await s.writeSSE({ event: 'ready', data: '{}', retry: 3000 } as never);
-      while (!s.aborted) {
-        while (queue.length > 0) {
-          const e = queue.shift()!;
-          if (e.id <= sentUpTo || !canReceive(actor, e)) continue;
-          sentUpTo = e.id;
-          await s.writeSSE({ id: String(e.id), event: e.type, data: JSON.stringify(e.payload) });
+      const timer = setInterval(handle.recheck, config.SSE_SESSION_CHECK_MS);
+      s.onAbort(() => wake?.());
+      try {
+        if (lastId !== null) {
+          const missed = await realtime.backlog(actor.restaurantId, lastId);
+          queue.unshift(...missed.filter((m) => !queue.some((q) => q.id === m.id)));
+          queue.sort((a, b) => a.id - b.id);
         }
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, HEARTBEAT_MS);
-        });
-        wake = null;
-        if (queue.length === 0 && !s.aborted) await s.write(': ping\n\n');
+        await s.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
+        while (!s.aborted && !ending) {
+          while (queue.length > 0 && !ending) {
+            const e = queue.shift()!;
+            if (sent.has(e.id) || !canReceive(actor, e)) continue;
+            sent.add(e.id);
+            if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value as number);
+            await s.writeSSE({ id: String(e.id), event: e.type, data: JSON.stringify(e.payload) });
+          }
+          if (ending) break;
+          let heartbeat: ReturnType<typeof setTimeout> | undefined;
+          const idle = await new Promise<boolean>((resolve) => {
+            wake = () => resolve(false);
+            heartbeat = setTimeout(() => resolve(true), HEARTBEAT_MS);
+          });
+          clearTimeout(heartbeat);
+          wake = null;
+          if (idle && queue.length === 0 && !s.aborted && !ending) await s.write(': ping\n\n');
+        }
+        if (ending === 'revoked') {
+          await s.writeSSE({ event: 'session.ended', data: '{}' });
+        } else if (ending === 'shutdown') {
+          // Spread the reconnections of every client of this instance over a couple of seconds.
+          const retry = 500 + Math.floor(Math.random() * 2000);
+          await s.writeSSE({ event: 'reconnect', data: '{}', retry });
+        }
+      } finally {
+        clearInterval(timer);
+        unsubscribe();
+        leave();
       }
-      unsubscribe();
     });
   };
 }

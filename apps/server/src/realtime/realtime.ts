@@ -1,8 +1,9 @@
 import type { Database, DbOrTx } from '@meucardapio/db/client';
-import { type EventRow, events } from '@meucardapio/db/schema';
+import { type EventRow, events, orders } from '@meucardapio/db/schema';
 import type { PermissionKey } from '@meucardapio/domain/permissions';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { LiveStreams, SESSION_CHANNEL } from './live-streams';
 
 const CHANNEL = 'mc_events';
 
@@ -35,35 +36,58 @@ export async function appendEvent(tx: DbOrTx, event: NewEvent): Promise<number> 
   return row.id;
 }
 
-type Listener = (event: EventRow) => void;
+/** An event as streams receive it: the row, and the delivery person of the order it concerns (if any). */
+export type LiveEvent = EventRow & { courierId: string | null };
 
-/** Fans committed events out to the SSE streams of this instance, whichever instance wrote them. */
+type Listener = (event: LiveEvent) => void;
+
+/** How many recently dispatched event ids an instance remembers, so a catch-up never repeats one. */
+const RECENT_IDS = 5000;
+const REPLAY_PAGE = 500;
+
+/**
+ * Fans committed events out to the SSE streams of this instance, whichever instance wrote them.
+ * Deliveries run one after another, so a catch-up after a lost LISTEN connection reaches streams
+ * before the events notified after it.
+ */
 export class Realtime {
   private listeners = new Map<string, Set<Listener>>();
-  private unlisten?: () => Promise<void>;
+  private unlisten: Array<() => Promise<void>> = [];
+  /** The highest event id this instance has handled: where a catch-up after a reconnection starts. */
+  private highestSeen = 0;
+  private recent = new Set<number>();
+  private chain: Promise<void> = Promise.resolve();
+  readonly streams: LiveStreams;
 
   constructor(
     private database: Database,
     private log: Logger,
-  ) {}
+    options: { maxStreamsPerUser: number },
+  ) {
+    this.streams = new LiveStreams(options.maxStreamsPerUser);
+  }
 
   async start() {
-    this.unlisten = await this.database.listen(CHANNEL, (payload) => {
-      const [restaurantId, id] = payload.split(':');
-      if (!restaurantId || !id || !this.listeners.has(restaurantId)) return;
-      this.database.db
-        .select()
-        .from(events)
-        .where(and(eq(events.restaurantId, restaurantId), eq(events.id, Number(id))))
-        .then(([row]) => {
-          if (row) for (const l of this.listeners.get(restaurantId) ?? []) l(row);
-        })
-        .catch((err) => this.log.error({ err }, 'realtime fetch failed'));
-    });
+    const [row] = await this.database.db.select({ max: sql<string | null>`max(${events.id})` }).from(events);
+    this.highestSeen = Number(row?.max ?? 0);
+    this.unlisten.push(
+      await this.database.listen(
+        CHANNEL,
+        (payload) => {
+          const [restaurantId, id] = payload.split(':');
+          if (!restaurantId || !id) return;
+          this.enqueue(() => this.deliverOne(restaurantId, Number(id)));
+        },
+        () => this.enqueue(() => this.catchUp()),
+      ),
+      await this.database.listen(SESSION_CHANNEL, (payload) => this.streams.signal(payload)),
+    );
   }
 
   async stop() {
-    await this.unlisten?.();
+    for (const unlisten of this.unlisten) await unlisten();
+    this.unlisten = [];
+    await this.chain;
     this.listeners.clear();
   }
 
@@ -81,12 +105,56 @@ export class Realtime {
   }
 
   /** Events after `lastId` for one restaurant (resume with Last-Event-ID). */
-  backlog(restaurantId: string, lastId: number, limit = 500) {
-    return this.database.db
-      .select()
+  backlog(restaurantId: string, lastId: number, limit = 500): Promise<LiveEvent[]> {
+    return this.select(and(eq(events.restaurantId, restaurantId), gt(events.id, lastId)), limit);
+  }
+
+  private enqueue(task: () => Promise<void>) {
+    this.chain = this.chain.then(task).catch((err) => this.log.error({ err }, 'realtime delivery failed'));
+  }
+
+  private async deliverOne(restaurantId: string, id: number) {
+    if (id > this.highestSeen) this.highestSeen = id;
+    if (!this.listeners.has(restaurantId) || this.recent.has(id)) return;
+    const [row] = await this.select(and(eq(events.restaurantId, restaurantId), eq(events.id, id)), 1);
+    if (row) this.dispatch(row);
+  }
+
+  /** After the LISTEN connection came back: events committed meanwhile, for the restaurants listened to. */
+  private async catchUp() {
+    let after = this.highestSeen;
+    for (;;) {
+      const restaurantIds = [...this.listeners.keys()];
+      if (restaurantIds.length === 0) return;
+      const rows = await this.select(
+        and(inArray(events.restaurantId, restaurantIds), gt(events.id, after)),
+        REPLAY_PAGE,
+      );
+      for (const row of rows) {
+        after = row.id;
+        if (row.id > this.highestSeen) this.highestSeen = row.id;
+        if (!this.recent.has(row.id)) this.dispatch(row);
+      }
+      if (rows.length < REPLAY_PAGE) return;
+    }
+  }
+
+  private dispatch(row: LiveEvent) {
+    this.recent.add(row.id);
+    if (this.recent.size > RECENT_IDS) this.recent.delete(this.recent.values().next().value as number);
+    for (const l of this.listeners.get(row.restaurantId) ?? []) l(row);
+  }
+
+  private async select(where: SQL | undefined, limit: number): Promise<LiveEvent[]> {
+    // Only ids the server wrote are looked up; anything else in `orderId` simply matches no order.
+    const orderId = sql`case when ${events.payload}->>'orderId' ~ '^[0-9a-fA-F-]{36}$' then (${events.payload}->>'orderId')::uuid end`;
+    const rows = await this.database.db
+      .select({ event: events, courierId: orders.deliveryEmployeeId })
       .from(events)
-      .where(and(eq(events.restaurantId, restaurantId), gt(events.id, lastId)))
+      .leftJoin(orders, and(eq(orders.restaurantId, events.restaurantId), eq(orders.id, orderId)))
+      .where(where)
       .orderBy(asc(events.id))
       .limit(limit);
+    return rows.map((r) => ({ ...r.event, courierId: r.courierId }));
   }
 }

@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { ME_QUERY_KEY } from './auth';
 
 export type EventChannel = 'staff' | 'customer';
 
@@ -29,7 +31,9 @@ function parse(data: string): unknown {
  * The browser's EventSource reconnects by itself after a dropped connection and sends
  * Last-Event-ID, so nothing is lost. When the server refuses the stream (the EventSource ends up
  * CLOSED), we reconnect with exponential backoff and pass the last seen id as `?lastEventId=`.
- * Handlers may change on every render without reconnecting.
+ * Handlers may change on every render without reconnecting. When the server ends the stream because
+ * the session ended (logout elsewhere, deactivation, password change), it stops and re-reads the session,
+ * so the screen follows (usually back to the login).
  */
 export function useEvents(
   channel: EventChannel,
@@ -42,6 +46,7 @@ export function useEvents(
   const onOpenRef = useRef(options.onOpen);
   onOpenRef.current = options.onOpen;
   const [connected, setConnected] = useState(false);
+  const queryClient = useQueryClient();
   const types = Object.keys(handlers).sort().join('\n');
 
   useEffect(() => {
@@ -66,6 +71,12 @@ export function useEvents(
       source = es;
       for (const type of types.split('\n').filter(Boolean)) es.addEventListener(type, listener as EventListener);
       if (!types.split('\n').includes('message')) es.addEventListener('message', listener as EventListener);
+      es.addEventListener('session.ended', () => {
+        disposed = true;
+        es.close();
+        setConnected(false);
+        void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      });
       es.onopen = () => {
         attempts = 0;
         setConnected(true);
@@ -88,7 +99,7 @@ export function useEvents(
       source?.close();
       setConnected(false);
     };
-  }, [channel, enabled, types]);
+  }, [channel, enabled, types, queryClient]);
 
   return { connected };
 }

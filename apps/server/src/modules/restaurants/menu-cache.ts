@@ -36,11 +36,21 @@ export class MenuCache {
   constructor(private database: Database) {}
 
   async start() {
-    this.unlisten = await this.database.listen('mc_menu', (restaurantId) => this.forget(restaurantId));
+    this.unlisten = await this.database.listen(
+      'mc_menu',
+      (restaurantId) => this.forget(restaurantId),
+      // Changes made while the LISTEN connection was down were never announced: forget everything.
+      () => this.forgetAll(),
+    );
   }
 
   async stop() {
     await this.unlisten?.();
+    this.entries.clear();
+  }
+
+  forgetAll() {
+    this.generation++;
     this.entries.clear();
   }
 
