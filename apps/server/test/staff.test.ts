@@ -1,4 +1,5 @@
 import { employees, restaurants, userProfiles } from '@meucardapio/db/schema';
+import { defaultPermissionsFor } from '@meucardapio/domain/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,7 +18,7 @@ let other: Owner;
 let kitchen: TestClient;
 let waiter: TestClient;
 let cashier: TestClient;
-let hr: TestClient; // manage_employees + manage_users, not an administrator
+let hr: TestClient; // manage_employees + manage_users + the counter's permissions, not an administrator
 let types: { id: string; name: string; type: string }[];
 
 const typeId = (name: string) => {
@@ -40,7 +41,7 @@ beforeAll(async () => {
     await createEmployee(t, owner, {
       profileType: 'custom',
       profileName: 'RH',
-      permissions: { manage_employees: true, manage_users: true },
+      permissions: { ...defaultPermissionsFor('counter'), manage_employees: true, manage_users: true },
     })
   ).client;
   const res = await owner.client.get('/api/admin/default-profile-types');
@@ -175,7 +176,7 @@ describe('employees', () => {
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({
       title: 'E-mail já cadastrado',
-      description: 'Já existe um funcionário com este e-mail.',
+      description: 'Este e-mail já está em uso por outra conta.',
     });
   });
 

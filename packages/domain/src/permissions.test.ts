@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accessChangeRefusal,
   chatUserType,
   DELIVERY_PROFILE_NAME,
   defaultPermissionsFor,
+  grantedPermissions,
   hasAnyPermission,
   hasPermission,
+  isAdministrator,
   isCashierOnly,
   isDeliveryPerson,
   OWNER_PROFILE,
@@ -333,5 +336,92 @@ describe('settings tabs', () => {
   it('shows nothing without any of those permissions, or when the employee is inactive', () => {
     expect(visibleSettingsTabs(employee(profile({ permissions: { manage_orders: true } })))).toEqual([]);
     expect(visibleSettingsTabs(employee(profile({ permissions: { manage_settings: true } }), false))).toEqual([]);
+  });
+});
+
+describe('isAdministrator', () => {
+  it('is the owner or an active employee with an active admin-type profile', () => {
+    expect(isAdministrator(OWNER)).toBe(true);
+    expect(isAdministrator(employee(profile({ type: 'admin' })))).toBe(true);
+    expect(isAdministrator(employee(profile({ type: 'admin', active: false })))).toBe(false);
+    expect(isAdministrator(employee(profile({ type: 'admin' }), false))).toBe(false);
+    expect(isAdministrator(employee(null))).toBe(false);
+  });
+
+  it('is not a custom profile that happens to hold every key', () => {
+    expect(isAdministrator(employee(profile({ type: 'custom', permissions: defaultPermissionsFor('admin') })))).toBe(
+      false,
+    );
+  });
+});
+
+describe('grantedPermissions', () => {
+  it('gives an admin type every key whatever its map says', () => {
+    expect(grantedPermissions({ type: 'admin', permissions: {} })).toEqual([...PERMISSION_KEYS]);
+  });
+
+  it('otherwise lists the keys set exactly true, in vocabulary order', () => {
+    expect(
+      grantedPermissions({
+        type: 'counter',
+        permissions: { manage_stock: true, manage_orders: true, view_reports: false },
+      }),
+    ).toEqual(['manage_orders', 'manage_stock']);
+  });
+});
+
+describe('accessChangeRefusal', () => {
+  const hr = employee(profile({ type: 'custom', permissions: { manage_employees: true, manage_users: true } }));
+  const admin = employee(profile({ type: 'admin' }));
+
+  it('lets the owner and administrators give and manage any access, Administrator included', () => {
+    for (const actor of [OWNER, admin]) {
+      expect(accessChangeRefusal(actor, { type: 'admin', permissions: {} })).toBeNull();
+      expect(accessChangeRefusal(actor, { type: 'custom', permissions: defaultPermissionsFor('admin') })).toBeNull();
+    }
+  });
+
+  it('keeps Administrator access to the owner and administrators', () => {
+    const everything = employee(profile({ type: 'custom', permissions: defaultPermissionsFor('admin') }));
+    expect(accessChangeRefusal(hr, { type: 'admin', permissions: {} })).toBe('administrator_only');
+    expect(accessChangeRefusal(everything, { type: 'admin', permissions: {} })).toBe('administrator_only');
+    expect(
+      accessChangeRefusal(employee(profile({ type: 'admin', active: false })), { type: 'admin', permissions: {} }),
+    ).toBe('administrator_only');
+  });
+
+  it('refuses access beyond what the actor holds, one key is enough', () => {
+    expect(accessChangeRefusal(hr, { type: 'cashier', permissions: defaultPermissionsFor('cashier') })).toBe(
+      'above_own_permissions',
+    );
+    expect(
+      accessChangeRefusal(hr, { type: 'custom', permissions: { manage_employees: true, manage_cashier: true } }),
+    ).toBe('above_own_permissions');
+  });
+
+  it('allows access within what the actor holds, and no access at all', () => {
+    expect(accessChangeRefusal(hr, { type: 'custom', permissions: { manage_employees: true } })).toBeNull();
+    expect(
+      accessChangeRefusal(hr, { type: 'custom', permissions: { manage_employees: true, manage_users: true } }),
+    ).toBeNull();
+    expect(accessChangeRefusal(hr, { type: 'kitchen', permissions: {} })).toBeNull();
+    expect(accessChangeRefusal(hr, null)).toBeNull();
+  });
+
+  it('reads the type and map of the target, not the default of its type', () => {
+    const kitchenLead = employee(
+      profile({ type: 'kitchen', permissions: { manage_orders: true, manage_employees: true } }),
+    );
+    expect(accessChangeRefusal(kitchenLead, { type: 'counter', permissions: { manage_orders: true } })).toBeNull();
+    expect(accessChangeRefusal(kitchenLead, { type: 'counter', permissions: defaultPermissionsFor('counter') })).toBe(
+      'above_own_permissions',
+    );
+  });
+
+  it('an employee whose own access is gone may give nothing', () => {
+    const off = employee(profile({ type: 'custom', permissions: { manage_orders: true } }), false);
+    expect(accessChangeRefusal(off, { type: 'custom', permissions: { manage_orders: true } })).toBe(
+      'above_own_permissions',
+    );
   });
 });

@@ -137,6 +137,35 @@ export function hasAnyPermission(actor: StaffActor, keys: readonly PermissionKey
   return keys.some((k) => hasPermission(actor, k));
 }
 
+/** The owner, or an employee holding an active Administrator-type profile. */
+export function isAdministrator(actor: StaffActor): boolean {
+  if (actor.kind === 'owner') return true;
+  return actor.employeeActive && actor.profile?.active === true && actor.profile.type === 'admin';
+}
+
+/** The access a profile carries, whether or not it is active: an admin type carries every key. */
+export type AccessGrant = { type: ProfileType | string; permissions: Permissions };
+
+/** The keys a profile carries: all for an admin type, otherwise those set exactly true. */
+export function grantedPermissions(grant: AccessGrant): PermissionKey[] {
+  if (grant.type === 'admin') return [...PERMISSION_KEYS];
+  return PERMISSION_KEYS.filter((k) => grant.permissions[k] === true);
+}
+
+export type AccessChangeRefusal = 'administrator_only' | 'above_own_permissions';
+
+/**
+ * Why the actor may not give (create, edit, assign) or manage (edit, deactivate, delete, reset the password of)
+ * an account or profile carrying this access, or null when allowed. Only the owner or an Administrator touches
+ * Administrator access; nobody gives or manages access beyond the permissions they hold themselves, so no one
+ * can raise an account, their own included, above their own level. No profile (null) carries nothing.
+ */
+export function accessChangeRefusal(actor: StaffActor, grant: AccessGrant | null): AccessChangeRefusal | null {
+  if (!grant) return null;
+  if (grant.type === 'admin' && !isAdministrator(actor)) return 'administrator_only';
+  return grantedPermissions(grant).every((k) => hasPermission(actor, k)) ? null : 'above_own_permissions';
+}
+
 /** Cashier-only: profile type cashier, or manage_cashier is the only permission granted. */
 export function isCashierOnly(actor: StaffActor): boolean {
   if (actor.kind === 'owner' || !actor.profile) return false;

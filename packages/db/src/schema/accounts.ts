@@ -85,6 +85,26 @@ export const employees = pgTable(
   ],
 );
 
+/**
+ * The e-mail of every owner and employee, once across the whole product (trimmed, lower-cased), so an address
+ * names one staff account and sign-in and recovery can never reach another restaurant's. Its primary key makes
+ * concurrent claims of one address fail in the database. Kept by triggers on app_users and employees (migration
+ * staff-emails-claim) in the writing transaction, so no write path can skip it; a row goes with its account.
+ */
+export const staffEmails = pgTable(
+  'staff_emails',
+  {
+    email: text('email').primaryKey(),
+    appUserId: uuid('app_user_id').references(() => appUsers.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').references(() => employees.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('staff_emails_app_user_uq').on(t.appUserId),
+    uniqueIndex('staff_emails_employee_uq').on(t.employeeId),
+    check('staff_emails_one_account_ck', sql`num_nonnulls(${t.appUserId}, ${t.employeeId}) = 1`),
+  ],
+);
+
 export const customers = pgTable(
   'customers',
   {

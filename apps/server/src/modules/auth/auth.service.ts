@@ -8,6 +8,7 @@ import {
   restaurantHours,
   restaurants,
   sessions,
+  staffEmails,
   userProfiles,
 } from '@meucardapio/db/schema';
 import { MSG } from '@meucardapio/domain/messages';
@@ -86,7 +87,12 @@ export async function signupOwner(
   input: { name: string; companyName?: string; email: string; password: string },
 ): Promise<SessionSubject> {
   const email = input.email.trim().toLowerCase();
-  const [exists] = await db.select({ id: appUsers.id }).from(appUsers).where(eq(appUsers.email, email)).limit(1);
+  // Owners and employees of every restaurant share one address space (staff_emails, kept by triggers).
+  const [exists] = await db
+    .select({ email: staffEmails.email })
+    .from(staffEmails)
+    .where(eq(staffEmails.email, email))
+    .limit(1);
   if (exists) throw conflict('Erro ao criar conta', 'Este e-mail já está cadastrado.');
   const [owner] = await db
     .insert(appUsers)
@@ -288,10 +294,15 @@ async function issueResetToken(
 export async function recoverStaff(deps: Deps, emailInput: string) {
   const db = deps.database.db;
   const email = emailInput.trim().toLowerCase();
-  const [emp] = await db.select().from(employees).where(eq(employees.email, email)).limit(1);
-  if (emp) return issueResetToken(deps, email, 'employee', emp.id, emp.restaurantId);
-  const [owner] = await db.select().from(appUsers).where(eq(appUsers.email, email)).limit(1);
-  if (owner) return issueResetToken(deps, email, 'owner', owner.id, null);
+  // The address's claim names its one staff account, never a look-alike in another restaurant.
+  const [claim] = await db
+    .select({ appUserId: staffEmails.appUserId, employeeId: employees.id, restaurantId: employees.restaurantId })
+    .from(staffEmails)
+    .leftJoin(employees, eq(employees.id, staffEmails.employeeId))
+    .where(eq(staffEmails.email, email))
+    .limit(1);
+  if (claim?.employeeId) return issueResetToken(deps, email, 'employee', claim.employeeId, claim.restaurantId);
+  if (claim?.appUserId) return issueResetToken(deps, email, 'owner', claim.appUserId, null);
 }
 
 export async function recoverCustomer(deps: Deps, slug: string, emailInput: string) {

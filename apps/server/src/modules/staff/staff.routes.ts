@@ -4,20 +4,16 @@ import type { AppEnv } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
 import { staffCtx } from '../../http/guard';
 import { idParam, parseBody as parseJson, parseParams } from '../../http/validate';
-import { activeInput, employeeCreateInput, employeeUpdateInput, profileInput } from './staff.schemas';
 import {
-  createEmployee,
   createProfile,
-  deleteEmployee,
   deleteProfile,
   listDefaultProfileTypes,
-  listEmployees,
   listProfiles,
-  setEmployeeActive,
   setProfileActive,
-  updateEmployee,
   updateProfile,
-} from './staff.service';
+} from './profiles.service';
+import { activeInput, employeeCreateInput, employeeUpdateInput, profileInput } from './staff.schemas';
+import { createEmployee, deleteEmployee, listEmployees, setEmployeeActive, updateEmployee } from './staff.service';
 
 export const staffRoutes = new Hono<AppEnv>();
 
