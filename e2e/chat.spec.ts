@@ -107,12 +107,14 @@ test('a customer and the counter chat live about an order', async ({ browser, ba
   await expect(customerDialog.getByText(answer)).toBeVisible({ timeout: 15_000 });
   await expect(customerDialog.getByText('João Pereira').first()).toBeVisible();
 
-  // Once the order is delivered the chat locks on the customer's side.
-  const delivered = await staffCtx.request.patch(`/api/admin/orders/${orderId}/status`, {
-    headers: { Origin: baseURL! },
-    data: { status: 'delivered' },
-  });
-  expect(delivered.ok(), await delivered.text()).toBeTruthy();
+  // Once the order is delivered the chat locks on the customer's side (statuses move one step at a time).
+  for (const status of ['preparing', 'confirmed', 'delivered']) {
+    const moved = await staffCtx.request.patch(`/api/admin/orders/${orderId}/status`, {
+      headers: { Origin: baseURL! },
+      data: { status },
+    });
+    expect(moved.ok(), await moved.text()).toBeTruthy();
+  }
   const late = await customerCtx.request.post('/api/customer/chat/messages', {
     headers: { Origin: baseURL! },
     data: { orderId, message: 'Mais uma coisa' },

@@ -5,7 +5,7 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Deps } from './http/context';
 import { AppError, errorBody, handleError } from './http/errors';
-import { originCheck } from './http/origin';
+import { jsonContentType, originCheck } from './http/origin';
 import { sessionMiddleware } from './http/session';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -43,20 +43,20 @@ export function createApp(deps: Deps) {
   const gzip = compress();
   // Event streams must reach the browser unbuffered; everything else is compressed.
   app.use('*', (c, next) => (c.req.path.startsWith('/api/events/') ? next() : gzip(c, next)));
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      crossOriginResourcePolicy: 'same-origin',
-    }),
-  );
+  const pageHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    crossOriginResourcePolicy: 'same-origin',
+  });
+  // Uploaded files carry their own, stricter policy (files.routes.ts); the page policy would replace it.
+  const fileHeaders = secureHeaders({ crossOriginResourcePolicy: 'same-origin' });
+  app.use('*', (c, next) => (c.req.path.startsWith('/api/files/') ? fileHeaders(c, next) : pageHeaders(c, next)));
   app.use(
     '/api/*',
     bodyLimit({
@@ -69,6 +69,7 @@ export function createApp(deps: Deps) {
   app.use('/api/*', sessionMiddleware);
   app.use('/api/*', originCheck);
   app.use('/api/*', async (c, next) => {
+  app.use('/api/*', jsonContentType);
     await next();
     // Other instances hear about menu changes through NOTIFY; this instance forgets at once, so a
     // write is visible to the very next read here (the notification may arrive a moment later).

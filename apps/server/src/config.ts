@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ProxyTrust, parseProxyTrust } from './http/proxy';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -14,14 +15,21 @@ const schema = z.object({
   SHIPPING_API_TOKEN: z.string().optional(),
   WHATSAPP_API_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
+  /** Proxies allowed to set X-Forwarded-For/-Proto/-Host: a hop count or addresses/ranges (see http/proxy.ts). */
+  TRUST_PROXY: z.string().optional(),
   MAIL_FROM: z.string().default('MeuCardápio <nao-responda@meucardapio.local>'),
 });
 
-export type Config = z.infer<typeof schema> & { seedDemo: boolean; publicUrl: string };
+export type Config = z.infer<typeof schema> & { seedDemo: boolean; publicUrl: string; proxyTrust: ProxyTrust };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.parse(env);
   // The embedded database seeds the demo unless told not to; a real server only when asked.
   const seedDemo = parsed.SEED_DEMO ? parsed.SEED_DEMO === '1' : !parsed.DATABASE_URL;
-  return { ...parsed, seedDemo, publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}` };
+  return {
+    ...parsed,
+    seedDemo,
+    publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+    proxyTrust: parseProxyTrust(parsed.TRUST_PROXY),
+  };
 }

@@ -17,24 +17,36 @@ export const ORIGIN = 'http://localhost';
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** A booted app on a fresh database, closed with `await t.close()`. */
-export async function createTestApp() {
+export async function createTestApp(env: Record<string, string | undefined> = {}) {
   const database = await freshDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0' } as NodeJS.ProcessEnv);
+  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0', ...env } as NodeJS.ProcessEnv);
   const booted = await boot(config, { database, migrate: false, log: pino({ level: 'silent' }) });
   await ensureDefaultProfileTypes(database.db);
   return {
     ...booted,
     db: database.db,
-    /** A browser-like client with its own cookie jar. */
-    client: () => new TestClient(booted.app),
+    /** A browser-like client with its own cookie jar, connecting from its own address unless one is given. */
+    client: (ip?: string) => new TestClient(booted.app, ip),
   };
 }
 
-type Fetcher = { request: (input: string, init?: RequestInit) => Response | Promise<Response> };
+type Fetcher = {
+  request: (input: string, init?: RequestInit, env?: unknown) => Response | Promise<Response>;
+};
+
+let addresses = 0;
+/** A distinct client address per test client, as the node server would see on its socket. */
+const nextAddress = () => `10.${(++addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
 
 export class TestClient {
   private cookies = new Map<string, string>();
-  constructor(private app: Fetcher) {}
+  readonly ip: string;
+  constructor(
+    private app: Fetcher,
+    ip?: string,
+  ) {
+    this.ip = ip ?? nextAddress();
+  }
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const h: Record<string, string> = { origin: ORIGIN, host: 'localhost', ...headers };
@@ -43,7 +55,8 @@ export class TestClient {
     if (typeof body === 'string') payload = body;
     else if (body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined && !h['content-type']) h['content-type'] = 'application/json';
-    const res = await this.app.request(`http://localhost${path}`, { method, headers: h, body: payload });
+    const env = { incoming: { socket: { remoteAddress: this.ip } } };
+    const res = await this.app.request(`http://localhost${path}`, { method, headers: h, body: payload }, env);
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair.indexOf('=');

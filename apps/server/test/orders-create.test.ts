@@ -388,14 +388,73 @@ describe('payment methods and installments', () => {
   });
 });
 
+describe('open unpaid orders per customer', () => {
+  const tooMany = {
+    title: 'Muitos pedidos em aberto',
+    description:
+      'Você já tem 3 pedidos em andamento ainda não pagos. Aguarde a entrega de um deles ou fale com o restaurante.',
+  };
+
+  it('refuses a 4th open unpaid order; a cancelled, delivered or paid order frees a place', async () => {
+    const s = await setupShop(t);
+    const { client } = await customerOf(t, s);
+    const placed: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await client.post(ORDERS, deliveryOrder(s));
+      expect(r.status, r.text).toBe(201);
+      placed.push(r.body.order.id);
+    }
+    const before = await orderCount(s.rid);
+    const fourth = await client.post(ORDERS, deliveryOrder(s));
+    expect(fourth.status).toBe(409);
+    expect(fourth.body.error).toMatchObject(tooMany);
+    expect(await orderCount(s.rid)).toBe(before);
+    // Another customer is not affected.
+    expect((await (await customerOf(t, s)).client.post(ORDERS, deliveryOrder(s))).status).toBe(201);
+
+    // Staff cancel one: a place is free again, and only one.
+    expect((await s.owner.client.patch(`/api/admin/orders/${placed[0]}/status`, { status: 'cancelled' })).status).toBe(
+      200,
+    );
+    expect((await client.post(ORDERS, deliveryOrder(s))).status).toBe(201);
+    expect((await client.post(ORDERS, deliveryOrder(s))).status).toBe(409);
+
+    // Delivered orders and orders with an approved payment are not open unpaid orders.
+    await t.db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, placed[1]));
+    await t.db.update(orders).set({ paymentStatus: 'approved' }).where(eq(orders.id, placed[2]));
+    expect((await client.post(ORDERS, deliveryOrder(s))).status).toBe(201);
+    expect((await client.post(ORDERS, deliveryOrder(s))).status).toBe(201);
+    expect((await client.post(ORDERS, deliveryOrder(s))).status).toBe(409);
+  });
+
+  it('holds under parallel attempts: 8 at once leave exactly 3 orders', async () => {
+    const s = await setupShop(t, { paymentMethods: false });
+    const { client, customerId } = await customerOf(t, s);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        client.post(ORDERS, deliveryOrder(s, { paymentMethod: 'cash' }), { 'idempotency-key': key() }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused.every((r) => r.status === 409 && r.body.error.title === tooMany.title)).toBe(true);
+    const mine = await t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.restaurantId, s.rid), eq(orders.customerId, customerId)));
+    expect(mine).toHaveLength(3);
+  });
+});
+
 describe('atomicity, concurrency and idempotency', () => {
   it('20 parallel orders for a product with stock 5 leave exactly 5 orders and stock 0', async () => {
     const s = await setupShop(t, { paymentMethods: false });
-    const { client } = await customerOf(t, s);
+    // Ten customers, two attempts each: below the open unpaid order limit, so only stock decides.
+    const clients = await Promise.all(Array.from({ length: 10 }, async () => (await customerOf(t, s)).client));
     const before = await orderCount(s.rid);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        client.post(
+      Array.from({ length: 20 }, (_, i) =>
+        clients[i % clients.length].post(
           ORDERS,
           deliveryOrder(s, { items: [{ productId: s.products.refri.id, quantity: 1 }], paymentMethod: 'cash' }),
           {

@@ -1,12 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Database, openDatabase } from '@meucardapio/db/client';
-import { events, outboundMessages } from '@meucardapio/db/schema';
+import { events, outboundMessages, restaurantSecrets } from '@meucardapio/db/schema';
 import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import type { Messenger, OutgoingMessage } from '../src/integrations/messaging/messenger';
+import { httpMessenger, type Messenger, type OutgoingMessage } from '../src/integrations/messaging/messenger';
 import { drainOutbox, enqueueNewOrderNotifications, NEW_ORDER_KIND } from '../src/modules/orders/order-notifications';
 import { type Booted, boot } from '../src/server';
+import { customerOf, deliveryOrder, setupShop } from './checkout-fixtures';
 import { createEmployee, createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
 import { insertOrder, waitFor } from './ops-fixtures';
 
@@ -164,6 +168,137 @@ describe('WhatsApp notification of a new order', () => {
     const [row] = await outboxOf(table.id);
     expect(row.status).toBe('failed');
     expect(messenger.sent).toHaveLength(0);
+  });
+});
+
+/**
+ * A WhatsApp HTTP API that keeps every request waiting until `release()` (or, so a regression fails
+ * instead of hanging, until a few seconds pass). Records what it received and what it answered.
+ */
+async function slowWhatsAppApi() {
+  const waiting: { body: { phone: string; message: string }; answer: () => void }[] = [];
+  const received: { phone: string; message: string }[] = [];
+  let answered = 0;
+  let open = false;
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => {
+      raw += chunk;
+    });
+    req.on('end', () => {
+      const body = JSON.parse(raw);
+      received.push(body);
+      let done = false;
+      const answer = () => {
+        if (done) return;
+        done = true;
+        answered++;
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      };
+      if (open) return answer();
+      waiting.push({ body, answer });
+      setTimeout(answer, 6_000).unref();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/send`,
+    received,
+    waiting,
+    answered: () => answered,
+    /** From now on, requests wait again. */
+    hold() {
+      open = false;
+    },
+    release() {
+      open = true;
+      for (const w of waiting.splice(0)) w.answer();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('the outbox sender holds no transaction while the WhatsApp API answers', () => {
+  let api: Awaited<ReturnType<typeof slowWhatsAppApi>>;
+  beforeAll(async () => {
+    api = await slowWhatsAppApi();
+  });
+  afterAll(async () => {
+    api?.release();
+    await api?.close();
+  });
+
+  function useSlowApi() {
+    const messenger = httpMessenger(api.url);
+    t.deps.integrations.messaging = messenger;
+    if (second) second.deps.integrations.messaging = messenger;
+  }
+
+  it('a checkout completes while a send is still waiting on the API; the row is claimed, not locked', async () => {
+    useSlowApi();
+    const shop = await setupShop(t);
+    await t.db.insert(restaurantSecrets).values({ restaurantId: shop.rid, whatsappApiKey: 'chave-teste' });
+    const first = await (await customerOf(t, shop)).client.post('/api/customer/orders', deliveryOrder(shop));
+    expect(first.status, first.text).toBe(201);
+    const draining = drainOutbox(t.deps);
+    await waitFor(() => api.received.some((m) => m.message.includes(`#${first.body.order.number} `)));
+    const answeredBefore = api.answered();
+
+    // Another customer's whole checkout runs on the same database while the API is still answering.
+    const second = await (await customerOf(t, shop)).client.post('/api/customer/orders', deliveryOrder(shop));
+    expect(second.status, second.text).toBe(201);
+    const [row] = await outboxOf(first.body.order.id);
+    expect(row).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(row.leaseUntil).not.toBeNull();
+    expect(api.answered()).toBe(answeredBefore);
+
+    api.release();
+    await draining;
+    await waitFor(async () => (await outboxOf(first.body.order.id))[0]?.status === 'sent');
+    const [sent] = await outboxOf(first.body.order.id);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, claimToken: null, leaseUntil: null });
+  });
+
+  it('two senders at once send a message once; a claim whose lease expired is sent again, once', async () => {
+    useSlowApi();
+    await t.db
+      .insert(restaurantSecrets)
+      .values({ restaurantId: owner.restaurantId, whatsappApiKey: 'chave-teste' })
+      .onConflictDoNothing();
+    api.received.length = 0;
+    const order = await insertOrder(t, owner.restaurantId, {}, { event: true });
+    const marker = order.id.slice(-8);
+    const mine = () => api.received.filter((m) => m.message.includes(marker));
+    api.hold();
+    await enqueueNewOrderNotifications(t.db, owner.restaurantId);
+    const firstRun = drainOutbox(t.deps);
+    await waitFor(() => mine().length === 1);
+    // The other instance runs a whole pass while the first send is still waiting on the API.
+    await drainOutbox(second?.deps ?? t.deps);
+    expect(mine()).toHaveLength(1);
+    api.release();
+    await firstRun;
+    await waitFor(async () => (await outboxOf(order.id))[0]?.status === 'sent');
+    expect(mine()).toHaveLength(1);
+
+    // A sender died mid-send: its claim stays until the lease runs out, then another sender retries it.
+    const crashed = await insertOrder(t, owner.restaurantId, {}, { event: false });
+    await enqueueNewOrderNotifications(t.db, owner.restaurantId);
+    const leaseUntil = new Date(Date.now() + 60_000);
+    await t.db
+      .update(outboundMessages)
+      .set({ status: 'sending', attempts: 1, leaseUntil, claimToken: randomUUID() })
+      .where(eq(outboundMessages.orderId, crashed.id));
+    const crashedMarker = crashed.id.slice(-8);
+    await Promise.all([drainOutbox(t.deps), drainOutbox(second?.deps ?? t.deps)]);
+    expect(api.received.filter((m) => m.message.includes(crashedMarker))).toHaveLength(0);
+    expect((await outboxOf(crashed.id))[0].status).toBe('sending');
+
+    const afterLease = () => new Date(leaseUntil.getTime() + 1_000);
+    await Promise.all([drainOutbox(t.deps, { now: afterLease }), drainOutbox(t.deps, { now: afterLease })]);
+    expect(api.received.filter((m) => m.message.includes(crashedMarker))).toHaveLength(1);
+    expect((await outboxOf(crashed.id))[0]).toMatchObject({ status: 'sent', attempts: 2 });
   });
 });
 

@@ -5,6 +5,7 @@ export const MSG = {
   invalidCredentials: 'Credenciais inválidas. Verifique seu e-mail e senha.',
   customerWithoutPassword: 'Cliente sem senha configurada. Entre em contato para configurar.',
   tooManyAttempts: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
+  tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   notAuthenticated: 'Faça login para continuar.',
   restaurantNotFound: 'Restaurante não encontrado',
   reloadAndRetry: 'Recarregue a página e tente novamente.',

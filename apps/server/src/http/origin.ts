@@ -1,27 +1,66 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from './context';
 import { AppError } from './errors';
+import { requestHost } from './proxy';
 import { SESSION_COOKIE } from './session';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The only routes that take a multipart form (file uploads). */
+const UPLOAD_PATHS = new Set(['/api/admin/files']);
+/** The payment simulator's checkout page runs no script: its decision is a plain HTML form post. */
+const FORM_PATHS = new Set(['/api/payments/simulator/decide']);
+
+const badOrigin = () => new AppError(403, 'bad_origin', 'Requisição bloqueada', 'Origem da requisição não permitida.');
+
+function sameOrigin(origin: string, host: string | undefined, publicUrl: string) {
+  try {
+    const url = new URL(origin);
+    return url.host === host || url.origin === new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
 
 /**
- * Cross-site request forgery guard: a state-changing request that carries a session cookie
- * must come from our own origin (browsers always send Origin on such requests).
+ * Cross-site request forgery guard for state-changing requests. A browser always sends `Origin` on them,
+ * so a foreign or opaque Origin is refused with or without a session cookie (public actions such as
+ * sign-up, reviews or recovery included); a request without Origin is accepted only from clients that
+ * are not browsers: no session cookie and no cross-site fetch metadata.
  */
 export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (SAFE.has(c.req.method) || !getCookie(c, SESSION_COOKIE)) return next();
+  if (SAFE.has(c.req.method)) return next();
   const origin = c.req.header('origin');
-  const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
-  let ok = false;
-  if (origin && host) {
-    try {
-      ok = new URL(origin).host === host;
-    } catch {
-      ok = false;
-    }
+  if (origin) {
+    if (!sameOrigin(origin, requestHost(c), c.get('deps').config.publicUrl)) throw badOrigin();
+  } else if (getCookie(c, SESSION_COOKIE) || c.req.header('sec-fetch-site') === 'cross-site') {
+    throw badOrigin();
   }
-  if (!ok) throw new AppError(403, 'bad_origin', 'Requisição bloqueada', 'Origem da requisição não permitida.');
   return next();
 };
+
+/**
+ * Bodies are JSON sent as `application/json` (which a cross-site form cannot send without a CORS
+ * preflight we never grant); upload routes take `multipart/form-data` instead.
+ */
+export const jsonContentType: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (SAFE.has(c.req.method)) return next();
+  const upload = UPLOAD_PATHS.has(c.req.path);
+  if (!(await hasBody(c, upload))) return next();
+  const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  const form = FORM_PATHS.has(c.req.path);
+  const expected = upload ? 'multipart/form-data' : form ? 'application/x-www-form-urlencoded' : 'application/json';
+  if (type !== expected) {
+    throw new AppError(415, 'unsupported_media_type', 'Formato não suportado', `Envie os dados como ${expected}.`);
+  }
+  return next();
+};
+
+async function hasBody(c: Context<AppEnv>, upload: boolean) {
+  const length = c.req.header('content-length');
+  if (length !== undefined) return length !== '0';
+  if (c.req.header('transfer-encoding')) return true;
+  if (!c.req.raw.body) return false;
+  // No length header (a request built in-process): read it, Hono keeps the text for the handler.
+  return upload || (await c.req.text()).length > 0;
+}

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Actor, AppEnv } from './context';
+import { clientIp, requestIsHttps } from './proxy';
 
 export const SESSION_COOKIE = 'mc_session';
 const ABSOLUTE_MS = 30 * 24 * 3600_000;
@@ -39,7 +40,7 @@ export async function startSession(c: Context<AppEnv>, db: Db, subject: SessionS
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
-    secure: c.get('deps').config.publicUrl.startsWith('https://'),
+    secure: secureCookie(c),
     maxAge: ABSOLUTE_MS / 1000,
   });
   return token;
@@ -51,10 +52,9 @@ export async function endSession(c: Context<AppEnv>, db: Db) {
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
 }
 
-export function clientIp(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return forwarded || incoming?.socket?.remoteAddress || 'local';
+/** `Secure` whenever the browser reached us over https: a public https URL, or https at a trusted proxy. */
+function secureCookie(c: Context<AppEnv>) {
+  return c.get('deps').config.publicUrl.startsWith('https://') || requestIsHttps(c);
 }
 
 function toProfile(row: typeof userProfiles.$inferSelect): Profile {

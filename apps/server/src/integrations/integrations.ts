@@ -1,7 +1,7 @@
 import type { Db } from '@meucardapio/db/client';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { type Mailer, outboxMailer } from './mail/mailer';
+import { createMailer, type Mailer } from './mail/mailer';
 import { createMessenger, type Messenger } from './messaging/messenger';
 import { infinitePayProvider } from './payments/infinitepay';
 import type { PaymentProvider } from './payments/payments';
@@ -25,7 +25,7 @@ export type Integrations = {
 
 export function createIntegrations(_config: Config, db: Db, log: Logger): Integrations {
   return {
-    mail: outboxMailer(db, log),
+    mail: createMailer(_config, db, log),
     storage: databaseStorage(db),
     messaging: createMessenger(_config, log),
     payments:

@@ -8,7 +8,9 @@ import {
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
-import { clientIp, endSession, resolveActor, startSession } from '../../http/session';
+import { clientIp } from '../../http/proxy';
+import { throttle } from '../../http/rate-limit';
+import { endSession, resolveActor, startSession } from '../../http/session';
 import { parseBody, parseParams } from '../../http/validate';
 import {
   describeActor,
@@ -42,6 +44,7 @@ authRoutes.get('/auth/me', async (c) => c.json({ user: await describeActor(c.get
 
 authRoutes.post('/auth/signup', async (c) => {
   const body = await parseBody(c, staffSignUpSchema);
+  await throttle(c, 'signup');
   return signedIn(c, await signupOwner(c.get('db'), body));
 });
 
@@ -57,6 +60,7 @@ authRoutes.post('/auth/logout', async (c) => {
 
 authRoutes.post('/auth/recover', async (c) => {
   const body = await parseBody(c, recoverBody);
+  await throttle(c, 'recoverIp');
   await recoverStaff(c.get('deps'), body.email);
   return c.json({ ok: true });
 });
@@ -70,6 +74,7 @@ authRoutes.post('/auth/reset', async (c) => {
 authRoutes.post('/public/restaurants/:slug/customers/register', async (c) => {
   const { slug } = parseParams(c, slugParam);
   const body = await parseBody(c, customerRegistrationSchema);
+  await throttle(c, 'register');
   return signedIn(c, await registerCustomer(c.get('db'), slug, body));
 });
 
@@ -82,6 +87,7 @@ authRoutes.post('/public/restaurants/:slug/customers/login', async (c) => {
 authRoutes.post('/public/restaurants/:slug/customers/recover', async (c) => {
   const { slug } = parseParams(c, slugParam);
   const body = await parseBody(c, recoverBody);
+  await throttle(c, 'recoverIp');
   await recoverCustomer(c.get('deps'), slug, body.email);
   return c.json({ ok: true });
 });

@@ -31,3 +31,10 @@ export async function verifyPassword(stored: string | null | undefined, password
   }
   return { ok: false, needsRehash: false };
 }
+
+let dummyHash: Promise<string> | undefined;
+/** Verifies against a throwaway hash: a sign-in for an unknown account takes as long as for a known one. */
+export async function spendPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword('conta-inexistente');
+  await verify(await dummyHash, password).catch(() => false);
+}

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '@meucardapio/db/client';
 import { events, orderItems, orders, outboundMessages, restaurantSecrets, restaurants } from '@meucardapio/db/schema';
 import { formatBRL } from '@meucardapio/domain/money';
 import { shortIdAdmin } from '@meucardapio/domain/order-status';
 import { toWhatsAppNumber } from '@meucardapio/domain/phone';
-import { and, asc, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../http/context';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
@@ -13,8 +14,11 @@ import { appendEvent } from '../../realtime/realtime';
  * by whichever admin page is open. How "once" holds with many instances and pages:
  *  - the outbox row is inserted if absent (unique restaurant_id + order_id + kind), so any number of
  *    triggers for the same order produce one row;
- *  - a row is sent while its row lock is held (`FOR UPDATE SKIP LOCKED`), and marked sent in the same
- *    transaction, so two workers never send the same row;
+ *  - a sender claims a row in a short transaction (`FOR UPDATE SKIP LOCKED`, status 'sending' with a
+ *    claim token and a lease), commits, calls the provider outside any transaction, then records the
+ *    result in a second short transaction: two workers never send the same row, and no database
+ *    connection (on the embedded database, THE connection) waits on the provider;
+ *  - a row whose lease ran out (its sender died mid-send) is claimed again;
  *  - failed sends are retried with backoff a few times, then the row is marked failed.
  * Triggers: the `order.created` NOTIFY of the realtime bridge (immediate), and a poll of the event
  * log as a safety net for notifications missed while an instance was down.
@@ -125,84 +129,140 @@ export async function enqueueNewOrderNotifications(db: Db, restaurantId: string)
   return inserted;
 }
 
+/** How long a claimed row belongs to its sender (well above the provider's timeout). */
+export const SEND_LEASE_MS = 2 * 60_000;
+
+type Claimed = { row: typeof outboundMessages.$inferSelect; attempts: number; token: string; apiKey: string | null };
+
 /**
- * Sends what is due, one row per transaction: the row stays locked while it is being sent, so another
- * instance skips it instead of sending it again. Returns how many rows were attempted.
+ * Claims the oldest due row: pending and past its retry delay, or 'sending' with an expired lease.
+ * The attempt is counted here, so a sender that keeps dying still reaches the attempt cap.
+ */
+async function claimNext(db: Db, at: Date, delays: number[], leaseMs: number): Promise<Claimed | null> {
+  const maxAttempts = delays.length;
+  const whens = delays.map((d, i) => `when ${i} then ${Math.max(0, Math.round(d))}`).join(' ');
+  const delayCase = sql`case ${outboundMessages.attempts} ${sql.raw(whens)} else 0 end`;
+  const atSql = sql`${at.toISOString()}::timestamptz`;
+  return db.transaction(async (tx) => {
+    // A row whose sender died on its last attempt is not tried again.
+    await tx
+      .update(outboundMessages)
+      .set({ status: 'failed', claimToken: null, leaseUntil: null, lastError: 'Envio interrompido' })
+      .where(
+        and(
+          eq(outboundMessages.status, 'sending'),
+          lt(outboundMessages.leaseUntil, atSql),
+          gte(outboundMessages.attempts, maxAttempts),
+        ),
+      );
+    const [row] = await tx
+      .select()
+      .from(outboundMessages)
+      .where(
+        and(
+          lt(outboundMessages.attempts, maxAttempts),
+          or(
+            and(
+              eq(outboundMessages.status, 'pending'),
+              lte(sql`${outboundMessages.createdAt} + (${delayCase}) * interval '1 millisecond'`, atSql),
+            ),
+            and(eq(outboundMessages.status, 'sending'), lt(outboundMessages.leaseUntil, atSql)),
+          ),
+        ),
+      )
+      .orderBy(asc(outboundMessages.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!row) return null;
+    const token = randomUUID();
+    const attempts = row.attempts + 1;
+    await tx
+      .update(outboundMessages)
+      .set({ status: 'sending', attempts, claimToken: token, leaseUntil: new Date(at.getTime() + leaseMs) })
+      .where(eq(outboundMessages.id, row.id));
+    const [secret] = await tx
+      .select({ apiKey: restaurantSecrets.whatsappApiKey })
+      .from(restaurantSecrets)
+      .where(eq(restaurantSecrets.restaurantId, row.restaurantId))
+      .limit(1);
+    return { row, attempts, token, apiKey: secret?.apiKey ?? null };
+  });
+}
+
+/** Records a send's result. A failure only counts while the claim is still this sender's. */
+async function recordResult(
+  deps: Pick<Deps, 'database' | 'log'>,
+  claimed: Claimed,
+  error: unknown,
+  maxAttempts: number,
+): Promise<void> {
+  const { row, attempts, token } = claimed;
+  await deps.database.db.transaction(async (tx) => {
+    if (error === null) {
+      // The message went out: whoever holds the row now, it must never be sent again.
+      await tx
+        .update(outboundMessages)
+        .set({ status: 'sent', sentAt: new Date(), lastError: null, claimToken: null, leaseUntil: null })
+        .where(eq(outboundMessages.id, row.id));
+      return;
+    }
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const [mine] = await tx
+      .update(outboundMessages)
+      .set({
+        status: attempts >= maxAttempts ? 'failed' : 'pending',
+        lastError: message,
+        claimToken: null,
+        leaseUntil: null,
+      })
+      .where(and(eq(outboundMessages.id, row.id), eq(outboundMessages.claimToken, token)))
+      .returning({ id: outboundMessages.id });
+    deps.log.warn({ err: error, outboxId: row.id, attempts }, 'WhatsApp send failed');
+    // Staff hear about it once, at the first failure; retries continue quietly.
+    if (mine && attempts === 1 && row.orderId) {
+      await appendEvent(tx, {
+        restaurantId: row.restaurantId,
+        type: 'whatsapp.failed',
+        permission: 'manage_orders',
+        payload: {
+          orderId: row.orderId,
+          shortId: shortIdAdmin(row.orderId),
+          error: message,
+          willRetry: attempts < maxAttempts,
+        },
+      });
+    }
+  });
+}
+
+/**
+ * Sends what is due, one row at a time: claim (short transaction), send (no transaction), record
+ * (short transaction). Returns how many rows were attempted.
  */
 export async function drainOutbox(
   deps: Pick<Deps, 'database' | 'integrations' | 'log'>,
-  options: { retryDelaysMs?: number[]; now?: () => Date; max?: number } = {},
+  options: { retryDelaysMs?: number[]; now?: () => Date; max?: number; leaseMs?: number } = {},
 ): Promise<number> {
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  const maxAttempts = delays.length;
   const now = options.now ?? (() => new Date());
-  const whens = delays.map((d, i) => `when ${i} then ${Math.max(0, Math.round(d))}`).join(' ');
-  const delayCase = sql`case ${outboundMessages.attempts} ${sql.raw(whens)} else 0 end`;
-  let attempted = 0;
   const max = options.max ?? 100;
+  let attempted = 0;
   while (attempted < max) {
-    const done = await deps.database.db.transaction(async (tx) => {
-      const at = now();
-      const [row] = await tx
-        .select()
-        .from(outboundMessages)
-        .where(
-          and(
-            eq(outboundMessages.status, 'pending'),
-            sql`${outboundMessages.attempts} < ${maxAttempts}`,
-            lte(
-              sql`${outboundMessages.createdAt} + (${delayCase}) * interval '1 millisecond'`,
-              sql`${at.toISOString()}::timestamptz`,
-            ),
-          ),
-        )
-        .orderBy(asc(outboundMessages.createdAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!row) return false;
-      const [secret] = await tx
-        .select({ apiKey: restaurantSecrets.whatsappApiKey })
-        .from(restaurantSecrets)
-        .where(eq(restaurantSecrets.restaurantId, row.restaurantId))
-        .limit(1);
-      try {
-        await deps.integrations.messaging.send({
-          restaurantId: row.restaurantId,
-          phone: row.phone ?? '',
-          body: row.body,
-          apiKey: secret?.apiKey ?? null,
-        });
-        await tx
-          .update(outboundMessages)
-          .set({ status: 'sent', attempts: row.attempts + 1, sentAt: new Date(), lastError: null })
-          .where(eq(outboundMessages.id, row.id));
-      } catch (err) {
-        const attempts = row.attempts + 1;
-        const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-        await tx
-          .update(outboundMessages)
-          .set({ status: attempts >= maxAttempts ? 'failed' : 'pending', attempts, lastError: message })
-          .where(eq(outboundMessages.id, row.id));
-        deps.log.warn({ err, outboxId: row.id, attempts }, 'WhatsApp send failed');
-        // Staff hear about it once, at the first failure; retries continue quietly.
-        if (attempts === 1 && row.orderId) {
-          await appendEvent(tx, {
-            restaurantId: row.restaurantId,
-            type: 'whatsapp.failed',
-            permission: 'manage_orders',
-            payload: {
-              orderId: row.orderId,
-              shortId: shortIdAdmin(row.orderId),
-              error: message,
-              willRetry: attempts < maxAttempts,
-            },
-          });
-        }
-      }
-      return true;
-    });
-    if (!done) break;
+    const claimed = await claimNext(deps.database.db, now(), delays, options.leaseMs ?? SEND_LEASE_MS);
+    if (!claimed) break;
     attempted++;
+    let error: unknown = null;
+    try {
+      await deps.integrations.messaging.send({
+        restaurantId: claimed.row.restaurantId,
+        phone: claimed.row.phone ?? '',
+        body: claimed.row.body,
+        apiKey: claimed.apiKey,
+      });
+    } catch (err) {
+      error = err ?? new Error('Falha no envio');
+    }
+    await recordResult(deps, claimed, error, delays.length);
   }
   return attempted;
 }

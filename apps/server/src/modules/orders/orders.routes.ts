@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { customerCtx } from '../../http/guard';
+import { throttle } from '../../http/rate-limit';
 import { parseBody, parseParams } from '../../http/validate';
 import { getCheckoutOptions, quoteShippingBySlug, validateCoupon } from './checkout.service';
 import { createCustomerOrder, orderProposalSchema } from './order-create.service';
@@ -30,6 +31,8 @@ ordersRoutes.post('/public/restaurants/:slug/coupons/validate', async (c) => {
   const { slug } = parseParams(c, slugParam);
   const input = await parseBody(c, couponBody);
   return c.json(await validateCoupon(ctx, slug, input));
+  // Guessing codes is the attack: a few dozen checks per address and quarter hour.
+  await throttle(c, 'coupon');
 });
 
 const quoteBody = z.object({
@@ -43,6 +46,7 @@ ordersRoutes.post('/public/restaurants/:slug/shipping/quote', async (c) => {
   const { slug } = parseParams(c, slugParam);
   const input = await parseBody(c, quoteBody);
   return c.json(await quoteShippingBySlug(c.get('db'), c.get('deps'), slug, input));
+  await throttle(c, 'shipping');
 });
 
 const idempotencyKey = z

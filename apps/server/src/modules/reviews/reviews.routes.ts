@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
+import { throttle } from '../../http/rate-limit';
 import { parseParams } from '../../http/validate';
 import { createPublicReview, listPublicReviews } from './reviews.service';
 
@@ -55,6 +56,7 @@ reviewsRoutes.post('/public/restaurants/:slug/reviews', async (c) => {
   }
   const parsed = newReviewBody.safeParse(raw !== null && typeof raw === 'object' ? raw : {});
   if (!parsed.success) throw reviewValidationError(parsed.error.issues, raw);
+  await throttle(c, 'review');
   const result = await createPublicReview({ db: c.get('db'), actor: c.get('actor') }, slug, parsed.data);
   return c.json(result, 201);
 });

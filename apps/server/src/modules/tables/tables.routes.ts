@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
 import { staffCtx } from '../../http/guard';
+import { requestOrigin } from '../../http/proxy';
 import { idParam, parseBody, parseParams } from '../../http/validate';
 import { createTable, deleteTable, listTables, tableQrPng, updateTable } from './tables.service';
 
@@ -42,12 +43,7 @@ tablesRoutes.delete('/admin/tables/:id', async (c) => {
 
 /** The public origin the QR points at: PUBLIC_URL when configured, else the origin this request came to. */
 function publicOrigin(c: Parameters<typeof staffCtx>[0]): string {
-  const configured = c.get('deps').config.PUBLIC_URL;
-  if (configured) return configured;
-  const url = new URL(c.req.url);
-  const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '');
-  const host = c.req.header('x-forwarded-host') ?? c.req.header('host') ?? url.host;
-  return `${proto}://${host}`;
+  return c.get('deps').config.PUBLIC_URL ?? requestOrigin(c);
 }
 
 tablesRoutes.get('/admin/tables/:id/qr.png', async (c) => {

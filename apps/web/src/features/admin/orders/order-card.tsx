@@ -1,8 +1,8 @@
 import {
   DELIVERY_TYPE_LABELS,
   type DeliveryType,
+  nextOrderStatuses,
   ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
   type OrderStatus,
   paymentStatusLabel,
 } from '@meucardapio/domain/order-status';
@@ -69,6 +69,8 @@ export function OrderCard({
   busy,
 }: OrderCardProps) {
   const style = STATUS_STYLES[o.status] ?? STATUS_STYLES.pending;
+  // Only the moves the server accepts (the kitchen cannot jump ahead; delivered and cancelled are final).
+  const nextStatuses = nextOrderStatuses(o.status, o.deliveryType);
   const late = o.status === 'pending' && now - new Date(o.createdAt).getTime() > 15 * 60_000;
   const isDelivery = o.deliveryType === 'delivery';
   return (
@@ -169,12 +171,16 @@ export function OrderCard({
             <p className="text-center text-sm font-medium text-muted-foreground">Entregue</p>
           )
         ) : (
-          <Select value={o.status} onValueChange={(v) => onStatus(o, v as OrderStatus)} disabled={busy}>
+          <Select
+            value={o.status}
+            onValueChange={(v) => onStatus(o, v as OrderStatus)}
+            disabled={busy || nextStatuses.length === 0}
+          >
             <SelectTrigger aria-label={`Status do pedido #${o.number}`} className="h-11 bg-background text-base">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {ORDER_STATUSES.map((s) => (
+              {[o.status, ...nextStatuses].map((s) => (
                 <SelectItem key={s} value={s}>
                   {ORDER_STATUS_LABELS[s]}
                 </SelectItem>

@@ -10,7 +10,7 @@ type OutboundMessage = {
   shortId: string | null;
   phone: string | null;
   body: string;
-  status: 'pending' | 'sent' | 'failed';
+  status: 'pending' | 'sending' | 'sent' | 'failed';
   attempts: number;
   lastError: string | null;
   createdAt: string;
@@ -18,6 +18,7 @@ type OutboundMessage = {
 
 const STATUS: Record<OutboundMessage['status'], { label: string; variant: 'warning' | 'success' | 'destructive' }> = {
   pending: { label: 'Pendente', variant: 'warning' },
+  sending: { label: 'Enviando', variant: 'warning' },
   sent: { label: 'Enviada', variant: 'success' },
   failed: { label: 'Falhou', variant: 'destructive' },
 };
