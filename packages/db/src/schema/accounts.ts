@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   boolean,
   check,
   index,
@@ -182,15 +181,19 @@ export const sessions = pgTable(
   ],
 );
 
-/** Failed sign-in attempts, shared by every server instance for rate limiting. */
-export const loginAttempts = pgTable(
-  'login_attempts',
+/**
+ * Throttling counters (sign-in, sign-up, recovery, reviews…), shared by every server instance: one row
+ * per key, counted with an atomic upsert. `strikes` lengthens the next window of a key that hit its limit.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    strikes: integer('strikes').notNull().default(0),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('login_attempts_key_idx').on(t.key, t.createdAt)],
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
 );
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {

@@ -16,9 +16,9 @@ import { isCashierOnly, isDeliveryPerson, OWNER_PROFILE } from '@meucardapio/dom
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Actor, Deps } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import { assertNotRateLimited, clearLoginFailures, loginKeys, recordLoginFailure } from '../../http/rate-limit';
+import { hit, LIMITS, startLoginAttempt } from '../../http/rate-limit';
 import type { SessionSubject } from '../../http/session';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords';
 
 const RESET_TTL_MS = 60 * 60_000;
 const invalidCredentials = () => new AppError(401, 'invalid_credentials', 'Erro no login', MSG.invalidCredentials);
@@ -38,8 +38,24 @@ export function slugify(name: string): string {
   );
 }
 
+/** Top-level paths of the web app and the server: a storefront named like one would never be reached. */
+const RESERVED_SLUGS = new Set([
+  'admin',
+  'api',
+  'assets',
+  'auth',
+  'customer',
+  'customer-dashboard',
+  'demo-restaurant',
+  'files',
+  'landing',
+  'payment-callback',
+  'review',
+  'static',
+]);
+
 async function uniqueSlug(db: Db, base: string): Promise<string> {
-  let slug = base;
+  let slug = RESERVED_SLUGS.has(base) ? `${base}-${randomBytes(2).toString('hex')}` : base;
   for (let i = 0; i < 20; i++) {
     const [taken] = await db
       .select({ id: restaurants.id })
@@ -87,6 +103,8 @@ export async function signupOwner(
   input: { name: string; companyName?: string; email: string; password: string },
 ): Promise<SessionSubject> {
   const email = input.email.trim().toLowerCase();
+  // Hashed before the e-mail check, so a taken address answers after the same work as a free one.
+  const passwordHash = await hashPassword(input.password);
   // Owners and employees of every restaurant share one address space (staff_emails, kept by triggers).
   const [exists] = await db
     .select({ email: staffEmails.email })
@@ -100,7 +118,7 @@ export async function signupOwner(
       email,
       name: input.name.trim(),
       companyName: input.companyName?.trim() || null,
-      passwordHash: await hashPassword(input.password),
+      passwordHash,
     })
     .returning();
   const restaurantId = await ensureOwnerRestaurant(db, owner);
@@ -116,8 +134,7 @@ type Candidate = {
 /** The shared login screen: employee first, then owner, then customer; one generic failure text. */
 export async function loginAnyone(db: Db, email: string, password: string, ip: string): Promise<SessionSubject> {
   const normalized = email.trim().toLowerCase();
-  const keys = loginKeys(normalized, ip);
-  await assertNotRateLimited(db, keys);
+  const attempt = await startLoginAttempt(db, normalized, ip);
 
   const candidates: Candidate[] = [];
   const [emp] = await db
@@ -162,10 +179,11 @@ export async function loginAnyone(db: Db, email: string, password: string, ip: s
     const check = await verifyPassword(candidate.hash, password);
     if (!check.ok) continue;
     if (check.needsRehash) await candidate.rehash(await hashPassword(password));
-    await clearLoginFailures(db, keys.account);
+    await attempt.succeeded();
     return candidate.subject();
   }
-  await recordLoginFailure(db, keys);
+  // An unknown e-mail costs the same password check as a known one, so timing tells nothing.
+  if (!candidates.some((c) => c.hash)) await spendPasswordCheck(password);
   if (candidates.length === 1 && cust && !cust.passwordHash) {
     throw new AppError(401, 'no_password', 'Senha não configurada', MSG.customerWithoutPassword);
   }
@@ -229,7 +247,10 @@ export async function registerCustomer(db: Db, slug: string, input: CustomerRegi
   return { kind: 'customer', customerId: c.id, restaurantId: restaurant.id };
 }
 
-/** Customer sign-in on a restaurant's storefront, with the spec's specific texts. */
+/**
+ * Customer sign-in on a restaurant's storefront. An unknown e-mail and a wrong password get the same
+ * answer after the same work (the spec's separate texts would tell who is a customer here).
+ */
 export async function loginCustomer(
   db: Db,
   slug: string,
@@ -239,30 +260,26 @@ export async function loginCustomer(
 ): Promise<SessionSubject> {
   const restaurant = await restaurantBySlug(db, slug);
   const email = emailInput.trim().toLowerCase();
-  const keys = loginKeys(`${restaurant.id}:${email}`, ip);
-  await assertNotRateLimited(db, keys);
+  const attempt = await startLoginAttempt(db, `${restaurant.id}:${email}`, ip);
   const [cust] = await db
     .select()
     .from(customers)
     .where(and(eq(customers.restaurantId, restaurant.id), eq(customers.email, email)))
     .limit(1);
   if (!cust) {
-    await recordLoginFailure(db, keys);
-    throw new AppError(401, 'customer_not_found', 'Cliente não encontrado', 'E-mail não cadastrado');
+    await spendPasswordCheck(password);
+    throw invalidCredentials();
   }
   if (!cust.passwordHash) throw new AppError(401, 'no_password', 'Senha não configurada', MSG.customerWithoutPassword);
   const check = await verifyPassword(cust.passwordHash, password);
-  if (!check.ok) {
-    await recordLoginFailure(db, keys);
-    throw new AppError(401, 'wrong_password', 'Senha incorreta', 'Verifique sua senha e tente novamente.');
-  }
+  if (!check.ok) throw invalidCredentials();
   if (check.needsRehash) {
     await db
       .update(customers)
       .set({ passwordHash: await hashPassword(password) })
       .where(eq(customers.id, cust.id));
   }
-  await clearLoginFailures(db, keys.account);
+  await attempt.succeeded();
   return { kind: 'customer', customerId: cust.id, restaurantId: restaurant.id };
 }
 
@@ -287,13 +304,21 @@ async function issueResetToken(
     restaurantId,
     subject: 'Redefinição de senha — MeuCardápio',
     body: `Olá! Para criar uma nova senha, acesse: ${link}\nO link vale por 1 hora. Se você não pediu, ignore este e-mail.`,
+    secrets: [token],
   });
 }
+
+/**
+ * A few recovery mails per address and hour, whether or not the account exists; past that the request
+ * answers the same without a mail, so nobody can flood an inbox or learn which addresses are accounts.
+ */
+const mayMail = (db: Db, email: string) => hit(db, `recover:acct:${email}`, LIMITS.recoverAccount);
 
 /** Staff recovery always answers the same way, so it cannot be used to discover accounts. */
 export async function recoverStaff(deps: Deps, emailInput: string) {
   const db = deps.database.db;
   const email = emailInput.trim().toLowerCase();
+  if (!(await mayMail(db, email))) return;
   // The address's claim names its one staff account, never a look-alike in another restaurant.
   const [claim] = await db
     .select({ appUserId: staffEmails.appUserId, employeeId: employees.id, restaurantId: employees.restaurantId })
@@ -305,16 +330,19 @@ export async function recoverStaff(deps: Deps, emailInput: string) {
   if (claim?.appUserId) return issueResetToken(deps, email, 'owner', claim.appUserId, null);
 }
 
+/** Customer recovery on a storefront; answers the same for unknown e-mails. */
 export async function recoverCustomer(deps: Deps, slug: string, emailInput: string) {
   const db = deps.database.db;
   const restaurant = await restaurantBySlug(db, slug);
   const email = emailInput.trim().toLowerCase();
+  if (!(await mayMail(db, `${restaurant.id}:${email}`))) return;
   const [cust] = await db
     .select()
     .from(customers)
     .where(and(eq(customers.restaurantId, restaurant.id), eq(customers.email, email)))
     .limit(1);
-  if (!cust) throw notFound('E-mail não encontrado', 'Nenhum cadastro com este e-mail nesta loja.');
+  // Same answer as for a known e-mail: the storefront must not tell who is a customer.
+  if (!cust) return;
   await issueResetToken(deps, email, 'customer', cust.id, restaurant.id);
 }
 
