@@ -40,6 +40,12 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR: `.tmp/e2e-data-${PORT}`, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: `.tmp/e2e-data-${PORT}`,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      PAYMENTS: 'simulator',
+    },
   },
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { type ProxyTrust, parseProxyTrust } from './http/proxy';
 
+export const PAYMENTS_MODES = ['infinitepay', 'simulator', 'disabled'] as const;
+export type PaymentsMode = (typeof PAYMENTS_MODES)[number];
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -10,7 +13,10 @@ const schema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
-  INFINITEPAY_ENABLED: z.enum(['0', '1']).default('0'),
+  /** Card/PIX checkout: the real provider, our simulator page (demo and tests only) or none. */
+  PAYMENTS: z.enum(PAYMENTS_MODES).optional(),
+  /** Older switch, kept as an alias: 1 means PAYMENTS=infinitepay. */
+  INFINITEPAY_ENABLED: z.enum(['0', '1']).optional(),
   SHIPPING_API_URL: z.string().url().optional(),
   SHIPPING_API_TOKEN: z.string().optional(),
   WHATSAPP_API_URL: z.string().url().optional(),
@@ -20,16 +26,39 @@ const schema = z.object({
   MAIL_FROM: z.string().default('MeuCardápio <nao-responda@meucardapio.local>'),
 });
 
-export type Config = z.infer<typeof schema> & { seedDemo: boolean; publicUrl: string; proxyTrust: ProxyTrust };
+export type Config = z.infer<typeof schema> & {
+  payments: PaymentsMode;
+  seedDemo: boolean;
+  publicUrl: string;
+  proxyTrust: ProxyTrust;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.parse(env);
   // The embedded database seeds the demo unless told not to; a real server only when asked.
   const seedDemo = parsed.SEED_DEMO ? parsed.SEED_DEMO === '1' : !parsed.DATABASE_URL;
+  const payments = paymentsMode(parsed);
   return {
     ...parsed,
     seedDemo,
+    payments,
     publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     proxyTrust: parseProxyTrust(parsed.TRUST_PROXY),
   };
+}
+
+/**
+ * The simulator approves whatever the tester clicks, so it is never chosen silently outside the
+ * embedded demo (no DATABASE_URL, not production), and a production start refuses it outright.
+ */
+function paymentsMode(parsed: z.infer<typeof schema>): PaymentsMode {
+  const production = parsed.NODE_ENV === 'production';
+  const embeddedDemo = !parsed.DATABASE_URL && !production;
+  const fallback = parsed.INFINITEPAY_ENABLED === '1' ? 'infinitepay' : embeddedDemo ? 'simulator' : 'disabled';
+  const mode = parsed.PAYMENTS ?? fallback;
+  if (mode === 'simulator' && production)
+    throw new Error(
+      'PAYMENTS=simulator is refused with NODE_ENV=production: anyone could approve an order without paying. Set PAYMENTS=infinitepay or PAYMENTS=disabled.',
+    );
+  return mode;
 }

@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-types';
 import { seedDemo } from '@meucardapio/db/seed/demo';
 import { loadConfig } from './config';
+import { SIMULATOR_WARNING } from './integrations/payments/simulator';
 import { hashPassword } from './modules/auth/passwords';
 import { boot } from './server';
 
@@ -51,6 +52,8 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
     );
   }
   console.log(lines.join('\n'));
+  // Also logged at boot; repeated beside the banner so nobody starting a shop misses it.
+  if (config.payments === 'simulator') console.warn(`\n*** ${SIMULATOR_WARNING} ***\n`);
 });
 
 async function shutdown() {

@@ -16,10 +16,18 @@ export const ORIGIN = 'http://localhost';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** A booted app on a fresh database, closed with `await t.close()`. */
+/**
+ * A booted app on a fresh database, closed with `await t.close()`. Payments go through the simulator
+ * unless `env` says otherwise (a variable set to undefined is left unset).
+ */
 export async function createTestApp(env: Record<string, string | undefined> = {}) {
   const database = await freshDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0', ...env } as NodeJS.ProcessEnv);
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: '0',
+    PAYMENTS: 'simulator',
+    ...env,
+  } as NodeJS.ProcessEnv);
   const booted = await boot(config, { database, migrate: false, log: pino({ level: 'silent' }) });
   await ensureDefaultProfileTypes(database.db);
   return {

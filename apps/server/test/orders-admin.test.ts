@@ -260,7 +260,7 @@ describe('receipt', () => {
 });
 
 describe('payment verification', () => {
-  type Verify = (i: unknown) => Promise<{ success: boolean; paid: boolean }>;
+  type Verify = (i: unknown) => Promise<{ success: boolean; paid: boolean; paidAmount?: number }>;
   const setVerify = (fn: Verify) => {
     (t.deps.integrations as unknown as { payments: { verify: Verify } }).payments = {
       ...((t.deps.integrations as unknown as { payments?: object }).payments ?? {}),
@@ -279,7 +279,7 @@ describe('payment verification', () => {
     const calls: unknown[] = [];
     setVerify(async (i) => {
       calls.push(i);
-      return { success: true, paid: true };
+      return { success: true, paid: true, paidAmount: 9680 };
     });
     const a = await checkout();
     const res = await owner.client.post(`/api/admin/orders/${a.id}/verify-payment`);
@@ -314,7 +314,7 @@ describe('payment verification', () => {
   });
 
   it('verifies the unverified card/PIX orders in one batch, and refuses cash orders alone', async () => {
-    setVerify(async () => ({ success: true, paid: true }));
+    setVerify(async () => ({ success: true, paid: true, paidAmount: 9680 }));
     const o = await checkout();
     const cash = await insertOrder(t, owner.restaurantId);
     const res = await owner.client.post('/api/admin/orders/verify-payments');

@@ -18,23 +18,27 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function cardOrder(client = customer.client) {
-  const r = await client.post(
+/** A card order placed by `buyer` (a customer holds only a few unpaid orders at once). */
+async function cardOrder(buyer = customer) {
+  const r = await buyer.client.post(
     '/api/customer/orders',
     deliveryOrder(shop, { paymentMethod: shop.methods.card, cashReceived: null }),
   );
   expect(r.status).toBe(201);
-  return { id: r.body.order.id as string, checkoutUrl: r.body.checkoutUrl as string };
+  return { id: r.body.order.id as string, checkoutUrl: r.body.checkoutUrl as string, buyer };
 }
 
-/** Opens the simulator page and clicks a button, as the browser would; returns the redirect's query. */
-async function simulate(orderId: string, checkoutUrl: string, decision: 'approve' | 'decline') {
-  const page = await customer.client.get(checkoutUrl);
+/**
+ * Opens the simulator page and clicks a button as the order's customer would; returns the redirect's
+ * query.
+ */
+async function simulate(orderId: string, checkoutUrl: string, decision: 'approve' | 'decline', buyer = customer) {
+  const page = await buyer.client.get(checkoutUrl);
   expect(page.status).toBe(200);
   expect(page.text).toContain('Aprovar pagamento');
   expect(page.text).toContain('Recusar pagamento');
   expect(page.text).not.toMatch(/<script/i);
-  const res = await customer.client.request(
+  const res = await buyer.client.request(
     'POST',
     '/api/payments/simulator/decide',
     new URLSearchParams({ order_nsu: orderId, decision }).toString(),
@@ -97,7 +101,7 @@ describe('card/PIX payment through the simulator', () => {
     const mine = await customer.client.get(`/api/customer/orders/${id}`);
     expect(mine.body.order).toMatchObject({ status: 'preparing', paymentStatus: 'approved', checkoutUrl: null });
     // A paid order's simulator page says so instead of offering the buttons again.
-    const page = await t.client().get(checkoutUrl);
+    const page = await customer.client.get(checkoutUrl);
     expect(page.text).toContain('Este pedido já foi pago.');
   });
 

@@ -8,6 +8,8 @@ import {
   discountPercentLabel,
   FALLBACK_PAYMENT_METHODS,
   isCardProviderMethod,
+  isOnlineCheckoutOrder,
+  judgeProviderPayment,
   PAYMENT_TYPE_LABELS,
   PAYMENT_TYPES,
   paymentGroupLabel,
@@ -200,5 +202,64 @@ describe('validateWithdrawal', () => {
   });
   it('accepts a valid withdrawal', () => {
     expect(validateWithdrawal({ amount: 5000, reason: 'Pagamento fornecedor' })).toEqual({ ok: true });
+  });
+});
+
+describe('isOnlineCheckoutOrder', () => {
+  it('is true only for orders placed with a hosted-checkout link', () => {
+    const link = { infinitepay_checkout: 'https://checkout.example/x' };
+    expect(isOnlineCheckoutOrder({ deliveryType: 'delivery', paymentData: link })).toBe(true);
+    expect(isOnlineCheckoutOrder({ deliveryType: 'pickup', paymentData: { infinitepay_checkout: true } })).toBe(true);
+    expect(isOnlineCheckoutOrder({ deliveryType: 'delivery', paymentData: { method_id: 'cash' } })).toBe(false);
+    expect(isOnlineCheckoutOrder({ deliveryType: 'delivery', paymentData: { infinitepay_checkout: '' } })).toBe(false);
+    expect(isOnlineCheckoutOrder({ deliveryType: 'delivery', paymentData: null })).toBe(false);
+    expect(isOnlineCheckoutOrder({ deliveryType: 'pdv', paymentData: link })).toBe(false);
+  });
+});
+
+describe('judgeProviderPayment', () => {
+  const order = { total: 6500, online: true };
+  const paid = { success: true, paid: true };
+
+  it('no answer is pending, not paid is failed, a covered amount is approved', () => {
+    expect(judgeProviderPayment(order, null)).toEqual({ status: 'pending' });
+    expect(judgeProviderPayment(order, { success: false, paid: true, paidAmount: 6500 })).toEqual({
+      status: 'pending',
+    });
+    expect(judgeProviderPayment(order, { success: true, paid: false })).toEqual({ status: 'failed' });
+    expect(judgeProviderPayment(order, { ...paid, paidAmount: 6500 })).toEqual({ status: 'approved' });
+    // Installment interest makes the paid amount larger than the order's.
+    expect(judgeProviderPayment(order, { ...paid, amount: 6500, paidAmount: 6890, currency: 'brl' })).toEqual({
+      status: 'approved',
+    });
+  });
+
+  it('rejects a paid amount below the total, with the amounts in the warning', () => {
+    const v = judgeProviderPayment(order, { ...paid, paidAmount: 1 });
+    expect(v).toMatchObject({ status: 'rejected', reason: 'amount' });
+    expect(v.status === 'rejected' && v.warning).toBe(
+      'Valor pago (R$ 0,01) menor que o total do pedido (R$ 65,00). O pedido não foi marcado como pago: confira com a operadora antes de preparar.',
+    );
+    // A checkout amount below the total is rejected even when interest lifted the paid amount above it.
+    expect(judgeProviderPayment(order, { ...paid, amount: 6000, paidAmount: 6600 })).toMatchObject({
+      status: 'rejected',
+      reason: 'amount',
+    });
+    expect(judgeProviderPayment(order, paid)).toMatchObject({ status: 'rejected', reason: 'amount' });
+  });
+
+  it('rejects another currency and orders not created for an online payment', () => {
+    expect(judgeProviderPayment(order, { ...paid, paidAmount: 6500, currency: 'USD' })).toMatchObject({
+      status: 'rejected',
+      reason: 'currency',
+    });
+    expect(judgeProviderPayment({ total: 6500, online: false }, { ...paid, paidAmount: 6500 })).toMatchObject({
+      status: 'rejected',
+      reason: 'not_online',
+    });
+    // Not paid stays "failed" whatever the order is.
+    expect(judgeProviderPayment({ total: 6500, online: false }, { success: true, paid: false })).toEqual({
+      status: 'failed',
+    });
   });
 });

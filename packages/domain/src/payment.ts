@@ -163,6 +163,86 @@ export function providerHandle(r: { appClientReferrer?: string | null; slug?: st
   return r.name.toLowerCase().replace(/\s+/g, '');
 }
 
+/**
+ * Whether an order was created to be paid through the hosted checkout: its link was produced when it
+ * was placed (`infinitepay_checkout`, `true` on imported orders). Cash and card-on-delivery orders
+ * never get one, so no provider answer can mark them paid.
+ */
+export function isOnlineCheckoutOrder(o: {
+  deliveryType: string;
+  paymentData: Record<string, unknown> | null | undefined;
+}): boolean {
+  if (o.deliveryType === 'pdv') return false;
+  const link = o.paymentData?.infinitepay_checkout;
+  return link === true || (typeof link === 'string' && link !== '');
+}
+
+/** What the card provider's verification said; amounts in centavos. */
+export type ProviderAnswer = {
+  success?: boolean | null;
+  paid?: boolean | null;
+  /** What the buyer paid (may be above the order amount: installment interest). */
+  paidAmount?: number | null;
+  /** The amount the checkout charged. */
+  amount?: number | null;
+  currency?: string | null;
+};
+
+export type PaymentVerdict =
+  | { status: 'approved' | 'failed' | 'pending' }
+  | { status: 'rejected'; reason: 'not_online' | 'currency' | 'amount'; warning: string };
+
+const CHECK_WITH_PROVIDER = 'O pedido não foi marcado como pago: confira com a operadora antes de preparar.';
+
+/** What the customer reads when a payment was received but does not match the order. */
+export const PAYMENT_MISMATCH_CUSTOMER_TEXT =
+  'O pagamento recebido não confere com o pedido, por isso ele não foi aprovado. O restaurante foi avisado.';
+
+/**
+ * Judges the provider's answer against the order: no answer → pending; not paid → failed; paid is
+ * approved only for an order created for an online payment, in reais, and when every amount the
+ * provider reports covers the order total (a buyer who edited the checkout link's prices pays less).
+ * A paid answer without any amount cannot be checked, so it is rejected too. `warning` is the pt-BR
+ * text staff see.
+ */
+export function judgeProviderPayment(
+  order: { total: number; online: boolean },
+  answer: ProviderAnswer | null | undefined,
+): PaymentVerdict {
+  if (answer?.success !== true) return { status: 'pending' };
+  if (answer.paid !== true) return { status: 'failed' };
+  if (!order.online)
+    return {
+      status: 'rejected',
+      reason: 'not_online',
+      warning: `A operadora informou um pagamento online para um pedido que não foi feito para pagamento online. ${CHECK_WITH_PROVIDER}`,
+    };
+  const currency = answer.currency?.trim().toUpperCase();
+  if (currency && currency !== 'BRL')
+    return {
+      status: 'rejected',
+      reason: 'currency',
+      warning: `A operadora informou um pagamento em outra moeda (${currency.slice(0, 10)}). ${CHECK_WITH_PROVIDER}`,
+    };
+  const amounts = [answer.paidAmount, answer.amount].filter(
+    (a): a is number => typeof a === 'number' && Number.isFinite(a),
+  );
+  if (amounts.length === 0)
+    return {
+      status: 'rejected',
+      reason: 'amount',
+      warning: `A operadora não informou o valor pago. ${CHECK_WITH_PROVIDER}`,
+    };
+  const paid = Math.min(...amounts);
+  if (paid < order.total)
+    return {
+      status: 'rejected',
+      reason: 'amount',
+      warning: `Valor pago (${formatBRL(paid)}) menor que o total do pedido (${formatBRL(order.total)}). ${CHECK_WITH_PROVIDER}`,
+    };
+  return { status: 'approved' };
+}
+
 /** Discount at the POS: between 0 and the subtotal, so the total never goes below zero. */
 export function clampDiscount(discount: number, subtotal: number): number {
   if (!Number.isFinite(discount) || discount <= 0) return 0;

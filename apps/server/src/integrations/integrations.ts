@@ -4,8 +4,8 @@ import type { Config } from '../config';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createMessenger, type Messenger } from './messaging/messenger';
 import { infinitePayProvider } from './payments/infinitepay';
-import type { PaymentProvider } from './payments/payments';
-import { simulatorProvider } from './payments/simulator';
+import { disabledPaymentProvider, type PaymentProvider } from './payments/payments';
+import { SIMULATOR_WARNING, simulatorProvider } from './payments/simulator';
 import { httpShippingProvider } from './shipping/http-provider';
 import type { ShippingProvider } from './shipping/shipping';
 import { simulatorShippingProvider } from './shipping/simulator';
@@ -17,7 +17,7 @@ export type Integrations = {
   storage: FileStorage;
   /** WhatsApp; replaceable at runtime (tests swap in a failing or counting one). */
   messaging: Messenger;
-  /** Card/PIX hosted checkout: InfinitePay with INFINITEPAY_ENABLED=1, else our simulator page. */
+  /** Card/PIX hosted checkout as PAYMENTS says: InfinitePay, our simulator page, or disabled. */
   payments: PaymentProvider;
   /** Shipping quotes: the HTTP API at SHIPPING_API_URL, else deterministic simulated quotes. */
   shipping: ShippingProvider;
@@ -28,12 +28,16 @@ export function createIntegrations(_config: Config, db: Db, log: Logger): Integr
     mail: createMailer(_config, db, log),
     storage: databaseStorage(db),
     messaging: createMessenger(_config, log),
-    payments:
-      _config.INFINITEPAY_ENABLED === '1'
-        ? infinitePayProvider({ publicUrl: _config.publicUrl })
-        : simulatorProvider(db),
+    payments: paymentProvider(_config, db, log),
     shipping: _config.SHIPPING_API_URL
       ? httpShippingProvider({ url: _config.SHIPPING_API_URL, token: _config.SHIPPING_API_TOKEN })
       : simulatorShippingProvider(),
   };
+}
+
+function paymentProvider(config: Config, db: Db, log: Logger): PaymentProvider {
+  if (config.payments === 'infinitepay') return infinitePayProvider({ publicUrl: config.publicUrl });
+  if (config.payments === 'disabled') return disabledPaymentProvider;
+  log.warn(SIMULATOR_WARNING);
+  return simulatorProvider(db);
 }

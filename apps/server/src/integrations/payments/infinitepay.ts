@@ -15,7 +15,7 @@ const CHECKOUT_BASE = 'https://checkout.infinitepay.io';
 const API_BASE = 'https://api.infinitepay.io/invoices/public/checkout/payment_check';
 
 /**
- * The real provider (enabled with INFINITEPAY_ENABLED=1): a redirect to its hosted checkout with the
+ * The real provider (PAYMENTS=infinitepay): a redirect to its hosted checkout with the
  * query parameters of spec 1 §7, and a verification GET before anything is marked paid.
  */
 export function infinitePayProvider(options: InfinitePayOptions): PaymentProvider {
@@ -57,9 +57,22 @@ export function infinitePayProvider(options: InfinitePayOptions): PaymentProvide
         headers: { accept: 'application/json' },
       });
       if (!res.ok) throw new Error(`payment check answered ${res.status}`);
-      const body = (await res.json()) as { success?: unknown; paid?: unknown; paid_amount?: unknown };
-      const paidAmount = typeof body.paid_amount === 'number' ? body.paid_amount : null;
-      return { success: body.success === true, paid: body.paid === true, paidAmount, raw: body };
+      const body = (await res.json()) as {
+        success?: unknown;
+        paid?: unknown;
+        paid_amount?: unknown;
+        amount?: unknown;
+        currency?: unknown;
+      };
+      const centavos = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+      return {
+        success: body.success === true,
+        paid: body.paid === true,
+        paidAmount: centavos(body.paid_amount),
+        amount: centavos(body.amount),
+        currency: typeof body.currency === 'string' ? body.currency : null,
+        raw: body,
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Card / PIX hosted checkout (ARCHITECTURE §5): the real provider (InfinitePay) or our own simulator.
- * Amounts are integer centavos; the provider wants centavos too.
+ * Card / PIX hosted checkout (ARCHITECTURE §5): the real provider (InfinitePay), our own simulator, or
+ * none (PAYMENTS=disabled). Amounts are integer centavos; the provider wants centavos too.
  */
 
 export type CheckoutOrder = { id: string; number: number; total: number };
@@ -25,11 +25,21 @@ export type VerifyInput = {
   slug: string;
 };
 
-/** `success` says the provider answered; `paid` whether the payment went through. */
-export type VerifyResult = { success: boolean; paid: boolean; paidAmount?: number | null; raw?: unknown };
+/**
+ * `success` says the provider answered; `paid` whether the payment went through; `paidAmount` what the
+ * buyer paid and `amount` what the checkout charged (centavos), `currency` when the provider says it.
+ */
+export type VerifyResult = {
+  success: boolean;
+  paid: boolean;
+  paidAmount?: number | null;
+  amount?: number | null;
+  currency?: string | null;
+  raw?: unknown;
+};
 
 export interface PaymentProvider {
-  readonly name: 'infinitepay' | 'simulator';
+  readonly name: 'infinitepay' | 'simulator' | 'disabled';
   /** The URL the customer is sent to; throws when no link can be produced. */
   checkoutUrl(
     order: CheckoutOrder,
@@ -45,3 +55,14 @@ export interface PaymentProvider {
 export function paymentCallbackPath(orderId: string): string {
   return `/payment-callback?orderId=${encodeURIComponent(orderId)}`;
 }
+
+/** PAYMENTS=disabled: no hosted checkout at all; order creation refuses card/PIX before asking for a link. */
+export const disabledPaymentProvider: PaymentProvider = {
+  name: 'disabled',
+  checkoutUrl() {
+    throw new Error('online payments are disabled');
+  },
+  async verify() {
+    throw new Error('online payments are disabled');
+  },
+};

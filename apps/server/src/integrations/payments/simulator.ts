@@ -18,6 +18,8 @@ export type SimulatorChoice = {
   orderId: string;
   approved: boolean;
   captureMethod: string;
+  /** What the simulated buyer pays: the order's total as stored on the server. */
+  amount: number;
 };
 
 export type SimulatorCallback = {
@@ -41,13 +43,23 @@ export async function recordSimulatorChoice(db: Db, choice: SimulatorChoice): Pr
     provider: SIMULATOR_PROVIDER,
     status: choice.approved ? 'approved' : 'declined',
     transactionId: transactionNsu,
-    response: { kind: CHOICE_KIND, slug, receipt_url: receiptUrl, capture_method: choice.captureMethod },
+    response: {
+      kind: CHOICE_KIND,
+      slug,
+      receipt_url: receiptUrl,
+      capture_method: choice.captureMethod,
+      amount: choice.amount,
+    },
   });
   return { transactionNsu, slug, receiptUrl, captureMethod: choice.captureMethod };
 }
 
+/** Printed at every start with the simulator on: it approves whatever the tester clicks. */
+export const SIMULATOR_WARNING =
+  'ATENÇÃO: simulador de pagamento ativo (PAYMENTS=simulator). Pedidos com cartão/PIX são aprovados sem cobrança real. Nunca use em produção: configure PAYMENTS=infinitepay.';
+
 /**
- * Default payment provider: links to our simulator page; verification answers from the recorded
+ * The demo's payment provider: links to our simulator page; verification answers from the recorded
  * choice, so a forged callback (unknown transaction or slug) is never "paid".
  */
 export function simulatorProvider(db: Db): PaymentProvider {
@@ -84,7 +96,15 @@ export function simulatorProvider(db: Db): PaymentProvider {
         .orderBy(desc(paymentTransactions.createdAt))
         .limit(1);
       if (!row) return { success: false, paid: false };
-      return { success: true, paid: row.status === 'approved', raw: { status: row.status } };
+      const amount = typeof row.response.amount === 'number' ? row.response.amount : null;
+      return {
+        success: true,
+        paid: row.status === 'approved',
+        paidAmount: amount,
+        amount,
+        currency: 'BRL',
+        raw: { status: row.status, amount },
+      };
     },
   };
 }

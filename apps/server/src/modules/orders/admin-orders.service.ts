@@ -16,17 +16,23 @@ import {
   checkDeliveryPerson,
   checkStatusTransition,
   type OrderStatus,
-  paymentStatusFromVerification,
   shortIdAdmin,
   transitionRequirements,
 } from '@meucardapio/domain/order-status';
-import { paymentTypeOf, providerHandle } from '@meucardapio/domain/payment';
+import {
+  isOnlineCheckoutOrder,
+  judgeProviderPayment,
+  paymentTypeOf,
+  providerHandle,
+} from '@meucardapio/domain/payment';
 import { DELIVERY_PROFILE_NAME, isDeliveryPerson } from '@meucardapio/domain/permissions';
 import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
+import type { VerifyResult } from '../../integrations/payments/payments';
 import { appendEvent } from '../../realtime/realtime';
+import { recordPaymentMismatch } from '../payments/payments.service';
 import { cancelOrderAndRestore } from './order-cancel.service';
 import { toItemView } from './order-view';
 
@@ -79,6 +85,8 @@ export type AdminOrder = {
   paymentCheckoutVerified: boolean;
   /** Whether the payment went through the card/PIX hosted checkout (so it can be verified). */
   paymentCheckout: boolean;
+  /** Set when the provider reported a payment that does not match the order (pt-BR, for staff). */
+  paymentWarning: string | null;
   installments: number | null;
   changeFor: number | null;
   note: string | null;
@@ -208,6 +216,7 @@ export async function hydrate(db: DbOrTx, restaurantId: string, rows: OrderRow[]
       paymentStatusCheckedAt: iso(o.paymentStatusCheckedAt),
       paymentCheckoutVerified: o.paymentCheckoutVerified,
       paymentCheckout: isCheckoutOrder(o),
+      paymentWarning: typeof data.payment_warning === 'string' ? data.payment_warning : null,
       installments: o.installments,
       changeFor: numberOrNull(data.changeFor ?? data.change_for ?? data.receivedAmount ?? data.received_amount),
       note: o.note,
@@ -460,6 +469,7 @@ async function verifyOne(ctx: StaffCtx, order: OrderRow, handle: string): Promis
 
   let status: VerifyOutcome['paymentStatus'] = 'pending';
   let verified = false;
+  let mismatch: { warning: string; result: VerifyResult } | null = null;
   if (refs.transactionNsu && refs.slug) {
     try {
       const result = await ctx.deps.integrations.payments.verify({
@@ -468,8 +478,10 @@ async function verifyOne(ctx: StaffCtx, order: OrderRow, handle: string): Promis
         externalOrderNsu: order.id,
         slug: refs.slug,
       });
-      status = paymentStatusFromVerification(result);
+      const verdict = judgeProviderPayment({ total: order.total, online: isOnlineCheckoutOrder(order) }, result);
+      status = verdict.status === 'rejected' ? 'failed' : verdict.status;
       verified = result.success === true;
+      if (verdict.status === 'rejected') mismatch = { warning: verdict.warning, result };
     } catch (err) {
       // A verification error is not an answer: the order stays pending and unverified (no toast).
       ctx.deps.log.warn({ err, orderId: order.id }, 'payment verification failed');
@@ -479,12 +491,30 @@ async function verifyOne(ctx: StaffCtx, order: OrderRow, handle: string): Promis
   }
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
+    let paymentData: Record<string, unknown> | undefined;
+    if (mismatch) {
+      // Paid, but not what the order asks for: it stays unpaid and staff see why.
+      const [locked] = await tx
+        .select()
+        .from(orders)
+        .where(tenant(orders, ctx.restaurantId, eq(orders.id, order.id)))
+        .for('update');
+      if (locked)
+        paymentData = await recordPaymentMismatch(
+          tx,
+          locked,
+          locked.paymentData ?? {},
+          mismatch.warning,
+          mismatch.result,
+        );
+    }
     await tx
       .update(orders)
       .set({
         paymentStatus: status,
         paymentStatusCheckedAt: now,
         paymentCheckoutVerified: verified,
+        ...(paymentData ? { paymentData } : {}),
         updatedAt: now,
       })
       .where(tenant(orders, ctx.restaurantId, eq(orders.id, order.id)));

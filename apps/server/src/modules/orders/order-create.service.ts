@@ -34,6 +34,7 @@ import { tenant } from '../../http/tenant';
 import type { CheckoutItem } from '../../integrations/payments/payments';
 import type { ShippingOption } from '../../integrations/shipping/shipping';
 import { appendEvent } from '../../realtime/realtime';
+import { onlinePaymentUnavailable } from '../payments/payments.service';
 import {
   asDomainCoupon,
   assertCustomerOf,
@@ -412,6 +413,7 @@ export async function createCustomerOrder(
           'Escolha uma das formas de pagamento oferecidas.',
           'payment_method_required',
         );
+      if (method.online && deps.integrations.payments.name === 'disabled') throw onlinePaymentUnavailable();
       const paymentData: Record<string, unknown> = { method_id: method.id };
       if (method.requiresChange || (method.type === 'cash' && input.cashReceived != null)) {
         const change = cashChange(total, input.cashReceived);

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/context';
 import { parseBody } from '../../http/validate';
 import { paymentCallbackPath } from '../../integrations/payments/payments';
 import { recordSimulatorChoice, SIMULATOR_PROVIDER } from '../../integrations/payments/simulator';
-import { confirmPayment, confirmPaymentSchema, simulatorOrder } from './payments.service';
+import { confirmPayment, confirmPaymentSchema, customerSimulatorOrder, simulatorOrder } from './payments.service';
 import { checkoutPage, messagePage, receiptPage, type SimulatorLine } from './simulator-page';
 
 export const paymentsRoutes = new Hono<AppEnv>();
@@ -18,33 +18,25 @@ paymentsRoutes.post('/public/payments/confirm', async (c) => {
   return c.json(await confirmPayment(c.get('db'), c.get('deps'), input));
 });
 
-// ---- Simulator (default provider): our own hosted-checkout page ----
+// ---- Simulator (PAYMENTS=simulator: demo and tests): our own hosted-checkout page ----
 
-function simulatorOnly(c: Context<AppEnv>) {
-  return c.get('deps').integrations.payments.name === SIMULATOR_PROVIDER;
+function simulatorOff(c: Context<AppEnv>) {
+  return c.get('deps').integrations.payments.name !== SIMULATOR_PROVIDER;
 }
-
-function parseLines(raw: string | undefined): SimulatorLine[] | null {
-  if (!raw) return null;
-  try {
-    const list = JSON.parse(raw) as unknown;
-    if (!Array.isArray(list)) return null;
-    const lines = list.map((l) => ({
-      name: String((l as { name?: unknown }).name ?? '').slice(0, 120),
-      price: Number((l as { price?: unknown }).price),
-      quantity: Number((l as { quantity?: unknown }).quantity),
-    }));
-    return lines.every((l) => l.name && Number.isInteger(l.price) && Number.isInteger(l.quantity)) ? lines : null;
-  } catch {
-    return null;
-  }
-}
+const simulatorOffPage = (c: Context<AppEnv>) =>
+  c.html(messagePage('Indisponível', 'O simulador de pagamento está desativado.'), 404);
+const orderNotFoundPage = (c: Context<AppEnv>) =>
+  c.html(messagePage('Pedido não encontrado', 'Pedido não encontrado.'), 404);
 
 paymentsRoutes.get('/payments/simulator/checkout', async (c) => {
-  if (!simulatorOnly(c)) return c.html(messagePage('Indisponível', 'O simulador de pagamento está desativado.'), 404);
-  const found = await simulatorOrder(c.get('db'), c.req.query('order_nsu'));
-  if (!found?.order.paymentStatus) return c.html(messagePage('Pedido não encontrado', 'Pedido não encontrado.'), 404);
-  const { order, restaurantName } = found;
+  if (simulatorOff(c)) return simulatorOffPage(c);
+  // Lines and total are the stored order's: the link's own items/prices are never read.
+  const found = await customerSimulatorOrder(c.get('db'), c.get('actor'), c.req.query('order_nsu'));
+  if (!found) return orderNotFoundPage(c);
+  const { order, restaurantName, items } = found;
+  const lines: SimulatorLine[] = [...items];
+  if (order.deliveryFee > 0) lines.push({ name: 'Taxa de entrega', price: order.deliveryFee, quantity: 1 });
+  if (order.discount > 0) lines.push({ name: 'Desconto', price: -order.discount, quantity: 1 });
   c.header('Cache-Control', 'no-store');
   return c.html(
     checkoutPage({
@@ -54,20 +46,19 @@ paymentsRoutes.get('/payments/simulator/checkout', async (c) => {
       total: order.total,
       paymentMethod: order.paymentMethod,
       customerName: order.customerName,
-      lines: parseLines(c.req.query('items')) ?? [{ name: `Pedido #${order.number}`, price: order.total, quantity: 1 }],
+      lines,
       alreadyPaid: order.paymentStatus === 'approved',
     }),
   );
 });
 
 paymentsRoutes.post('/payments/simulator/decide', async (c) => {
-  if (!simulatorOnly(c)) return c.html(messagePage('Indisponível', 'O simulador de pagamento está desativado.'), 404);
+  if (simulatorOff(c)) return simulatorOffPage(c);
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
   const orderId = typeof form.order_nsu === 'string' ? form.order_nsu : undefined;
   const decision = form.decision;
-  const found = await simulatorOrder(c.get('db'), orderId);
-  if (!found?.order.paymentStatus || (decision !== 'approve' && decision !== 'decline'))
-    return c.html(messagePage('Pedido não encontrado', 'Pedido não encontrado.'), 404);
+  const found = await customerSimulatorOrder(c.get('db'), c.get('actor'), orderId);
+  if (!found || (decision !== 'approve' && decision !== 'decline')) return orderNotFoundPage(c);
   const { order } = found;
   const type = paymentTypeOf(order.paymentMethod);
   const captureMethod = type === 'pix' ? 'pix' : type === 'debit_card' ? 'debit_card' : 'credit_card';
@@ -76,6 +67,7 @@ paymentsRoutes.post('/payments/simulator/decide', async (c) => {
     orderId: order.id,
     approved: decision === 'approve',
     captureMethod,
+    amount: order.total,
   });
   // Always back to our own return page (never to a URL taken from the request: no open redirect).
   const q = new URLSearchParams({
@@ -91,7 +83,7 @@ paymentsRoutes.post('/payments/simulator/decide', async (c) => {
 });
 
 paymentsRoutes.get('/payments/simulator/receipt/:nsu', async (c) => {
-  if (!simulatorOnly(c)) return c.html(messagePage('Indisponível', 'O simulador de pagamento está desativado.'), 404);
+  if (simulatorOff(c)) return simulatorOffPage(c);
   const nsu = c.req.param('nsu').slice(0, 60);
   const [tx] = await c
     .get('db')

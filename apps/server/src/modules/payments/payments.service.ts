@@ -1,16 +1,29 @@
-import type { Db } from '@meucardapio/db/client';
-import { orderHistory, orders, paymentTransactions, restaurants } from '@meucardapio/db/schema';
-import { providerHandle } from '@meucardapio/domain/payment';
-import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '@meucardapio/db/client';
+import { orderHistory, orderItems, orders, paymentTransactions, restaurants } from '@meucardapio/db/schema';
+import {
+  isOnlineCheckoutOrder,
+  judgeProviderPayment,
+  PAYMENT_MISMATCH_CUSTOMER_TEXT,
+  providerHandle,
+} from '@meucardapio/domain/payment';
+import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Deps } from '../../http/context';
-import { notFound } from '../../http/errors';
+import type { Actor, Deps } from '../../http/context';
+import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import type { VerifyResult } from '../../integrations/payments/payments';
 import { appendEvent } from '../../realtime/realtime';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const orderNotFound = () => notFound('Pedido não encontrado.', 'Verifique o link do pagamento.');
+/** Card/PIX ordered while the server runs with PAYMENTS=disabled. */
+export const onlinePaymentUnavailable = () =>
+  new AppError(
+    409,
+    'online_payment_unavailable',
+    'Pagamento online indisponível',
+    'No momento não é possível pagar com cartão ou PIX pelo site. Escolha outra forma de pagamento.',
+  );
 
 export const confirmPaymentSchema = z.object({
   orderNsu: z.string({ message: 'Informações do pedido não encontradas.' }).trim().min(1).max(100),
@@ -21,12 +34,16 @@ export const confirmPaymentSchema = z.object({
 });
 export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;
 
-/** approved: paid and verified; failed: the provider says not paid; pending: not verified (yet). */
+/**
+ * approved: paid and verified; failed: the provider says not paid (or paid what does not match the
+ * order); pending: not verified (yet). `message` explains a payment that did not match the order.
+ */
 export type PaymentOutcome = {
   orderId: string;
   status: 'approved' | 'failed' | 'pending';
   orderStatus: string;
   transactionNsu: string | null;
+  message: string | null;
 };
 
 type OrderRow = typeof orders.$inferSelect;
@@ -37,7 +54,46 @@ function outcomeOf(order: OrderRow): PaymentOutcome {
   const status =
     order.paymentStatus === 'approved' || order.paymentStatus === 'failed' ? order.paymentStatus : 'pending';
   const nsu = typeof data.transaction_nsu === 'string' ? data.transaction_nsu : null;
-  return { orderId: order.id, status, orderStatus: order.status, transactionNsu: nsu };
+  const mismatch = status !== 'approved' && typeof data.payment_warning === 'string';
+  return {
+    orderId: order.id,
+    status,
+    orderStatus: order.status,
+    transactionNsu: nsu,
+    message: mismatch ? PAYMENT_MISMATCH_CUSTOMER_TEXT : null,
+  };
+}
+
+/**
+ * A paid answer that does not match the order (amount, currency, or an order not placed for an
+ * online payment): what the provider said goes on the order's payment data, with the pt-BR warning
+ * staff see on the order and a history row. The order stays unpaid.
+ */
+export async function recordPaymentMismatch(
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'restaurantId' | 'status'>,
+  paymentData: Record<string, unknown>,
+  warning: string,
+  result: VerifyResult,
+): Promise<Record<string, unknown>> {
+  const withWarning = {
+    ...paymentData,
+    payment_warning: warning,
+    provider_paid_amount: result.paidAmount ?? null,
+    provider_amount: result.amount ?? null,
+    provider_currency: result.currency ?? null,
+  };
+  // The same answer seen again (a re-verification) adds no second history row.
+  if (paymentData.payment_warning !== warning) {
+    await tx.insert(orderHistory).values({
+      restaurantId: order.restaurantId,
+      orderId: order.id,
+      status: order.status,
+      employeeName: 'Pagamento online',
+      notes: warning,
+    });
+  }
+  return withWarning;
 }
 
 /**
@@ -61,8 +117,6 @@ async function verifyAndApply(db: Db, deps: Deps, order: OrderRow, callback: Cal
     deps.log.warn({ err, orderId: order.id }, 'payment verification failed');
     result = null;
   }
-  const verdict: PaymentOutcome['status'] = !result?.success ? 'pending' : result.paid ? 'approved' : 'failed';
-
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -73,6 +127,8 @@ async function verifyAndApply(db: Db, deps: Deps, order: OrderRow, callback: Cal
     // Already confirmed (a reload of the return page, or a second tab): nothing changes.
     if (current.paymentStatus === 'approved') return outcomeOf(current);
 
+    const online = isOnlineCheckoutOrder(current);
+    const verdict = judgeProviderPayment({ total: current.total, online }, result);
     const now = new Date();
     const callbackData = {
       transaction_nsu: callback.transactionNsu,
@@ -86,23 +142,43 @@ async function verifyAndApply(db: Db, deps: Deps, order: OrderRow, callback: Cal
       restaurantId: current.restaurantId,
       orderId: current.id,
       provider: provider.name,
-      status: verdict === 'pending' ? 'verification_error' : verdict,
+      status: verdict.status === 'pending' ? 'verification_error' : verdict.status,
       transactionId: callback.transactionNsu,
       response: { callback: callbackData, verification: (result?.raw as Record<string, unknown> | undefined) ?? null },
     });
 
-    const paymentData = { ...(current.paymentData ?? {}), ...callbackData } as Record<string, unknown>;
+    const stored = current.paymentData ?? {};
+    const answered = verdict.status !== 'pending';
+    // References come from the redirect, which anyone can forge: only a transaction the provider
+    // vouched for replaces them. An unverified one may fill them in when there are none (so the order
+    // can be re-verified later), never overwrite them. Orders not placed for an online payment keep
+    // no references at all (they would make the order look like a checkout one).
+    const keepRefs = !online || (!answered && typeof stored.transaction_nsu === 'string');
+    let paymentData: Record<string, unknown> = keepRefs ? { ...stored } : { ...stored, ...callbackData };
+    let paymentStatus = current.paymentStatus;
+    let verified = current.paymentCheckoutVerified;
     let status = current.status;
-    if (verdict === 'approved') {
-      paymentData.payment_confirmed_at = now.toISOString();
-      if (current.status === 'pending') status = 'preparing';
+    if (verdict.status === 'rejected') {
+      paymentData = await recordPaymentMismatch(tx, current, paymentData, verdict.warning, result!);
+      if (online) {
+        paymentStatus = 'failed';
+        verified = true;
+      }
+    } else if (answered && online) {
+      paymentStatus = verdict.status;
+      verified = true;
+      if (verdict.status === 'approved') {
+        paymentData.payment_confirmed_at = now.toISOString();
+        delete paymentData.payment_warning;
+        if (current.status === 'pending') status = 'preparing';
+      }
     }
     const [updated] = await tx
       .update(orders)
       .set({
         status,
-        paymentStatus: verdict,
-        paymentCheckoutVerified: verdict !== 'pending',
+        paymentStatus,
+        paymentCheckoutVerified: verified,
         paymentStatusCheckedAt: now,
         paymentData,
         updatedAt: now,
@@ -118,13 +194,18 @@ async function verifyAndApply(db: Db, deps: Deps, order: OrderRow, callback: Cal
         notes: 'Pagamento confirmado',
       });
     }
-    if (verdict !== 'pending' || status !== current.status) {
+    if (
+      paymentStatus !== current.paymentStatus ||
+      verified !== current.paymentCheckoutVerified ||
+      status !== current.status ||
+      verdict.status === 'rejected'
+    ) {
       await appendEvent(tx, {
         restaurantId: current.restaurantId,
         type: 'order.updated',
         permission: 'manage_orders',
         customerId: current.customerId,
-        payload: { orderId: current.id, number: current.number, status, paymentStatus: verdict },
+        payload: { orderId: current.id, number: current.number, status, paymentStatus },
       });
     }
     return outcomeOf(updated);
@@ -168,7 +249,7 @@ export async function reverifyOrderPayment(db: Db, deps: Deps, order: OrderRow):
   });
 }
 
-/** The order a simulator page is about, with its restaurant's display name. */
+/** The order a simulator receipt is about, with its restaurant's display name. */
 export async function simulatorOrder(db: Db, orderId: string | undefined) {
   if (!orderId || !UUID_RE.test(orderId)) return null;
   const [row] = await db
@@ -178,4 +259,24 @@ export async function simulatorOrder(db: Db, orderId: string | undefined) {
     .where(eq(orders.id, orderId))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The order the simulator's checkout page and decision act on: only an order placed for an online
+ * payment, and only for the signed-in customer who placed it (anyone else gets null, answered 404,
+ * so an order id alone never approves anything). Lines and total are the order's as stored.
+ */
+export async function customerSimulatorOrder(db: Db, actor: Actor | null, orderId: string | undefined) {
+  if (actor?.kind !== 'customer') return null;
+  const found = await simulatorOrder(db, orderId);
+  if (!found) return null;
+  const { order } = found;
+  if (order.customerId !== actor.id || order.restaurantId !== actor.restaurantId) return null;
+  if (!order.paymentStatus || !isOnlineCheckoutOrder(order)) return null;
+  const items = await db
+    .select({ name: orderItems.name, price: orderItems.unitPrice, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(tenant(orderItems, order.restaurantId, eq(orderItems.orderId, order.id)))
+    .orderBy(asc(orderItems.id));
+  return { ...found, items };
 }

@@ -11,6 +11,8 @@ type Outcome = {
   status: 'approved' | 'failed' | 'pending';
   orderStatus: string;
   transactionNsu: string | null;
+  /** Why a payment that did arrive was not accepted (it does not match the order). */
+  message: string | null;
 };
 
 type View =
@@ -59,6 +61,8 @@ export default function PaymentCallbackPage() {
         if (res.status === 'approved') {
           toast.success('Pagamento confirmado!');
           setView({ kind: 'success', orderId, transaction: res.transactionNsu ?? transaction });
+        } else if (res.message) {
+          setView({ kind: 'failed', title: 'Pagamento não aprovado', description: res.message, orderId, transaction });
         } else if (res.status === 'failed') {
           setView({
             kind: 'failed',

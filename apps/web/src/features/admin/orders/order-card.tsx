@@ -6,7 +6,7 @@ import {
   type OrderStatus,
   paymentStatusLabel,
 } from '@meucardapio/domain/order-status';
-import { CheckCircle2, History, MapPin, MessageCircle, Phone, Printer, Truck } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, History, MapPin, MessageCircle, Phone, Printer, Truck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -113,6 +113,11 @@ export function OrderCard({
             </Badge>
           )}
         </div>
+        {o.paymentWarning && (
+          <p role="alert" className="flex gap-1.5 rounded-md bg-destructive/10 px-2 py-1.5 text-destructive">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden /> {o.paymentWarning}
+          </p>
+        )}
         <p className="text-base font-semibold">{o.customerName}</p>
         {o.customerPhone && (
           <a

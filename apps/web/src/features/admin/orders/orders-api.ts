@@ -43,6 +43,8 @@ export type AdminOrder = {
   paymentStatus: string | null;
   paymentCheckoutVerified: boolean;
   paymentCheckout: boolean;
+  /** The provider reported a payment that does not match the order: it stays unpaid. */
+  paymentWarning: string | null;
   installments: number | null;
   changeFor: number | null;
   note: string | null;
