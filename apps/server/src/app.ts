@@ -8,6 +8,7 @@ import { AppError, errorBody, handleError } from './http/errors';
 import { jsonContentType, originCheck } from './http/origin';
 import { sessionMiddleware } from './http/session';
 import { authRoutes } from './modules/auth/auth.routes';
+import { cashierRoutes } from './modules/cashier/cashier.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
@@ -68,8 +69,8 @@ export function createApp(deps: Deps) {
   );
   app.use('/api/*', sessionMiddleware);
   app.use('/api/*', originCheck);
-  app.use('/api/*', async (c, next) => {
   app.use('/api/*', jsonContentType);
+  app.use('/api/*', async (c, next) => {
     await next();
     // Other instances hear about menu changes through NOTIFY; this instance forgets at once, so a
     // write is visible to the very next read here (the notification may arrive a moment later).
@@ -92,6 +93,7 @@ export function createApp(deps: Deps) {
     deliveryRoutes,
     couponsRoutes,
     tablesRoutes,
+    cashierRoutes,
     reviewsRoutes,
     chatRoutes,
     geoRoutes,

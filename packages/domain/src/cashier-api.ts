@@ -94,7 +94,8 @@ export const pdvItemSchema = z.object({
 });
 export type PdvItemInput = z.input<typeof pdvItemSchema>;
 
-const itemsSchema = z.array(pdvItemSchema, { error: MSG.emptyCart }).min(1, MSG.emptyCart).max(200);
+/** Empty is refused by the service with the spec's own title ("Carrinho vazio"), not as malformed input. */
+const itemsSchema = z.array(pdvItemSchema, { error: MSG.emptyCart }).max(200);
 
 export const reserveSaleSchema = z.object({
   items: itemsSchema,
@@ -103,13 +104,10 @@ export const reserveSaleSchema = z.object({
 });
 export type ReserveSaleInput = z.input<typeof reserveSaleSchema>;
 
+/** Amounts of zero or less and an empty list are refused by the payment rules with the spec's texts. */
 export const salePaymentSchema = z.object({
-  methodId: z.string({ error: MSG.selectPaymentMethod }).trim().min(1, MSG.selectPaymentMethod).max(100),
-  amount: z
-    .number({ error: MSG.amountMustBePositive })
-    .int(MSG.amountMustBePositive)
-    .gt(0, MSG.amountMustBePositive)
-    .max(MAX_CENTS),
+  methodId: z.string({ error: MSG.selectPaymentMethod }).trim().max(100),
+  amount: z.number({ error: MSG.amountMustBePositive }).int(MSG.amountMustBePositive).max(MAX_CENTS),
   /** Cash handed over, for methods that give change. */
   received: z.number().int().min(0).max(MAX_CENTS).nullish(),
   installments: z.number().int().min(1).max(12).nullish(),
@@ -124,7 +122,7 @@ export type SalePaymentInput = z.input<typeof salePaymentSchema>;
 export const finalizeSaleSchema = z.object({
   items: itemsSchema,
   discount: money(MSG.invalidAmount).min(0, MSG.invalidAmount).default(0),
-  payments: z.array(salePaymentSchema, { error: MSG.addOnePayment }).min(1, MSG.addOnePayment).max(10),
+  payments: z.array(salePaymentSchema, { error: MSG.addOnePayment }).max(10),
   customerName: optText(120),
   customerCpf: optText(20),
   /** The reserved sale this cart was resumed from; removed in the same transaction. */

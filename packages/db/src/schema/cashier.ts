@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { employees } from './accounts';
+import { orders } from './orders';
 import { restaurants } from './restaurants';
 
 export const cashRegisterSessions = pgTable(
@@ -18,9 +30,20 @@ export const cashRegisterSessions = pgTable(
     initialAmount: integer('initial_amount').notNull().default(0),
     totalSales: integer('total_sales').notNull().default(0),
     totalWithdrawals: integer('total_withdrawals').notNull().default(0),
+    /** Suprimentos (cash added during the shift). */
+    totalSupplies: integer('total_supplies').notNull().default(0),
+    /** Sales paid in cash, the part of total_sales that sits in the drawer. */
+    cashSales: integer('cash_sales').notNull().default(0),
+    /** At closing: initial + cash sales + suprimentos − sangrias (what the drawer should hold). */
     finalBalance: integer('final_balance'),
     status: text('status').notNull().default('open'),
     notes: text('notes'),
+    /** Closed by a cashier-only user who counted without seeing the expected figures. */
+    blindClose: boolean('blind_close').notNull().default(false),
+    /** Notes and coins counted at closing: quantity per denomination in centavos ('20000' … '5'). */
+    countedDenominations: jsonb('counted_denominations').$type<Record<string, number>>(),
+    /** Σ counted − expected over every payment group ("quebra de caixa"); null when nothing was counted. */
+    totalDifference: integer('total_difference'),
   },
   (t) => [
     index('cash_sessions_restaurant_idx').on(t.restaurantId, t.openingDate),
@@ -89,4 +112,54 @@ export const reservedSales = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('reserved_sales_restaurant_idx').on(t.restaurantId, t.createdAt)],
+);
+
+/** Expected, counted and difference per payment group of a closed session (conciliation, blind close). */
+export const cashCloseCounts = pgTable(
+  'cash_close_counts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => cashRegisterSessions.id, { onDelete: 'cascade' }),
+    /** Report group: PIX, Crédito, Débito, Dinheiro, Não informado or a custom method name. */
+    method: text('method').notNull(),
+    expected: integer('expected').notNull(),
+    counted: integer('counted').notNull(),
+    difference: integer('difference').notNull(),
+  },
+  (t) => [uniqueIndex('cash_close_counts_uq').on(t.restaurantId, t.sessionId, t.method)],
+);
+
+/** The payments list of a PDV sale, tied to the cash session it was taken in. */
+export const cashSalePayments = pgTable(
+  'cash_sale_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').references(() => cashRegisterSessions.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** A payment method id, or a fallback method key ('cash', 'pix', …). */
+    methodId: text('method_id').notNull(),
+    methodName: text('method_name').notNull(),
+    /** Order of the payment in the sale's list, as the cashier added them. */
+    position: integer('position').notNull().default(0),
+    amount: integer('amount').notNull(),
+    installments: integer('installments').notNull().default(1),
+    receivedAmount: integer('received_amount'),
+    changeAmount: integer('change_amount').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('cash_sale_payments_session_idx').on(t.restaurantId, t.sessionId),
+    index('cash_sale_payments_order_idx').on(t.restaurantId, t.orderId),
+    check('cash_sale_payments_amount_ck', sql`${t.amount} > 0 and ${t.changeAmount} >= 0`),
+  ],
 );

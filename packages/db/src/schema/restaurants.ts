@@ -41,6 +41,11 @@ export const restaurants = pgTable(
     nomeRazaoSocial: text('nome_razao_social'),
     inscricaoMunicipal: text('inscricao_municipal'),
     inscricaoEstadual: text('inscricao_estadual'),
+    /** PIX key for the PDV's local QR codes (normalized for its type: cpf, cnpj, email, phone, random). */
+    pixKey: text('pix_key'),
+    pixKeyType: text('pix_key_type'),
+    pixMerchantName: text('pix_merchant_name'),
+    pixMerchantCity: text('pix_merchant_city'),
     /** Last per-restaurant order number handed out; incremented inside the order transaction. */
     orderSeq: integer('order_seq').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

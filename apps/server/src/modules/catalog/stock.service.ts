@@ -1,9 +1,11 @@
+import type { Tx } from '@meucardapio/db/client';
 import { products, stockHistory } from '@meucardapio/db/schema';
+import { stockLeftText } from '@meucardapio/domain/cart';
 import { MSG } from '@meucardapio/domain/messages';
-import { stockChangeNote } from '@meucardapio/domain/stock';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { saleStockEntry, stockChangeNote } from '@meucardapio/domain/stock';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
-import { notFound } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { stockActorName } from './products.service';
 
@@ -80,4 +82,54 @@ export async function recentStockEntries(ctx: StaffCtx) {
     .where(tenant(stockHistory, ctx.restaurantId, eq(stockHistory.operationType, 'register')))
     .orderBy(desc(stockHistory.createdAt), desc(stockHistory.quantityAfter))
     .limit(50);
+}
+
+/**
+ * Takes sold units out of stock inside the caller's transaction: one conditional UPDATE per
+ * stock-controlled product (WHERE estoque >= n, in product-id order so concurrent sales never
+ * deadlock), so two sales of the last unit cannot both succeed; the loser gets 409 "Estoque
+ * insuficiente". Writes the 'sale' history rows with the order they belong to.
+ */
+export async function takeSaleStock(
+  tx: Tx,
+  restaurantId: string,
+  sold: { productId: string; quantity: number; controleEstoque: boolean }[],
+  entry: { orderId: string; employeeName: string; note: string },
+) {
+  const use = new Map<string, number>();
+  for (const s of sold) if (s.controleEstoque) use.set(s.productId, (use.get(s.productId) ?? 0) + s.quantity);
+  const changes: { productId: string; before: number; quantity: number }[] = [];
+  for (const productId of [...use.keys()].sort()) {
+    const quantity = use.get(productId)!;
+    const [row] = await tx
+      .update(products)
+      .set({ estoque: sql`${products.estoque} - ${quantity}`, updatedAt: new Date() })
+      .where(tenant(products, restaurantId, eq(products.id, productId), gte(products.estoque, quantity)))
+      .returning({ estoque: products.estoque });
+    if (!row) {
+      const [current] = await tx
+        .select({ name: products.name, estoque: products.estoque })
+        .from(products)
+        .where(tenant(products, restaurantId, eq(products.id, productId)));
+      throw new AppError(
+        409,
+        'insufficient_stock',
+        MSG.insufficientStock,
+        `${current?.name ?? 'Produto'}: ${stockLeftText(current?.estoque ?? 0)}`,
+      );
+    }
+    changes.push({ productId, before: row.estoque + quantity, quantity });
+  }
+  if (changes.length > 0) {
+    await tx.insert(stockHistory).values(
+      changes.map((c) => ({
+        restaurantId,
+        productId: c.productId,
+        employeeName: entry.employeeName,
+        orderId: entry.orderId,
+        ...saleStockEntry(c.before, c.quantity, entry.note),
+      })),
+    );
+  }
+  return changes;
 }

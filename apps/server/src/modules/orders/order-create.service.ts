@@ -104,7 +104,7 @@ const unavailable = (name?: string) =>
 
 type ProductRow = typeof products.$inferSelect;
 
-type PricedLine = {
+export type PricedLine = {
   product: ProductRow;
   quantity: number;
   unitPrice: number;
@@ -120,7 +120,7 @@ type PricedLine = {
  * Prices one proposed line with the domain rules, from this restaurant's products only: sizes,
  * colours and add-ons by id, flavours only among the pizza's own flavour list.
  */
-function priceLine(item: OrderProposal['items'][number], byId: Map<string, ProductRow>): PricedLine {
+export function priceLine(item: OrderProposal['items'][number], byId: Map<string, ProductRow>): PricedLine {
   const product = byId.get(item.productId);
   if (!product) throw unavailable();
   if (!product.available) throw unavailable(product.name);

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
-import { badRequest } from '../../http/errors';
 import { customerCtx } from '../../http/guard';
+import { idempotencyKeyOf } from '../../http/idempotency';
 import { throttle } from '../../http/rate-limit';
 import { parseBody, parseParams } from '../../http/validate';
 import { getCheckoutOptions, quoteShippingBySlug, validateCoupon } from './checkout.service';
@@ -30,9 +30,9 @@ ordersRoutes.post('/public/restaurants/:slug/coupons/validate', async (c) => {
   const ctx = customerCtx(c);
   const { slug } = parseParams(c, slugParam);
   const input = await parseBody(c, couponBody);
-  return c.json(await validateCoupon(ctx, slug, input));
   // Guessing codes is the attack: a few dozen checks per address and quarter hour.
   await throttle(c, 'coupon');
+  return c.json(await validateCoupon(ctx, slug, input));
 });
 
 const quoteBody = z.object({
@@ -45,26 +45,13 @@ const quoteBody = z.object({
 ordersRoutes.post('/public/restaurants/:slug/shipping/quote', async (c) => {
   const { slug } = parseParams(c, slugParam);
   const input = await parseBody(c, quoteBody);
-  return c.json(await quoteShippingBySlug(c.get('db'), c.get('deps'), slug, input));
   await throttle(c, 'shipping');
+  return c.json(await quoteShippingBySlug(c.get('db'), c.get('deps'), slug, input));
 });
-
-const idempotencyKey = z
-  .string()
-  .trim()
-  .min(8, 'Idempotency-Key inválida')
-  .max(100, 'Idempotency-Key inválida')
-  .regex(/^[A-Za-z0-9._:-]+$/, 'Idempotency-Key inválida');
 
 ordersRoutes.post('/customer/orders', async (c) => {
   const ctx = customerCtx(c);
-  const header = c.req.header('idempotency-key');
-  let key: string | null = null;
-  if (header !== undefined) {
-    const parsed = idempotencyKey.safeParse(header);
-    if (!parsed.success) throw badRequest('Dados inválidos', 'Idempotency-Key inválida.');
-    key = parsed.data;
-  }
+  const key = idempotencyKeyOf(c);
   const input = await parseBody(c, orderProposalSchema);
   const result = await createCustomerOrder(ctx, input, key);
   return c.json(result, result.replayed ? 200 : 201);

@@ -1,7 +1,9 @@
 import { formatCep, formatCnpj, isValidCep, isValidCnpj } from '@brazilian-utils/brazilian-utils';
 import { outboundMessages, restaurantSecrets, restaurants } from '@meucardapio/db/schema';
+import type { PixSettingsView } from '@meucardapio/domain/cashier-api';
 import { hasPermission, type SettingsTab, visibleSettingsTabs } from '@meucardapio/domain/permissions';
 import { onlyDigits } from '@meucardapio/domain/phone';
+import { checkPixSettings, type PixKeyType } from '@meucardapio/domain/pix';
 import {
   isHexColor,
   isValidGoogleRating,
@@ -183,6 +185,18 @@ export async function getSettings(ctx: StaffCtx) {
   return out;
 }
 
+/** The PIX key and merchant data of the PDV's local QR codes. */
+export async function getPixSettings(ctx: StaffCtx): Promise<PixSettingsView> {
+  const r = await loadRestaurant(ctx);
+  return {
+    key: r.pixKey,
+    keyType: r.pixKeyType as PixKeyType | null,
+    merchantName: r.pixMerchantName,
+    merchantCity: r.pixMerchantCity,
+    configured: Boolean(r.pixKey && r.pixKeyType && r.pixMerchantName && r.pixMerchantCity),
+  };
+}
+
 // ─── Writes ──────────────────────────────────────────────────────────────────────────────────────
 
 export async function updateGeneral(ctx: StaffCtx, input: z.output<typeof generalInput>) {
@@ -339,6 +353,27 @@ export async function testWhatsapp(ctx: StaffCtx, input: z.output<typeof whatsap
   }
   await record('sent', null);
   return { success: true };
+}
+
+/** Saves the PIX settings, the key validated and normalized for its type (CPF, CNPJ, e-mail, phone, random). */
+export async function updatePixSettings(
+  ctx: StaffCtx,
+  input: { key: string; keyType: string; merchantName: string; merchantCity: string },
+) {
+  const checked = checkPixSettings(input);
+  if (!checked.ok) throw badRequest(checked.title, checked.description ?? '', checked.code);
+  const { key, keyType, merchantName, merchantCity } = checked.settings;
+  await ctx.db
+    .update(restaurants)
+    .set({
+      pixKey: key,
+      pixKeyType: keyType,
+      pixMerchantName: merchantName,
+      pixMerchantCity: merchantCity,
+      updatedAt: new Date(),
+    })
+    .where(eq(restaurants.id, ctx.restaurantId));
+  return getPixSettings(ctx);
 }
 
 /** Refuses a tab's write to an actor without that tab's permission (spec 2 §6). */

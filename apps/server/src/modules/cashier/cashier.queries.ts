@@ -1,0 +1,283 @@
+import type { DbOrTx } from '@meucardapio/db/client';
+import {
+  cashCloseCounts,
+  cashRegisterHistory,
+  cashRegisterSessions,
+  cashSalePayments,
+  cashWithdrawals,
+  orderItems,
+  orders,
+  paymentMethods,
+  restaurants,
+} from '@meucardapio/db/schema';
+import { CASH_GROUP, closingBalance, expectedByGroup } from '@meucardapio/domain/cashier';
+import type {
+  PdvPaymentMethod,
+  SaleDetail,
+  SaleListItem,
+  SessionTotals,
+  SessionView,
+} from '@meucardapio/domain/cashier-api';
+import {
+  checkoutPaymentMethods,
+  isCardProviderMethod,
+  type PaymentMethodLike,
+  paymentGroupLabel,
+  paymentTypeOf,
+  posPaymentMethods,
+} from '@meucardapio/domain/payment';
+import type { PixKeyType, PixSettings } from '@meucardapio/domain/pix';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { AppError, notFound } from '../../http/errors';
+import { tenant } from '../../http/tenant';
+
+/** Reads shared by the cashier services. Every query is scoped by restaurant. */
+
+export type SessionRow = typeof cashRegisterSessions.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+export const saleNotFound = () => notFound('Venda não encontrada', 'A venda não existe ou é de outro restaurante.');
+
+export async function restaurantOf(db: DbOrTx, restaurantId: string) {
+  const [r] = await db.select().from(restaurants).where(eq(restaurants.id, restaurantId)).limit(1);
+  if (!r)
+    throw new AppError(
+      404,
+      'restaurant_not_found',
+      'Restaurante não encontrado',
+      'Recarregue a página e tente novamente.',
+    );
+  return r;
+}
+
+/** The restaurant's PIX settings when complete, for local BR Codes. */
+export function pixSettingsOf(r: typeof restaurants.$inferSelect): PixSettings | null {
+  if (!r.pixKey || !r.pixKeyType || !r.pixMerchantName || !r.pixMerchantCity) return null;
+  return {
+    key: r.pixKey,
+    keyType: r.pixKeyType as PixKeyType,
+    merchantName: r.pixMerchantName,
+    merchantCity: r.pixMerchantCity,
+  };
+}
+
+export async function openSessionOf(db: DbOrTx, restaurantId: string): Promise<SessionRow | null> {
+  const [s] = await db
+    .select()
+    .from(cashRegisterSessions)
+    .where(tenant(cashRegisterSessions, restaurantId, eq(cashRegisterSessions.status, 'open')))
+    .limit(1);
+  return s ?? null;
+}
+
+export async function sessionById(db: DbOrTx, restaurantId: string, id: string): Promise<SessionRow | null> {
+  const [s] = await db
+    .select()
+    .from(cashRegisterSessions)
+    .where(tenant(cashRegisterSessions, restaurantId, eq(cashRegisterSessions.id, id)))
+    .limit(1);
+  return s ?? null;
+}
+
+export type SessionFigures = SessionTotals & {
+  /** Expected per report group (Dinheiro = the drawer). */
+  expected: Record<string, number>;
+  /** Sales count per report group. */
+  salesByGroup: Record<string, number>;
+};
+
+/** Sales, suprimentos and sangrias of a session, computed from the rows (never from running counters). */
+export async function sessionFigures(db: DbOrTx, restaurantId: string, session: SessionRow): Promise<SessionFigures> {
+  const [byMethod, [withdrawn], [supplied], [sales]] = await Promise.all([
+    db
+      .select({
+        methodName: cashSalePayments.methodName,
+        amount: sql<number>`coalesce(sum(${cashSalePayments.amount}), 0)::int`,
+        count: sql<number>`count(distinct ${cashSalePayments.orderId})::int`,
+      })
+      .from(cashSalePayments)
+      .where(tenant(cashSalePayments, restaurantId, eq(cashSalePayments.sessionId, session.id)))
+      .groupBy(cashSalePayments.methodName),
+    db
+      .select({ total: sql<number>`coalesce(sum(${cashWithdrawals.amount}), 0)::int` })
+      .from(cashWithdrawals)
+      .where(tenant(cashWithdrawals, restaurantId, eq(cashWithdrawals.sessionId, session.id))),
+    db
+      .select({ total: sql<number>`coalesce(sum(${cashRegisterHistory.amount}), 0)::int` })
+      .from(cashRegisterHistory)
+      .where(
+        tenant(
+          cashRegisterHistory,
+          restaurantId,
+          eq(cashRegisterHistory.sessionId, session.id),
+          eq(cashRegisterHistory.operationType, 'supply'),
+        ),
+      ),
+    db
+      .select({ count: sql<number>`count(distinct ${cashSalePayments.orderId})::int` })
+      .from(cashSalePayments)
+      .where(tenant(cashSalePayments, restaurantId, eq(cashSalePayments.sessionId, session.id))),
+  ]);
+  const salesByGroup: Record<string, number> = {};
+  for (const m of byMethod) {
+    const g = paymentGroupLabel(m.methodName);
+    salesByGroup[g] = (salesByGroup[g] ?? 0) + m.count;
+  }
+  const expected = expectedByGroup({
+    initial: session.initialAmount,
+    supplies: supplied.total,
+    withdrawals: withdrawn.total,
+    sales: byMethod.map((m) => ({ methodName: m.methodName, amount: m.amount })),
+  });
+  const cashSales = byMethod
+    .filter((m) => paymentGroupLabel(m.methodName) === CASH_GROUP)
+    .reduce((s, m) => s + m.amount, 0);
+  return {
+    totalSales: byMethod.reduce((s, m) => s + m.amount, 0),
+    salesCount: sales.count,
+    cashSales,
+    totalSupplies: supplied.total,
+    totalWithdrawals: withdrawn.total,
+    expectedCash: closingBalance({
+      initial: session.initialAmount,
+      cashSales,
+      supplies: supplied.total,
+      withdrawals: withdrawn.total,
+    }),
+    expected,
+    salesByGroup,
+  };
+}
+
+export function toSessionView(s: SessionRow, totals: SessionTotals | null): SessionView {
+  return {
+    id: s.id,
+    status: s.status as SessionView['status'],
+    employeeName: s.employeeName,
+    openingDate: s.openingDate.toISOString(),
+    closingTime: s.closingTime?.toISOString() ?? null,
+    initialAmount: s.initialAmount,
+    notes: s.notes,
+    totals,
+  };
+}
+
+export function totalsOf(f: SessionFigures): SessionTotals {
+  const { expected: _e, salesByGroup: _s, ...totals } = f;
+  return totals;
+}
+
+export async function closeCountsOf(db: DbOrTx, restaurantId: string, sessionId: string) {
+  return db
+    .select()
+    .from(cashCloseCounts)
+    .where(tenant(cashCloseCounts, restaurantId, eq(cashCloseCounts.sessionId, sessionId)))
+    .orderBy(asc(cashCloseCounts.method));
+}
+
+/** The methods the PDV offers (spec 3 §9: provider-enabled ones only when their name says PIX). */
+export async function posMethodsOf(
+  db: DbOrTx,
+  restaurantId: string,
+  pix: PixSettings | null,
+): Promise<PdvPaymentMethod[]> {
+  const rows = await db
+    .select()
+    .from(paymentMethods)
+    .where(tenant(paymentMethods, restaurantId, eq(paymentMethods.active, true)))
+    .orderBy(asc(paymentMethods.name));
+  const methods = posPaymentMethods(checkoutPaymentMethods(rows) as PaymentMethodLike[]);
+  return methods.map((m) => {
+    const type = m.type ?? paymentTypeOf(m.name);
+    const provider = isCardProviderMethod(m);
+    return {
+      id: m.id,
+      name: m.name,
+      icon: type === 'pix' ? 'pix' : type === 'cash' || m.requiresChange ? 'money' : 'card',
+      requiresChange: m.requiresChange === true,
+      infinitepayEnabled: provider,
+      maxInstallments: Math.max(1, m.maxInstallments ?? 1),
+      pixQr: type === 'pix' && !provider && pix !== null,
+    };
+  });
+}
+
+export function toSaleListItem(o: OrderRow): SaleListItem {
+  return {
+    id: o.id,
+    number: o.number,
+    customerName: o.customerName,
+    createdAt: o.createdAt.toISOString(),
+    total: o.total,
+    status: o.status,
+    paymentMethod: o.paymentMethod,
+    paymentStatus: o.paymentStatus,
+  };
+}
+
+/** PDV sales (delivery_type pdv), newest first. */
+export async function pdvSaleRows(db: DbOrTx, restaurantId: string, where: SQL | undefined, limit?: number) {
+  const q = db
+    .select()
+    .from(orders)
+    .where(tenant(orders, restaurantId, eq(orders.deliveryType, 'pdv'), where))
+    .orderBy(desc(orders.createdAt), desc(orders.number));
+  return limit ? q.limit(limit) : q;
+}
+
+export async function paymentsOfOrders(db: DbOrTx, restaurantId: string, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(cashSalePayments)
+    .where(tenant(cashSalePayments, restaurantId, inArray(cashSalePayments.orderId, orderIds)))
+    .orderBy(asc(cashSalePayments.orderId), asc(cashSalePayments.position));
+}
+
+/** One PDV sale with its items and payments list; 404 for another restaurant's or a non-PDV order. */
+export async function saleDetail(db: DbOrTx, restaurantId: string, orderId: string): Promise<SaleDetail> {
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(tenant(orders, restaurantId, eq(orders.id, orderId), eq(orders.deliveryType, 'pdv')))
+    .limit(1);
+  if (!o) throw saleNotFound();
+  const [items, payments] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(tenant(orderItems, restaurantId, eq(orderItems.orderId, o.id)))
+      .orderBy(asc(orderItems.name), asc(orderItems.id)),
+    paymentsOfOrders(db, restaurantId, [o.id]),
+  ]);
+  const data = o.paymentData ?? {};
+  return {
+    ...toSaleListItem(o),
+    subtotal: o.subtotal,
+    discount: o.discount,
+    sessionId: payments[0]?.sessionId ?? null,
+    employeeName: typeof data.employee_name === 'string' ? data.employee_name : null,
+    customerCpf: typeof data.customer_cpf === 'string' ? data.customer_cpf : null,
+    payments: payments.map((p) => ({
+      methodId: p.methodId,
+      methodName: p.methodName,
+      group: paymentGroupLabel(p.methodName),
+      amount: p.amount,
+      installments: p.installments,
+      received: p.receivedAmount,
+      change: p.changeAmount,
+    })),
+    change: payments.reduce((s, p) => s + p.changeAmount, 0),
+    pixBrCode: typeof data.pix_br_code === 'string' ? data.pix_br_code : null,
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      name: i.name,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      totalPrice: i.totalPrice,
+      variation: i.variation ? { name: i.variation.name, price: i.variation.price } : null,
+      addons: i.addons.map((a) => ({ name: a.name, price: a.price, quantity: a.quantity })),
+    })),
+  };
+}

@@ -1,0 +1,102 @@
+import { type Addon, categories, type PriceOption, products } from '@meucardapio/db/schema';
+import { CASHIER_MSG, productNotFoundByCode } from '@meucardapio/domain/cashier';
+import type { PdvCatalog, PdvProduct } from '@meucardapio/domain/cashier-api';
+import { parseList, productKind } from '@meucardapio/domain/pricing';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { StaffCtx } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { tenant } from '../../http/tenant';
+import { pixSettingsOf, posMethodsOf, restaurantOf } from './cashier.queries';
+
+/** What the PDV sells: available products with their options, categories and the POS payment methods. */
+
+type ProductRow = typeof products.$inferSelect;
+
+function toPdvProduct(p: ProductRow, byId: Map<string, ProductRow>): PdvProduct {
+  const multi = productKind(p) === 'multi_flavor_pizza';
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    imageUrl: p.imageUrl,
+    categoryId: p.categoryId,
+    sku: p.sku,
+    codigoBarras: p.codigoBarras,
+    controleEstoque: p.controleEstoque,
+    estoque: p.estoque,
+    variations: parseList<PriceOption>(p.variations).map((v) => ({
+      id: v.id ?? v.name,
+      name: v.name,
+      price: v.priceModifier,
+    })),
+    colors: parseList<PriceOption>(p.colors).map((c) => ({ id: c.id ?? c.name, name: c.name, price: c.priceModifier })),
+    addons: parseList<Addon>(p.addons).map((a) => ({
+      id: a.id ?? a.name,
+      name: a.name,
+      price: a.price,
+      ...(a.type ? { type: a.type } : {}),
+    })),
+    maxFlavors: multi ? p.maxFlavors : null,
+    flavors: multi
+      ? parseList<unknown>(p.pizzaFlavors)
+          .map((id) => byId.get(String(id)))
+          .filter((f): f is ProductRow => f?.available === true)
+          .map((f) => ({ id: f.id, name: f.name, price: f.price }))
+      : [],
+  };
+}
+
+export async function pdvCatalog(ctx: StaffCtx): Promise<PdvCatalog> {
+  const restaurant = await restaurantOf(ctx.db, ctx.restaurantId);
+  const pix = pixSettingsOf(restaurant);
+  const [cats, rows, paymentMethods] = await Promise.all([
+    ctx.db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(tenant(categories, ctx.restaurantId))
+      .orderBy(asc(categories.sortOrder), asc(categories.name)),
+    ctx.db.select().from(products).where(tenant(products, ctx.restaurantId)).orderBy(asc(products.name)),
+    posMethodsOf(ctx.db, ctx.restaurantId, pix),
+  ]);
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  return {
+    categories: cats,
+    products: rows.filter((p) => p.available).map((p) => toPdvProduct(p, byId)),
+    paymentMethods,
+    pix,
+  };
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Enter in the PDV search: an exact SKU, barcode or id of an available product (case-insensitive), or
+ * "Produto não encontrado" / "Nenhum produto encontrado com o código: …".
+ */
+export async function lookupProduct(ctx: StaffCtx, code: string): Promise<PdvProduct> {
+  const wanted = code.trim().toLowerCase();
+  const match = or(
+    sql`lower(${products.sku}) = ${wanted}`,
+    sql`lower(${products.codigoBarras}) = ${wanted}`,
+    UUID_RE.test(wanted) ? eq(products.id, wanted) : undefined,
+  );
+  const [row] = await ctx.db
+    .select()
+    .from(products)
+    .where(tenant(products, ctx.restaurantId, eq(products.available, true), match))
+    .orderBy(asc(products.name))
+    .limit(1);
+  if (!row) throw notFound(CASHIER_MSG.productNotFound, productNotFoundByCode(code.trim()));
+  const flavorIds = parseList<unknown>(row.pizzaFlavors)
+    .map(String)
+    .filter((id) => UUID_RE.test(id));
+  const flavors =
+    flavorIds.length === 0
+      ? []
+      : await ctx.db
+          .select()
+          .from(products)
+          .where(tenant(products, ctx.restaurantId, inArray(products.id, flavorIds)));
+  return toPdvProduct(row, new Map(flavors.map((f) => [f.id, f])));
+}

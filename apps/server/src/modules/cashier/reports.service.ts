@@ -1,0 +1,191 @@
+import { cashRegisterSessions, orderItems, orders } from '@meucardapio/db/schema';
+import { PDV_HISTORY_LIMIT, PDV_TOP_PRODUCTS } from '@meucardapio/domain/cashier';
+import type {
+  Conciliation,
+  DailyReport,
+  SaleDetail,
+  SaleListItem,
+  SessionSummary,
+  TodayReport,
+} from '@meucardapio/domain/cashier-api';
+import { type ReportSale, salesCsv, summarizeSales, topProducts } from '@meucardapio/domain/cashier-report';
+import { localDateString } from '@meucardapio/domain/hours';
+import { desc, inArray, sql } from 'drizzle-orm';
+import type { StaffCtx } from '../../http/context';
+import { notFound } from '../../http/errors';
+import { tenant } from '../../http/tenant';
+import {
+  closeCountsOf,
+  openSessionOf,
+  paymentsOfOrders,
+  pdvSaleRows,
+  restaurantOf,
+  saleDetail,
+  sessionById,
+  sessionFigures,
+  toSaleListItem,
+  toSessionView,
+  totalsOf,
+} from './cashier.queries';
+
+/** Reports, conciliation and history of PDV sales, by the restaurant's local day. */
+
+/** Statuses counted by the summary of today and by the detailed report (spec 3 §7). */
+const REPORT_STATUSES = ['delivered', 'confirmed'];
+const DETAILED_STATUSES = ['confirmed', 'preparing', 'delivered'];
+const SESSIONS_LISTED = 30;
+
+type OrderRow = typeof orders.$inferSelect;
+
+async function salesOfDay(ctx: StaffCtx, timezone: string, date: string, statuses: string[]) {
+  const rows = await pdvSaleRows(
+    ctx.db,
+    ctx.restaurantId,
+    sql`${inArray(orders.status, statuses)} and (${orders.createdAt} at time zone ${timezone})::date = ${date}::date`,
+  );
+  const payments = await paymentsOfOrders(
+    ctx.db,
+    ctx.restaurantId,
+    rows.map((r) => r.id),
+  );
+  const reportSales: ReportSale[] = rows.map((o: OrderRow) => ({
+    id: o.id,
+    number: o.number,
+    customerName: o.customerName,
+    createdAt: o.createdAt,
+    total: o.total,
+    status: o.status,
+    paymentMethod: o.paymentMethod,
+    payments: payments.filter((p) => p.orderId === o.id),
+  }));
+  return { rows, reportSales };
+}
+
+async function dayOf(ctx: StaffCtx, date: string | undefined) {
+  const r = await restaurantOf(ctx.db, ctx.restaurantId);
+  return { timezone: r.timezone, date: date ?? localDateString(new Date(), r.timezone) };
+}
+
+/** Relatórios: today's PDV sales (delivered or ready) in the restaurant's timezone. */
+export async function todayReport(ctx: StaffCtx): Promise<TodayReport> {
+  const { timezone, date } = await dayOf(ctx, undefined);
+  const { reportSales } = await salesOfDay(ctx, timezone, date, REPORT_STATUSES);
+  return { date, timezone, ...summarizeSales(reportSales, timezone) };
+}
+
+/** The detailed daily report: the summary, the top 5 products and the day's sales. */
+export async function dailyReport(ctx: StaffCtx, day?: string): Promise<DailyReport> {
+  const { timezone, date } = await dayOf(ctx, day);
+  const { rows, reportSales } = await salesOfDay(ctx, timezone, date, DETAILED_STATUSES);
+  const items =
+    rows.length === 0
+      ? []
+      : await ctx.db
+          .select({
+            productId: orderItems.productId,
+            name: orderItems.name,
+            quantity: orderItems.quantity,
+            totalPrice: orderItems.totalPrice,
+          })
+          .from(orderItems)
+          .where(
+            tenant(
+              orderItems,
+              ctx.restaurantId,
+              inArray(
+                orderItems.orderId,
+                rows.map((r) => r.id),
+              ),
+            ),
+          );
+  return {
+    date,
+    timezone,
+    ...summarizeSales(reportSales, timezone),
+    topProducts: topProducts(items, PDV_TOP_PRODUCTS),
+    sales: rows.map(toSaleListItem),
+  };
+}
+
+/** The detailed report's sales as CSV, with its file name. */
+export async function dailyReportCsv(ctx: StaffCtx, day?: string) {
+  const { timezone, date } = await dayOf(ctx, day);
+  const { reportSales } = await salesOfDay(ctx, timezone, date, DETAILED_STATUSES);
+  return { filename: `vendas-pdv-${date}.csv`, csv: salesCsv(reportSales, timezone) };
+}
+
+/**
+ * Conciliação: per payment group, what the database expects against what was counted at closing, for
+ * one session (default: the open one, else the last closed).
+ */
+export async function conciliation(ctx: StaffCtx, sessionId?: string): Promise<Conciliation> {
+  let session = sessionId ? await sessionById(ctx.db, ctx.restaurantId, sessionId) : null;
+  if (sessionId && !session) throw notFound('Sessão não encontrada', 'A sessão de caixa não existe.');
+  if (!session) session = await openSessionOf(ctx.db, ctx.restaurantId);
+  if (!session) {
+    [session] = await ctx.db
+      .select()
+      .from(cashRegisterSessions)
+      .where(tenant(cashRegisterSessions, ctx.restaurantId))
+      .orderBy(desc(cashRegisterSessions.openingDate))
+      .limit(1);
+  }
+  if (!session) return { session: null, rows: [], counted: false, totalDifference: null };
+  const figures = await sessionFigures(ctx.db, ctx.restaurantId, session);
+  const counts = await closeCountsOf(ctx.db, ctx.restaurantId, session.id);
+  const counted = counts.length > 0;
+  const groups = counted ? counts.map((c) => c.method) : Object.keys(figures.expected);
+  const rows = groups.map((method) => {
+    const stored = counts.find((c) => c.method === method);
+    // Once closed, the figures stored at closing are what was reconciled.
+    const expected = stored?.expected ?? figures.expected[method] ?? 0;
+    const countedAmount = stored?.counted ?? 0;
+    return {
+      method,
+      expected,
+      counted: countedAmount,
+      difference: stored ? stored.difference : 0,
+      salesCount: figures.salesByGroup[method] ?? 0,
+    };
+  });
+  return {
+    session: toSessionView(session, totalsOf(figures)),
+    rows,
+    counted,
+    totalDifference: session.totalDifference,
+  };
+}
+
+/** The last sessions with their closing figures and "quebra de caixa". */
+export async function listSessions(ctx: StaffCtx): Promise<SessionSummary[]> {
+  const rows = await ctx.db
+    .select()
+    .from(cashRegisterSessions)
+    .where(tenant(cashRegisterSessions, ctx.restaurantId))
+    .orderBy(desc(cashRegisterSessions.openingDate), desc(cashRegisterSessions.id))
+    .limit(SESSIONS_LISTED);
+  return rows.map((s) => ({
+    id: s.id,
+    status: s.status as SessionSummary['status'],
+    employeeName: s.employeeName,
+    openingDate: s.openingDate.toISOString(),
+    closingTime: s.closingTime?.toISOString() ?? null,
+    initialAmount: s.initialAmount,
+    totalSales: s.totalSales,
+    totalWithdrawals: s.totalWithdrawals,
+    totalSupplies: s.totalSupplies,
+    finalBalance: s.finalBalance,
+    blind: s.blindClose,
+    totalDifference: s.totalDifference,
+  }));
+}
+
+/** Histórico: the last 50 PDV sales, whatever their status. */
+export async function saleHistory(ctx: StaffCtx): Promise<SaleListItem[]> {
+  const rows = await pdvSaleRows(ctx.db, ctx.restaurantId, undefined, PDV_HISTORY_LIMIT);
+  return rows.map(toSaleListItem);
+}
+
+export function getSale(ctx: StaffCtx, id: string): Promise<SaleDetail> {
+  return saleDetail(ctx.db, ctx.restaurantId, id);
+}

@@ -1,0 +1,84 @@
+import { reservedSales } from '@meucardapio/db/schema';
+import { checkCartNotEmpty, pdvTotals } from '@meucardapio/domain/cashier';
+import type { PdvItemInputStored, ReservedSaleView, reserveSaleSchema } from '@meucardapio/domain/cashier-api';
+import { desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { StaffCtx } from '../../http/context';
+import { badRequest, notFound } from '../../http/errors';
+import { tenant } from '../../http/tenant';
+import { priceItems } from './sale.service';
+
+/** Reserved (parked) PDV sales, kept on the server per restaurant so a reload or another terminal sees them. */
+
+type ReservedRow = typeof reservedSales.$inferSelect;
+const reservedNotFound = () => notFound('Venda não encontrada', 'A venda reservada já foi retomada ou removida.');
+
+function reservedView(r: ReservedRow, employeeName: string | null): ReservedSaleView {
+  return {
+    id: r.id,
+    customerName: r.customerName,
+    items: r.items as PdvItemInputStored[],
+    subtotal: r.subtotal,
+    discount: r.discount,
+    total: r.total,
+    employeeName,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export async function listReservedSales(ctx: StaffCtx): Promise<ReservedSaleView[]> {
+  const rows = await ctx.db
+    .select()
+    .from(reservedSales)
+    .where(tenant(reservedSales, ctx.restaurantId))
+    .orderBy(desc(reservedSales.createdAt), desc(reservedSales.id));
+  return rows.map((r) => reservedView(r, null));
+}
+
+/** Reservar: the cart priced as now (for display; finalization prices it again) and kept per restaurant. */
+export async function reserveSale(ctx: StaffCtx, input: z.output<typeof reserveSaleSchema>) {
+  const cart = checkCartNotEmpty(input.items);
+  if (!cart.ok) throw badRequest(cart.title, 'Adicione produtos antes de reservar a venda.', cart.code);
+  const lines = await priceItems(ctx.db, ctx.restaurantId, input.items);
+  const items: PdvItemInputStored[] = input.items.map((i, n) => ({
+    ...i,
+    name: lines[n].product.name,
+    unitPrice: lines[n].unitPrice,
+    totalPrice: lines[n].totalPrice,
+  }));
+  const totals = pdvTotals(
+    lines.map((l) => ({ total: l.totalPrice })),
+    input.discount,
+  );
+  const [row] = await ctx.db
+    .insert(reservedSales)
+    .values({
+      restaurantId: ctx.restaurantId,
+      employeeId: ctx.actor.kind === 'employee' ? ctx.actor.id : null,
+      customerName: input.customerName,
+      items,
+      subtotal: totals.subtotal,
+      discount: totals.discount,
+      total: totals.total,
+    })
+    .returning();
+  return reservedView(row, ctx.actor.name);
+}
+
+/** Continuar Venda: removes it from the list and answers it, atomically, so two terminals cannot both resume it. */
+export async function restoreReservedSale(ctx: StaffCtx, id: string): Promise<ReservedSaleView> {
+  const [row] = await ctx.db
+    .delete(reservedSales)
+    .where(tenant(reservedSales, ctx.restaurantId, eq(reservedSales.id, id)))
+    .returning();
+  if (!row) throw reservedNotFound();
+  return reservedView(row, null);
+}
+
+export async function deleteReservedSale(ctx: StaffCtx, id: string): Promise<void> {
+  const rows = await ctx.db
+    .delete(reservedSales)
+    .where(tenant(reservedSales, ctx.restaurantId, eq(reservedSales.id, id)))
+    .returning({ id: reservedSales.id });
+  if (rows.length === 0) throw reservedNotFound();
+}

@@ -1,0 +1,225 @@
+import type { Tx } from '@meucardapio/db/client';
+import { cashCloseCounts, cashRegisterHistory, cashRegisterSessions, cashWithdrawals } from '@meucardapio/db/schema';
+import { CASH_GROUP, CASHIER_MSG, closeDifferences, countTotal } from '@meucardapio/domain/cashier';
+import type {
+  CashierState,
+  CashMovementView,
+  CloseResult,
+  closeSessionSchema,
+  openSessionSchema,
+} from '@meucardapio/domain/cashier-api';
+import { isCashierOnly } from '@meucardapio/domain/permissions';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { StaffCtx } from '../../http/context';
+import { AppError, badRequest, conflict } from '../../http/errors';
+import { isUniqueViolation } from '../../http/idempotency';
+import { tenant } from '../../http/tenant';
+import { appendEvent } from '../../realtime/realtime';
+import { openSessionOf, type SessionRow, sessionFigures, toSessionView, totalsOf } from './cashier.queries';
+
+/** Cash sessions: open, close (blind for cashier-only users), sangria and suprimento. */
+
+const noOpenSession = () =>
+  new AppError(409, 'no_open_session', CASHIER_MSG.noOpenSession, CASHIER_MSG.noOpenSessionDescription);
+
+function sessionEvent(tx: Tx, ctx: StaffCtx, payload: Record<string, unknown>) {
+  return appendEvent(tx, {
+    restaurantId: ctx.restaurantId,
+    type: 'cashier.session',
+    permission: 'manage_cashier',
+    payload,
+  });
+}
+
+function historyRow(ctx: StaffCtx, sessionId: string, operationType: string, amount: number, notes: string | null) {
+  return {
+    restaurantId: ctx.restaurantId,
+    sessionId,
+    employeeId: ctx.actor.kind === 'employee' ? ctx.actor.id : null,
+    employeeName: ctx.actor.name,
+    operationType,
+    amount,
+    notes,
+  };
+}
+
+/** The open session (if any); running totals are hidden from cashier-only users (blind close). */
+export async function cashierState(ctx: StaffCtx): Promise<CashierState> {
+  const cashierOnly = isCashierOnly(ctx.actor.rules);
+  const session = await openSessionOf(ctx.db, ctx.restaurantId);
+  if (!session) return { session: null, cashierOnly };
+  const totals = cashierOnly ? null : totalsOf(await sessionFigures(ctx.db, ctx.restaurantId, session));
+  return { session: toSessionView(session, totals), cashierOnly };
+}
+
+/**
+ * Abrir Caixa. The partial unique index allows one open session per restaurant: the loser of two
+ * simultaneous openings gets a 409 instead of a second drawer.
+ */
+export async function openSession(ctx: StaffCtx, input: z.output<typeof openSessionSchema>) {
+  try {
+    const session = await ctx.db.transaction(async (tx) => {
+      const [s] = await tx
+        .insert(cashRegisterSessions)
+        .values({
+          restaurantId: ctx.restaurantId,
+          employeeId: ctx.actor.kind === 'employee' ? ctx.actor.id : null,
+          employeeName: ctx.actor.name,
+          initialAmount: input.initialAmount,
+          notes: input.notes,
+        })
+        .returning();
+      await tx.insert(cashRegisterHistory).values(historyRow(ctx, s.id, 'opening', s.initialAmount, input.notes));
+      await sessionEvent(tx, ctx, { sessionId: s.id, status: 'open' });
+      return s;
+    });
+    return toSessionView(session, isCashierOnly(ctx.actor.rules) ? null : zeroTotals(session));
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(CASHIER_MSG.alreadyOpen, CASHIER_MSG.alreadyOpenDescription);
+    throw err;
+  }
+}
+
+function zeroTotals(s: SessionRow) {
+  return {
+    totalSales: 0,
+    salesCount: 0,
+    cashSales: 0,
+    totalSupplies: 0,
+    totalWithdrawals: 0,
+    expectedCash: s.initialAmount,
+  };
+}
+
+/** Counted per group: the drawer from the denominations, the other groups as typed. */
+function countedByGroup(count: NonNullable<z.output<typeof closeSessionSchema>['count']>) {
+  const cash = countTotal(count.denominations);
+  if (!cash.ok) throw badRequest(cash.title, cash.description ?? '', cash.code);
+  const counted: Record<string, number> = { [CASH_GROUP]: cash.total };
+  for (const [method, amount] of Object.entries(count.methods)) {
+    if (method === CASH_GROUP) continue;
+    counted[method] = (counted[method] ?? 0) + amount;
+  }
+  return { counted, countedCash: cash.total };
+}
+
+/**
+ * Fechar Caixa: totals, withdrawals and final balance computed from the rows in one transaction that
+ * holds the session row, so no sale lands in a session being closed. A cashier-only user must count
+ * (blind close); the expected, counted and difference per group are stored. Without an open session a
+ * closed one is created, as the spec says.
+ */
+export async function closeSession(ctx: StaffCtx, input: z.output<typeof closeSessionSchema>): Promise<CloseResult> {
+  const blind = isCashierOnly(ctx.actor.rules);
+  if (blind && !input.count)
+    throw badRequest('Contagem obrigatória', 'Conte as notas, moedas e os totais de cartão e PIX para fechar o caixa.');
+  const counting = input.count ? countedByGroup(input.count) : null;
+
+  return ctx.db.transaction(async (tx) => {
+    let [session] = await tx
+      .select()
+      .from(cashRegisterSessions)
+      .where(tenant(cashRegisterSessions, ctx.restaurantId, eq(cashRegisterSessions.status, 'open')))
+      .for('update');
+    if (!session) {
+      [session] = await tx
+        .insert(cashRegisterSessions)
+        .values({
+          restaurantId: ctx.restaurantId,
+          employeeId: ctx.actor.kind === 'employee' ? ctx.actor.id : null,
+          employeeName: ctx.actor.name,
+          status: 'closed',
+          closingTime: new Date(),
+          finalBalance: 0,
+          notes: input.notes,
+        })
+        .returning();
+    }
+    const figures = await sessionFigures(tx, ctx.restaurantId, session);
+    const diff = counting ? closeDifferences(figures.expected, counting.counted) : null;
+    const [closed] = await tx
+      .update(cashRegisterSessions)
+      .set({
+        status: 'closed',
+        closingTime: session.closingTime ?? new Date(),
+        totalSales: figures.totalSales,
+        cashSales: figures.cashSales,
+        totalWithdrawals: figures.totalWithdrawals,
+        totalSupplies: figures.totalSupplies,
+        finalBalance: figures.expectedCash,
+        blindClose: blind,
+        countedDenominations: input.count?.denominations ?? null,
+        totalDifference: diff?.totalDifference ?? null,
+        notes: input.notes ?? session.notes,
+      })
+      .where(tenant(cashRegisterSessions, ctx.restaurantId, eq(cashRegisterSessions.id, session.id)))
+      .returning();
+    if (diff && diff.methods.length > 0) {
+      await tx
+        .insert(cashCloseCounts)
+        .values(diff.methods.map((m) => ({ restaurantId: ctx.restaurantId, sessionId: session.id, ...m })));
+    }
+    await tx
+      .insert(cashRegisterHistory)
+      .values(historyRow(ctx, session.id, 'closing', figures.expectedCash, input.notes));
+    await sessionEvent(tx, ctx, { sessionId: session.id, status: 'closed' });
+    const totals = totalsOf(figures);
+    return {
+      session: { ...toSessionView(closed, totals), totals, finalBalance: figures.expectedCash },
+      blind,
+      differences: diff?.methods ?? [],
+      totalDifference: diff?.totalDifference ?? null,
+      countedCash: counting?.countedCash ?? null,
+    };
+  });
+}
+
+/**
+ * Sangria (withdrawal) or suprimento (cash added) against the open session, with its history row.
+ * Holding the session row (FOR SHARE) keeps a concurrent close from missing the movement.
+ */
+export async function recordMovement(
+  ctx: StaffCtx,
+  kind: 'withdrawal' | 'supply',
+  input: { amount: number; reason: string },
+): Promise<CashMovementView> {
+  return ctx.db.transaction(async (tx) => {
+    const [session] = await tx
+      .select({ id: cashRegisterSessions.id })
+      .from(cashRegisterSessions)
+      .where(tenant(cashRegisterSessions, ctx.restaurantId, eq(cashRegisterSessions.status, 'open')))
+      .for('share');
+    if (!session) throw noOpenSession();
+    const [history] = await tx
+      .insert(cashRegisterHistory)
+      .values(historyRow(ctx, session.id, kind, input.amount, input.reason))
+      .returning();
+    let id = history.id;
+    if (kind === 'withdrawal') {
+      const [w] = await tx
+        .insert(cashWithdrawals)
+        .values({
+          restaurantId: ctx.restaurantId,
+          sessionId: session.id,
+          employeeId: ctx.actor.kind === 'employee' ? ctx.actor.id : null,
+          employeeName: ctx.actor.name,
+          amount: input.amount,
+          reason: input.reason,
+        })
+        .returning();
+      id = w.id;
+    }
+    await sessionEvent(tx, ctx, { sessionId: session.id, movement: kind, amount: input.amount });
+    return {
+      id,
+      kind,
+      amount: input.amount,
+      reason: input.reason,
+      employeeName: ctx.actor.name,
+      createdAt: history.createdAt.toISOString(),
+    };
+  });
+}
+
+export { noOpenSession };
