@@ -1,0 +1,91 @@
+import { products } from '@meucardapio/db/schema';
+import { adminQuery, withDatabase } from '@meucardapio/db/testing';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendEvent } from '../src/realtime/realtime';
+import { createTestApp, eventually, signupOwner, type TestApp } from './helpers';
+import { openStream } from './sse';
+
+// PGlite runs in the process: there is no connection to lose.
+describe.runIf(process.env.TEST_DB === 'postgres')('the LISTEN connection is lost', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const databaseName = () => new URL(t.deps.database.url!).pathname.slice(1);
+
+  /** Backends of this test's database whose last statement was a LISTEN: the instance's listener. */
+  async function listenerPids(): Promise<number[]> {
+    const res = await t.db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN %'`,
+    );
+    return (res.rows as { pid: number }[]).map((r) => Number(r.pid));
+  }
+
+  /**
+   * Kills the listener's backend and keeps new connections out while `meanwhile` runs, so what it
+   * commits certainly happens while nobody listens; then lets the instance reconnect.
+   */
+  async function dropListener(meanwhile: () => Promise<void>) {
+    const [pid] = await listenerPids();
+    expect(pid).toBeTruthy();
+    const server = withDatabase(t.deps.database.url!, 'postgres');
+    await adminQuery(server, `ALTER DATABASE ${databaseName()} ALLOW_CONNECTIONS false`);
+    try {
+      await t.db.execute(sql`select pg_terminate_backend(${pid})`);
+      await eventually(async () => expect(await listenerPids()).not.toContain(pid));
+      await meanwhile();
+    } finally {
+      await adminQuery(server, `ALTER DATABASE ${databaseName()} ALLOW_CONNECTIONS true`);
+    }
+    await eventually(async () => expect((await listenerPids()).filter((p) => p !== pid)).toHaveLength(1), 15_000);
+  }
+
+  it('reconnects, and an SSE client receives the events committed during and after the drop', async () => {
+    const owner = await signupOwner(t);
+    const stream = await openStream(t.app, owner.client, '/api/events/staff');
+    await stream.waitFor((e) => e.event === 'ready');
+    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'before', payload: {} });
+    expect(await stream.waitFor((e) => e.event === 'before')).toBeTruthy();
+
+    await dropListener(async () => {
+      await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'during', payload: { n: 1 } });
+    });
+    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'after', payload: { n: 2 } });
+
+    expect(await stream.waitFor((e) => e.event === 'after', 10_000)).toBeTruthy();
+    expect(stream.received.map((e) => e.event)).toEqual(['ready', 'before', 'during', 'after']);
+    await stream.close();
+  });
+
+  it('session revocations are heard again after a reconnection', async () => {
+    const owner = await signupOwner(t);
+    const stream = await openStream(t.app, owner.client, '/api/events/staff');
+    await stream.waitFor((e) => e.event === 'ready');
+    await dropListener(async () => undefined);
+    expect((await owner.client.post('/api/auth/logout')).status).toBe(200);
+    expect(await stream.waitForEnd(10_000)).toBe(true);
+  });
+
+  it('the public menu cache forgets what changed while nobody listened', async () => {
+    const owner = await signupOwner(t);
+    const created = await owner.client.post('/api/admin/products', { name: 'Pastel de Queijo', price: 700 });
+    const id = created.body.product?.id ?? created.body.id;
+    const visitor = t.client();
+    const names = async () =>
+      (await visitor.get(`/api/public/restaurants/${owner.slug}/menu`)).body.products.map(
+        (p: { name: string }) => p.name,
+      );
+    expect(await names()).toEqual(['Pastel de Queijo']);
+
+    // Another instance's write: only its NOTIFY would tell this one, and it is lost.
+    await dropListener(async () => {
+      await t.db.update(products).set({ name: 'Pastel de Carne' }).where(eq(products.id, id));
+    });
+    await eventually(async () => expect(await names()).toEqual(['Pastel de Carne']), 5000);
+  });
+});

@@ -1,0 +1,170 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Database } from '@meucardapio/db/client';
+import { freshDatabase } from '@meucardapio/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, TEST_PASSWORD } from './helpers';
+import { sseReader } from './sse';
+
+// Real server processes, stopped by signals: what `npm start` and an orchestrator do.
+const root = join(import.meta.dirname, '..', '..', '..');
+let work: string;
+let database: Database | undefined;
+const env: Record<string, string> = {};
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'mc-shutdown-'));
+  // A stand-in web build, so `npm start` does not build the real one.
+  writeFileSync(join(work, 'index.html'), '<!doctype html><title>MeuCardápio</title>');
+  Object.assign(env, { HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', WEB_DIST: work });
+  if (process.env.TEST_DB === 'postgres') {
+    database = await freshDatabase();
+    env.DATABASE_URL = database.url!;
+  } else {
+    env.DATA_DIR = join(work, 'data');
+  }
+});
+afterAll(async () => {
+  await database?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+type Started = { proc: ChildProcess; base: string; exit: Promise<{ code: number | null; signal: string | null }> };
+
+/** Spawns `args` (a group of its own, so a leftover server can be killed with it) and waits until it answers. */
+async function start(args: string[]): Promise<Started> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    proc.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  await eventually(async () => expect((await fetch(`${base}/api/health`)).status).toBe(200), 90_000);
+  return { proc, base, exit };
+}
+
+/** Kills whatever is left of the process group (a server orphaned by a failed test). */
+function cleanUp(started: Started | undefined) {
+  try {
+    if (started?.proc.pid) process.kill(-started.proc.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+async function signUp(base: string) {
+  const email = `dono-${Date.now()}@teste.com.br`;
+  const res = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({
+      name: 'Dona Teste',
+      companyName: `Restaurante ${Date.now()}`,
+      email,
+      password: TEST_PASSWORD,
+    }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { email, cookie };
+}
+
+describe('graceful shutdown', () => {
+  it('answers the request in flight and ends event streams before closing the database, then exits 0', async () => {
+    let server: Started | undefined;
+    try {
+      server = await start(['--import', 'tsx', 'apps/server/src/main.ts']);
+      const { base } = server;
+      const owner = await signUp(base);
+      const streamRes = await fetch(`${base}/api/events/staff`, { headers: { cookie: owner.cookie } });
+      expect(streamRes.status).toBe(200);
+      const stream = sseReader(streamRes);
+      await stream.waitFor((e) => e.event === 'ready');
+
+      // A login whose body is still on its way when the signal arrives. `Expect: 100-continue`
+      // makes the server say it has the request before any of the body is sent.
+      const body = JSON.stringify({ email: owner.email, password: TEST_PASSWORD });
+      const url = new URL('/api/auth/login', base);
+      const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = request(
+          url,
+          {
+            method: 'POST',
+            agent: new Agent({ keepAlive: false }),
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              origin: base,
+              expect: '100-continue',
+            },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (d) => (text += d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          },
+        );
+        req.on('error', reject);
+        req.once('continue', () => {
+          server!.proc.kill('SIGTERM');
+          // The stream hears of the shutdown first; only then does the body arrive.
+          stream
+            .waitFor((e) => e.event === 'reconnect', 8000)
+            .then(() => req.end(body))
+            .catch(reject);
+        });
+        req.flushHeaders();
+      });
+
+      const reply = await answer;
+      expect(reply.status).toBe(200);
+      expect(JSON.parse(reply.text).user.email).toBe(owner.email);
+      const reconnect = stream.received.find((e) => e.event === 'reconnect');
+      expect(reconnect?.retry).toBeGreaterThan(0);
+      expect(await stream.waitForEnd(8000)).toBe(true);
+      expect(await server.exit).toEqual({ code: 0, signal: null });
+    } finally {
+      cleanUp(server);
+    }
+  }, 120_000);
+
+  it('`npm start` passes SIGTERM to the server and exits with its code', async () => {
+    let started: Started | undefined;
+    try {
+      started = await start(['scripts/start.mjs']);
+      // Only the launcher is signalled, as a supervisor does.
+      started.proc.kill('SIGTERM');
+      expect(await started.exit).toEqual({ code: 0, signal: null });
+      const base = started.base;
+      await eventually(async () => {
+        await expect(fetch(`${base}/api/health`)).rejects.toThrow();
+      }, 10_000);
+    } finally {
+      cleanUp(started);
+    }
+  }, 120_000);
+});
