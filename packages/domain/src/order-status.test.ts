@@ -19,7 +19,6 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   orderStatusLabel,
-  paymentStatusFromVerification,
   paymentStatusLabel,
   sanitizeDigitsInput,
   shortIdAdmin,
@@ -220,15 +219,6 @@ describe('short ids', () => {
 });
 
 describe('payment status', () => {
-  it('maps the verification answer', () => {
-    expect(paymentStatusFromVerification({ success: true, paid: true })).toBe('approved');
-    expect(paymentStatusFromVerification({ success: true, paid: false })).toBe('failed');
-    expect(paymentStatusFromVerification({ success: true })).toBe('failed');
-    expect(paymentStatusFromVerification({ success: false, paid: true })).toBe('pending');
-    expect(paymentStatusFromVerification({})).toBe('pending');
-    expect(paymentStatusFromVerification(null)).toBe('pending');
-  });
-
   it('labels the badge', () => {
     expect(paymentStatusLabel('approved')).toBe('pagamento aprovado');
     expect(paymentStatusLabel('failed')).toBe('pagamento falhou');

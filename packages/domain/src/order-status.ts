@@ -183,18 +183,6 @@ export function shortIdAdmin(id: string): string {
 export const PAYMENT_STATUSES = ['approved', 'failed', 'pending', 'checking', 'unknown'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/**
- * Maps the card provider's verification answer: success and paid → approved; success but not paid →
- * failed; anything else (no answer, an error, success false) → pending, so a failed check never marks
- * an order as failed.
- */
-export function paymentStatusFromVerification(
-  result: { success?: boolean | null; paid?: boolean | null } | null | undefined,
-): 'approved' | 'failed' | 'pending' {
-  if (result?.success === true) return result.paid === true ? 'approved' : 'failed';
-  return 'pending';
-}
-
 /** The payment badge: 'pagamento aprovado', 'pagamento pendente (pix)', 'verificando...' and so on. */
 export function paymentStatusLabel(status: string | null | undefined, method?: string | null): string {
   switch (status) {
