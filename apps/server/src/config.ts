@@ -24,6 +24,10 @@ const schema = z.object({
   /** Proxies allowed to set X-Forwarded-For/-Proto/-Host: a hop count or addresses/ranges (see http/proxy.ts). */
   TRUST_PROXY: z.string().optional(),
   MAIL_FROM: z.string().default('MeuCardápio <nao-responda@meucardapio.local>'),
+  /** How often an open event stream checks its session again (revocations also end it at once). */
+  SSE_SESSION_CHECK_MS: z.coerce.number().int().min(50).default(60_000),
+  /** Event streams one person may keep open on one instance. */
+  SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = z.infer<typeof schema> & {

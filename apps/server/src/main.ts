@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -56,8 +57,29 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
   if (config.payments === 'simulator') console.warn(`\n*** ${SIMULATOR_WARNING} ***\n`);
 });
 
-async function shutdown() {
-  server.close();
+// Orchestrators give a stopping server about 10 s before killing it.
+const SHUTDOWN_MS = 10_000;
+let stopping = false;
+
+/**
+ * Stops taking connections, lets the requests in flight finish and tells event streams to reconnect
+ * (to another instance, or to this one once it is back), and only then closes the database.
+ */
+async function shutdown(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    log.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, SHUTDOWN_MS).unref();
+  const http = server as Server;
+  const drained = new Promise<void>((resolve) => http.close(() => resolve()));
+  deps.realtime.streams.endAll('shutdown');
+  // Leave time to close the database within the limit even if a request hangs.
+  const patience = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_MS - 2_000).unref());
+  await Promise.race([drained, patience]);
+  http.closeAllConnections();
   await booted.close();
   process.exit(0);
 }
