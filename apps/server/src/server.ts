@@ -1,9 +1,10 @@
 import { type Database, openDatabase } from '@meucardapio/db/client';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { createApp } from './app';
 import type { Config } from './config';
 import type { Deps } from './http/context';
 import { createIntegrations } from './integrations/integrations';
+import { createLogger } from './logger';
 import { startOrderNotifications } from './modules/orders/order-notifications';
 import { MenuCache } from './modules/restaurants/menu-cache';
 import { Realtime } from './realtime/realtime';
@@ -15,7 +16,7 @@ export async function boot(
   config: Config,
   options: { database?: Database; log?: Logger; migrate?: boolean } = {},
 ): Promise<Booted> {
-  const log = options.log ?? pino({ level: config.LOG_LEVEL });
+  const log = options.log ?? createLogger(config.LOG_LEVEL);
   const database =
     options.database ??
     (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/db` }));

@@ -17,13 +17,14 @@ export interface Messenger {
 
 /**
  * Default messenger: nothing leaves the machine. The outbox row the notifier wrote (marked 'sent')
- * is the record, listed to the owner as "mensagens enviadas"; the text also goes to the log.
+ * is the record, listed to the owner as "mensagens enviadas"; the log only notes it (the text carries the
+ * customer's data).
  */
 export function simulatorMessenger(log: Logger): Messenger {
   return {
     kind: 'simulator',
     async send(message) {
-      log.info({ restaurantId: message.restaurantId, phone: message.phone }, `WhatsApp (simulador):\n${message.body}`);
+      log.info({ restaurantId: message.restaurantId }, 'WhatsApp (simulador): mensagem registrada');
     },
   };
 }
