@@ -549,6 +549,7 @@ export async function verifyOrderPayment(ctx: StaffCtx, id: string): Promise<Ver
     .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
     .limit(1);
   if (!order) throw orderNotFound();
+  if (isDeliveryPerson(ctx.actor.rules) && order.deliveryEmployeeId !== ctx.actor.id) throw orderNotFound();
   if (!isCheckoutOrder(order)) {
     throw new AppError(
       400,
@@ -563,9 +564,13 @@ export async function verifyOrderPayment(ctx: StaffCtx, id: string): Promise<Ver
 const BATCH_LIMIT = 50;
 const BATCH_WINDOW_DAYS = 7;
 
-/** Verifies the recent card/PIX checkout orders not verified yet (the board does this on load). */
+/**
+ * Verifies the recent card/PIX checkout orders not verified yet (the board does this on load); a
+ * delivery person's board, only their own orders.
+ */
 export async function verifyPendingPayments(ctx: StaffCtx) {
   const since = new Date(Date.now() - BATCH_WINDOW_DAYS * 24 * 3600_000);
+  const ownOnly = isDeliveryPerson(ctx.actor.rules) ? eq(orders.deliveryEmployeeId, ctx.actor.id) : undefined;
   const candidates = await ctx.db
     .select()
     .from(orders)
@@ -578,6 +583,7 @@ export async function verifyPendingPayments(ctx: StaffCtx) {
         ne(orders.deliveryType, 'pdv'),
         gte(orders.createdAt, since),
         or(isNotNull(orders.paymentStatus), sql`${orders.paymentData} <> '{}'::jsonb`),
+        ownOnly,
       ),
     )
     .orderBy(desc(orders.createdAt))
