@@ -134,7 +134,11 @@ export const reportDateQuery = z.object({
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Data inválida')
+    // A real calendar day: 2026-02-30 does not survive the round trip.
+    .refine((d) => {
+      const time = Date.parse(`${d}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(d);
+    }, 'Data inválida')
     .optional(),
 });
 
