@@ -8,6 +8,7 @@ import { PermissionDenied, useStaff } from '@/lib/staff';
 import { FiscalTab } from './fiscal-tab';
 import { GeneralTab } from './general-tab';
 import { HoursTab } from './hours-tab';
+import { PixSettingsCard } from './pix-settings-card';
 import { ReviewsTab } from './reviews-tab';
 import { useSettings } from './settings-api';
 import { WhatsappTab } from './whatsapp-tab';
@@ -22,6 +23,7 @@ const TAB_LABEL: Record<SettingsTab, string> = {
 
 function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
   const settings = useSettings();
+  const { can, staff } = useStaff();
   const [tab, setTab] = useState<SettingsTab>(tabs[0]);
   const data = settings.data;
 
@@ -47,8 +49,9 @@ function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
       ) : (
         <>
           {tabs.includes('general') && data.general && (
-            <TabsContent value="general">
+            <TabsContent value="general" className="grid gap-6">
               <GeneralTab initial={data.general} />
+              {can('manage_cashier') && !staff.cashierOnly && <PixSettingsCard />}
             </TabsContent>
           )}
           {tabs.includes('hours') && (

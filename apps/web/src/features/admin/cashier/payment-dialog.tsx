@@ -1,0 +1,389 @@
+import { formatCpf } from '@brazilian-utils/brazilian-utils';
+import { addPayment, CASHIER_MSG, checkCustomerCpf, type PdvPayment } from '@meucardapio/domain/cashier';
+import type { FinalizedSale, PdvCatalog, PdvItemInput, PdvPaymentMethod } from '@meucardapio/domain/cashier-api';
+import { posInstallmentChoices } from '@meucardapio/domain/installments';
+import { checkPaymentsCover, remainingToPay } from '@meucardapio/domain/payment';
+import { pixBrCode, pixTxid } from '@meucardapio/domain/pix';
+import { useMutation } from '@tanstack/react-query';
+import { Banknote, CreditCard, QrCode, Trash2 } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { errorText } from '@/lib/api';
+import { formatMoney } from '@/lib/format';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { finalizeSale, newSaleKey } from './cashier-api';
+import { centsText, MoneyInput, typedCents } from './money-input';
+import { Kbd, toastRule } from './pdv-ui';
+import { PixQr } from './pix-qr';
+
+const METHOD_ICON = { money: Banknote, pix: QrCode, card: CreditCard } as const;
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  catalog: PdvCatalog;
+  items: PdvItemInput[];
+  discount: number;
+  total: number;
+  customerName: string;
+  onFinalized: (result: FinalizedSale) => void;
+};
+
+/**
+ * Pagamento: one or more payments until the total is covered (method, amount ≤ remaining, received and
+ * change for cash, installments), optional customer name and CPF, then Finalizar. The rules are the
+ * domain's (addPayment, checkPaymentsCover), the same the server checks again.
+ */
+export function PaymentDialog(props: Props) {
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent className="max-h-[calc(100dvh-1rem)] max-w-3xl gap-3 p-4 sm:p-6">
+        {props.open && <PaymentForm {...props} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PaymentForm({ catalog, items, discount, total, customerName: initialName, onFinalized }: Props) {
+  const methods = catalog.paymentMethods;
+  const [payments, setPayments] = useState<PdvPayment[]>([]);
+  const [method, setMethod] = useState<PdvPaymentMethod | null>(null);
+  const [amountText, setAmountText] = useState(centsText(total));
+  const [receivedText, setReceivedText] = useState('');
+  const [installments, setInstallments] = useState(1);
+  const [customerName, setCustomerName] = useState(initialName);
+  const [cpf, setCpf] = useState('');
+  const [cpfError, setCpfError] = useState<string | undefined>();
+  // One key per sale attempt, kept while this dialog is open so a retry never records two sales.
+  const [saleKey] = useState(newSaleKey);
+  const methodsRef = useRef<HTMLDivElement>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const receivedRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  const remaining = remainingToPay(total, payments);
+  const change = payments.reduce((s, p) => s + p.change, 0);
+  const amount = typedCents(amountText);
+  const received = typedCents(receivedText);
+  const pendingChange = method?.requiresChange && amount && received && received >= amount ? received - amount : 0;
+  const pixCode = useMemo(
+    () =>
+      method?.pixQr && catalog.pix && amount && amount > 0 && amount <= remaining
+        ? pixBrCode(catalog.pix, amount, pixTxid(saleKey))
+        : null,
+    [method, catalog.pix, amount, remaining, saleKey],
+  );
+
+  useEffect(() => {
+    // Focus the first method so a digit picks one at once.
+    requestAnimationFrame(() => methodsRef.current?.querySelector('button')?.focus());
+  }, []);
+
+  function chooseMethod(m: PdvPaymentMethod) {
+    setMethod(m);
+    setInstallments(1);
+    setReceivedText('');
+    setAmountText(centsText(remaining));
+    requestAnimationFrame(() => amountRef.current?.select());
+  }
+
+  function add(): boolean {
+    const added = addPayment(
+      payments,
+      total,
+      { methodId: method?.id, amount, received: method?.requiresChange ? received : null, installments },
+      methods,
+    );
+    if (!added.ok) {
+      toastRule(added);
+      if (added.code === 'received_insufficient') receivedRef.current?.focus();
+      return false;
+    }
+    setPayments(added.payments);
+    const left = remainingToPay(total, added.payments);
+    setMethod(null);
+    setReceivedText('');
+    setAmountText(centsText(left));
+    requestAnimationFrame(() =>
+      left === 0 ? confirmRef.current?.focus() : methodsRef.current?.querySelector('button')?.focus(),
+    );
+    return true;
+  }
+
+  const finalize = useMutation({
+    mutationFn: (body: Parameters<typeof finalizeSale>[0]) => finalizeSale(body, saleKey),
+    onSuccess: onFinalized,
+    onError: (err) => {
+      const t = errorText(err);
+      toast.error(CASHIER_MSG.paymentError, { description: [t.title, t.description].filter(Boolean).join(': ') });
+    },
+  });
+
+  function confirm() {
+    if (finalize.isPending) return;
+    const covered = checkPaymentsCover(total, payments);
+    if (!covered.ok) {
+      toastRule(covered);
+      return;
+    }
+    const checkedCpf = checkCustomerCpf(cpf);
+    if (!checkedCpf.ok) {
+      setCpfError(checkedCpf.title);
+      toastRule(checkedCpf);
+      return;
+    }
+    setCpfError(undefined);
+    finalize.mutate({
+      items,
+      discount,
+      payments: payments.map((p) => ({
+        methodId: p.methodId,
+        amount: p.amount,
+        received: p.received,
+        installments: p.installments,
+      })),
+      customerName: customerName.trim() || null,
+      customerCpf: checkedCpf.cpf,
+    });
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.key === 'F4') {
+      e.preventDefault();
+      confirm();
+      return;
+    }
+    const inField = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement;
+    const digit = /^[1-9]$/.test(e.key) ? Number(e.key) : null;
+    if (digit && (!inField || e.altKey) && methods[digit - 1]) {
+      e.preventDefault();
+      chooseMethod(methods[digit - 1]);
+    }
+  }
+
+  const showInstallments = method && method.maxInstallments > 1;
+
+  return (
+    <div className="grid gap-4" onKeyDown={onKeyDown}>
+      <DialogHeader>
+        <DialogTitle>Pagamento</DialogTitle>
+        <DialogDescription>
+          Escolha a forma (teclas 1–{Math.min(9, methods.length)}), informe o valor e confirme com Enter.
+        </DialogDescription>
+      </DialogHeader>
+
+      <dl className="grid grid-cols-3 gap-2 text-center">
+        <Figure label="Total" value={formatMoney(total)} />
+        <Figure label="Restante" value={formatMoney(remaining)} strong={remaining > 0} />
+        <Figure label="Troco" value={formatMoney(change + pendingChange)} accent={change + pendingChange > 0} />
+      </dl>
+
+      <div className="grid gap-4 md:grid-cols-[1fr_minmax(0,17rem)]">
+        <div className="grid content-start gap-4">
+          <div
+            ref={methodsRef}
+            role="radiogroup"
+            aria-label="Forma de pagamento"
+            className="grid grid-cols-2 gap-2 sm:grid-cols-3"
+          >
+            {methods.map((m, i) => {
+              const Icon = METHOD_ICON[m.icon];
+              const selected = method?.id === m.id;
+              return (
+                <button
+                  key={m.id}
+                  type="button"
+                  role="radio"
+                  aria-checked={selected}
+                  disabled={remaining === 0}
+                  onClick={() => chooseMethod(m)}
+                  className={cn(
+                    'relative flex min-h-16 flex-col items-center justify-center gap-1 rounded-lg border-2 p-2 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50',
+                    selected ? 'border-primary bg-primary/5' : 'border-border hover:bg-accent',
+                  )}
+                >
+                  {i < 9 && <Kbd className="absolute top-1 left-1">{i + 1}</Kbd>}
+                  <Icon className="size-5" aria-hidden />
+                  <span className="line-clamp-2 text-center leading-tight">{m.name}</span>
+                  {m.infinitepayEnabled && <span className="text-[10px] text-muted-foreground">link de pagamento</span>}
+                </button>
+              );
+            })}
+          </div>
+
+          <form
+            className="grid gap-3 sm:grid-cols-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              add();
+            }}
+          >
+            <FormField label="Valor" htmlFor="pay-amount">
+              <MoneyInput
+                id="pay-amount"
+                ref={amountRef}
+                value={amountText}
+                onChange={(e) => setAmountText(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && method?.requiresChange) {
+                    e.preventDefault();
+                    receivedRef.current?.focus();
+                  }
+                }}
+                className="h-12 text-lg"
+              />
+            </FormField>
+            {method?.requiresChange && (
+              <FormField
+                label="Valor recebido"
+                htmlFor="pay-received"
+                hint={pendingChange > 0 ? `Troco: ${formatMoney(pendingChange)}` : undefined}
+              >
+                <MoneyInput
+                  id="pay-received"
+                  ref={receivedRef}
+                  value={receivedText}
+                  onChange={(e) => setReceivedText(e.target.value)}
+                  className="h-12 text-lg"
+                />
+              </FormField>
+            )}
+            {showInstallments && (
+              <FormField label="Parcelas" htmlFor="pay-installments">
+                <Select value={String(installments)} onValueChange={(v) => setInstallments(Number(v))}>
+                  <SelectTrigger id="pay-installments" className="h-12">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {posInstallmentChoices(method.maxInstallments).map((n) => (
+                      <SelectItem key={n} value={String(n)}>
+                        {n === 1 ? 'À vista' : `${n}x`}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </FormField>
+            )}
+            <div className="flex items-end sm:col-span-2">
+              <Button type="submit" size="lg" variant="secondary" className="w-full" disabled={remaining === 0}>
+                {method?.pixQr ? 'Confirmar recebimento PIX' : 'Adicionar pagamento'} <Kbd>Enter</Kbd>
+              </Button>
+            </div>
+          </form>
+        </div>
+
+        <div className="grid content-start gap-3">
+          {pixCode ? (
+            <PixQr code={pixCode} caption={`PIX de ${formatMoney(amount ?? 0)}`} />
+          ) : method?.pixQr === false && method.icon === 'pix' && !method.infinitepayEnabled ? (
+            <p className="rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
+              Cadastre a chave PIX em Configurações para mostrar o QR Code.
+            </p>
+          ) : null}
+          <div>
+            <h3 className="mb-2 text-sm font-medium">Pagamentos</h3>
+            {payments.length === 0 ? (
+              <p className="rounded-lg border border-dashed p-3 text-center text-sm text-muted-foreground">
+                Nenhum pagamento adicionado
+              </p>
+            ) : (
+              <ul className="grid gap-2" aria-label="Pagamentos adicionados">
+                {payments.map((p, i) => (
+                  <li
+                    key={`${p.methodId}-${i}`}
+                    className="flex items-center justify-between gap-2 rounded-lg border p-2 text-sm"
+                  >
+                    <div className="min-w-0">
+                      <p className="font-medium">
+                        {p.methodName}
+                        {p.installments > 1 && (
+                          <Badge variant="secondary" className="ml-1">{`${p.installments}x`}</Badge>
+                        )}
+                      </p>
+                      {p.received !== null && (
+                        <p className="text-xs text-muted-foreground">
+                          Recebido {formatMoney(p.received)} · troco {formatMoney(p.change)}
+                        </p>
+                      )}
+                    </div>
+                    <span className="font-semibold tabular-nums">{formatMoney(p.amount)}</span>
+                    <Button
+                      size="icon-sm"
+                      variant="ghost"
+                      aria-label={`Remover pagamento ${p.methodName}`}
+                      onClick={() => setPayments((list) => list.filter((_, n) => n !== i))}
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label="Nome do cliente (opcional)" htmlFor="pay-customer">
+          <Input
+            id="pay-customer"
+            value={customerName}
+            maxLength={120}
+            onChange={(e) => setCustomerName(e.target.value)}
+          />
+        </FormField>
+        <FormField label="CPF na nota (opcional)" htmlFor="pay-cpf" error={cpfError}>
+          <Input
+            id="pay-cpf"
+            inputMode="numeric"
+            placeholder="000.000.000-00"
+            value={cpf}
+            maxLength={14}
+            aria-invalid={cpfError ? true : undefined}
+            aria-describedby={cpfError ? 'pay-cpf-error' : undefined}
+            onChange={(e) => {
+              setCpf(formatCpf(e.target.value.replace(/\D/g, '').slice(0, 11)));
+              setCpfError(undefined);
+            }}
+          />
+        </FormField>
+      </div>
+
+      <Button
+        ref={confirmRef}
+        size="xl"
+        variant="success"
+        className="h-14 w-full text-lg"
+        loading={finalize.isPending}
+        onClick={confirm}
+      >
+        Finalizar Venda · {formatMoney(total)} <Kbd tone="dark">F4</Kbd>
+      </Button>
+    </div>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  strong,
+  accent,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  accent?: boolean;
+}) {
+  return (
+    <div className={cn('rounded-lg border p-2', accent && 'border-success/40 bg-success/10')}>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className={cn('text-lg font-bold tabular-nums sm:text-xl', strong && 'text-destructive')}>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+import { CASHIER_MSG, checkCartNotEmpty, findByCode, PDV_CHECKOUT_POPUP } from '@meucardapio/domain/cashier';
+import type { FinalizedSale, PdvCatalog, PdvProduct, SaleDetail } from '@meucardapio/domain/cashier-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { ClipboardList, Printer } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { isApiError, toastError } from '@/lib/api';
+import { formatMoney } from '@/lib/format';
+import { printReceipt } from '@/lib/print';
+import { toast } from '@/lib/toast';
+import { CartPanel } from './cart-panel';
+import { cashierKeys, lookupProduct } from './cashier-api';
+import { PaymentDialog } from './payment-dialog';
+import { isTypingTarget, Kbd, toastRule } from './pdv-ui';
+import { ProductOptionsDialog } from './product-options-dialog';
+import { ProductPanel } from './product-panel';
+import { ReserveDialog } from './reserved-sales';
+import { SaleReceipt } from './sale-receipt';
+import { needsChoice, type PdvCart, PLAIN_CHOICE } from './use-pdv-cart';
+
+type Props = {
+  cart: PdvCart;
+  catalog: PdvCatalog;
+  reservedCount: number;
+  restaurantName: string;
+  timeZone: string;
+  onShowReserved: () => void;
+  /** Focus requests from outside (a resumed sale): bump to focus the search. */
+  focusToken: number;
+};
+
+/** Whether some dialog (ours or Radix's) is open: the PDV's global shortcuts then stay quiet. */
+const dialogOpen = () => Boolean(document.querySelector('[role="dialog"], [role="alertdialog"]'));
+
+/**
+ * The sale screen: search and cart side by side, keyboard first (F2 search, F4 pay, F6 discount,
+ * F8 reserve, F9 clear, F10 print the last sale, F3 reserved sales), focus back in the search after
+ * every sale.
+ */
+export function PdvTab({ cart, catalog, reservedCount, restaurantName, timeZone, onShowReserved, focusToken }: Props) {
+  const queryClient = useQueryClient();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const discountRef = useRef<HTMLInputElement>(null);
+  const [choosing, setChoosing] = useState<PdvProduct | null>(null);
+  const [paying, setPaying] = useState(false);
+  const [reserving, setReserving] = useState(false);
+  const [clearing, setClearing] = useState(false);
+  const [lastSale, setLastSale] = useState<{ sale: SaleDetail; change: number } | null>(null);
+  const [printing, setPrinting] = useState<SaleDetail | null>(null);
+  const popupTimer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+
+  const focusSearch = useCallback(() => {
+    requestAnimationFrame(() => {
+      searchRef.current?.focus();
+      searchRef.current?.select();
+    });
+  }, []);
+
+  useEffect(() => {
+    if (focusToken > 0) focusSearch();
+  }, [focusToken, focusSearch]);
+
+  useEffect(() => () => clearInterval(popupTimer.current), []);
+
+  const addProduct = useCallback(
+    (p: PdvProduct, quantity = 1) => {
+      if (needsChoice(p)) {
+        setChoosing(p);
+        return;
+      }
+      const added = cart.add(p, { ...PLAIN_CHOICE, quantity });
+      if (!added.ok) toastRule(added);
+      else toast.success(CASHIER_MSG.itemAdded, { description: `${quantity}x ${p.name}`, duration: 1500 });
+    },
+    [cart],
+  );
+
+  async function onCode(code: string, quantity: number) {
+    const local = findByCode(catalog.products, code);
+    if (local.ok) {
+      addProduct(local.product, quantity);
+      return;
+    }
+    // A product registered after the catalog was loaded: ask the server before saying it does not exist.
+    try {
+      addProduct(await lookupProduct(code), quantity);
+      void queryClient.invalidateQueries({ queryKey: cashierKeys.catalog });
+    } catch (err) {
+      if (isApiError(err) && err.status === 404) toastRule(local);
+      else toastError(err, CASHIER_MSG.loadProductsError);
+    }
+  }
+
+  function pay() {
+    const ok = checkCartNotEmpty(cart.lines);
+    if (!ok.ok) return toastRule(ok);
+    setPaying(true);
+  }
+
+  function reserve() {
+    const ok = checkCartNotEmpty(cart.lines);
+    if (!ok.ok) return toastRule(ok);
+    setReserving(true);
+  }
+
+  function clear() {
+    if (cart.lines.length === 0) return toastRule({ ok: false, code: 'empty_cart', title: CASHIER_MSG.emptyCart });
+    setClearing(true);
+  }
+
+  function print(sale: SaleDetail) {
+    setPrinting(sale);
+    requestAnimationFrame(() => requestAnimationFrame(() => printReceipt()));
+  }
+
+  function openCheckout(url: string) {
+    const { width, height, closedCheckMs } = PDV_CHECKOUT_POPUP;
+    const left = Math.max(0, (window.screen.width - width) / 2);
+    const top = Math.max(0, (window.screen.height - height) / 2);
+    const popup = window.open(url, 'pdv-checkout', `width=${width},height=${height},left=${left},top=${top}`);
+    if (!popup) {
+      toast.warning('Permita pop-ups para abrir o pagamento', {
+        description: 'O navegador bloqueou a janela de pagamento.',
+        action: { label: 'Abrir', onClick: () => openCheckout(url) },
+        duration: 15_000,
+      });
+      return;
+    }
+    clearInterval(popupTimer.current);
+    popupTimer.current = setInterval(() => {
+      if (!popup.closed) return;
+      clearInterval(popupTimer.current);
+      void queryClient.invalidateQueries({ queryKey: cashierKeys.reports });
+    }, closedCheckMs);
+  }
+
+  function onFinalized(result: FinalizedSale) {
+    setPaying(false);
+    cart.clear();
+    setLastSale({ sale: result.sale, change: result.sale.change });
+    toast.success(CASHIER_MSG.saleFinalized, {
+      description:
+        result.sale.change > 0
+          ? `Venda #${result.sale.number} · troco ${formatMoney(result.sale.change)}`
+          : `Venda #${result.sale.number}`,
+    });
+    if (result.warning) toast.warning(result.warning, { duration: 10_000 });
+    if (result.checkoutUrl) openCheckout(result.checkoutUrl);
+    void queryClient.invalidateQueries({ queryKey: cashierKeys.all });
+    focusSearch();
+  }
+
+  // Global shortcuts while no dialog is open.
+  const handlers = useRef({ pay, reserve, clear, print, onShowReserved, lastSale });
+  handlers.current = { pay, reserve, clear, print, onShowReserved, lastSale };
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if (dialogOpen()) return;
+      const h = handlers.current;
+      const act: Record<string, () => void> = {
+        F2: focusSearch,
+        F3: h.onShowReserved,
+        F4: h.pay,
+        F6: () => {
+          discountRef.current?.focus();
+          discountRef.current?.select();
+        },
+        F8: h.reserve,
+        F9: h.clear,
+        F10: () => h.lastSale && h.print(h.lastSale.sale),
+      };
+      const run = act[e.key];
+      if (run) {
+        e.preventDefault();
+        run();
+      } else if (e.key === 'Escape' && isTypingTarget(e.target) && e.target !== searchRef.current) {
+        focusSearch();
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [focusSearch]);
+
+  return (
+    <div className="grid gap-3 lg:h-[calc(100dvh-11.5rem)] lg:min-h-[34rem] lg:grid-cols-[minmax(0,1fr)_minmax(21rem,26rem)] lg:grid-rows-[auto_minmax(0,1fr)]">
+      <div className="flex flex-wrap items-center gap-2 lg:col-span-2">
+        <Button variant="outline" onClick={onShowReserved}>
+          <ClipboardList aria-hidden />
+          Vendas reservadas
+          {reservedCount > 0 && <Badge variant="brand">{reservedCount}</Badge>}
+          <Kbd>F3</Kbd>
+        </Button>
+        {lastSale && (
+          <div
+            role="status"
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-success/40 bg-success/10 px-3 py-1.5 text-sm"
+          >
+            <span className="font-medium">Última venda #{lastSale.sale.number}</span>
+            <span className="tabular-nums">{formatMoney(lastSale.sale.total)}</span>
+            {lastSale.change > 0 && (
+              <span className="font-semibold tabular-nums">Troco {formatMoney(lastSale.change)}</span>
+            )}
+            <Button size="sm" variant="ghost" onClick={() => print(lastSale.sale)}>
+              <Printer aria-hidden /> Imprimir cupom <Kbd>F10</Kbd>
+            </Button>
+          </div>
+        )}
+      </div>
+      <ProductPanel catalog={catalog} searchRef={searchRef} onCode={onCode} onPick={(p) => addProduct(p)} />
+      <CartPanel cart={cart} discountRef={discountRef} onReserve={reserve} onClear={clear} onPay={pay} />
+
+      <ProductOptionsDialog
+        product={choosing}
+        onClose={() => {
+          setChoosing(null);
+          focusSearch();
+        }}
+        onAdd={(p, choice) => {
+          const added = cart.add(p, choice);
+          if (!added.ok) toastRule(added);
+          else toast.success(CASHIER_MSG.itemAdded, { description: `${choice.quantity}x ${p.name}`, duration: 1500 });
+          return added.ok;
+        }}
+      />
+      <PaymentDialog
+        open={paying}
+        onOpenChange={(v) => {
+          setPaying(v);
+          if (!v) focusSearch();
+        }}
+        catalog={catalog}
+        items={cart.items}
+        discount={cart.discount}
+        total={cart.totals.total}
+        customerName={cart.customerName}
+        onFinalized={onFinalized}
+      />
+      <ReserveDialog
+        open={reserving}
+        cart={cart}
+        onClose={() => {
+          setReserving(false);
+          focusSearch();
+        }}
+      />
+      <ConfirmDialog
+        open={clearing}
+        onOpenChange={(v) => {
+          setClearing(v);
+          if (!v) focusSearch();
+        }}
+        title="Limpar carrinho?"
+        description="Todos os itens da venda atual serão removidos."
+        confirmText="Limpar"
+        onConfirm={() => {
+          cart.clear();
+          toast.success(CASHIER_MSG.cartCleared);
+        }}
+      />
+      {printing && <SaleReceipt sale={printing} restaurantName={restaurantName} timeZone={timeZone} />}
+    </div>
+  );
+}

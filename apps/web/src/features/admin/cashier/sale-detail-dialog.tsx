@@ -1,0 +1,123 @@
+import { formatCpf } from '@brazilian-utils/brazilian-utils';
+import { CASHIER_MSG } from '@meucardapio/domain/cashier';
+import { orderStatusLabel } from '@meucardapio/domain/order-status';
+import { useQuery } from '@tanstack/react-query';
+import { Printer } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { LoadErrorNotice } from '@/features/admin/shared/list-states';
+import { toastError } from '@/lib/api';
+import { formatDateTime, formatMoney } from '@/lib/format';
+import { printReceipt } from '@/lib/print';
+import { cashierKeys, fetchSale } from './cashier-api';
+import { PixQr } from './pix-qr';
+import { SaleReceipt } from './sale-receipt';
+
+type Props = { saleId: string | null; onClose: () => void; restaurantName: string; timeZone: string };
+
+/** A PDV sale with its items, every payment (change included), CPF and PIX code; prints its receipt. */
+export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone }: Props) {
+  const sale = useQuery({
+    queryKey: cashierKeys.sale(saleId ?? ''),
+    queryFn: () => fetchSale(saleId!),
+    enabled: Boolean(saleId),
+  });
+  const [printing, setPrinting] = useState(false);
+
+  useEffect(() => {
+    if (sale.isError) toastError(sale.error, CASHIER_MSG.loadDetailsError);
+  }, [sale.isError, sale.error]);
+
+  const s = sale.data;
+  return (
+    <Dialog open={Boolean(saleId)} onOpenChange={(v) => !v && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{s ? `Venda #${s.number}` : 'Venda'}</DialogTitle>
+          <DialogDescription>
+            {s
+              ? `${formatDateTime(s.createdAt, timeZone)} · ${orderStatusLabel(s.status)}${s.employeeName ? ` · ${s.employeeName}` : ''}`
+              : 'Carregando...'}
+          </DialogDescription>
+        </DialogHeader>
+        {sale.isPending ? (
+          <Skeleton className="h-48 w-full" />
+        ) : sale.isError || !s ? (
+          <LoadErrorNotice title={CASHIER_MSG.loadDetailsError} error={sale.error} />
+        ) : (
+          <div className="grid gap-4 text-sm">
+            <p>
+              <span className="text-muted-foreground">Cliente:</span> {s.customerName}
+              {s.customerCpf && <span className="text-muted-foreground"> · CPF {formatCpf(s.customerCpf)}</span>}
+            </p>
+            <ul className="divide-y rounded-lg border">
+              {s.items.map((i) => (
+                <li key={i.id} className="flex justify-between gap-2 px-3 py-2">
+                  <span>
+                    {i.quantity}x {i.name}
+                    {i.variation && <span className="text-muted-foreground"> · {i.variation.name}</span>}
+                    {i.addons.length > 0 && (
+                      <span className="text-muted-foreground"> · + {i.addons.map((a) => a.name).join(', ')}</span>
+                    )}
+                  </span>
+                  <span className="tabular-nums">{formatMoney(i.totalPrice)}</span>
+                </li>
+              ))}
+            </ul>
+            <dl className="grid gap-1">
+              <Row label="Subtotal" value={formatMoney(s.subtotal)} />
+              {s.discount > 0 && <Row label="Desconto" value={`-${formatMoney(s.discount)}`} />}
+              <Row label="Total" value={formatMoney(s.total)} strong />
+            </dl>
+            <div>
+              <h3 className="mb-1 font-medium">Pagamentos</h3>
+              <ul className="grid gap-1">
+                {s.payments.map((p, n) => (
+                  <li
+                    key={`${p.methodId}-${n}`}
+                    className="flex justify-between gap-2 rounded-md bg-muted/50 px-3 py-2"
+                  >
+                    <span>
+                      {p.methodName}
+                      {p.installments > 1 && ` · ${p.installments}x`}
+                      {p.received !== null && (
+                        <span className="text-muted-foreground">
+                          {' '}
+                          · recebido {formatMoney(p.received)} · troco {formatMoney(p.change)}
+                        </span>
+                      )}
+                    </span>
+                    <span className="tabular-nums">{formatMoney(p.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+              {s.change > 0 && <p className="mt-1 text-right font-medium">Troco: {formatMoney(s.change)}</p>}
+            </div>
+            {s.pixBrCode && <PixQr code={s.pixBrCode} caption="PIX da venda" className="justify-self-center" />}
+            <Button
+              variant="outline"
+              onClick={() => {
+                setPrinting(true);
+                requestAnimationFrame(() => requestAnimationFrame(() => printReceipt()));
+              }}
+            >
+              <Printer aria-hidden /> Imprimir cupom
+            </Button>
+            {printing && <SaleReceipt sale={s} restaurantName={restaurantName} timeZone={timeZone} />}
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? 'flex justify-between text-base font-semibold' : 'flex justify-between'}>
+      <dt className={strong ? '' : 'text-muted-foreground'}>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
