@@ -247,6 +247,23 @@ describe('finalizing a PDV sale', () => {
 });
 
 describe('PIX and provider payments', () => {
+  it('a provider-enabled PIX payment answers a hosted checkout that returns with pdv=true', async () => {
+    const res = await sell(pdv.owner.client, {
+      items: [{ productId: pdv.products.cafe.id, quantity: 2 }],
+      payments: [{ methodId: pdv.methods.pixOnline, amount: 1000 }],
+      customerName: 'Ana',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.warning).toBeNull();
+    const url = new URL(res.body.checkoutUrl, 'http://localhost');
+    const back = new URL(url.searchParams.get('redirect_url')!, 'http://localhost');
+    expect(back.pathname).toBe('/payment-callback');
+    expect(back.searchParams.get('pdv')).toBe('true');
+    expect(back.searchParams.get('customer_name')).toBe('Ana');
+    expect(res.body.sale.paymentStatus).toBe('pending');
+    expect(res.body.sale.pixBrCode).toBeNull();
+  });
+
   it('prints a local PIX BR Code with the exact amount when a key is configured', async () => {
     const saved = await pdv.owner.client.put(`${CASHIER}/pix-settings`, {
       key: '(11) 98765-4321',
@@ -258,7 +275,11 @@ describe('PIX and provider payments', () => {
     expect(saved.body).toMatchObject({ key: '+5511987654321', keyType: 'phone', configured: true });
     const catalog = await pdv.owner.client.get(`${CASHIER}/catalog`);
     expect(catalog.body.pix).toMatchObject({ key: '+5511987654321' });
-    expect(catalog.body.paymentMethods.find((m: { id: string }) => m.id === pdv.methods.pix).pixQr).toBe(true);
+    const method = (id: string) => catalog.body.paymentMethods.find((m: { id: string }) => m.id === id);
+    expect(method(pdv.methods.pix)).toMatchObject({ pixQr: true, infinitepayEnabled: false });
+    // With its own key the restaurant pays no provider fee: the provider PIX shows the local QR too.
+    expect(method(pdv.methods.pixOnline)).toMatchObject({ pixQr: true, infinitepayEnabled: false });
+    expect(method(pdv.methods.cash)).toMatchObject({ pixQr: false, infinitepayEnabled: false });
     const key = saleKey();
     const res = await sell(
       pdv.owner.client,
@@ -281,22 +302,6 @@ describe('PIX and provider payments', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.title).toBe('Chave PIX inválida');
-  });
-
-  it('a provider-enabled PIX payment answers a hosted checkout that returns with pdv=true', async () => {
-    const res = await sell(pdv.owner.client, {
-      items: [{ productId: pdv.products.cafe.id, quantity: 2 }],
-      payments: [{ methodId: pdv.methods.pixOnline, amount: 1000 }],
-      customerName: 'Ana',
-    });
-    expect(res.status).toBe(201);
-    expect(res.body.warning).toBeNull();
-    const url = new URL(res.body.checkoutUrl, 'http://localhost');
-    const back = new URL(url.searchParams.get('redirect_url')!, 'http://localhost');
-    expect(back.pathname).toBe('/payment-callback');
-    expect(back.searchParams.get('pdv')).toBe('true');
-    expect(back.searchParams.get('customer_name')).toBe('Ana');
-    expect(res.body.sale.paymentStatus).toBe('pending');
   });
 
   it('offers provider-enabled methods only when their name says PIX', async () => {

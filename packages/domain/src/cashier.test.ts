@@ -19,6 +19,8 @@ import {
   pdvTotals,
   searchProducts,
   setLineQuantity,
+  usesHostedCheckout,
+  usesLocalPixQr,
   validatePayments,
 } from './cashier';
 import type { PaymentMethodLike } from './payment';
@@ -191,6 +193,21 @@ describe('payments list', () => {
   it('labels one method once', () => {
     const p: PdvPayment = { methodId: 'pix', methodName: 'PIX', amount: 1, installments: 1, received: null, change: 0 };
     expect(paymentsSummary([p, p]).methodLabel).toBe('PIX');
+  });
+});
+
+describe('PIX at the PDV', () => {
+  const providerPix = { id: 'p', name: 'PIX', infinitepayEnabled: true };
+  it('a configured PIX key makes every PIX method a local QR, without the provider', () => {
+    expect(usesLocalPixQr(providerPix, true)).toBe(true);
+    expect(usesHostedCheckout(providerPix, true)).toBe(false);
+    expect(usesLocalPixQr({ name: 'Pix na hora' }, true)).toBe(true);
+  });
+  it('without a key a provider PIX opens the hosted checkout, and nothing shows a local QR', () => {
+    expect(usesHostedCheckout(providerPix, false)).toBe(true);
+    expect(usesLocalPixQr(providerPix, false)).toBe(false);
+    expect(usesHostedCheckout({ id: 'c', name: 'Dinheiro' }, false)).toBe(false);
+    expect(usesLocalPixQr({ name: 'Cartão de Crédito' }, true)).toBe(false);
   });
 });
 

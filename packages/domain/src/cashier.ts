@@ -8,8 +8,10 @@ import {
   checkPaymentsCover,
   clampDiscount,
   discountPercentLabel,
+  isCardProviderMethod,
   type PaymentMethodLike,
   paymentGroupLabel,
+  paymentTypeOf,
   remainingToPay,
   validateSplitPayment,
   validateWithdrawal,
@@ -224,6 +226,19 @@ export function validatePayments(
   }
   const covered = checkPaymentsCover(total, payments);
   return covered.ok ? { ok: true, payments } : covered;
+}
+
+/**
+ * Whether a PDV payment with this method shows the restaurant's own PIX QR: a PIX method when a PIX
+ * key is configured, whatever its provider flag (the local BR Code has no provider fee).
+ */
+export function usesLocalPixQr(method: Pick<PaymentMethodLike, 'name' | 'type'>, pixKeyConfigured: boolean): boolean {
+  return pixKeyConfigured && (method.type ?? paymentTypeOf(method.name)) === 'pix';
+}
+
+/** Whether a PDV payment with this method opens the provider's hosted checkout popup. */
+export function usesHostedCheckout(method: PaymentMethodLike, pixKeyConfigured: boolean): boolean {
+  return isCardProviderMethod(method) && !usesLocalPixQr(method, pixKeyConfigured);
 }
 
 /** Total change given back, and the single method label stored on the order ('PIX + Dinheiro'). */

@@ -10,7 +10,13 @@ import {
   paymentMethods,
   restaurants,
 } from '@meucardapio/db/schema';
-import { CASH_GROUP, closingBalance, expectedByGroup } from '@meucardapio/domain/cashier';
+import {
+  CASH_GROUP,
+  closingBalance,
+  expectedByGroup,
+  usesHostedCheckout,
+  usesLocalPixQr,
+} from '@meucardapio/domain/cashier';
 import type {
   PdvPaymentMethod,
   SaleDetail,
@@ -20,7 +26,6 @@ import type {
 } from '@meucardapio/domain/cashier-api';
 import {
   checkoutPaymentMethods,
-  isCardProviderMethod,
   type PaymentMethodLike,
   paymentGroupLabel,
   paymentTypeOf,
@@ -189,15 +194,14 @@ export async function posMethodsOf(
   const methods = posPaymentMethods(checkoutPaymentMethods(rows) as PaymentMethodLike[]);
   return methods.map((m) => {
     const type = m.type ?? paymentTypeOf(m.name);
-    const provider = isCardProviderMethod(m);
     return {
       id: m.id,
       name: m.name,
       icon: type === 'pix' ? 'pix' : type === 'cash' || m.requiresChange ? 'money' : 'card',
       requiresChange: m.requiresChange === true,
-      infinitepayEnabled: provider,
+      infinitepayEnabled: usesHostedCheckout(m, pix !== null),
       maxInstallments: Math.max(1, m.maxInstallments ?? 1),
-      pixQr: type === 'pix' && !provider && pix !== null,
+      pixQr: usesLocalPixQr(m, pix !== null),
     };
   });
 }

@@ -17,15 +17,12 @@ import {
   type PdvPayment,
   paymentsSummary,
   pdvTotals,
+  usesHostedCheckout,
+  usesLocalPixQr,
   validatePayments,
 } from '@meucardapio/domain/cashier';
 import type { FinalizedSale, finalizeSaleSchema } from '@meucardapio/domain/cashier-api';
-import {
-  checkoutPaymentMethods,
-  isCardProviderMethod,
-  paymentTypeOf,
-  posPaymentMethods,
-} from '@meucardapio/domain/payment';
+import { checkoutPaymentMethods, posPaymentMethods } from '@meucardapio/domain/payment';
 import { pixBrCode, pixTxid } from '@meucardapio/domain/pix';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -160,11 +157,13 @@ export async function finalizeSale(ctx: StaffCtx, input: SaleInput, key: string)
       const checked = validatePayments(totals.total, input.payments, methods);
       if (!checked.ok) throw badRequest(checked.title, checked.description ?? '', checked.code);
       const payments = checked.payments;
-      const isProvider = (p: PdvPayment) => isCardProviderMethod(methods.find((m) => m.id === p.methodId) ?? {});
-      const providerAmount = payments.filter(isProvider).reduce((s, p) => s + p.amount, 0);
       const pix = pixSettingsOf(restaurant);
+      const methodOf = (p: PdvPayment) => methods.find((m) => m.id === p.methodId)!;
+      const providerAmount = payments
+        .filter((p) => usesHostedCheckout(methodOf(p), pix !== null))
+        .reduce((s, p) => s + p.amount, 0);
       const localPixAmount = payments
-        .filter((p) => !isProvider(p) && paymentTypeOf(p.methodName) === 'pix')
+        .filter((p) => usesLocalPixQr(methodOf(p), pix !== null))
         .reduce((s, p) => s + p.amount, 0);
       const brCode = pix && localPixAmount > 0 ? pixBrCode(pix, localPixAmount, pixTxid(key)) : null;
 
