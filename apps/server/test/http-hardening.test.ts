@@ -56,11 +56,11 @@ describe('request bodies are JSON only with Content-Type: application/json', () 
     expect((await owner.client.post('/api/auth/logout')).status).toBe(200);
   });
 
-  it('the upload route takes multipart, not JSON', async () => {
+  it('the upload route takes an image or a multipart form, not JSON', async () => {
     const owner = await signupOwner(t);
     const res = await owner.client.post('/api/admin/files', { file: 'x' });
     expect(res.status).toBe(415);
-    expect(res.body.error.description).toBe('Envie os dados como multipart/form-data.');
+    expect(res.body.error.description).toBe('Envie uma imagem (multipart/form-data ou image/*).');
   });
 });
 
