@@ -78,7 +78,10 @@ export class Realtime {
           if (!restaurantId || !id) return;
           this.enqueue(() => this.deliverOne(restaurantId, Number(id)));
         },
-        () => this.enqueue(() => this.catchUp()),
+        () => {
+          this.log.warn({ after: this.highestSeen }, 'realtime listener reconnected; catching up from the event log');
+          this.enqueue(() => this.catchUp());
+        },
       ),
       await this.database.listen(SESSION_CHANNEL, (payload) => this.streams.signal(payload)),
     );
