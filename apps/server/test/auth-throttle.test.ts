@@ -97,6 +97,22 @@ describe('sign-in throttling', () => {
   });
 });
 
+describe('IPv6 clients', () => {
+  it('count by their /64: hopping addresses inside it does not escape the limit', async () => {
+    const owner = await signupOwner(t);
+    const guess = (n: number) =>
+      t
+        .client(`2001:db8:abcd:12::${n.toString(16)}`)
+        .post('/api/auth/login', { email: owner.email, password: 'chute' });
+    for (let i = 1; i <= 5; i++) expect((await guess(i)).status).toBe(401);
+    expect((await guess(6)).status).toBe(429);
+    const otherNetwork = await t
+      .client('2001:db8:abcd:13::1')
+      .post('/api/auth/login', { email: owner.email, password: 'chute' });
+    expect(otherNetwork.status).toBe(401);
+  });
+});
+
 describe('X-Forwarded-For behind a trusted proxy', () => {
   let proxied: TestApp;
   beforeAll(async () => {
