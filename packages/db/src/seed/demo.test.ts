@@ -1,8 +1,13 @@
+import { localDateString } from '@meucardapio/domain/hours';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../client';
 import {
   appUsers,
+  cashCloseCounts,
+  cashRegisterSessions,
+  cashSalePayments,
+  cashWithdrawals,
   categories,
   coupons,
   customerAddresses,
@@ -13,6 +18,7 @@ import {
   employees,
   files,
   neighborhoods,
+  orders,
   paymentMethods,
   products,
   restaurantHours,
@@ -194,6 +200,56 @@ describe('seedDemo', () => {
     expect(maria).toMatchObject({ name: 'Maria Souza', phone: '11987654321', neighborhood: 'Bela Vista' });
     const saved = await db.select().from(customerAddresses).where(eq(customerAddresses.customerId, maria.id));
     expect(saved).toHaveLength(1);
+  });
+
+  it("seeds yesterday's closed PDV shift: sales, a sangria, a blind close and a PIX key", async () => {
+    const db = database.db;
+    const rid = result!.restaurantId;
+    const [r] = await db.select().from(restaurants).where(eq(restaurants.id, rid));
+    expect(r).toMatchObject({ pixKey: '11222333000181', pixKeyType: 'cnpj', orderSeq: 5 });
+    const sessions = await db.select().from(cashRegisterSessions).where(eq(cashRegisterSessions.restaurantId, rid));
+    expect(sessions).toHaveLength(1);
+    const [s] = sessions;
+    // Expected in the drawer: initial 100,00 + cash sales 60,10 − sangria 50,00; counted 110,00.
+    expect(s).toMatchObject({
+      status: 'closed',
+      employeeName: 'Juliana Costa',
+      initialAmount: 10000,
+      cashSales: 6010,
+      totalSales: 18080,
+      totalWithdrawals: 5000,
+      finalBalance: 11010,
+      blindClose: true,
+      totalDifference: -10,
+    });
+    const yesterday = localDateString(new Date(Date.now() - 86_400_000), r.timezone);
+    expect(localDateString(s.openingDate, r.timezone)).toBe(yesterday);
+    expect(localDateString(s.closingTime!, r.timezone)).toBe(yesterday);
+
+    const sales = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.restaurantId, rid), eq(orders.deliveryType, 'pdv')));
+    expect(sales).toHaveLength(5);
+    expect(sales.every((o) => o.status === 'delivered' && localDateString(o.createdAt, r.timezone) === yesterday)).toBe(
+      true,
+    );
+    const payments = await db.select().from(cashSalePayments).where(eq(cashSalePayments.sessionId, s.id));
+    expect(payments.reduce((sum, p) => sum + p.amount, 0)).toBe(s.totalSales);
+    expect(sales.reduce((sum, o) => sum + o.total, 0)).toBe(s.totalSales);
+    const withdrawals = await db.select().from(cashWithdrawals).where(eq(cashWithdrawals.sessionId, s.id));
+    expect(withdrawals.map((w) => w.amount)).toEqual([5000]);
+    const counts = await db.select().from(cashCloseCounts).where(eq(cashCloseCounts.sessionId, s.id));
+    expect(counts.find((c) => c.method === 'Dinheiro')).toMatchObject({
+      expected: 11010,
+      counted: 11000,
+      difference: -10,
+    });
+    const [coca] = await db
+      .select()
+      .from(products)
+      .where(and(eq(products.restaurantId, rid), eq(products.codigoBarras, '7894900011517')));
+    expect(coca).toMatchObject({ name: 'Coca-Cola Lata 350ml', estoque: 56 });
   });
 
   it('does nothing on a second run', async () => {

@@ -25,6 +25,7 @@ import {
   userProfiles,
 } from '../schema';
 import { ensureDefaultProfileTypes } from './default-profile-types';
+import { seedDemoCashier } from './demo-cashier';
 import { bannerSvg, loadEmojiBodies, logoSvg, productImageSvg } from './emoji-art';
 import { storeFile } from './files';
 
@@ -898,6 +899,8 @@ async function insertDemo(tx: Tx, passwordHash: string, emoji: Map<string, strin
   await tx
     .insert(customerAddresses)
     .values({ restaurantId, customerId: customer.id, customerPhone: '11987654321', name: 'Casa', ...address });
+
+  await seedDemoCashier(tx, restaurantId, owner.id, 'America/Sao_Paulo');
 
   return { restaurantId, logins: DEMO_LOGINS.map((l) => ({ ...l })) };
 }
