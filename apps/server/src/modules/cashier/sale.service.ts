@@ -272,7 +272,12 @@ export async function finalizeSale(ctx: StaffCtx, input: SaleInput, key: string)
           await tx
             .update(orders)
             .set({
-              paymentData: sql`${orders.paymentData} || ${JSON.stringify({ infinitepay_checkout: checkoutUrl, provider: deps.integrations.payments.name })}::jsonb`,
+              // The provider charges only its part of a split sale: verification compares against it.
+              paymentData: sql`${orders.paymentData} || ${JSON.stringify({
+                infinitepay_checkout: checkoutUrl,
+                provider: deps.integrations.payments.name,
+                provider_amount: providerAmount,
+              })}::jsonb`,
             })
             .where(tenant(orders, restaurantId, eq(orders.id, order.id)));
         }
