@@ -14,9 +14,7 @@ import {
   type PriceOption,
   products,
   restaurants,
-  stockHistory,
 } from '@meucardapio/db/schema';
-import { stockLeftText } from '@meucardapio/domain/cart';
 import { couponUsesLabel, evaluateCoupon } from '@meucardapio/domain/coupons';
 import { validateDeliveryArea } from '@meucardapio/domain/delivery';
 import { maxInstallmentsFor } from '@meucardapio/domain/installments';
@@ -25,8 +23,8 @@ import { checkOpenUnpaidOrders, OPEN_ORDER_STATUSES } from '@meucardapio/domain/
 import type { CustomerOrderView } from '@meucardapio/domain/order-views';
 import { cashChange } from '@meucardapio/domain/payment';
 import { normalizeMaxFlavors, orderTotal, parseList, productKind, unitPrice } from '@meucardapio/domain/pricing';
-import { ONLINE_CUSTOMER_NAME, saleStockEntry } from '@meucardapio/domain/stock';
-import { eq, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { ONLINE_CUSTOMER_NAME } from '@meucardapio/domain/stock';
+import { eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CustomerCtx } from '../../http/context';
 import { AppError, badRequest, conflict } from '../../http/errors';
@@ -34,6 +32,7 @@ import { tenant } from '../../http/tenant';
 import type { CheckoutItem } from '../../integrations/payments/payments';
 import type { ShippingOption } from '../../integrations/shipping/shipping';
 import { appendEvent } from '../../realtime/realtime';
+import { takeSaleStock } from '../catalog/stock.service';
 import { onlinePaymentUnavailable } from '../payments/payments.service';
 import {
   asDomainCoupon,
@@ -441,34 +440,6 @@ export async function createCustomerOrder(
           'zero_total',
         );
 
-      // Stock: conditional decrements in product-id order, so concurrent orders never oversell.
-      const stockUse = new Map<string, number>();
-      for (const l of lines) {
-        if (l.product.controleEstoque) stockUse.set(l.product.id, (stockUse.get(l.product.id) ?? 0) + l.quantity);
-      }
-      const stockChanges: { productId: string; before: number; quantity: number }[] = [];
-      for (const productId of [...stockUse.keys()].sort()) {
-        const quantity = stockUse.get(productId)!;
-        const [row] = await tx
-          .update(products)
-          .set({ estoque: sql`${products.estoque} - ${quantity}`, updatedAt: new Date() })
-          .where(tenant(products, restaurant.id, eq(products.id, productId), gte(products.estoque, quantity)))
-          .returning({ estoque: products.estoque });
-        if (!row) {
-          const [current] = await tx
-            .select({ name: products.name, estoque: products.estoque })
-            .from(products)
-            .where(tenant(products, restaurant.id, eq(products.id, productId)));
-          throw new AppError(
-            409,
-            'insufficient_stock',
-            MSG.insufficientStock,
-            `${current?.name ?? 'Produto'}: ${stockLeftText(current?.estoque ?? 0)}`,
-          );
-        }
-        stockChanges.push({ productId, before: row.estoque + quantity, quantity });
-      }
-
       if (couponId) {
         const [used] = await tx
           .update(coupons)
@@ -555,17 +526,17 @@ export async function createCustomerOrder(
         notes: 'Pedido realizado pelo cardápio online',
       });
 
-      if (stockChanges.length > 0) {
-        await tx.insert(stockHistory).values(
-          stockChanges.map((s) => ({
-            restaurantId: restaurant.id,
-            productId: s.productId,
-            employeeName: name || ONLINE_CUSTOMER_NAME,
-            orderId: order.id,
-            ...saleStockEntry(s.before, s.quantity, `Pedido online #${number}`),
-          })),
-        );
-      }
+      // Stock: conditional decrements (no oversell); any failure rolls the whole order back.
+      await takeSaleStock(
+        tx,
+        restaurant.id,
+        lines.map((l) => ({
+          productId: l.product.id,
+          quantity: l.quantity,
+          controleEstoque: l.product.controleEstoque,
+        })),
+        { orderId: order.id, employeeName: name || ONLINE_CUSTOMER_NAME, note: `Pedido online #${number}` },
+      );
       if (couponId) {
         await tx
           .insert(couponRedemptions)
