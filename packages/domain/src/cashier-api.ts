@@ -244,10 +244,13 @@ export type PdvPaymentMethod = {
   name: string;
   icon: 'card' | 'money' | 'pix';
   requiresChange: boolean;
-  /** Paid through the hosted checkout popup (only PIX ones are offered, spec 3 §9). */
+  /**
+   * Opens the hosted checkout popup after the sale (provider-enabled PIX methods, only when the
+   * restaurant has no PIX key of its own; spec 3 §9 offers no other provider methods at the PDV).
+   */
   infinitepayEnabled: boolean;
   maxInstallments: number;
-  /** A local PIX QR can be shown (a PIX key is configured and the method is PIX without provider). */
+  /** Shows the restaurant's own PIX QR: a PIX key is configured and the method is PIX (usesLocalPixQr). */
   pixQr: boolean;
 };
 

@@ -71,6 +71,9 @@ export function outOfStockText(name: string): string {
   return `${name} não possui estoque disponível`;
 }
 
+/** The customer name a PDV sale is recorded under when the cashier types none. */
+export const WALK_IN_CUSTOMER = 'Cliente Balcão';
+
 /** Last sales listed in Histórico, products in the detailed report, popup size and closed-check period. */
 export const PDV_HISTORY_LIMIT = 50;
 export const PDV_TOP_PRODUCTS = 5;

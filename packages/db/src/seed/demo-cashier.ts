@@ -1,4 +1,4 @@
-import { closeDifferences, expectedByGroup } from '@meucardapio/domain/cashier';
+import { closeDifferences, expectedByGroup, WALK_IN_CUSTOMER } from '@meucardapio/domain/cashier';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import {
@@ -159,7 +159,7 @@ export async function seedDemoCashier(tx: Tx, restaurantId: string, ownerId: str
         restaurantId,
         number: index + 1,
         ownerId,
-        customerName: sale.customer ?? 'Cliente Balcão',
+        customerName: sale.customer ?? WALK_IN_CUSTOMER,
         deliveryType: 'pdv',
         paymentMethod: [...new Set(sale.payments.map((p) => p.method))].join(' + '),
         paymentData: {

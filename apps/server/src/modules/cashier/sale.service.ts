@@ -20,6 +20,7 @@ import {
   usesHostedCheckout,
   usesLocalPixQr,
   validatePayments,
+  WALK_IN_CUSTOMER,
 } from '@meucardapio/domain/cashier';
 import type { FinalizedSale, finalizeSaleSchema } from '@meucardapio/domain/cashier-api';
 import { checkoutPaymentMethods, posPaymentMethods } from '@meucardapio/domain/payment';
@@ -40,9 +41,6 @@ import { noOpenSession } from './session.service';
 
 type SaleInput = z.output<typeof finalizeSaleSchema>;
 type Item = SaleInput['items'][number];
-
-/** The name a sale without a customer name is recorded under. */
-export const WALK_IN_CUSTOMER = 'Cliente Balcão';
 
 /** Prices proposed lines from this restaurant's products only (the storefront's pricing rules). */
 export async function priceItems(db: DbOrTx, restaurantId: string, items: Item[]): Promise<PricedLine[]> {

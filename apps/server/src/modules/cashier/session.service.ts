@@ -20,7 +20,7 @@ import { openSessionOf, type SessionRow, sessionFigures, toSessionView, totalsOf
 
 /** Cash sessions: open, close (blind for cashier-only users), sangria and suprimento. */
 
-const noOpenSession = () =>
+export const noOpenSession = () =>
   new AppError(409, 'no_open_session', CASHIER_MSG.noOpenSession, CASHIER_MSG.noOpenSessionDescription);
 
 function sessionEvent(tx: Tx, ctx: StaffCtx, payload: Record<string, unknown>) {
@@ -221,5 +221,3 @@ export async function recordMovement(
     };
   });
 }
-
-export { noOpenSession };
