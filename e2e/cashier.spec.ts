@@ -106,7 +106,9 @@ async function prepare(owner: APIRequestContext, baseURL: string) {
 
 /** Picks a payment method with its number key (the buttons show 1..9). */
 async function pressMethod(page: Page, name: RegExp) {
-  const labels = await page.getByRole('radiogroup', { name: 'Forma de pagamento' }).getByRole('radio').allInnerTexts();
+  const radios = page.getByRole('radiogroup', { name: 'Forma de pagamento' }).getByRole('radio');
+  await expect(radios.first()).toBeFocused();
+  const labels = await radios.allInnerTexts();
   const index = labels.findIndex((l) => name.test(l.replace(/^\d\s*/, '')));
   expect(index, `method ${name} in ${labels.join(' | ')}`).toBeGreaterThanOrEqual(0);
   await page.keyboard.press(String(index + 1));
@@ -177,6 +179,11 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
   const firstTotal = scanned.price + second.price;
   await expectTotal(page, firstTotal);
   await page.screenshot({ path: `${SCREENS}/pdv-cashier-1280.png` });
+  // The cashier-only layout on a phone, then back to the counter screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/pdv-cashier-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await search.focus();
   await adminScreens(browser, base, scanned.codigoBarras!);
 
   // F4: half PIX (QR of the exact amount shown), the rest in cash with change.
@@ -278,10 +285,6 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
   await expect(result.getByText('-R$ 1,00').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Caixa já foi fechado' })).toBeDisabled();
 
-  // The cashier-only layout on a phone.
-  await page.setViewportSize({ width: 390, height: 844 });
-  await tabs.getByRole('tab', { name: 'PDV' }).click();
-  await page.screenshot({ path: `${SCREENS}/cashier-only-390.png`, fullPage: true });
   await context.close();
 
   // The owner sees both sales in Relatórios and Histórico, the difference, and exports the CSV.
@@ -300,6 +303,10 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
   await expect(detail.getByRole('img', { name: 'QR Code PIX da venda' })).toBeVisible();
   await o.keyboard.press('Escape');
   await expect(o.getByRole('cell', { name: '-R$ 1,00' }).first()).toBeVisible();
+  await o.screenshot({ path: `${SCREENS}/history-1280.png`, fullPage: true });
+  await o.getByRole('tab', { name: 'Conciliação' }).click();
+  await expect(o.getByRole('cell', { name: 'Dinheiro' })).toBeVisible();
+  await o.screenshot({ path: `${SCREENS}/conciliation-1280.png`, fullPage: true });
 
   await o.getByRole('tab', { name: 'Relatórios' }).click();
   await o.getByRole('button', { name: 'Relatório detalhado' }).click();

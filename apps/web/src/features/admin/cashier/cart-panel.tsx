@@ -1,5 +1,5 @@
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
-import { type RefObject, useEffect, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { formatMoney, plural } from '@/lib/format';
@@ -13,13 +13,15 @@ type Props = {
   onReserve: () => void;
   onClear: () => void;
   onPay: () => void;
+  /** Shown above the lines (the last sale, with its change and receipt). */
+  notice?: ReactNode;
 };
 
 /**
  * The sale being rung up: lines with quantity steppers, discount, totals always in view and the
  * Reservar / Limpar / Finalizar Venda buttons with their shortcuts.
  */
-export function CartPanel({ cart, discountRef, onReserve, onClear, onPay }: Props) {
+export function CartPanel({ cart, discountRef, onReserve, onClear, onPay, notice }: Props) {
   const { lines, totals } = cart;
   const [discountText, setDiscountText] = useState(totals.discount > 0 ? centsText(totals.discount) : '');
   const units = lines.reduce((s, l) => s + l.quantity, 0);
@@ -33,7 +35,7 @@ export function CartPanel({ cart, discountRef, onReserve, onClear, onPay }: Prop
   return (
     <section
       aria-label="Carrinho"
-      className="flex min-h-0 flex-col overflow-hidden rounded-xl border bg-card shadow-sm lg:h-full"
+      className="flex min-h-0 min-w-0 flex-col overflow-hidden rounded-xl border bg-card shadow-sm lg:h-full"
     >
       <header className="flex items-center justify-between gap-2 border-b px-4 py-3">
         <h2 className="flex items-center gap-2 text-base font-semibold">
@@ -41,6 +43,7 @@ export function CartPanel({ cart, discountRef, onReserve, onClear, onPay }: Prop
         </h2>
         <span className="text-sm text-muted-foreground">{plural(units, 'item', 'itens')}</span>
       </header>
+      {notice}
 
       <div className="min-h-24 flex-1 overflow-y-auto">
         {lines.length === 0 ? (
@@ -137,7 +140,7 @@ export function CartPanel({ cart, discountRef, onReserve, onClear, onPay }: Prop
           )}
           <div className="flex items-baseline justify-between pt-1">
             <dt className="text-base font-semibold">Total</dt>
-            <dd className="text-3xl font-bold tracking-tight tabular-nums" data-testid="pdv-total">
+            <dd className="text-2xl font-bold tracking-tight tabular-nums xl:text-3xl" data-testid="pdv-total">
               {formatMoney(totals.total)}
             </dd>
           </div>
@@ -150,7 +153,7 @@ export function CartPanel({ cart, discountRef, onReserve, onClear, onPay }: Prop
             Limpar <Kbd>F9</Kbd>
           </Button>
         </div>
-        <Button size="xl" variant="success" className="h-14 w-full text-lg" onClick={onPay}>
+        <Button size="xl" variant="success" className="h-14 w-full px-3 text-base xl:text-lg" onClick={onPay}>
           Finalizar Venda · {formatMoney(totals.total)} <Kbd tone="dark">F4</Kbd>
         </Button>
       </div>

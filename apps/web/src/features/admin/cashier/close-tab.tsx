@@ -159,7 +159,7 @@ function CloseForm({ state, paymentMethods, timeZone, onClosed }: Props & { onCl
             <>
               <fieldset className="grid gap-2">
                 <legend className="mb-2 font-medium">Dinheiro na gaveta</legend>
-                <div className="grid gap-2 sm:grid-cols-2">
+                <div className="grid gap-x-10 gap-y-2 sm:grid-cols-2">
                   {CASH_DENOMINATIONS.map((d) => {
                     const id = `count-${d}`;
                     const n = Number(qty[d] || 0);

@@ -43,7 +43,7 @@ type Props = {
 export function PaymentDialog(props: Props) {
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent className="max-h-[calc(100dvh-1rem)] max-w-3xl gap-3 p-4 sm:p-6">
+      <DialogContent className="max-h-[calc(100dvh-1rem)] max-w-4xl gap-3 p-4 sm:p-6">
         {props.open && <PaymentForm {...props} />}
       </DialogContent>
     </Dialog>
@@ -170,7 +170,7 @@ function PaymentForm({ catalog, items, discount, total, customerName: initialNam
   const showInstallments = method && method.maxInstallments > 1;
 
   return (
-    <div className="grid gap-4" onKeyDown={onKeyDown}>
+    <div className="grid min-w-0 gap-4" onKeyDown={onKeyDown}>
       <DialogHeader>
         <DialogTitle>Pagamento</DialogTitle>
         <DialogDescription>
@@ -184,8 +184,8 @@ function PaymentForm({ catalog, items, discount, total, customerName: initialNam
         <Figure label="Troco" value={formatMoney(change + pendingChange)} accent={change + pendingChange > 0} />
       </dl>
 
-      <div className="grid gap-4 md:grid-cols-[1fr_minmax(0,17rem)]">
-        <div className="grid content-start gap-4">
+      <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="grid min-w-0 content-start gap-4">
           <div
             ref={methodsRef}
             role="radiogroup"
@@ -278,7 +278,7 @@ function PaymentForm({ catalog, items, discount, total, customerName: initialNam
           </form>
         </div>
 
-        <div className="grid content-start gap-3">
+        <div className="grid min-w-0 content-start gap-3">
           {pixCode ? (
             <PixQr code={pixCode} caption={`PIX de ${formatMoney(amount ?? 0)}`} />
           ) : method?.pixQr === false && method.icon === 'pix' && !method.infinitepayEnabled ? (

@@ -184,32 +184,57 @@ export function PdvTab({ cart, catalog, reservedCount, restaurantName, timeZone,
   }, [focusSearch]);
 
   return (
-    <div className="grid gap-3 lg:h-[calc(100dvh-11.5rem)] lg:min-h-[34rem] lg:grid-cols-[minmax(0,1fr)_minmax(21rem,26rem)] lg:grid-rows-[auto_minmax(0,1fr)]">
-      <div className="flex flex-wrap items-center gap-2 lg:col-span-2">
-        <Button variant="outline" onClick={onShowReserved}>
-          <ClipboardList aria-hidden />
-          Vendas reservadas
-          {reservedCount > 0 && <Badge variant="brand">{reservedCount}</Badge>}
-          <Kbd>F3</Kbd>
-        </Button>
-        {lastSale && (
-          <div
-            role="status"
-            className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-success/40 bg-success/10 px-3 py-1.5 text-sm"
-          >
-            <span className="font-medium">Última venda #{lastSale.sale.number}</span>
-            <span className="tabular-nums">{formatMoney(lastSale.sale.total)}</span>
-            {lastSale.change > 0 && (
-              <span className="font-semibold tabular-nums">Troco {formatMoney(lastSale.change)}</span>
-            )}
-            <Button size="sm" variant="ghost" onClick={() => print(lastSale.sale)}>
-              <Printer aria-hidden /> Imprimir cupom <Kbd>F10</Kbd>
-            </Button>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3 lg:h-[calc(100dvh-11.5rem)] lg:min-h-[32rem] lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_25rem]">
+      <ProductPanel
+        catalog={catalog}
+        searchRef={searchRef}
+        onCode={onCode}
+        onPick={(p) => addProduct(p)}
+        aside={
+          <Button variant="outline" className="h-14 px-3" onClick={onShowReserved}>
+            <ClipboardList aria-hidden />
+            <span className="max-xl:sr-only">Vendas reservadas</span>
+            {reservedCount > 0 && <Badge variant="brand">{reservedCount}</Badge>}
+            <Kbd>F3</Kbd>
+          </Button>
+        }
+      />
+      <CartPanel
+        cart={cart}
+        discountRef={discountRef}
+        onReserve={reserve}
+        onClear={clear}
+        onPay={pay}
+        notice={
+          lastSale && (
+            <div
+              role="status"
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b bg-success/10 px-4 py-2 text-sm"
+            >
+              <span className="font-medium">Última venda #{lastSale.sale.number}</span>
+              <span className="tabular-nums">{formatMoney(lastSale.sale.total)}</span>
+              {lastSale.change > 0 && (
+                <span className="font-semibold tabular-nums">Troco {formatMoney(lastSale.change)}</span>
+              )}
+              <Button size="sm" variant="ghost" className="ml-auto" onClick={() => print(lastSale.sale)}>
+                <Printer aria-hidden /> Cupom <Kbd>F10</Kbd>
+              </Button>
+            </div>
+          )
+        }
+      />
+
+      {cart.lines.length > 0 && (
+        <div className="sticky bottom-0 z-10 -mx-3 flex items-center gap-3 border-t bg-background/95 px-3 py-2 shadow-[0_-4px_12px_rgb(0_0_0/0.06)] backdrop-blur lg:hidden">
+          <div className="min-w-0 flex-1">
+            <p className="text-xs text-muted-foreground">Total</p>
+            <p className="text-xl font-bold tabular-nums">{formatMoney(cart.totals.total)}</p>
           </div>
-        )}
-      </div>
-      <ProductPanel catalog={catalog} searchRef={searchRef} onCode={onCode} onPick={(p) => addProduct(p)} />
-      <CartPanel cart={cart} discountRef={discountRef} onReserve={reserve} onClear={clear} onPay={pay} />
+          <Button size="xl" variant="success" onClick={pay}>
+            Finalizar <Kbd tone="dark">F4</Kbd>
+          </Button>
+        </div>
+      )}
 
       <ProductOptionsDialog
         product={choosing}

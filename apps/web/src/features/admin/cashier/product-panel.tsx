@@ -13,13 +13,15 @@ type Props = {
   /** Enter in the search: an exact SKU, barcode or id (optionally 'N*code' for N units). */
   onCode: (code: string, quantity: number) => void;
   onPick: (product: PdvProduct) => void;
+  /** Shown beside the search (the reserved sales button). */
+  aside?: ReactNode;
 };
 
 /** Shown at once; the rest appear as the cashier narrows the search. */
 const MAX_TILES = 60;
 
 /** Search (scanner-friendly), category chips and the product tiles. */
-export function ProductPanel({ catalog, searchRef, onCode, onPick }: Props) {
+export function ProductPanel({ catalog, searchRef, onCode, onPick, aside }: Props) {
   const [text, setText] = useState('');
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const gridRef = useRef<HTMLDivElement>(null);
@@ -57,26 +59,29 @@ export function ProductPanel({ catalog, searchRef, onCode, onPick }: Props) {
   }
 
   return (
-    <section aria-label="Produtos" className="flex min-h-0 flex-col gap-3 lg:h-full">
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
-          aria-hidden
-        />
-        <Input
-          ref={searchRef}
-          autoFocus
-          aria-label="Buscar produto ou ler código de barras"
-          placeholder="Código de barras, SKU ou nome do produto"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={onSearchKey}
-          className="h-14 pr-24 pl-11 text-lg md:text-lg"
-        />
-        <span className="pointer-events-none absolute top-1/2 right-3 flex -translate-y-1/2 items-center gap-2 text-muted-foreground">
-          <ScanBarcode className="size-5" aria-hidden />
-          <Kbd>F2</Kbd>
-        </span>
+    <section aria-label="Produtos" className="flex min-h-0 min-w-0 flex-col gap-3 lg:h-full">
+      <div className="flex gap-2">
+        <div className="relative min-w-0 flex-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
+          <Input
+            ref={searchRef}
+            autoFocus
+            aria-label="Buscar produto ou ler código de barras"
+            placeholder="Código, SKU ou nome"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onSearchKey}
+            className="h-14 pr-24 pl-11 text-lg md:text-lg"
+          />
+          <span className="pointer-events-none absolute top-1/2 right-3 flex -translate-y-1/2 items-center gap-2 text-muted-foreground">
+            <ScanBarcode className="size-5" aria-hidden />
+            <Kbd>F2</Kbd>
+          </span>
+        </div>
+        {aside}
       </div>
 
       {categories.length > 0 && (
@@ -99,7 +104,7 @@ export function ProductPanel({ catalog, searchRef, onCode, onPick }: Props) {
           <div
             ref={gridRef}
             onKeyDown={onGridKey}
-            className="grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-2"
+            className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-2"
           >
             {found.slice(0, MAX_TILES).map((p) => {
               const out = p.controleEstoque && p.estoque <= 0;

@@ -92,7 +92,7 @@ export default function ReportsTab({ timeZone }: { timeZone: string }) {
                     formatter={(v) => [formatMoney(Math.round(Number(v) * 100)), 'Total']}
                     labelFormatter={(l) => String(l)}
                   />
-                  <Bar dataKey="reais" fill="var(--color-primary)" radius={[4, 4, 0, 0]} />
+                  <Bar dataKey="reais" fill="var(--color-primary)" radius={[4, 4, 0, 0]} isAnimationActive={false} />
                 </BarChart>
               </ResponsiveContainer>
             )}
