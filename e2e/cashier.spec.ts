@@ -217,6 +217,14 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
   const firstNumber = Number((await page.getByText(/^Última venda #\d+$/).textContent())?.replace(/\D/g, ''));
   await expect(page.getByRole('status').getByText(`Troco R$ ${reais(received - cashPart)}`)).toBeVisible();
 
+  // The owner watches today's report while the shift goes on.
+  const o = owner.page;
+  await o.goto('/admin/cashier');
+  await o.getByRole('tab', { name: 'Relatórios' }).click();
+  const salesToday = o.locator('dt:text-is("Vendas") + dd');
+  await expect(salesToday).toHaveText(/^\d+$/);
+  const countBefore = Number(await salesToday.textContent());
+
   // A second sale is reserved under a name…
   await page.keyboard.type(`3*${scanned.codigoBarras}`);
   await page.keyboard.press('Enter');
@@ -251,6 +259,8 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
   await expect(page.getByText('Venda finalizada!').first()).toBeVisible();
   const secondNumber = Number((await page.getByText(/^Última venda #\d+$/).textContent())?.replace(/\D/g, ''));
   expect(secondNumber).toBeGreaterThan(firstNumber);
+  // …and the owner's report counts it at once (realtime, no reload).
+  await expect(salesToday).toHaveText(String(countBefore + 1));
 
   // Sangria of R$ 20.
   await tabs.getByRole('tab', { name: 'Sangria' }).click();
@@ -288,8 +298,7 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
   await context.close();
 
   // The owner sees both sales in Relatórios and Histórico, the difference, and exports the CSV.
-  const o = owner.page;
-  await o.goto('/admin/cashier');
+  await o.reload();
   await o.getByRole('tab', { name: 'Relatórios' }).click();
   await expect(o.getByText('Total vendido', { exact: true })).toBeVisible();
   await expect(o.getByText('Vendas por hora')).toBeVisible();
