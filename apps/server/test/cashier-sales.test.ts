@@ -2,7 +2,7 @@ import { cashSalePayments, orderItems, orders, products, stockHistory } from '@m
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASHIER, openRegister, type Pdv, saleKey, sell, setupPdv } from './cashier-fixtures';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, registerCustomer, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
 let pdv: Pdv;
@@ -262,6 +262,49 @@ describe('PIX and provider payments', () => {
     expect(back.searchParams.get('customer_name')).toBe('Ana');
     expect(res.body.sale.paymentStatus).toBe('pending');
     expect(res.body.sale.pixBrCode).toBeNull();
+  });
+
+  it('the hosted checkout charges only the provider part of a split sale; the cashier approves it there', async () => {
+    const res = await sell(pdv.owner.client, {
+      items: [{ productId: pdv.products.cafe.id, quantity: 2 }],
+      payments: [
+        { methodId: pdv.methods.cash, amount: 400, received: 400 },
+        { methodId: pdv.methods.pixOnline, amount: 600 },
+      ],
+    });
+    expect(res.status).toBe(201);
+    const orderId = res.body.sale.id as string;
+    const decide = (client: TestClient, decision: string) =>
+      client.request(
+        'POST',
+        '/api/payments/simulator/decide',
+        new URLSearchParams({ order_nsu: orderId, decision }).toString(),
+        { 'content-type': 'application/x-www-form-urlencoded' },
+      );
+
+    // A customer of the same restaurant holding the order id cannot approve a PDV sale.
+    const stranger = await registerCustomer(t, pdv.owner.slug);
+    expect((await decide(stranger.client, 'approve')).status).toBe(404);
+
+    const page = await pdv.owner.client.get(`/api/payments/simulator/checkout?order_nsu=${orderId}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/Total<\/span><span>R\$\s6,00</);
+    expect(page.text).not.toMatch(/R\$\s10,00/);
+
+    const back = await decide(pdv.owner.client, 'approve');
+    expect(back.status).toBe(303);
+    const q = new URL(back.headers.get('location')!, 'http://localhost').searchParams;
+    expect(q.get('pdv')).toBe('true');
+    const confirmed = await t.client().post('/api/public/payments/confirm', {
+      orderNsu: orderId,
+      transactionNsu: q.get('transaction_nsu'),
+      slug: q.get('slug'),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.status).toBe('approved');
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row.paymentStatus).toBe('approved');
+    expect(row.status).toBe('delivered');
   });
 
   it('prints a local PIX BR Code with the exact amount when a key is configured', async () => {

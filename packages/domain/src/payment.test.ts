@@ -15,6 +15,7 @@ import {
   paymentGroupLabel,
   paymentTypeOf,
   posPaymentMethods,
+  providerAmountDue,
   providerHandle,
   remainingToPay,
   validateSplitPayment,
@@ -213,7 +214,23 @@ describe('isOnlineCheckoutOrder', () => {
     expect(isOnlineCheckoutOrder({ deliveryType: 'delivery', paymentData: { method_id: 'cash' } })).toBe(false);
     expect(isOnlineCheckoutOrder({ deliveryType: 'delivery', paymentData: { infinitepay_checkout: '' } })).toBe(false);
     expect(isOnlineCheckoutOrder({ deliveryType: 'delivery', paymentData: null })).toBe(false);
-    expect(isOnlineCheckoutOrder({ deliveryType: 'pdv', paymentData: link })).toBe(false);
+    // A PDV sale is online only when the server produced a real checkout link for it.
+    expect(isOnlineCheckoutOrder({ deliveryType: 'pdv', paymentData: link })).toBe(true);
+    expect(isOnlineCheckoutOrder({ deliveryType: 'pdv', paymentData: { infinitepay_checkout: true } })).toBe(false);
+    expect(isOnlineCheckoutOrder({ deliveryType: 'pdv', paymentData: { pix_br_code: '000201…' } })).toBe(false);
+  });
+});
+
+describe('providerAmountDue', () => {
+  it('is the order total, or the provider part of a split PDV sale', () => {
+    expect(providerAmountDue({ deliveryType: 'delivery', total: 6500, paymentData: { provider_amount: 100 } })).toBe(
+      6500,
+    );
+    expect(providerAmountDue({ deliveryType: 'pdv', total: 6500, paymentData: { provider_amount: 2500 } })).toBe(2500);
+    expect(providerAmountDue({ deliveryType: 'pdv', total: 6500, paymentData: null })).toBe(6500);
+    // Nonsense parts never lower what must be paid below something real.
+    for (const bad of [0, -5, 9000, 12.5, '2500'])
+      expect(providerAmountDue({ deliveryType: 'pdv', total: 6500, paymentData: { provider_amount: bad } })).toBe(6500);
   });
 });
 

@@ -165,16 +165,31 @@ export function providerHandle(r: { appClientReferrer?: string | null; slug?: st
 
 /**
  * Whether an order was created to be paid through the hosted checkout: its link was produced when it
- * was placed (`infinitepay_checkout`, `true` on imported orders). Cash and card-on-delivery orders
- * never get one, so no provider answer can mark them paid.
+ * was placed (`infinitepay_checkout`, `true` on imported storefront orders; a PDV sale only with a
+ * real link). Cash and card-on-delivery orders never get one, so no provider answer can mark them paid.
  */
 export function isOnlineCheckoutOrder(o: {
   deliveryType: string;
   paymentData: Record<string, unknown> | null | undefined;
 }): boolean {
-  if (o.deliveryType === 'pdv') return false;
   const link = o.paymentData?.infinitepay_checkout;
-  return link === true || (typeof link === 'string' && link !== '');
+  if (typeof link === 'string') return link !== '';
+  return link === true && o.deliveryType !== 'pdv';
+}
+
+/**
+ * What the hosted checkout must collect for an order: the whole total, or for a PDV sale split between
+ * the provider and other payments, only the provider's part (`provider_amount`, set by the server).
+ */
+export function providerAmountDue(o: {
+  deliveryType: string;
+  total: number;
+  paymentData: Record<string, unknown> | null | undefined;
+}): number {
+  const part = o.paymentData?.provider_amount;
+  if (o.deliveryType === 'pdv' && Number.isInteger(part) && (part as number) > 0 && (part as number) <= o.total)
+    return part as number;
+  return o.total;
 }
 
 /** What the card provider's verification said; amounts in centavos. */

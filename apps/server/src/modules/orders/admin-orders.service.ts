@@ -23,6 +23,7 @@ import {
   isOnlineCheckoutOrder,
   judgeProviderPayment,
   paymentTypeOf,
+  providerAmountDue,
   providerHandle,
 } from '@meucardapio/domain/payment';
 import { DELIVERY_PROFILE_NAME, isDeliveryPerson } from '@meucardapio/domain/permissions';
@@ -478,7 +479,10 @@ async function verifyOne(ctx: StaffCtx, order: OrderRow, handle: string): Promis
         externalOrderNsu: order.id,
         slug: refs.slug,
       });
-      const verdict = judgeProviderPayment({ total: order.total, online: isOnlineCheckoutOrder(order) }, result);
+      const verdict = judgeProviderPayment(
+        { total: providerAmountDue(order), online: isOnlineCheckoutOrder(order) },
+        result,
+      );
       status = verdict.status === 'rejected' ? 'failed' : verdict.status;
       verified = result.success === true;
       if (verdict.status === 'rejected') mismatch = { warning: verdict.warning, result };

@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/context';
 import { parseBody } from '../../http/validate';
 import { paymentCallbackPath } from '../../integrations/payments/payments';
 import { recordSimulatorChoice, SIMULATOR_PROVIDER } from '../../integrations/payments/simulator';
-import { confirmPayment, confirmPaymentSchema, customerSimulatorOrder, simulatorOrder } from './payments.service';
+import { confirmPayment, confirmPaymentSchema, simulatorOrder, simulatorOrderFor } from './payments.service';
 import { checkoutPage, messagePage, receiptPage, type SimulatorLine } from './simulator-page';
 
 export const paymentsRoutes = new Hono<AppEnv>();
@@ -31,19 +31,23 @@ const orderNotFoundPage = (c: Context<AppEnv>) =>
 paymentsRoutes.get('/payments/simulator/checkout', async (c) => {
   if (simulatorOff(c)) return simulatorOffPage(c);
   // Lines and total are the stored order's: the link's own items/prices are never read.
-  const found = await customerSimulatorOrder(c.get('db'), c.get('actor'), c.req.query('order_nsu'));
+  const found = await simulatorOrderFor(c.get('db'), c.get('actor'), c.req.query('order_nsu'));
   if (!found) return orderNotFoundPage(c);
-  const { order, restaurantName, items } = found;
-  const lines: SimulatorLine[] = [...items];
-  if (order.deliveryFee > 0) lines.push({ name: 'Taxa de entrega', price: order.deliveryFee, quantity: 1 });
-  if (order.discount > 0) lines.push({ name: 'Desconto', price: -order.discount, quantity: 1 });
+  const { order, restaurantName, items, amount } = found;
+  // A split PDV sale charges only the provider's part, as one line.
+  const lines: SimulatorLine[] =
+    amount === order.total ? [...items] : [{ name: `Venda PDV #${order.number}`, price: amount, quantity: 1 }];
+  if (amount === order.total && order.deliveryFee > 0)
+    lines.push({ name: 'Taxa de entrega', price: order.deliveryFee, quantity: 1 });
+  if (amount === order.total && order.discount > 0)
+    lines.push({ name: 'Desconto', price: -order.discount, quantity: 1 });
   c.header('Cache-Control', 'no-store');
   return c.html(
     checkoutPage({
       restaurantName,
       orderId: order.id,
       orderNumber: order.number,
-      total: order.total,
+      total: amount,
       paymentMethod: order.paymentMethod,
       customerName: order.customerName,
       lines,
@@ -57,9 +61,9 @@ paymentsRoutes.post('/payments/simulator/decide', async (c) => {
   const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
   const orderId = typeof form.order_nsu === 'string' ? form.order_nsu : undefined;
   const decision = form.decision;
-  const found = await customerSimulatorOrder(c.get('db'), c.get('actor'), orderId);
+  const found = await simulatorOrderFor(c.get('db'), c.get('actor'), orderId);
   if (!found || (decision !== 'approve' && decision !== 'decline')) return orderNotFoundPage(c);
-  const { order } = found;
+  const { order, amount } = found;
   const type = paymentTypeOf(order.paymentMethod);
   const captureMethod = type === 'pix' ? 'pix' : type === 'debit_card' ? 'debit_card' : 'credit_card';
   const cb = await recordSimulatorChoice(c.get('db'), {
@@ -67,7 +71,7 @@ paymentsRoutes.post('/payments/simulator/decide', async (c) => {
     orderId: order.id,
     approved: decision === 'approve',
     captureMethod,
-    amount: order.total,
+    amount,
   });
   // Always back to our own return page (never to a URL taken from the request: no open redirect).
   const q = new URLSearchParams({
@@ -77,6 +81,7 @@ paymentsRoutes.post('/payments/simulator/decide', async (c) => {
     slug: cb.slug,
     capture_method: cb.captureMethod,
   });
+  if (order.deliveryType === 'pdv') q.set('pdv', 'true');
   if (cb.receiptUrl) q.set('receipt_url', cb.receiptUrl);
   else q.set('error', 'declined');
   return c.redirect(`${paymentCallbackPath(order.id)}&${q.toString()}`, 303);

@@ -4,8 +4,10 @@ import {
   isOnlineCheckoutOrder,
   judgeProviderPayment,
   PAYMENT_MISMATCH_CUSTOMER_TEXT,
+  providerAmountDue,
   providerHandle,
 } from '@meucardapio/domain/payment';
+import { hasPermission } from '@meucardapio/domain/permissions';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor, Deps } from '../../http/context';
@@ -128,7 +130,7 @@ async function verifyAndApply(db: Db, deps: Deps, order: OrderRow, callback: Cal
     if (current.paymentStatus === 'approved') return outcomeOf(current);
 
     const online = isOnlineCheckoutOrder(current);
-    const verdict = judgeProviderPayment({ total: current.total, online }, result);
+    const verdict = judgeProviderPayment({ total: providerAmountDue(current), online }, result);
     const now = new Date();
     const callbackData = {
       transaction_nsu: callback.transactionNsu,
@@ -263,20 +265,25 @@ export async function simulatorOrder(db: Db, orderId: string | undefined) {
 
 /**
  * The order the simulator's checkout page and decision act on: only an order placed for an online
- * payment, and only for the signed-in customer who placed it (anyone else gets null, answered 404,
- * so an order id alone never approves anything). Lines and total are the order's as stored.
+ * payment, and only for who placed it — the signed-in customer of a storefront order, or a cashier of
+ * the same restaurant for a PDV sale (anyone else gets null, answered 404, so an order id alone never
+ * approves anything). Lines and total are the order's as stored; `amount` is what the checkout charges.
  */
-export async function customerSimulatorOrder(db: Db, actor: Actor | null, orderId: string | undefined) {
-  if (actor?.kind !== 'customer') return null;
+export async function simulatorOrderFor(db: Db, actor: Actor | null, orderId: string | undefined) {
+  if (!actor) return null;
   const found = await simulatorOrder(db, orderId);
   if (!found) return null;
   const { order } = found;
-  if (order.customerId !== actor.id || order.restaurantId !== actor.restaurantId) return null;
-  if (!order.paymentStatus || !isOnlineCheckoutOrder(order)) return null;
+  if (order.restaurantId !== actor.restaurantId) return null;
+  const placedBy =
+    order.deliveryType === 'pdv'
+      ? actor.kind !== 'customer' && hasPermission(actor.rules, 'manage_cashier')
+      : actor.kind === 'customer' && order.customerId === actor.id;
+  if (!placedBy || !order.paymentStatus || !isOnlineCheckoutOrder(order)) return null;
   const items = await db
     .select({ name: orderItems.name, price: orderItems.unitPrice, quantity: orderItems.quantity })
     .from(orderItems)
     .where(tenant(orderItems, order.restaurantId, eq(orderItems.orderId, order.id)))
     .orderBy(asc(orderItems.id));
-  return { ...found, items };
+  return { ...found, items, amount: providerAmountDue(order) };
 }
