@@ -32,7 +32,8 @@ type Props = {
 };
 
 /** Whether some dialog (ours or Radix's) is open: the PDV's global shortcuts then stay quiet. */
-const dialogOpen = () => Boolean(document.querySelector('[role="dialog"], [role="alertdialog"]'));
+const dialogOpen = () =>
+  Boolean(document.querySelector('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]'));
 
 /**
  * The sale screen: search and cart side by side, keyboard first (F2 search, F4 pay, F6 discount,
