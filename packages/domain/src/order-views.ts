@@ -3,6 +3,8 @@
  * them and the web app that reads them. Types only.
  */
 
+import type { CashChange } from './order-display';
+
 /** A chosen size, colour, flavour or add-on as recorded on an order line. */
 export type OrderOptionView = { id?: string; name: string; price?: number; quantity?: number; type?: string };
 
@@ -21,7 +23,7 @@ export type OrderItemView = {
 };
 
 /** An order as its customer sees it: no staff-only fields, only the payment data that concerns them. */
-export type CustomerOrderView = {
+export type CustomerOrderView = CashChange & {
   id: string;
   number: number;
   restaurantId: string;
@@ -42,8 +44,6 @@ export type CustomerOrderView = {
   paymentStatus: string | null;
   paymentCheckoutVerified: boolean;
   installments: number | null;
-  paidAmount: number | null;
-  changeAmount: number | null;
   /** Still-open hosted checkout of a pending card/pix order, so the customer can pay later. */
   checkoutUrl: string | null;
   shippingOption: Record<string, unknown> | null;

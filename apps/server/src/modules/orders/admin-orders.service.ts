@@ -11,6 +11,7 @@ import {
 } from '@meucardapio/db/schema';
 import { DELIVERY_KIND_LABELS, isCarrierOrder } from '@meucardapio/domain/delivery';
 import { MSG } from '@meucardapio/domain/messages';
+import { type CashChange, cashChangeOf } from '@meucardapio/domain/order-display';
 import {
   checkDeliveryDigits,
   checkDeliveryPerson,
@@ -60,7 +61,7 @@ export type AdminOrderItem = {
   notes: string | null;
 };
 
-export type AdminOrder = {
+export type AdminOrder = CashChange & {
   id: string;
   shortId: string;
   number: number;
@@ -89,7 +90,6 @@ export type AdminOrder = {
   /** Set when the provider reported a payment that does not match the order (pt-BR, for staff). */
   paymentWarning: string | null;
   installments: number | null;
-  changeFor: number | null;
   note: string | null;
   subtotal: number;
   deliveryFee: number;
@@ -135,10 +135,6 @@ function isCheckoutOrder(
     data.infinitepayCheckout === true ||
     checkoutRefs(data).transactionNsu !== null
   );
-}
-
-function numberOrNull(v: unknown): number | null {
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
 async function activeStatesOf(db: DbOrTx, restaurantId: string) {
@@ -219,7 +215,7 @@ export async function hydrate(db: DbOrTx, restaurantId: string, rows: OrderRow[]
       paymentCheckout: isCheckoutOrder(o),
       paymentWarning: typeof data.payment_warning === 'string' ? data.payment_warning : null,
       installments: o.installments,
-      changeFor: numberOrNull(data.changeFor ?? data.change_for ?? data.receivedAmount ?? data.received_amount),
+      ...cashChangeOf(data),
       note: o.note,
       subtotal: o.subtotal,
       deliveryFee: o.deliveryFee,

@@ -19,6 +19,7 @@ import { couponUsesLabel, evaluateCoupon } from '@meucardapio/domain/coupons';
 import { validateDeliveryArea } from '@meucardapio/domain/delivery';
 import { maxInstallmentsFor } from '@meucardapio/domain/installments';
 import { MSG } from '@meucardapio/domain/messages';
+import { itemNoteSchema, orderNoteSchema } from '@meucardapio/domain/order-display';
 import { checkOpenUnpaidOrders, OPEN_ORDER_STATUSES } from '@meucardapio/domain/order-status';
 import type { CustomerOrderView } from '@meucardapio/domain/order-views';
 import { cashChange } from '@meucardapio/domain/payment';
@@ -62,7 +63,7 @@ export const orderProposalSchema = z.object({
           .array(z.uuid({ message: 'Sabor inválido' }))
           .max(12)
           .default([]),
-        notes: optText(500),
+        notes: itemNoteSchema,
       }),
     )
     .min(1, MSG.emptyCart)
@@ -78,7 +79,7 @@ export const orderProposalSchema = z.object({
   city: optText(120),
   state: optText(60),
   cep: optText(12),
-  note: optText(1000),
+  note: orderNoteSchema,
   couponCode: optText(50),
   paymentMethod: z.string({ message: MSG.selectPaymentMethod }).trim().min(1, MSG.selectPaymentMethod).max(100),
   cashReceived: z.number().int().min(0).max(100_000_000).nullish(),
@@ -487,7 +488,7 @@ export async function createCustomerOrder(
           paymentData,
           installments,
           shippingOption: shippingOption ? { ...shippingOption } : null,
-          note: input.note || null,
+          note: input.note,
           couponId,
           subtotal,
           deliveryFee,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@meucardapio/db/client';
 import { events, orderItems, orders, outboundMessages, restaurantSecrets, restaurants } from '@meucardapio/db/schema';
 import { formatBRL } from '@meucardapio/domain/money';
+import { cashChangeOf, cashChangeText } from '@meucardapio/domain/order-display';
 import { shortIdAdmin } from '@meucardapio/domain/order-status';
 import { toWhatsAppNumber } from '@meucardapio/domain/phone';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
@@ -39,17 +40,30 @@ export type NotifierOptions = { pollMs?: number; retryDelaysMs?: number[] };
 
 /** The message a customer receives when the restaurant gets their order. */
 export function newOrderMessage(
-  order: { id: string; number: number; customerName: string; total: number; deliveryType: string },
-  items: { name: string; quantity: number }[],
+  order: {
+    id: string;
+    number: number;
+    customerName: string;
+    total: number;
+    deliveryType: string;
+    paymentMethod: string | null;
+    paymentData: Record<string, unknown> | null;
+    note: string | null;
+  },
+  items: { name: string; quantity: number; notes: string | null }[],
   restaurantName: string,
 ): string {
   const first = order.customerName.trim().split(/\s+/)[0] || order.customerName;
+  const change = cashChangeText(cashChangeOf(order.paymentData));
+  const payment = [order.paymentMethod, change].filter(Boolean).join(' · ');
   const lines = [
     `Olá, ${first}! Recebemos seu pedido #${order.number} (${shortIdAdmin(order.id)}) em ${restaurantName}.`,
     '',
-    ...items.map((i) => `${i.quantity}x ${i.name}`),
+    ...items.flatMap((i) => [`${i.quantity}x ${i.name}`, ...(i.notes ? [`   Obs: ${i.notes}`] : [])]),
     '',
     `Total: ${formatBRL(order.total)}`,
+    ...(payment ? [`Pagamento: ${payment}`] : []),
+    ...(order.note ? [`Observação: ${order.note}`] : []),
     'Avisaremos você a cada mudança de status. Obrigado!',
   ];
   return lines.join('\n');
@@ -69,6 +83,9 @@ export async function enqueueNewOrderNotifications(db: Db, restaurantId: string)
       customerPhone: orders.customerPhone,
       total: orders.total,
       deliveryType: orders.deliveryType,
+      paymentMethod: orders.paymentMethod,
+      paymentData: orders.paymentData,
+      note: orders.note,
     })
     .from(orders)
     .where(
@@ -90,7 +107,12 @@ export async function enqueueNewOrderNotifications(db: Db, restaurantId: string)
     .where(eq(restaurants.id, restaurantId))
     .limit(1);
   const items = await db
-    .select({ orderId: orderItems.orderId, name: orderItems.name, quantity: orderItems.quantity })
+    .select({
+      orderId: orderItems.orderId,
+      name: orderItems.name,
+      quantity: orderItems.quantity,
+      notes: orderItems.notes,
+    })
     .from(orderItems)
     .where(
       tenant(

@@ -1,15 +1,12 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import { orderItems, type orders, restaurants } from '@meucardapio/db/schema';
+import { cashChangeOf } from '@meucardapio/domain/order-display';
 import type { CustomerOrderView, OrderItemView } from '@meucardapio/domain/order-views';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
-
-function num(v: unknown): number | null {
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
-}
 
 export function toItemView(i: ItemRow): OrderItemView {
   return {
@@ -55,8 +52,7 @@ export function toCustomerOrderView(
     paymentStatus: o.paymentStatus,
     paymentCheckoutVerified: o.paymentCheckoutVerified,
     installments: o.installments,
-    paidAmount: num(data.paid_amount),
-    changeAmount: num(data.change_amount),
+    ...cashChangeOf(data),
     checkoutUrl: pendingCheckout && o.status !== 'cancelled' ? (data.infinitepay_checkout as string) : null,
     shippingOption: o.shippingOption ?? null,
     note: o.note,

@@ -1,3 +1,4 @@
+import { type CashChange, cashChangeText } from '@meucardapio/domain/order-display';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bike, MapPin, RefreshCw } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
@@ -8,7 +9,7 @@ import { api } from '@/lib/api';
 import { formatMoney, formatTime, maskPhone } from '@/lib/format';
 import { useEvents } from '@/lib/use-events';
 
-type OverviewOrder = {
+type OverviewOrder = CashChange & {
   id: string;
   shortId: string;
   number: number;
@@ -23,6 +24,7 @@ type OverviewOrder = {
   deliveryKind: string | null;
   total: number;
   paymentMethod: string | null;
+  note: string | null;
   updatedAt: string;
 };
 type Group = { deliveryPerson: { id: string; name: string } | null; orders: OverviewOrder[] };
@@ -109,6 +111,12 @@ export default function DeliveryPage() {
                       </span>
                       <span className="font-semibold text-foreground tabular-nums">{formatMoney(o.total)}</span>
                     </p>
+                    {cashChangeText(o) && (
+                      <p className="rounded-md bg-amber-50 px-2 py-1 font-semibold text-amber-900">
+                        {cashChangeText(o)}
+                      </p>
+                    )}
+                    {o.note && <p className="text-muted-foreground">Obs: {o.note}</p>}
                   </li>
                 ))}
               </ul>

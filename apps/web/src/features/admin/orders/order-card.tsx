@@ -1,3 +1,4 @@
+import { cashChangeText, orderLabel } from '@meucardapio/domain/order-display';
 import {
   DELIVERY_TYPE_LABELS,
   type DeliveryType,
@@ -73,9 +74,10 @@ export function OrderCard({
   const nextStatuses = nextOrderStatuses(o.status, o.deliveryType);
   const late = o.status === 'pending' && now - new Date(o.createdAt).getTime() > 15 * 60_000;
   const isDelivery = o.deliveryType === 'delivery';
+  const changeText = cashChangeText(o);
   return (
     <article
-      aria-label={`Pedido #${o.number}`}
+      aria-label={orderLabel(o.number)}
       className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm"
       data-status={o.status}
     >
@@ -163,7 +165,9 @@ export function OrderCard({
           <span className="text-muted-foreground">{o.paymentMethod ?? 'Pagamento não informado'}</span>
           <span className="text-xl font-bold tabular-nums">{formatMoney(o.total)}</span>
         </div>
-        {o.changeFor ? <p className="text-right text-muted-foreground">Troco para {formatMoney(o.changeFor)}</p> : null}
+        {changeText && (
+          <p className="rounded-md bg-amber-50 px-2 py-1 text-right font-semibold text-amber-900">{changeText}</p>
+        )}
       </div>
 
       <footer className="mt-auto grid gap-2 border-t bg-muted/30 px-4 py-3">

@@ -1,3 +1,4 @@
+import { cashChangeText, orderLabel } from '@meucardapio/domain/order-display';
 import { DELIVERY_TYPE_LABELS, type DeliveryType, orderStatusLabel } from '@meucardapio/domain/order-status';
 import { formatDateTime, formatMoney, maskPhone } from '@/lib/format';
 import { addressLine, itemDetails, type Receipt } from './orders-api';
@@ -9,6 +10,7 @@ import { addressLine, itemDetails, type Receipt } from './orders-api';
 export function OrderReceipt({ receipt }: { receipt: Receipt }) {
   const { restaurant, order: o } = receipt;
   const tz = restaurant.timezone;
+  const changeText = cashChangeText(o);
   return (
     <div aria-hidden className="fixed top-0 -left-[10000px]">
       <div className="receipt-print receipt">
@@ -17,7 +19,7 @@ export function OrderReceipt({ receipt }: { receipt: Receipt }) {
         {restaurant.whatsapp && <p className="receipt-center">{maskPhone(restaurant.whatsapp)}</p>}
         <hr />
         <p className="receipt-strong">
-          PEDIDO #{o.number} ({o.shortId.toUpperCase()})
+          {orderLabel(o.number).toUpperCase()} ({o.shortId.toUpperCase()})
         </p>
         <p>{formatDateTime(o.createdAt, tz)}</p>
         <p>
@@ -71,7 +73,7 @@ export function OrderReceipt({ receipt }: { receipt: Receipt }) {
           </tbody>
         </table>
         {o.paymentMethod && <p>Pagamento: {o.paymentMethod}</p>}
-        {o.changeFor ? <p>Troco para: {formatMoney(o.changeFor)}</p> : null}
+        {changeText && <p className="receipt-strong">{changeText}</p>}
         {o.note && <p>Obs: {o.note}</p>}
         <hr />
         <p className="receipt-center">Obrigado pela preferência!</p>

@@ -1,3 +1,4 @@
+import type { CashChange } from '@meucardapio/domain/order-display';
 import type { OrderFilter, OrderStatus } from '@meucardapio/domain/order-status';
 import { api } from '@/lib/api';
 
@@ -21,7 +22,7 @@ export type OrderHistoryEntry = {
   createdAt: string;
 };
 
-export type AdminOrder = {
+export type AdminOrder = CashChange & {
   id: string;
   shortId: string;
   number: number;
@@ -46,7 +47,6 @@ export type AdminOrder = {
   /** The provider reported a payment that does not match the order: it stays unpaid. */
   paymentWarning: string | null;
   installments: number | null;
-  changeFor: number | null;
   note: string | null;
   subtotal: number;
   deliveryFee: number;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { formatBRL } from './money';
+
+/**
+ * How people name an order and read its cash change and notes, the same on the storefront, the board,
+ * the receipt, the delivery screen and the WhatsApp message.
+ */
+
+/** The per-restaurant number people call out: "Pedido #2". */
+export function orderLabel(number: number): string {
+  return `Pedido #${number}`;
+}
+
+/** What a cash order carries for the courier: the note the customer pays with and the change owed. */
+export type CashChange = { paidAmount: number | null; changeAmount: number | null };
+
+/**
+ * Reads the cash amounts checkout stores in `payment_data` (`paid_amount`, `change_amount`).
+ * Anything that is not a finite number reads as absent.
+ */
+export function cashChangeOf(paymentData: Record<string, unknown> | null | undefined): CashChange {
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  return { paidAmount: num(paymentData?.paid_amount), changeAmount: num(paymentData?.change_amount) };
+}
+
+/**
+ * "Troco para R$ 100,00 (levar R$ 42,50)", or null when there is no change to bring (not cash, or the
+ * customer pays the exact total).
+ */
+export function cashChangeText(c: CashChange): string | null {
+  if (c.paidAmount === null || c.changeAmount === null || c.changeAmount <= 0) return null;
+  return `Troco para ${formatBRL(c.paidAmount)} (levar ${formatBRL(c.changeAmount)})`;
+}
+
+/** Longest note on one cart line ("sem cebola"). */
+export const ITEM_NOTE_MAX = 140;
+/** Longest note on a whole order. */
+export const ORDER_NOTE_MAX = 500;
+
+export const ITEM_NOTE_TOO_LONG = `A observação do item deve ter no máximo ${ITEM_NOTE_MAX} caracteres.`;
+export const ORDER_NOTE_TOO_LONG = `A observação do pedido deve ter no máximo ${ORDER_NOTE_MAX} caracteres.`;
+
+/** A note as typed: trimmed, empty becomes null. */
+const noteSchema = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => v || null);
+
+/** One cart line's note, checked the same in the product dialog and on the server. */
+export const itemNoteSchema = noteSchema(ITEM_NOTE_MAX, ITEM_NOTE_TOO_LONG);
+/** The order's note, checked the same in the checkout and on the server. */
+export const orderNoteSchema = noteSchema(ORDER_NOTE_MAX, ORDER_NOTE_TOO_LONG);
