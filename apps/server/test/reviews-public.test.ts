@@ -1,4 +1,4 @@
-import { orders, restaurants, reviews } from '@meucardapio/db/schema';
+import { orderItems, orders, restaurants, reviews } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Owner, registerCustomer, signupOwner, type TestApp } from './helpers';
@@ -9,11 +9,28 @@ let b: Owner;
 let orderOfA: string;
 let orderOfB: string;
 
-async function insertOrder(restaurantId: string, number: number) {
+let seq = 100;
+async function insertOrder(
+  restaurantId: string,
+  number = ++seq,
+  extra: { status?: string; customerId?: string | null } = {},
+) {
   const [o] = await t.db
     .insert(orders)
-    .values({ restaurantId, number, customerName: 'Fulano', deliveryType: 'pickup', subtotal: 1000, total: 1000 })
+    .values({
+      restaurantId,
+      number,
+      customerName: 'Fulano',
+      deliveryType: 'pickup',
+      subtotal: 1000,
+      total: 1000,
+      status: 'delivered',
+      ...extra,
+    })
     .returning({ id: orders.id });
+  await t.db
+    .insert(orderItems)
+    .values({ restaurantId, orderId: o.id, name: 'Pizza Calabresa', quantity: 2, unitPrice: 500, totalPrice: 1000 });
   return o.id;
 }
 
@@ -74,6 +91,7 @@ describe('POST /api/public/restaurants/:slug/reviews', () => {
       customerName: 'João',
       customerEmail: 'joao@example.com',
       rating: 2,
+      orderId: orderOfB,
     });
     expect(res.status).toBe(201);
     expect(res.body.review.approved).toBe(false);
@@ -134,35 +152,71 @@ describe('POST /api/public/restaurants/:slug/reviews', () => {
     expect(list.status).toBe(404);
   });
 
-  it('cross-tenant: an order of restaurant B is not attached to a review of A; junk ids are ignored', async () => {
-    const res = await t
-      .client()
-      .post(`/api/public/restaurants/${a.slug}/reviews`, { ...validReview, orderId: orderOfB });
-    expect(res.status).toBe(201);
-    expect(res.body.review.orderId).toBeNull();
-    const [row] = (await reviewsOf(a.restaurantId)).filter((r) => r.id === res.body.review.id);
-    expect(row.orderId).toBeNull();
-    expect(row.restaurantId).toBe(a.restaurantId);
-    // B's data is untouched.
-    expect((await reviewsOf(b.restaurantId)).every((r) => r.orderId !== orderOfB)).toBe(true);
+  it('only a delivered order of this restaurant can be reviewed, once', async () => {
+    const post = (body: Record<string, unknown>) =>
+      t.client().post(`/api/public/restaurants/${a.slug}/reviews`, { ...validReview, ...body });
+    const before = (await reviewsOf(a.restaurantId)).length;
+    for (const orderId of [
+      undefined,
+      'abc',
+      orderOfB,
+      await insertOrder(a.restaurantId, undefined, { status: 'out_for_delivery' }),
+    ]) {
+      const res = await post({ orderId });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'order_not_reviewable', title: 'Avaliação indisponível' });
+    }
+    expect((await reviewsOf(a.restaurantId)).length).toBe(before);
 
-    const junk = await t.client().post(`/api/public/restaurants/${a.slug}/reviews`, { ...validReview, orderId: 'abc' });
-    expect(junk.status).toBe(201);
-    expect(junk.body.review.orderId).toBeNull();
+    const delivered = await insertOrder(a.restaurantId);
+    const [first, second] = await Promise.all([post({ orderId: delivered }), post({ orderId: delivered })]);
+    expect([first.status, second.status].sort()).toEqual([201, 409]);
+    const refused = first.status === 409 ? first : second;
+    expect(refused.body.error.title).toBe('Pedido já avaliado');
+    expect((await reviewsOf(a.restaurantId)).filter((r) => r.orderId === delivered)).toHaveLength(1);
   });
 
-  it('records the signed-in customer of the same restaurant as author, never one of another restaurant', async () => {
+  it('records the signed-in customer of the same restaurant as author; another customer cannot review the order', async () => {
     const customerOfA = await registerCustomer(t, a.slug);
-    const own = await customerOfA.client.post(`/api/public/restaurants/${a.slug}/reviews`, validReview);
+    const ownOrder = await insertOrder(a.restaurantId, undefined, { customerId: customerOfA.customerId });
+    const own = await customerOfA.client.post(`/api/public/restaurants/${a.slug}/reviews`, {
+      ...validReview,
+      orderId: ownOrder,
+    });
     expect(own.status).toBe(201);
     const [ownRow] = (await reviewsOf(a.restaurantId)).filter((r) => r.id === own.body.review.id);
     expect(ownRow.customerId).toBe(customerOfA.customerId);
 
+    const someoneElse = await registerCustomer(t, a.slug);
+    const othersOrder = await insertOrder(a.restaurantId, undefined, { customerId: someoneElse.customerId });
+    const denied = await customerOfA.client.post(`/api/public/restaurants/${a.slug}/reviews`, {
+      ...validReview,
+      orderId: othersOrder,
+    });
+    expect(denied.status).toBe(403);
+
     // The same browser reviewing restaurant B: A's customer is not B's customer.
-    const other = await customerOfA.client.post(`/api/public/restaurants/${b.slug}/reviews`, validReview);
+    const orderOfB2 = await insertOrder(b.restaurantId);
+    const other = await customerOfA.client.post(`/api/public/restaurants/${b.slug}/reviews`, {
+      ...validReview,
+      orderId: orderOfB2,
+    });
     expect(other.status).toBe(201);
     const [otherRow] = (await reviewsOf(b.restaurantId)).filter((r) => r.id === other.body.review.id);
     expect(otherRow.customerId).toBeNull();
+  });
+
+  it('posting stays rate limited per address', async () => {
+    const client = t.client();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const orderId = await insertOrder(a.restaurantId);
+      statuses.push(
+        (await client.post(`/api/public/restaurants/${a.slug}/reviews`, { ...validReview, orderId })).status,
+      );
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
   });
 
   it('hides the public list when the restaurant turns reviews off', async () => {
@@ -193,5 +247,36 @@ describe('POST /api/public/restaurants/:slug/reviews', () => {
       'Pessoa 3',
       'Pessoa 2',
     ]);
+  });
+});
+
+describe('GET /api/public/restaurants/by-id/:restaurantId/orders/:orderId/review', () => {
+  const url = (restaurantId: string, orderId: string) =>
+    `/api/public/restaurants/by-id/${restaurantId}/orders/${orderId}/review`;
+
+  it('shows the order summary to whoever holds the review link, without personal data', async () => {
+    const orderId = await insertOrder(a.restaurantId);
+    const res = await t.client().get(url(a.restaurantId, orderId));
+    expect(res.status).toBe(200);
+    expect(res.body.order).toMatchObject({
+      id: orderId,
+      status: 'delivered',
+      total: 1000,
+      reviewable: true,
+      reviewed: false,
+      items: [{ name: 'Pizza Calabresa', quantity: 2, totalPrice: 1000 }],
+    });
+    expect(res.text).not.toContain('Fulano');
+    await t.client().post(`/api/public/restaurants/${a.slug}/reviews`, { ...validReview, orderId });
+    const after = await t.client().get(url(a.restaurantId, orderId));
+    expect(after.body.order).toMatchObject({ reviewable: false, reviewed: true });
+  });
+
+  it('cross-tenant: another restaurant’s order or a malformed link is not found', async () => {
+    const other = await t.client().get(url(a.restaurantId, orderOfB));
+    expect(other.status).toBe(404);
+    expect(other.body.error.title).toBe('Pedido não encontrado.');
+    const junk = await t.client().get(url(a.restaurantId, 'abc'));
+    expect(junk.status).toBe(404);
   });
 });

@@ -88,6 +88,14 @@ export function requiresDelivery(lines: readonly Pick<CartLine, 'envioCorreios'>
   return lines.some((l) => l.envioCorreios === true);
 }
 
+/**
+ * Whether a cart has items the restaurant delivers itself (anything not shipped): those pay the
+ * neighbourhood fee even when shipped products in the same cart pay freight.
+ */
+export function hasLocalItems(lines: readonly Pick<CartLine, 'envioCorreios'>[]): boolean {
+  return lines.some((l) => l.envioCorreios !== true);
+}
+
 /** 'item' or 'itens' for the cart badge. */
 export function itemCountLabel(count: number): string {
   return count === 1 ? 'item' : 'itens';

@@ -176,3 +176,47 @@ export function hasShippingDimensions(p: {
 }): boolean {
   return [p.height, p.width, p.length, p.weight].every((v) => typeof v === 'number' && v > 0);
 }
+
+export type DeliveryAddressField = 'cep' | 'state' | 'city' | 'neighborhood' | 'address' | 'number';
+
+export type DeliveryAddressInput = Partial<Record<DeliveryAddressField, string | null>>;
+
+/**
+ * The delivery address fields still missing, in the checkout's order (spec 1 §5). Shipped products
+ * need the whole address, CEP and neighbourhood included: the carrier quotes and delivers by it. A
+ * local delivery needs street and number, plus the CEP when the customer has no saved address; its
+ * state, city and neighbourhood are checked by `validateDeliveryArea`, with the spec's own text.
+ */
+export function missingDeliveryFields(
+  input: DeliveryAddressInput,
+  context: { shipped: boolean; hasSavedAddress: boolean },
+): DeliveryAddressField[] {
+  const required: DeliveryAddressField[] = context.shipped
+    ? ['cep', 'state', 'city', 'neighborhood', 'address', 'number']
+    : context.hasSavedAddress
+      ? ['address', 'number']
+      : ['cep', 'address', 'number'];
+  return required.filter((f) => {
+    const value = (input[f] ?? '').trim();
+    return f === 'cep' ? cepDigits(value).length === 0 : value.length === 0;
+  });
+}
+
+/** Description for the first missing field: the spec's CEP text for shipped products, else the generic one. */
+export function missingDeliveryFieldText(field: DeliveryAddressField, shipped: boolean): string {
+  return field === 'cep' && shipped ? MSG.cepRequiredForShipping : MSG.fillRequiredFields;
+}
+
+/**
+ * An order's delivery charge in its two parts. A cart mixing the restaurant's own items with shipped
+ * products pays both: the neighbourhood fee for the courier and the freight for the carrier. The order
+ * stores their sum as its delivery fee and the freight as the chosen shipping option's price.
+ */
+export function deliveryFeeParts(order: { deliveryFee: number; shippingOption?: { price: number } | null }): {
+  localFee: number;
+  freight: number | null;
+} {
+  if (!order.shippingOption) return { localFee: order.deliveryFee, freight: null };
+  const freight = Math.min(order.shippingOption.price, order.deliveryFee);
+  return { localFee: order.deliveryFee - freight, freight };
+}

@@ -77,6 +77,41 @@ export const customerRegistrationSchema = z.object({
 export type CustomerRegistrationInput = z.input<typeof customerRegistrationSchema>;
 export type CustomerRegistration = z.output<typeof customerRegistrationSchema>;
 
+const profileText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, MSG.tooLong)
+    .nullish()
+    .transform((v) => v || null);
+
+/** A birthday part in the profile: blank or null clears it, anything else must be a whole number in range. */
+function birthPart(min: number, max: number, message: string) {
+  return z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).nullish(),
+  );
+}
+
+/**
+ * The customer's own profile (customer area): name and phone required ('Preencha todos os campos
+ * obrigatórios.'); address fields optional; birthday day 1–31 and month 1–12 optional.
+ */
+export const customerProfileSchema = z.object({
+  name: z.string({ error: MSG.fillRequiredFields }).trim().min(1, MSG.fillRequiredFields).max(120, MSG.tooLong),
+  phone: z.string({ error: MSG.fillRequiredFields }).trim().min(1, MSG.fillRequiredFields).max(30, MSG.tooLong),
+  cep: profileText(12),
+  address: profileText(200),
+  number: profileText(20),
+  complement: profileText(120),
+  neighborhood: profileText(120),
+  city: profileText(120),
+  state: profileText(2),
+  birthDay: birthPart(1, 31, MSG.invalidBirthDay),
+  birthMonth: birthPart(1, 12, MSG.invalidBirthMonth),
+});
+export type CustomerProfileInput = z.input<typeof customerProfileSchema>;
+
 /**
  * Login (customers, and staff on the shared screen): e-mail and password required
  * ('E-mail e senha são obrigatórios'); the e-mail is trimmed and lower-cased. The password is not

@@ -1,17 +1,19 @@
 import { MSG } from '@meucardapio/domain/messages';
+import { configurePtBrMessages } from '@meucardapio/domain/zod-messages';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { AppError } from './errors';
 
-z.config(z.locales.pt());
-// A missing field reads better as "obrigatório" than as a type mismatch against "undefined".
-z.config({ customError: (issue) => (issue.input === undefined ? 'Campo obrigatório' : undefined) });
+// Messages people read: the schema's own text, else "<campo> inválido" with the field's pt-BR label.
+configurePtBrMessages(z);
+
+/** The description a failed parse answers with: the first issue's pt-BR message, never a field name. */
+export function issueDescription(error: z.ZodError): string {
+  return error.issues[0]?.message ?? MSG.invalidData;
+}
 
 function fail(error: z.ZodError): never {
-  const issue = error.issues[0];
-  const path = issue?.path.join('.');
-  const description = issue ? (path ? `${path}: ${issue.message}` : issue.message) : MSG.invalidData;
-  throw new AppError(400, 'invalid_data', MSG.invalidData, description);
+  throw new AppError(400, 'invalid_data', MSG.invalidData, issueDescription(error));
 }
 
 /** Parses a JSON body; malformed JSON and schema failures become a 400 with a pt-BR message. */

@@ -1,6 +1,6 @@
 import { customerAddresses, customers, orders } from '@meucardapio/db/schema';
 import { MSG } from '@meucardapio/domain/messages';
-import { MAX_SAVED_ADDRESSES } from '@meucardapio/domain/validation';
+import { customerProfileSchema, MAX_SAVED_ADDRESSES } from '@meucardapio/domain/validation';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CustomerCtx } from '../../http/context';
@@ -12,6 +12,7 @@ import { reverifyOrderPayment } from '../payments/payments.service';
 // ---------------------------------------------------------------------------------------------
 // Profile
 
+export const profileSchema = customerProfileSchema;
 const optText = (max: number) =>
   z
     .string()
@@ -19,25 +20,6 @@ const optText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => v || null);
-const birth = (min: number, max: number, message: string) =>
-  z.preprocess(
-    (v) => (v === '' ? null : v),
-    z.coerce.number({ message }).int(message).min(min, message).max(max, message).nullish(),
-  );
-
-export const profileSchema = z.object({
-  name: z.string({ message: MSG.fillRequiredFields }).trim().min(1, MSG.fillRequiredFields).max(120),
-  phone: z.string({ message: MSG.fillRequiredFields }).trim().min(1, MSG.fillRequiredFields).max(30),
-  cep: optText(12),
-  address: optText(200),
-  number: optText(20),
-  complement: optText(120),
-  neighborhood: optText(120),
-  city: optText(120),
-  state: optText(2),
-  birthDay: birth(1, 31, MSG.invalidBirthDay),
-  birthMonth: birth(1, 12, MSG.invalidBirthMonth),
-});
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 function profileView(c: typeof customers.$inferSelect) {

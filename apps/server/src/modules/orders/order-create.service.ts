@@ -3,6 +3,7 @@ import {
   type Addon,
   couponRedemptions,
   coupons,
+  customerAddresses,
   customers,
   deliveryStates,
   diningTables,
@@ -16,7 +17,7 @@ import {
   restaurants,
 } from '@meucardapio/db/schema';
 import { couponUsesLabel, evaluateCoupon } from '@meucardapio/domain/coupons';
-import { validateDeliveryArea } from '@meucardapio/domain/delivery';
+import { missingDeliveryFields, missingDeliveryFieldText, validateDeliveryArea } from '@meucardapio/domain/delivery';
 import { maxInstallmentsFor } from '@meucardapio/domain/installments';
 import { MSG } from '@meucardapio/domain/messages';
 import { itemNoteSchema, orderNoteSchema } from '@meucardapio/domain/order-display';
@@ -349,6 +350,9 @@ export async function createCustomerOrder(
         cep: input.cep || null,
       };
       if (deliveryType === 'dine_in') {
+        // A shop (commerce segment) has no tables: a table link to it is not an order channel.
+        if (restaurant.businessSegment === 'commerce')
+          throw badRequest('Mesa inválida', MSG.noTablesInShop, 'tables_not_offered');
         if (!input.tableNumber)
           throw badRequest('Mesa inválida', 'Abra o cardápio pelo QR code da mesa.', 'table_required');
         const [table] = await tx
@@ -364,11 +368,20 @@ export async function createCustomerOrder(
           );
         tableNumber = table.number;
       } else if (deliveryType === 'delivery') {
-        if (!address.address || !address.addressNumber) throw addressError(MSG.fillRequiredFields, 'address_required');
-        if (shippingOption) {
-          if (!address.city || !address.state) throw addressError(MSG.fillRequiredFields, 'address_required');
-          deliveryFee = shippingOption.price;
-        } else {
+        const [saved] = await tx
+          .select({ id: customerAddresses.id })
+          .from(customerAddresses)
+          .where(tenant(customerAddresses, restaurant.id, eq(customerAddresses.customerId, actor.id)))
+          .limit(1);
+        const [missing] = missingDeliveryFields(
+          { ...address, number: address.addressNumber },
+          { shipped: !!shippingOption, hasSavedAddress: !!saved },
+        );
+        if (missing) throw addressError(missingDeliveryFieldText(missing, !!shippingOption), `${missing}_required`);
+        if (shippingOption) deliveryFee = shippingOption.price;
+        // The restaurant's own items (a pizza next to a shipped T-shirt) still go by its courier and
+        // pay the neighbourhood fee on top of the freight.
+        if (!shippingOption || lines.some((l) => !l.product.envioCorreios)) {
           const [states, hoods] = await Promise.all([
             tx.select().from(deliveryStates).where(tenant(deliveryStates, restaurant.id)),
             tx.select().from(neighborhoods).where(tenant(neighborhoods, restaurant.id)),
@@ -378,7 +391,7 @@ export async function createCustomerOrder(
             { states, neighborhoods: hoods },
           );
           if (!area.ok) throw new AppError(400, area.code, area.title, area.description ?? '');
-          deliveryFee = area.fee;
+          deliveryFee += area.fee;
           address.state = area.state.code;
           address.city = area.city;
           address.neighborhood = area.neighborhood;

@@ -2,10 +2,10 @@ import { MSG } from '@meucardapio/domain/messages';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest, notFound } from '../../http/errors';
 import { throttle } from '../../http/rate-limit';
 import { parseParams } from '../../http/validate';
-import { createPublicReview, listPublicReviews } from './reviews.service';
+import { createPublicReview, listPublicReviews, reviewOrderSummary } from './reviews.service';
 
 export const reviewsRoutes = new Hono<AppEnv>();
 
@@ -18,12 +18,14 @@ const newReviewBody = z.object({
   customerEmail: z.string().trim().toLowerCase().pipe(z.email()),
   rating: z.number().int().min(1).max(5),
   comment: z.string().trim().max(2000).nullish(),
-  // Anything that is not a uuid cannot name an order: treated as absent rather than refused.
+  // Anything that is not a uuid cannot name an order: treated as absent, which the service refuses.
   orderId: z
     .unknown()
     .optional()
     .transform((v) => (typeof v === 'string' && z.uuid().safeParse(v).success ? v : null)),
 });
+
+const reviewOrderParams = z.object({ restaurantId: z.uuid(), orderId: z.uuid() });
 
 /** Maps the first failing field to the spec's text, so the review form can show it as is. */
 function reviewValidationError(issues: z.core.$ZodIssue[], raw: unknown): AppError {
@@ -44,6 +46,14 @@ function reviewValidationError(issues: z.core.$ZodIssue[], raw: unknown): AppErr
 reviewsRoutes.get('/public/restaurants/:slug/reviews', async (c) => {
   const { slug } = parseParams(c, slugParam);
   return c.json(await listPublicReviews({ db: c.get('db') }, slug));
+});
+
+/** The order summary of a review link; a malformed link is answered like an unknown order. */
+reviewsRoutes.get('/public/restaurants/by-id/:restaurantId/orders/:orderId/review', async (c) => {
+  const parsed = reviewOrderParams.safeParse(c.req.param());
+  if (!parsed.success) throw notFound('Pedido não encontrado.', 'Verifique o link de avaliação.');
+  const { restaurantId, orderId } = parsed.data;
+  return c.json({ order: await reviewOrderSummary(c.get('db'), restaurantId, orderId) });
 });
 
 reviewsRoutes.post('/public/restaurants/:slug/reviews', async (c) => {

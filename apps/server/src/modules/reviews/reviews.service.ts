@@ -1,7 +1,8 @@
 import type { Db } from '@meucardapio/db/client';
-import { orders, restaurants, reviews } from '@meucardapio/db/schema';
-import { desc, eq, sql } from 'drizzle-orm';
+import { orderItems, orders, restaurants, reviews } from '@meucardapio/db/schema';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../http/context';
+import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
 import { findPublicRestaurantBySlug, type PublicRestaurant } from '../restaurants/public-menu.service';
@@ -92,38 +93,54 @@ export type NewPublicReview = {
   orderId?: string | null;
 };
 
+const orderNotReviewable = () =>
+  new AppError(
+    400,
+    'order_not_reviewable',
+    'Avaliação indisponível',
+    'Só é possível avaliar um pedido entregue. Use o link "Avaliar Pedido" da sua área de pedidos.',
+  );
+
 /**
- * A visitor's review. Approved at once unless the restaurant asks to approve reviews first
- * (ARCHITECTURE §6.12). An order id is attached only when that order belongs to this restaurant,
- * so nobody can tie a review to another tenant's order; a signed-in customer of this restaurant is
- * recorded as its author.
+ * A review of one delivered order of this restaurant, by whoever holds that order's review link
+ * (`/review/{restaurantId}?order={orderId}`); a signed-in customer of this restaurant may only review
+ * their own orders. Each order is reviewed once: the order row is locked, so two simultaneous posts
+ * cannot both pass. Approved at once unless the restaurant asks to approve reviews first
+ * (ARCHITECTURE §6.12).
  */
 export async function createPublicReview(ctx: { db: Db; actor: Actor | null }, slug: string, input: NewPublicReview) {
   const restaurant = await findPublicRestaurantBySlug(ctx.db, slug);
   const restaurantId = restaurant.id;
+  if (!input.orderId) throw orderNotReviewable();
+  const orderId = input.orderId;
   return ctx.db.transaction(async (tx) => {
     // Private setting: read here rather than exposed with the public restaurant fields.
     const [settings] = await tx
       .select({ requireReviewApproval: restaurants.requireReviewApproval })
       .from(restaurants)
       .where(eq(restaurants.id, restaurantId));
-    let orderId: string | null = null;
-    if (input.orderId) {
-      const [order] = await tx
-        .select({ id: orders.id })
-        .from(orders)
-        .where(tenant(orders, restaurantId, eq(orders.id, input.orderId)))
-        .limit(1);
-      orderId = order?.id ?? null;
-    }
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status, customerId: orders.customerId })
+      .from(orders)
+      .where(tenant(orders, restaurantId, eq(orders.id, orderId)))
+      .for('update');
+    if (!order || order.status !== 'delivered') throw orderNotReviewable();
     const customerId = ctx.actor?.kind === 'customer' && ctx.actor.restaurantId === restaurantId ? ctx.actor.id : null;
+    if (customerId && order.customerId && order.customerId !== customerId)
+      throw forbidden('Este pedido não é seu: só quem fez o pedido pode avaliá-lo.');
+    const [already] = await tx
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(tenant(reviews, restaurantId, eq(reviews.orderId, order.id)))
+      .limit(1);
+    if (already) throw conflict('Pedido já avaliado', 'Este pedido já foi avaliado. Obrigado pela sua opinião!');
     const approved = !settings?.requireReviewApproval;
     const [row] = await tx
       .insert(reviews)
       .values({
         restaurantId,
-        orderId,
-        customerId,
+        orderId: order.id,
+        customerId: customerId ?? order.customerId,
         customerName: input.customerName,
         customerEmail: input.customerEmail,
         rating: input.rating,
@@ -137,8 +154,66 @@ export async function createPublicReview(ctx: { db: Db; actor: Actor | null }, s
       permission: 'manage_reviews',
       payload: { reviewId: row.id, rating: input.rating, approved },
     });
-    return { review: { id: row.id, approved: row.approved, orderId, createdAt: row.createdAt.toISOString() } };
+    return {
+      review: { id: row.id, approved: row.approved, orderId: order.id, createdAt: row.createdAt.toISOString() },
+    };
   });
+}
+
+export type ReviewOrderSummary = {
+  id: string;
+  number: number;
+  status: string;
+  createdAt: string;
+  total: number;
+  items: { id: string; name: string; quantity: number; totalPrice: number }[];
+  /** Delivered and not reviewed yet. */
+  reviewable: boolean;
+  reviewed: boolean;
+};
+
+/**
+ * What the review page shows about the order its link names: items and total, never who ordered or
+ * where to. The link itself (restaurant id + order id) is what grants it, as it grants the review.
+ */
+export async function reviewOrderSummary(db: Db, restaurantId: string, orderId: string): Promise<ReviewOrderSummary> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      total: orders.total,
+    })
+    .from(orders)
+    .where(tenant(orders, restaurantId, eq(orders.id, orderId)))
+    .limit(1);
+  if (!order) throw notFound('Pedido não encontrado.', 'Verifique o link de avaliação.');
+  const [items, [review]] = await Promise.all([
+    db
+      .select({
+        id: orderItems.id,
+        name: orderItems.name,
+        quantity: orderItems.quantity,
+        totalPrice: orderItems.totalPrice,
+      })
+      .from(orderItems)
+      .where(tenant(orderItems, restaurantId, eq(orderItems.orderId, order.id)))
+      .orderBy(asc(orderItems.name)),
+    db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(tenant(reviews, restaurantId, eq(reviews.orderId, order.id)))
+      .limit(1),
+  ]);
+  const reviewed = !!review;
+  return {
+    ...order,
+    createdAt: order.createdAt.toISOString(),
+    items,
+    reviewed,
+    reviewable: order.status === 'delivered' && !reviewed,
+  };
 }
 
 /** The public list: the newest approved reviews of a restaurant found by slug. */
