@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cashChangeOf,
+  cashChangeParts,
   cashChangeText,
   ITEM_NOTE_MAX,
   ITEM_NOTE_TOO_LONG,
@@ -40,6 +41,14 @@ describe('cashChangeText', () => {
   it('tells the courier the note and the change to bring', () => {
     expect(cashChangeText({ paidAmount: 10000, changeAmount: 4250 })).toBe('Troco para R$ 100,00 (levar R$ 42,50)');
     expect(cashChangeText({ paidAmount: 123456, changeAmount: 1 })).toBe('Troco para R$ 1.234,56 (levar R$ 0,01)');
+  });
+
+  it('splits between the two amounts for narrow screens', () => {
+    expect(cashChangeParts({ paidAmount: 10000, changeAmount: 4250 })).toEqual([
+      'Troco para R$ 100,00',
+      '(levar R$ 42,50)',
+    ]);
+    expect(cashChangeParts({ paidAmount: 4250, changeAmount: 0 })).toBeNull();
   });
 
   it('says nothing when there is no change to bring', () => {

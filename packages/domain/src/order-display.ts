@@ -24,12 +24,18 @@ export function cashChangeOf(paymentData: Record<string, unknown> | null | undef
 }
 
 /**
- * "Troco para R$ 100,00 (levar R$ 42,50)", or null when there is no change to bring (not cash, or the
- * customer pays the exact total).
+ * The two halves of the change text, ["Troco para R$ 100,00", "(levar R$ 42,50)"], so a narrow screen
+ * breaks between them and never inside an amount; null when there is no change to bring (not cash, or
+ * the customer pays the exact total).
  */
-export function cashChangeText(c: CashChange): string | null {
+export function cashChangeParts(c: CashChange): [string, string] | null {
   if (c.paidAmount === null || c.changeAmount === null || c.changeAmount <= 0) return null;
-  return `Troco para ${formatBRL(c.paidAmount)} (levar ${formatBRL(c.changeAmount)})`;
+  return [`Troco para ${formatBRL(c.paidAmount)}`, `(levar ${formatBRL(c.changeAmount)})`];
+}
+
+/** "Troco para R$ 100,00 (levar R$ 42,50)", or null when there is no change to bring. */
+export function cashChangeText(c: CashChange): string | null {
+  return cashChangeParts(c)?.join(' ') ?? null;
 }
 
 /** Longest note on one cart line ("sem cebola"). */

@@ -1,4 +1,5 @@
 import { MSG } from '@meucardapio/domain/messages';
+import { orderLabel } from '@meucardapio/domain/order-display';
 import { shortIdAdmin, shortIdStorefront } from '@meucardapio/domain/order-status';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lock, MessageCircle, SendHorizontal } from 'lucide-react';
@@ -17,6 +18,7 @@ import {
   CHAT_POLL_MS,
   type ChatMessage,
   type ChatMode,
+  type ChatOrderInfo,
   type ChatThread,
   chatKeys,
   fetchThread,
@@ -40,8 +42,16 @@ export type ChatDialogProps = {
 /** Value of the "Enviar para" choice that sends to the team with no order (staff only). */
 const TEAM = 'equipe';
 
-const orderLabel = (mode: ChatMode, id: string) =>
-  `Pedido #${mode === 'staff' ? shortIdAdmin(id).toUpperCase() : shortIdStorefront(id).toUpperCase()}`;
+/**
+ * An order as people name it: its number ("Pedido #2"), with the last 8 characters of the id for staff
+ * as the board shows them. The short id alone only when the order is not among the thread's orders.
+ */
+function chatOrderLabel(mode: ChatMode, id: string, orders: ChatOrderInfo[] | undefined) {
+  const info = orders?.find((o) => o.id === id);
+  const short = (mode === 'staff' ? shortIdAdmin(id) : shortIdStorefront(id)).toUpperCase();
+  if (!info) return `Pedido #${short}`;
+  return mode === 'staff' ? `${orderLabel(info.number)} · ${short}` : orderLabel(info.number);
+}
 
 /** dd/mm HH:mm in the restaurant's timezone (the spec's short chat time). */
 function shortTime(iso: string) {
@@ -64,7 +74,9 @@ function conversations(mode: ChatMode, thread: ChatThread | undefined) {
         : undefined;
     seen.set(m.orderId, {
       orderId: m.orderId,
-      label: customer ? `${orderLabel(mode, m.orderId)} · ${customer}` : orderLabel(mode, m.orderId),
+      label: customer
+        ? `${chatOrderLabel(mode, m.orderId, thread.orders)} · ${customer}`
+        : chatOrderLabel(mode, m.orderId, thread.orders),
     });
   }
   return [...seen.values()];
@@ -196,13 +208,11 @@ export function ChatDialog({ mode, orderId = null, title, open, onOpenChange }: 
   const heading = title ?? (orderId ? 'Chat do pedido' : 'Chat');
   // Staff see the order as the board shows it (#number · last 8); customers as their order list does.
   const description =
-    order && mode === 'staff'
-      ? `Pedido #${order.number} · ${shortIdAdmin(order.id).toUpperCase()}`
-      : order && !title
-        ? orderLabel(mode, order.id)
-        : mode === 'staff'
-          ? 'Conversas com seus clientes.'
-          : 'Fale com o restaurante.';
+    order && (mode === 'staff' || !title)
+      ? chatOrderLabel(mode, order.id, [order])
+      : mode === 'staff'
+        ? 'Conversas com seus clientes.'
+        : 'Fale com o restaurante.';
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -249,7 +259,7 @@ export function ChatDialog({ mode, orderId = null, title, open, onOpenChange }: 
                   {showDividers && m.orderId && m.orderId !== messages[i - 1]?.orderId && (
                     <li className="flex items-center gap-2 pt-1 text-xs font-medium text-muted-foreground" aria-hidden>
                       <span className="h-px flex-1 bg-border" />
-                      {orderLabel(mode, m.orderId)}
+                      {chatOrderLabel(mode, m.orderId, thread.data?.orders)}
                       <span className="h-px flex-1 bg-border" />
                     </li>
                   )}

@@ -1,3 +1,4 @@
+import { orderLabel } from '@meucardapio/domain/order-display';
 import {
   DELIVERY_TYPE_LABELS,
   type DeliveryType,
@@ -50,7 +51,7 @@ export function PaymentBadge({ order }: { order: CustomerOrder }) {
 }
 
 export function orderTitle(order: CustomerOrder) {
-  return `Pedido #${shortIdStorefront(order.id).toUpperCase()}`;
+  return orderLabel(order.number);
 }
 
 /** 'Tamanho: Grande · Cor: Preta · Sabores: A, B · Opções: Borda'. */
@@ -105,7 +106,9 @@ export function OrderCard({
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className="font-semibold">{orderTitle(order)}</span>
-            <span className="text-xs text-muted-foreground">Nº {order.number}</span>
+            <span className="font-mono text-xs text-muted-foreground">
+              #{shortIdStorefront(order.id).toUpperCase()}
+            </span>
           </div>
           <p className="mt-0.5 text-sm text-muted-foreground">
             {formatDateTime(order.createdAt)} · {where(order)}
@@ -139,6 +142,11 @@ export function OrderCard({
               </li>
             ))}
           </ul>
+          {order.note && (
+            <p className="rounded-md bg-muted px-3 py-2 text-sm">
+              <span className="font-medium">Observações:</span> {order.note}
+            </p>
+          )}
           <dl className="grid gap-1 border-t pt-3 text-sm">
             <Line label="Subtotal" value={formatMoney(order.subtotal)} />
             {order.deliveryType === 'delivery' && (

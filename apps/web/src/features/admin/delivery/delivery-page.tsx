@@ -1,6 +1,7 @@
-import { type CashChange, cashChangeText } from '@meucardapio/domain/order-display';
+import type { CashChange } from '@meucardapio/domain/order-display';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bike, MapPin, RefreshCw } from 'lucide-react';
+import { CashChangeNote } from '@/components/cash-change-note';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -111,11 +112,7 @@ export default function DeliveryPage() {
                       </span>
                       <span className="font-semibold text-foreground tabular-nums">{formatMoney(o.total)}</span>
                     </p>
-                    {cashChangeText(o) && (
-                      <p className="rounded-md bg-amber-50 px-2 py-1 font-semibold text-amber-900">
-                        {cashChangeText(o)}
-                      </p>
-                    )}
+                    <CashChangeNote order={o} />
                     {o.note && <p className="text-muted-foreground">Obs: {o.note}</p>}
                   </li>
                 ))}

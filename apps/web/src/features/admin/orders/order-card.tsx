@@ -1,4 +1,4 @@
-import { cashChangeText, orderLabel } from '@meucardapio/domain/order-display';
+import { orderLabel } from '@meucardapio/domain/order-display';
 import {
   DELIVERY_TYPE_LABELS,
   type DeliveryType,
@@ -8,6 +8,7 @@ import {
   paymentStatusLabel,
 } from '@meucardapio/domain/order-status';
 import { AlertTriangle, CheckCircle2, History, MapPin, MessageCircle, Phone, Printer, Truck } from 'lucide-react';
+import { CashChangeNote } from '@/components/cash-change-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -74,7 +75,6 @@ export function OrderCard({
   const nextStatuses = nextOrderStatuses(o.status, o.deliveryType);
   const late = o.status === 'pending' && now - new Date(o.createdAt).getTime() > 15 * 60_000;
   const isDelivery = o.deliveryType === 'delivery';
-  const changeText = cashChangeText(o);
   return (
     <article
       aria-label={orderLabel(o.number)}
@@ -165,9 +165,7 @@ export function OrderCard({
           <span className="text-muted-foreground">{o.paymentMethod ?? 'Pagamento não informado'}</span>
           <span className="text-xl font-bold tabular-nums">{formatMoney(o.total)}</span>
         </div>
-        {changeText && (
-          <p className="rounded-md bg-amber-50 px-2 py-1 text-right font-semibold text-amber-900">{changeText}</p>
-        )}
+        <CashChangeNote order={o} className="text-right" />
       </div>
 
       <footer className="mt-auto grid gap-2 border-t bg-muted/30 px-4 py-3">

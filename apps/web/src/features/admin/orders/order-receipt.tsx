@@ -23,8 +23,8 @@ export function OrderReceipt({ receipt }: { receipt: Receipt }) {
         </p>
         <p>{formatDateTime(o.createdAt, tz)}</p>
         <p>
-          {DELIVERY_TYPE_LABELS[o.deliveryType as DeliveryType] ?? o.deliveryType}
-          {o.deliveryKind ? ` · ${o.deliveryKind}` : ''}
+          {/* As on the card: the delivery kind ("Delivery" / "Transportadora") names delivery orders. */}
+          {o.deliveryKind ?? DELIVERY_TYPE_LABELS[o.deliveryType as DeliveryType] ?? o.deliveryType}
           {o.tableNumber ? ` · Mesa ${o.tableNumber}` : ''} · {orderStatusLabel(o.status)}
         </p>
         <hr />

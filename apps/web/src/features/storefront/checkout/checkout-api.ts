@@ -64,6 +64,7 @@ export type OrderProposal = {
   cashReceived?: number | null;
   installments?: number | null;
   shippingOptionId?: string | null;
+  note?: string | null;
   clientTotal?: number;
 };
 

@@ -3,6 +3,7 @@ import { normalizeText, validateDeliveryArea } from '@meucardapio/domain/deliver
 import { installmentOptions } from '@meucardapio/domain/installments';
 import { MSG } from '@meucardapio/domain/messages';
 import { parseBRLInput } from '@meucardapio/domain/money';
+import { ORDER_NOTE_MAX, orderLabel } from '@meucardapio/domain/order-display';
 import { cashChange } from '@meucardapio/domain/payment';
 import { formatCep, formatPhone, onlyDigits } from '@meucardapio/domain/phone';
 import { orderTotal } from '@meucardapio/domain/pricing';
@@ -17,6 +18,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
 import { errorText, isApiError, toastError } from '@/lib/api';
 import { type CustomerMe, isCustomer, useAuth } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
@@ -115,6 +117,7 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
   const [couponBusy, setCouponBusy] = useState(false);
   const [methodId, setMethodId] = useState<string>('');
   const [cashInput, setCashInput] = useState('');
+  const [note, setNote] = useState('');
   const [installments, setInstallments] = useState(1);
   const [shippingId, setShippingId] = useState<string>('');
   const [errors, setErrors] = useState<Errors>({});
@@ -319,6 +322,7 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
           cashReceived: method!.requiresChange ? cashReceived : null,
           installments: method!.online ? installments : null,
           shippingOptionId: shipped ? shippingId : null,
+          note: note.trim() || null,
           clientTotal: total,
         },
         attemptKey.current,
@@ -331,7 +335,7 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
         return;
       }
       setPlaced({ number: res.order.number });
-      toast.success('Pedido realizado com sucesso!', { description: `Pedido #${res.order.number}` });
+      toast.success('Pedido realizado com sucesso!', { description: orderLabel(res.order.number) });
       window.setTimeout(() => navigate('/customer-dashboard'), 2000);
     } catch (err) {
       if (isApiError(err) && err.title === MSG.addressError) {
@@ -350,7 +354,7 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
         <DialogContent variant="sheet">
           <div className="flex flex-col items-center gap-3 py-6 text-center">
             <CheckCircle2 className="size-14 text-success" aria-hidden />
-            <DialogTitle className="text-xl">Pedido #{placed.number} realizado!</DialogTitle>
+            <DialogTitle className="text-xl">{orderLabel(placed.number)} realizado!</DialogTitle>
             <DialogDescription>Você será levado para a sua área de pedidos em instantes.</DialogDescription>
             <Button variant="brand" size="lg" onClick={() => navigate('/customer-dashboard')}>
               Ver meus pedidos
@@ -696,6 +700,24 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
                   </NativeSelect>
                 </FormField>
               )}
+            </Section>
+
+            <Section title="Observações">
+              <FormField
+                label="Observações do pedido (opcional)"
+                htmlFor="co-note"
+                hint={`${note.length}/${ORDER_NOTE_MAX}`}
+                className="[&>p]:text-right"
+              >
+                <Textarea
+                  id="co-note"
+                  value={note}
+                  maxLength={ORDER_NOTE_MAX}
+                  rows={2}
+                  placeholder="Ex.: tocar o interfone, troco em notas pequenas"
+                  onChange={(e) => setNote(e.target.value)}
+                />
+              </FormField>
             </Section>
           </div>
 

@@ -63,6 +63,7 @@ export function CartDialog({
                         </Button>
                       </div>
                       {summary ? <p className="text-xs text-muted-foreground">{summary}</p> : null}
+                      {item.notes ? <p className="text-xs text-muted-foreground italic">Obs.: {item.notes}</p> : null}
                       <div className="mt-1 flex items-center justify-between gap-2">
                         <QuantityStepper
                           size="sm"

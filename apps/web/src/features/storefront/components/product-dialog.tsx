@@ -1,10 +1,13 @@
 import { addButtonLabel, quantityBounds, validateProductChoice } from '@meucardapio/domain/cart';
 import { MSG } from '@meucardapio/domain/messages';
+import { ITEM_NOTE_MAX } from '@meucardapio/domain/order-display';
 import { normalizeMaxFlavors, pickFlavor, productKind } from '@meucardapio/domain/pricing';
 import { Check, Minus, Plus, X } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
@@ -154,6 +157,7 @@ function ProductForm({
   const [colorId, setColorId] = useState<string | null>(null);
   const [addonIds, setAddonIds] = useState<string[]>([]);
   const [quantity, setQuantity] = useState(1);
+  const [notes, setNotes] = useState('');
 
   const bounds = quantityBounds(product);
   const inCartSameName = cart.items.filter((i) => i.name === product.name).reduce((s, i) => s + i.quantity, 0);
@@ -196,7 +200,7 @@ function ProductForm({
     const added = cart.add(
       buildCartLine(
         product,
-        { flavorIds, variationId, colorIds: colorId ? [colorId] : [], addonIds, quantity },
+        { flavorIds, variationId, colorIds: colorId ? [colorId] : [], addonIds, quantity, notes },
         productsById,
       ),
     );
@@ -307,6 +311,22 @@ function ProductForm({
               ))}
             </Section>
           )}
+
+          <FormField
+            label="Observação (opcional)"
+            htmlFor="product-note"
+            hint={`${notes.length}/${ITEM_NOTE_MAX}`}
+            className="[&>p]:text-right"
+          >
+            <Textarea
+              id="product-note"
+              value={notes}
+              maxLength={ITEM_NOTE_MAX}
+              rows={2}
+              placeholder="Ex.: sem cebola, ponto da carne"
+              onChange={(e) => setNotes(e.target.value)}
+            />
+          </FormField>
 
           <div className="flex items-center justify-between gap-4">
             <div className="flex flex-col">
