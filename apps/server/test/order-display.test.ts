@@ -1,9 +1,10 @@
-import { orderItems, orders, outboundMessages } from '@meucardapio/db/schema';
-import { eq } from 'drizzle-orm';
+import { events, orderItems, orders, outboundMessages } from '@meucardapio/db/schema';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueNewOrderNotifications } from '../src/modules/orders/order-notifications';
+import { drainOutbox, enqueueNewOrderNotifications } from '../src/modules/orders/order-notifications';
 import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
 import { createEmployee, createTestApp, type TestApp } from './helpers';
+import { waitFor } from './ops-fixtures';
 
 let t: TestApp;
 let shop: Shop;
@@ -147,5 +148,36 @@ describe('notes on items and on the order', () => {
     const view = (await shop.owner.client.get(`/api/admin/orders/${order.id}/receipt`)).body.order as Seen;
     expect(view.note).toBeNull();
     expect(view.items[0].notes).toBeNull();
+  });
+});
+
+describe('one order number', () => {
+  it('a failed WhatsApp send tells staff the order number beside the short id', async () => {
+    const messaging = t.deps.integrations.messaging;
+    t.deps.integrations.messaging = {
+      kind: 'http',
+      async send() {
+        throw new Error('WhatsApp API respondeu 503');
+      },
+    };
+    try {
+      const { order } = await placeCashOrder();
+      await enqueueNewOrderNotifications(t.db, shop.rid);
+      await drainOutbox(t.deps);
+      // The app's own worker may be the one that tried: wait for whichever recorded the failure.
+      const failuresOf = async () =>
+        (
+          await t.db
+            .select()
+            .from(events)
+            .where(and(eq(events.restaurantId, shop.rid), eq(events.type, 'whatsapp.failed')))
+        ).filter((e) => (e.payload as { orderId?: string }).orderId === order.id);
+      await waitFor(async () => (await failuresOf()).length > 0);
+      const mine = await failuresOf();
+      expect(mine).toHaveLength(1);
+      expect(mine[0].payload).toMatchObject({ number: order.number, shortId: order.id.slice(-8) });
+    } finally {
+      t.deps.integrations.messaging = messaging;
+    }
   });
 });

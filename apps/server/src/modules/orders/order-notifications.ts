@@ -242,12 +242,18 @@ async function recordResult(
     deps.log.warn({ err: error, outboxId: row.id, attempts }, 'WhatsApp send failed');
     // Staff hear about it once, at the first failure; retries continue quietly.
     if (mine && attempts === 1 && row.orderId) {
+      const [order] = await tx
+        .select({ number: orders.number })
+        .from(orders)
+        .where(tenant(orders, row.restaurantId, eq(orders.id, row.orderId)))
+        .limit(1);
       await appendEvent(tx, {
         restaurantId: row.restaurantId,
         type: 'whatsapp.failed',
         permission: 'manage_orders',
         payload: {
           orderId: row.orderId,
+          number: order?.number ?? null,
           shortId: shortIdAdmin(row.orderId),
           error: message,
           willRetry: attempts < maxAttempts,

@@ -1,4 +1,5 @@
 import { MSG } from '@meucardapio/domain/messages';
+import { orderLabel } from '@meucardapio/domain/order-display';
 import {
   canChatAboutOrder,
   emptyOrdersText,
@@ -77,13 +78,14 @@ export default function OrdersPage() {
         refresh();
         const number = (data as { number?: number })?.number;
         if (!mutedRef.current) playNewOrderSound();
-        toast.success('Novo pedido!', { description: number ? `Pedido #${number} acabou de chegar.` : undefined });
+        toast.success('Novo pedido!', { description: number ? `${orderLabel(number)} acabou de chegar.` : undefined });
       },
       'order.updated': () => refresh(),
       'whatsapp.failed': (data) => {
-        const shortId = (data as { shortId?: string })?.shortId ?? '';
+        const { number, shortId = '' } = (data ?? {}) as { number?: number | null; shortId?: string };
+        const short = shortId.toUpperCase();
         toast.error('Erro no WhatsApp', {
-          description: `Não foi possível enviar a notificação do pedido #${shortId.toUpperCase()}.`,
+          description: `Não foi possível enviar a notificação do ${number ? `${orderLabel(number)} (${short})` : `pedido #${short}`}.`,
         });
       },
     },
