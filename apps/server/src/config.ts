@@ -28,6 +28,13 @@ const schema = z.object({
   SSE_SESSION_CHECK_MS: z.coerce.number().int().min(50).default(60_000),
   /** Event streams one person may keep open on one instance. */
   SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10),
+  /** Minutes a card/PIX order may stay unpaid before it is cancelled and its stock given back. */
+  UNPAID_ORDER_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -8,6 +8,7 @@ import { seedDemo } from '@meucardapio/db/seed/demo';
 import { loadConfig } from './config';
 import { SIMULATOR_WARNING } from './integrations/payments/simulator';
 import { hashPassword } from './modules/auth/passwords';
+import { startUnpaidOrdersJob } from './modules/orders/unpaid-orders.service';
 import { boot } from './server';
 
 const config = loadConfig();
@@ -57,6 +58,9 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
   if (config.payments === 'simulator') console.warn(`\n*** ${SIMULATOR_WARNING} ***\n`);
 });
 
+// Card/PIX orders left unpaid give their stock back (every instance may run it: see the service).
+const unpaidOrders = startUnpaidOrdersJob(deps, { timeoutMinutes: config.UNPAID_ORDER_TIMEOUT_MINUTES });
+
 // Orchestrators give a stopping server about 10 s before killing it.
 const SHUTDOWN_MS = 10_000;
 let stopping = false;
@@ -80,6 +84,7 @@ async function shutdown(signal: NodeJS.Signals) {
   const patience = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_MS - 2_000).unref());
   await Promise.race([drained, patience]);
   http.closeAllConnections();
+  await unpaidOrders.stop();
   await booted.close();
   process.exit(0);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { categories, paymentMethods, products } from '@meucardapio/db/schema';
+import { categories, paymentMethods, products, restaurants } from '@meucardapio/db/schema';
+import { eq } from 'drizzle-orm';
 import { createEmployee, type Owner, signupOwner, type TestApp, type TestClient } from './helpers';
 
 export const CASHIER = '/api/admin/cashier';
@@ -15,6 +16,8 @@ export const saleKey = () => `pdv-${randomUUID()}`;
 export async function setupPdv(t: TestApp) {
   const owner = await signupOwner(t);
   const rid = owner.restaurantId;
+  // The provider's checkout handle: without it the hosted checkout cannot be opened.
+  await t.db.update(restaurants).set({ appClientReferrer: 'padaria-teste' }).where(eq(restaurants.id, rid));
   const [cat] = await t.db.insert(categories).values({ restaurantId: rid, name: 'Padaria' }).returning();
   const [pao, cafe, bolo] = await t.db
     .insert(products)

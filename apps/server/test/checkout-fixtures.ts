@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { coupons, deliveryStates, diningTables, neighborhoods, paymentMethods, products } from '@meucardapio/db/schema';
+import {
+  coupons,
+  deliveryStates,
+  diningTables,
+  neighborhoods,
+  paymentMethods,
+  products,
+  restaurantHours,
+  restaurants,
+} from '@meucardapio/db/schema';
+import { eq } from 'drizzle-orm';
 import { type Owner, registerCustomer, signupOwner, type TestApp } from './helpers';
 
 /**
@@ -10,6 +20,9 @@ import { type Owner, registerCustomer, signupOwner, type TestApp } from './helpe
 export async function setupShop(t: TestApp, options: { paymentMethods?: boolean } = {}) {
   const owner = await signupOwner(t);
   const rid = owner.restaurantId;
+  await openAroundTheClock(t, rid);
+  // The card provider's handle (app_client_referrer): without it online payment is refused.
+  await t.db.update(restaurants).set({ appClientReferrer: 'loja-teste' }).where(eq(restaurants.id, rid));
   const ids = {
     size: randomUUID(),
     addon: randomUUID(),
@@ -104,6 +117,23 @@ export async function setupShop(t: TestApp, options: { paymentMethods?: boolean 
 }
 
 export type Shop = Awaited<ReturnType<typeof setupShop>>;
+
+/**
+ * Every day 00:00–23:59: orders are refused outside the hours, and a new restaurant's 08:00–18:00
+ * would make tests depend on the hour they run at.
+ */
+export async function openAroundTheClock(t: TestApp, restaurantId: string) {
+  await t.db.delete(restaurantHours).where(eq(restaurantHours.restaurantId, restaurantId));
+  await t.db.insert(restaurantHours).values(
+    Array.from({ length: 7 }, (_, dayOfWeek) => ({
+      restaurantId,
+      dayOfWeek,
+      isClosed: false,
+      openTime: '00:00',
+      closeTime: '23:59',
+    })),
+  );
+}
 
 export const customerOf = (t: TestApp, shop: Shop | Owner, overrides: Record<string, unknown> = {}) =>
   registerCustomer(t, shop.slug, overrides);

@@ -1,4 +1,4 @@
-import { deliveryStates, events, orderHistory, orders } from '@meucardapio/db/schema';
+import { deliveryStates, events, orderHistory, orders, restaurants } from '@meucardapio/db/schema';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee, createTestApp, type Owner, registerCustomer, signupOwner, type TestApp } from './helpers';
@@ -12,6 +12,8 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signupOwner(t);
   other = await signupOwner(t);
+  // The provider's checkout handle, which payment verification asks with.
+  await t.db.update(restaurants).set({ appClientReferrer: 'loja-teste' }).where(eq(restaurants.id, owner.restaurantId));
   // SP is served locally: SP orders are "Delivery", others "Transportadora".
   await t.db
     .insert(deliveryStates)

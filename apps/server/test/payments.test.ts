@@ -105,19 +105,25 @@ describe('card/PIX payment through the simulator', () => {
     expect(page.text).toContain('Este pedido já foi pago.');
   });
 
-  it('decline → failed, order stays pending; a later approval of the same order still counts', async () => {
+  it('decline → failed and the order is cancelled; a later approval is recorded, with a warning for staff', async () => {
     const { id, checkoutUrl } = await cardOrder();
     const q = await simulate(id, checkoutUrl, 'decline');
     expect(q.get('receipt_url')).toBeNull();
     const r = await confirm(q);
-    expect(r.body).toMatchObject({ status: 'failed', orderStatus: 'pending' });
+    expect(r.body).toMatchObject({ status: 'failed', orderStatus: 'cancelled', problem: null });
     expect(await orderRow(id)).toMatchObject({
-      status: 'pending',
+      status: 'cancelled',
       paymentStatus: 'failed',
       paymentCheckoutVerified: true,
     });
+    // The checkout link still works at the provider: a payment after the cancellation is not lost.
     const q2 = await simulate(id, checkoutUrl, 'approve');
-    expect((await confirm(q2)).body.status).toBe('approved');
+    const late = await confirm(q2);
+    expect(late.body).toMatchObject({ status: 'approved', orderStatus: 'cancelled' });
+    expect(late.body.message).toContain('depois que o pedido foi cancelado');
+    const row = await orderRow(id);
+    expect(row.status).toBe('cancelled');
+    expect(row.paymentData?.payment_warning).toContain('Estorne o pagamento');
   });
 
   it('a forged callback never marks an order paid', async () => {
@@ -201,7 +207,7 @@ describe('card/PIX payment through the simulator', () => {
 });
 
 describe('InfinitePay provider', () => {
-  const restaurant = { name: 'Pizzaria Boa', slug: 'pizzaria-boa', appClientReferrer: null };
+  const restaurant = { name: 'Pizzaria Boa', slug: 'pizzaria-boa', appClientReferrer: 'pizzaria-boa' };
   const order = { id: '11111111-2222-4333-8444-555555555555', number: 7, total: 4550 };
 
   it('builds the hosted-checkout URL with the spec parameters', () => {
@@ -236,20 +242,12 @@ describe('InfinitePay provider', () => {
     expect(url.searchParams.get('address_cep')).toBe('01310100');
     expect(url.searchParams.get('address_number')).toBe('10');
     expect(url.searchParams.get('address_complement')).toBe('ap 2');
-    // The handle is the referrer when set, else the slug, else the name without spaces.
-    const withRef = new URL(
-      p.checkoutUrl(
-        order,
-        { ...restaurant, appClientReferrer: 'MeuCardapio' },
-        [{ name: 'x', unitPrice: 1, quantity: 1 }],
-        { name: 'A' },
-      ),
-    );
-    expect(withRef.pathname).toBe('/MeuCardapio');
-    const byName = new URL(
-      p.checkoutUrl(order, { ...restaurant, slug: '' }, [{ name: 'x', unitPrice: 1, quantity: 1 }], { name: 'A' }),
-    );
-    expect(byName.pathname).toBe('/pizzariaboa');
+    // The handle is the restaurant's referrer, never guessed from the slug or the name.
+    expect(() =>
+      p.checkoutUrl(order, { ...restaurant, appClientReferrer: ' ' }, [{ name: 'x', unitPrice: 1, quantity: 1 }], {
+        name: 'A',
+      }),
+    ).toThrow();
   });
 
   it('verifies with a GET carrying handle, transaction_nsu, external_order_nsu and slug', async () => {

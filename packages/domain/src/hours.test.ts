@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkOpenForOrders,
   closedNotice,
   closedToastDescription,
   DEFAULT_TIMEZONE,
@@ -176,6 +177,32 @@ describe('closed texts', () => {
   it('gives the toast description on an attempted add', () => {
     expect(closedToastDescription(week(), sp('2025-06-20T20:00:00'), SP)).toBe('Abriremos Sábado às 08:00');
     expect(closedToastDescription([], sp('2025-06-20T20:00:00'), SP)).toBe('Estamos fechados no momento.');
+  });
+});
+
+describe('checkOpenForOrders', () => {
+  it('accepts an order during the hours, in the restaurant timezone', () => {
+    expect(checkOpenForOrders(week(), sp('2025-06-16T12:00:00'), SP)).toEqual({ ok: true });
+    // 12:00 in São Paulo is 00:00 in Tokyo: closed there.
+    expect(checkOpenForOrders(week(), sp('2025-06-16T12:00:00'), TOKYO).ok).toBe(false);
+  });
+
+  it('refuses after closing with "Restaurante fechado" and the next opening', () => {
+    expect(checkOpenForOrders(week(), sp('2025-06-16T18:01:00'), SP)).toEqual({
+      ok: false,
+      code: 'restaurant_closed',
+      title: 'Restaurante fechado',
+      description: 'Abriremos Terça às 08:00',
+    });
+    const allClosed = week(Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((d) => [d, CLOSED])));
+    expect(checkOpenForOrders(allClosed, sp('2025-06-16T12:00:00'), SP)).toMatchObject({
+      ok: false,
+      description: 'Estamos fechados no momento.',
+    });
+  });
+
+  it('reads an unknown timezone as the default one', () => {
+    expect(checkOpenForOrders(week(), sp('2025-06-16T12:00:00'), 'Not/AZone')).toEqual({ ok: true });
   });
 });
 

@@ -1,4 +1,4 @@
-import { MSG } from './messages';
+import { fail, MSG, type RuleFailure } from './messages';
 
 /** Restaurants keep their own timezone; this is the default one (ARCHITECTURE §6.10). */
 export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
@@ -150,6 +150,26 @@ export function closedToastDescription(
 ): string {
   const next = nextOpening(hours, now, timeZone);
   return next ? `Abriremos ${nextOpeningText(next)}` : MSG.closedNow;
+}
+
+/**
+ * Whether an order may be placed now: refused outside the restaurant's hours with 'Restaurante fechado'
+ * and 'Abriremos Segunda às 18:00' (or 'Estamos fechados no momento.'). An unknown stored timezone
+ * falls back to the default one rather than refusing every order.
+ */
+export function checkOpenForOrders(
+  hours: readonly HoursRow[],
+  now: Date,
+  timeZone: string = DEFAULT_TIMEZONE,
+): { ok: true } | RuleFailure {
+  let zone = timeZone;
+  try {
+    localParts(now, zone);
+  } catch {
+    zone = DEFAULT_TIMEZONE;
+  }
+  if (isOpenAt(hours, now, zone)) return { ok: true };
+  return fail('restaurant_closed', MSG.restaurantClosed, closedToastDescription(hours, now, zone));
 }
 
 /** A new restaurant's week: every day open 08:00–18:00. */

@@ -41,6 +41,14 @@ export const MSG = {
   restaurantClosedButton: 'Restaurante Fechado',
   restaurantClosed: 'Restaurante fechado',
   closedNow: 'Estamos fechados no momento.',
+  checkoutNotConfigured: 'Configuração necessária',
+  checkoutNotConfiguredCustomer:
+    'Este restaurante ainda não configurou o pagamento online. Escolha outra forma de pagamento.',
+  checkoutNotConfiguredStaff:
+    'Informe o identificador do pagamento online em Configurações para receber por cartão ou PIX.',
+  verificationError: 'Erro na verificação',
+  verificationFailed: 'Falha na verificação do pagamento',
+  awaitingPayment: 'Aguardando pagamento',
   addressError: 'Erro de Endereço',
   cepRequiredForShipping: 'CEP é obrigatório para produtos com entrega.',
   productsCheckError: 'Erro ao verificar informações dos produtos.',

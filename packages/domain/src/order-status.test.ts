@@ -8,6 +8,7 @@ import {
   DELIVERY_TYPE_LABELS,
   DELIVERY_TYPES,
   emptyOrdersText,
+  isAwaitingPayment,
   isDeliveryType,
   isOrderStatus,
   MAX_OPEN_UNPAID_ORDERS,
@@ -275,5 +276,19 @@ describe('delivery confirmation digits', () => {
     expect(checkDeliveryDigits('1234', phone)).toEqual(wrong);
     expect(checkDeliveryDigits('0123', null)).toEqual(wrong);
     expect(checkDeliveryDigits('0123', '123')).toEqual(wrong);
+  });
+});
+
+describe('isAwaitingPayment', () => {
+  const online = { status: 'pending', deliveryType: 'delivery', paymentStatus: 'pending', paymentCheckout: true };
+  it('is a pending card/PIX order whose checkout is not paid', () => {
+    expect(isAwaitingPayment(online)).toBe(true);
+    expect(isAwaitingPayment({ ...online, paymentStatus: 'failed' })).toBe(true);
+  });
+  it('is not a paid, started, cash or PDV order', () => {
+    expect(isAwaitingPayment({ ...online, paymentStatus: 'approved' })).toBe(false);
+    expect(isAwaitingPayment({ ...online, status: 'preparing' })).toBe(false);
+    expect(isAwaitingPayment({ ...online, paymentCheckout: false, paymentStatus: null })).toBe(false);
+    expect(isAwaitingPayment({ ...online, deliveryType: 'pdv' })).toBe(false);
   });
 });

@@ -163,6 +163,19 @@ export function checkOpenUnpaidOrders(openUnpaid: number): { ok: true } | RuleFa
   );
 }
 
+/**
+ * A card/PIX order the kitchen must not start yet: still pending and its hosted checkout not paid
+ * (a PDV sale is paid at the counter). The board shows these apart as 'Aguardando pagamento'.
+ */
+export function isAwaitingPayment(o: {
+  status: string;
+  deliveryType: string;
+  paymentStatus: string | null;
+  paymentCheckout: boolean;
+}): boolean {
+  return o.status === 'pending' && o.deliveryType !== 'pdv' && o.paymentCheckout && o.paymentStatus !== 'approved';
+}
+
 /** Refusal when a delivery order is sent out without a delivery person. */
 export function checkDeliveryPerson(deliveryEmployeeId: string | null | undefined): { ok: true } | RuleFailure {
   return deliveryEmployeeId

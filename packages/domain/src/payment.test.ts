@@ -122,10 +122,13 @@ describe('paymentTypeOf / paymentGroupLabel', () => {
 });
 
 describe('providerHandle', () => {
-  it('prefers app_client_referrer, then slug, then the lower-cased name without spaces', () => {
-    expect(providerHandle({ appClientReferrer: 'MeuCardapio', slug: 'pizza', name: 'Pizza Boa' })).toBe('MeuCardapio');
-    expect(providerHandle({ appClientReferrer: '  ', slug: 'pizza', name: 'Pizza Boa' })).toBe('pizza');
-    expect(providerHandle({ appClientReferrer: null, slug: null, name: 'Pizza  Boa Vista' })).toBe('pizzaboavista');
+  it("is the restaurant's app_client_referrer, trimmed", () => {
+    expect(providerHandle({ appClientReferrer: ' pizzariademo ' })).toBe('pizzariademo');
+  });
+  it('is null while not configured: never the slug or the name', () => {
+    expect(providerHandle({ appClientReferrer: '  ' })).toBeNull();
+    expect(providerHandle({ appClientReferrer: null })).toBeNull();
+    expect(providerHandle({})).toBeNull();
   });
 });
 

@@ -152,15 +152,13 @@ export function cashChange(
 }
 
 /**
- * The card provider's handle for a restaurant: its app_client_referrer, else its slug, else its name
- * lower-cased without spaces.
+ * The card provider's handle for a restaurant: its app_client_referrer, or null while it is not
+ * configured. Unlike the spec, the slug or the name are never used instead: a guessed handle sends the
+ * customer to a checkout that pays someone else or nobody, so online payment waits for the setting
+ * ('Configuração necessária').
  */
-export function providerHandle(r: { appClientReferrer?: string | null; slug?: string | null; name: string }): string {
-  const referrer = r.appClientReferrer?.trim();
-  if (referrer) return referrer;
-  const slug = r.slug?.trim();
-  if (slug) return slug;
-  return r.name.toLowerCase().replace(/\s+/g, '');
+export function providerHandle(r: { appClientReferrer?: string | null }): string | null {
+  return r.appClientReferrer?.trim() || null;
 }
 
 /**

@@ -29,7 +29,7 @@ export const restaurants = pgTable(
     buttonColor: text('button_color').notNull().default('#16a34a'),
     timezone: text('timezone').notNull().default('America/Sao_Paulo'),
     businessSegment: text('business_segment').notNull().default('restaurant'),
-    appClientReferrer: text('app_client_referrer').default('MeuCardapio'),
+    appClientReferrer: text('app_client_referrer'),
     originPostalCode: text('origin_postal_code'),
     showReviewsOnMenu: boolean('show_reviews_on_menu').notNull().default(true),
     requireReviewApproval: boolean('require_review_approval').notNull().default(false),

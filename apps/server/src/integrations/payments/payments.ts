@@ -16,7 +16,7 @@ export type CheckoutCustomer = {
 };
 
 export type VerifyInput = {
-  /** The restaurant's provider handle (app_client_referrer, else slug, else name). */
+  /** The restaurant's provider handle (its app_client_referrer; never guessed from the slug). */
   handle: string;
   transactionNsu: string;
   /** Our order id, sent as order_nsu when the checkout was opened. */

@@ -66,9 +66,11 @@ export function simulatorProvider(db: Db): PaymentProvider {
   return {
     name: 'simulator',
     checkoutUrl(order, restaurant, items, customer) {
+      const handle = providerHandle(restaurant);
+      if (!handle) throw new Error('payment handle missing');
       if (items.length === 0 || order.total <= 0) throw new Error('nothing to charge');
       const params = new URLSearchParams();
-      params.set('handle', providerHandle(restaurant));
+      params.set('handle', handle);
       params.set(
         'items',
         JSON.stringify(items.map((i) => ({ name: i.name, price: Math.round(i.unitPrice), quantity: i.quantity }))),

@@ -16,6 +16,7 @@ import {
   checkDeliveryDigits,
   checkDeliveryPerson,
   checkStatusTransition,
+  isAwaitingPayment,
   type OrderStatus,
   shortIdAdmin,
   transitionRequirements,
@@ -34,7 +35,7 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import type { VerifyResult } from '../../integrations/payments/payments';
 import { appendEvent } from '../../realtime/realtime';
-import { recordPaymentMismatch } from '../payments/payments.service';
+import { recordPaidAfterCancel, recordPaymentMismatch, releaseDeclinedOrder } from '../payments/payments.service';
 import { cancelOrderAndRestore } from './order-cancel.service';
 import { toItemView } from './order-view';
 
@@ -89,6 +90,8 @@ export type AdminOrder = CashChange & {
   paymentCheckout: boolean;
   /** Set when the provider reported a payment that does not match the order (pt-BR, for staff). */
   paymentWarning: string | null;
+  /** A card/PIX order not paid yet: shown apart as 'Aguardando pagamento', not for the kitchen. */
+  awaitingPayment: boolean;
   installments: number | null;
   note: string | null;
   subtotal: number;
@@ -214,6 +217,7 @@ export async function hydrate(db: DbOrTx, restaurantId: string, rows: OrderRow[]
       paymentCheckoutVerified: o.paymentCheckoutVerified,
       paymentCheckout: isCheckoutOrder(o),
       paymentWarning: typeof data.payment_warning === 'string' ? data.payment_warning : null,
+      awaitingPayment: isAwaitingPayment({ ...o, paymentCheckout: isCheckoutOrder(o) }),
       installments: o.installments,
       ...cashChangeOf(data),
       note: o.note,
@@ -492,21 +496,23 @@ async function verifyOne(ctx: StaffCtx, order: OrderRow, handle: string): Promis
   const now = new Date();
   await ctx.db.transaction(async (tx) => {
     let paymentData: Record<string, unknown> | undefined;
+    const [locked] = await tx
+      .select()
+      .from(orders)
+      .where(tenant(orders, ctx.restaurantId, eq(orders.id, order.id)))
+      .for('update');
+    if (!locked) return;
     if (mismatch) {
       // Paid, but not what the order asks for: it stays unpaid and staff see why.
-      const [locked] = await tx
-        .select()
-        .from(orders)
-        .where(tenant(orders, ctx.restaurantId, eq(orders.id, order.id)))
-        .for('update');
-      if (locked)
-        paymentData = await recordPaymentMismatch(
-          tx,
-          locked,
-          locked.paymentData ?? {},
-          mismatch.warning,
-          mismatch.result,
-        );
+      paymentData = await recordPaymentMismatch(
+        tx,
+        locked,
+        locked.paymentData ?? {},
+        mismatch.warning,
+        mismatch.result,
+      );
+    } else if (status === 'approved' && locked.status === 'cancelled' && locked.paymentStatus !== 'approved') {
+      paymentData = await recordPaidAfterCancel(tx, locked, locked.paymentData ?? {});
     }
     await tx
       .update(orders)
@@ -518,28 +524,35 @@ async function verifyOne(ctx: StaffCtx, order: OrderRow, handle: string): Promis
         updatedAt: now,
       })
       .where(tenant(orders, ctx.restaurantId, eq(orders.id, order.id)));
-    if (status !== order.paymentStatus || verified !== order.paymentCheckoutVerified) {
+    if (status !== locked.paymentStatus || verified !== locked.paymentCheckoutVerified) {
+      const paid = status === 'approved' && locked.paymentStatus !== 'approved' && locked.status !== 'cancelled';
       await appendEvent(tx, {
         restaurantId: ctx.restaurantId,
         type: 'order.updated',
         permission: 'manage_orders',
         customerId: order.customerId,
-        payload: { orderId: order.id, id: order.id, number: order.number, paymentStatus: status },
+        payload: { orderId: order.id, id: order.id, number: order.number, paymentStatus: status, paid },
       });
     }
+    // Declined (not a mismatch): the order gives its stock back, as on the customer's return page.
+    if (status === 'failed' && !mismatch && isOnlineCheckoutOrder(locked)) await releaseDeclinedOrder(tx, locked);
   });
   return { orderId: order.id, paymentStatus: status, paymentCheckoutVerified: verified };
 }
 
+/** The restaurant's checkout handle, or null while it is not configured ('Configuração necessária'). */
 async function restaurantHandle(ctx: StaffCtx) {
   const [r] = await ctx.db
-    .select({ name: restaurants.name, slug: restaurants.slug, appClientReferrer: restaurants.appClientReferrer })
+    .select({ appClientReferrer: restaurants.appClientReferrer })
     .from(restaurants)
     .where(eq(restaurants.id, ctx.restaurantId))
     .limit(1);
   if (!r) throw notFound(MSG.restaurantNotFound, MSG.reloadAndRetry);
   return providerHandle(r);
 }
+
+const checkoutNotConfigured = () =>
+  new AppError(409, 'checkout_not_configured', MSG.checkoutNotConfigured, MSG.checkoutNotConfiguredStaff);
 
 /** Asks the card provider about one order's checkout. */
 export async function verifyOrderPayment(ctx: StaffCtx, id: string): Promise<VerifyOutcome> {
@@ -558,7 +571,9 @@ export async function verifyOrderPayment(ctx: StaffCtx, id: string): Promise<Ver
       'Este pedido não foi pago pelo checkout online.',
     );
   }
-  return verifyOne(ctx, order, await restaurantHandle(ctx));
+  const handle = await restaurantHandle(ctx);
+  if (!handle) throw checkoutNotConfigured();
+  return verifyOne(ctx, order, handle);
 }
 
 const BATCH_LIMIT = 50;
@@ -590,11 +605,11 @@ export async function verifyPendingPayments(ctx: StaffCtx) {
     .limit(BATCH_LIMIT);
   const toCheck = candidates.filter(isCheckoutOrder);
   const results: VerifyOutcome[] = [];
-  if (toCheck.length > 0) {
-    const handle = await restaurantHandle(ctx);
-    for (const o of toCheck) results.push(await verifyOne(ctx, o, handle));
-  }
+  // Without a handle nothing can be asked: the board says 'Configuração necessária' instead.
+  const handle = toCheck.length > 0 ? await restaurantHandle(ctx) : null;
+  if (handle) for (const o of toCheck) results.push(await verifyOne(ctx, o, handle));
   return {
+    configurationRequired: toCheck.length > 0 && !handle,
     checked: results.length,
     approved: results.filter((r) => r.paymentStatus === 'approved').length,
     failed: results.filter((r) => r.paymentStatus === 'failed').length,

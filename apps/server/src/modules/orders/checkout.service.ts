@@ -6,10 +6,12 @@ import {
   neighborhoods,
   paymentMethods,
   products,
+  restaurantHours,
   restaurants,
 } from '@meucardapio/db/schema';
 import { type Coupon, type CouponType, evaluateCoupon, normalizeCouponCode } from '@meucardapio/domain/coupons';
 import { hasShippingDimensions, shippingPackage } from '@meucardapio/domain/delivery';
+import { checkOpenForOrders, type HoursRow } from '@meucardapio/domain/hours';
 import { MSG } from '@meucardapio/domain/messages';
 import {
   checkoutPaymentMethods,
@@ -82,9 +84,22 @@ export async function checkoutPaymentMethodsFor(db: DbOrTx, restaurantId: string
 // ---------------------------------------------------------------------------------------------
 // Checkout options
 
-export async function getCheckoutOptions(db: Db, slug: string) {
+/** The restaurant's weekly hours as the open/closed rules read them. */
+export function hoursOf(db: DbOrTx, restaurantId: string): Promise<HoursRow[]> {
+  return db
+    .select({
+      dayOfWeek: restaurantHours.dayOfWeek,
+      isClosed: restaurantHours.isClosed,
+      openTime: restaurantHours.openTime,
+      closeTime: restaurantHours.closeTime,
+    })
+    .from(restaurantHours)
+    .where(tenant(restaurantHours, restaurantId));
+}
+
+export async function getCheckoutOptions(db: Db, slug: string, now = new Date()) {
   const restaurant = await restaurantBySlug(db, slug);
-  const [hoods, states, methods] = await Promise.all([
+  const [hoods, states, methods, hours] = await Promise.all([
     db
       .select({ id: neighborhoods.id, name: neighborhoods.name, deliveryFee: neighborhoods.deliveryFee })
       .from(neighborhoods)
@@ -96,7 +111,10 @@ export async function getCheckoutOptions(db: Db, slug: string) {
       .where(tenant(deliveryStates, restaurant.id, eq(deliveryStates.active, true)))
       .orderBy(asc(deliveryStates.name)),
     checkoutPaymentMethodsFor(db, restaurant.id),
+    hoursOf(db, restaurant.id),
   ]);
+  // Read when the checkout opens, by the server's clock: the menu may have been loaded before closing.
+  const open = checkOpenForOrders(hours, now, restaurant.timezone);
   return {
     restaurant: { id: restaurant.id, name: restaurant.name, slug: restaurant.slug },
     neighborhoods: hoods,
@@ -107,6 +125,9 @@ export async function getCheckoutOptions(db: Db, slug: string) {
     })),
     paymentMethods: methods,
     hasCheckoutReferrer: Boolean(restaurant.appClientReferrer?.trim()),
+    openNow: open.ok,
+    /** 'Abriremos Segunda às 18:00' or 'Estamos fechados no momento.' while closed. */
+    closedDescription: open.ok ? null : (open.description ?? null),
   };
 }
 

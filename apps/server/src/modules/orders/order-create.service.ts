@@ -18,12 +18,13 @@ import {
 } from '@meucardapio/db/schema';
 import { couponUsesLabel, evaluateCoupon } from '@meucardapio/domain/coupons';
 import { missingDeliveryFields, missingDeliveryFieldText, validateDeliveryArea } from '@meucardapio/domain/delivery';
+import { checkOpenForOrders } from '@meucardapio/domain/hours';
 import { maxInstallmentsFor } from '@meucardapio/domain/installments';
 import { MSG } from '@meucardapio/domain/messages';
 import { itemNoteSchema, orderNoteSchema } from '@meucardapio/domain/order-display';
 import { checkOpenUnpaidOrders, OPEN_ORDER_STATUSES } from '@meucardapio/domain/order-status';
 import type { CustomerOrderView } from '@meucardapio/domain/order-views';
-import { cashChange } from '@meucardapio/domain/payment';
+import { cashChange, providerHandle } from '@meucardapio/domain/payment';
 import { normalizeMaxFlavors, orderTotal, parseList, productKind, unitPrice } from '@meucardapio/domain/pricing';
 import { ONLINE_CUSTOMER_NAME } from '@meucardapio/domain/stock';
 import { eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
@@ -42,6 +43,7 @@ import {
   type CheckoutPaymentMethod,
   checkoutPaymentMethodsFor,
   findCouponForCustomer,
+  hoursOf,
   quoteShipping,
   restaurantBySlug,
 } from './checkout.service';
@@ -311,6 +313,11 @@ export async function createCustomerOrder(
         if (existing) return replay(ctx, tx, existing);
       }
 
+      // Closed means closed, whatever the browser's clock or cart says: the restaurant's hours in its
+      // own timezone, read under the lock that serialises this restaurant's orders.
+      const open = checkOpenForOrders(await hoursOf(tx, restaurant.id), new Date(), restaurant.timezone);
+      if (!open.ok) throw new AppError(409, open.code, open.title, open.description ?? '');
+
       // Each open unpaid order holds stock (and maybe a coupon use): a customer may only hold a few.
       const [{ openUnpaid }] = await tx
         .select({ openUnpaid: sql<number>`count(*)::int` })
@@ -427,6 +434,8 @@ export async function createCustomerOrder(
           'payment_method_required',
         );
       if (method.online && deps.integrations.payments.name === 'disabled') throw onlinePaymentUnavailable();
+      if (method.online && !providerHandle(restaurant))
+        throw new AppError(409, 'checkout_not_configured', MSG.checkoutNotConfigured, MSG.checkoutNotConfiguredCustomer);
       const paymentData: Record<string, unknown> = { method_id: method.id };
       if (method.requiresChange || (method.type === 'cash' && input.cashReceived != null)) {
         const change = cashChange(total, input.cashReceived);
@@ -608,7 +617,16 @@ export async function createCustomerOrder(
         type: 'order.created',
         permission: 'manage_orders',
         customerId: actor.id,
-        payload: { orderId: order.id, number, status: 'pending', total, deliveryType, customerName: name },
+        // An unpaid card/PIX order is not news for the kitchen yet: the board rings when it is paid.
+        payload: {
+          orderId: order.id,
+          number,
+          status: 'pending',
+          total,
+          deliveryType,
+          customerName: name,
+          awaitingPayment: method.online,
+        },
       });
 
       const view = toCustomerOrderView(finalOrder, itemRows, {

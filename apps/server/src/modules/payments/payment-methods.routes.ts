@@ -40,7 +40,7 @@ const methodBody = z.object({
 
 paymentMethodsRoutes.get('/admin/payment-methods', async (c) => {
   const ctx = staffCtx(c, 'manage_payment_methods');
-  return c.json({ paymentMethods: await listPaymentMethods(ctx) });
+  return c.json(await listPaymentMethods(ctx));
 });
 
 paymentMethodsRoutes.post('/admin/payment-methods', async (c) => {

@@ -1,5 +1,5 @@
-import { paymentMethods } from '@meucardapio/db/schema';
-import { DEFAULT_PAYMENT_METHODS } from '@meucardapio/domain/payment';
+import { paymentMethods, restaurants } from '@meucardapio/db/schema';
+import { DEFAULT_PAYMENT_METHODS, providerHandle } from '@meucardapio/domain/payment';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
@@ -44,13 +44,26 @@ function normalize(input: PaymentMethodInput) {
   };
 }
 
-export async function listPaymentMethods(ctx: StaffCtx): Promise<PaymentMethodView[]> {
-  const rows = await ctx.db
-    .select()
-    .from(paymentMethods)
-    .where(tenant(paymentMethods, ctx.restaurantId))
-    .orderBy(asc(paymentMethods.name), asc(paymentMethods.id));
-  return rows.map(view);
+/**
+ * The restaurant's methods, and whether its card/PIX checkout handle is configured: without it the
+ * storefront refuses online payment, so the page says 'Configuração necessária'.
+ */
+export async function listPaymentMethods(
+  ctx: StaffCtx,
+): Promise<{ paymentMethods: PaymentMethodView[]; checkoutConfigured: boolean }> {
+  const [rows, [restaurant]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(paymentMethods)
+      .where(tenant(paymentMethods, ctx.restaurantId))
+      .orderBy(asc(paymentMethods.name), asc(paymentMethods.id)),
+    ctx.db
+      .select({ appClientReferrer: restaurants.appClientReferrer })
+      .from(restaurants)
+      .where(eq(restaurants.id, ctx.restaurantId))
+      .limit(1),
+  ]);
+  return { paymentMethods: rows.map(view), checkoutConfigured: !!restaurant && !!providerHandle(restaurant) };
 }
 
 export async function createPaymentMethod(ctx: StaffCtx, input: PaymentMethodInput): Promise<PaymentMethodView> {

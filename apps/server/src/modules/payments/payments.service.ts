@@ -1,5 +1,6 @@
 import type { Db, Tx } from '@meucardapio/db/client';
 import { orderHistory, orderItems, orders, paymentTransactions, restaurants } from '@meucardapio/db/schema';
+import { MSG } from '@meucardapio/domain/messages';
 import {
   isOnlineCheckoutOrder,
   judgeProviderPayment,
@@ -15,6 +16,7 @@ import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import type { VerifyResult } from '../../integrations/payments/payments';
 import { appendEvent } from '../../realtime/realtime';
+import { cancelOrderAndRestore } from '../orders/order-cancel.service';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const orderNotFound = () => notFound('Pedido não encontrado.', 'Verifique o link do pagamento.');
@@ -39,6 +41,9 @@ export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;
 /**
  * approved: paid and verified; failed: the provider says not paid (or paid what does not match the
  * order); pending: not verified (yet). `message` explains a payment that did not match the order.
+ * `problem` says why a payment could not be checked at all: the provider could not be reached
+ * ('Falha na verificação do pagamento'), or the restaurant's checkout handle is not configured
+ * ('Configuração necessária').
  */
 export type PaymentOutcome = {
   orderId: string;
@@ -46,24 +51,69 @@ export type PaymentOutcome = {
   orderStatus: string;
   transactionNsu: string | null;
   message: string | null;
+  problem: VerificationProblem | null;
 };
+export type VerificationProblem = 'verification_failed' | 'configuration_required';
+
+/** Who cancels an order whose payment was declined, in its history. */
+const ONLINE_PAYMENT = 'Pagamento online';
+const DECLINED_NOTE = 'Pagamento não aprovado pela operadora: pedido cancelado e estoque devolvido.';
+const PAID_AFTER_CANCEL_WARNING =
+  'A operadora aprovou o pagamento de um pedido já cancelado (o estoque já foi devolvido). Estorne o pagamento ou refaça o pedido.';
+const PAID_AFTER_CANCEL_CUSTOMER_TEXT =
+  'O pagamento foi recebido depois que o pedido foi cancelado. O restaurante foi avisado para devolver o valor.';
 
 type OrderRow = typeof orders.$inferSelect;
 type Callback = { transactionNsu: string; slug: string; receiptUrl?: string | null; captureMethod?: string | null };
 
-function outcomeOf(order: OrderRow): PaymentOutcome {
+function outcomeOf(order: OrderRow, problem: VerificationProblem | null = null): PaymentOutcome {
   const data = order.paymentData ?? {};
   const status =
     order.paymentStatus === 'approved' || order.paymentStatus === 'failed' ? order.paymentStatus : 'pending';
   const nsu = typeof data.transaction_nsu === 'string' ? data.transaction_nsu : null;
   const mismatch = status !== 'approved' && typeof data.payment_warning === 'string';
+  const paidTooLate = status === 'approved' && order.status === 'cancelled';
   return {
     orderId: order.id,
     status,
     orderStatus: order.status,
     transactionNsu: nsu,
-    message: mismatch ? PAYMENT_MISMATCH_CUSTOMER_TEXT : null,
+    message: mismatch ? PAYMENT_MISMATCH_CUSTOMER_TEXT : paidTooLate ? PAID_AFTER_CANCEL_CUSTOMER_TEXT : null,
+    problem: status === 'pending' ? problem : null,
   };
+}
+
+/**
+ * A declined card/PIX payment gives back what the order held: the order, not started yet, is cancelled
+ * with its stock and coupon use restored (once, however many verifications say so). Runs in the
+ * caller's transaction; an order the kitchen already started is left to staff.
+ */
+export async function releaseDeclinedOrder(tx: Tx, order: Pick<OrderRow, 'id' | 'restaurantId' | 'status'>) {
+  if (order.status !== 'pending') return null;
+  return cancelOrderAndRestore(tx, {
+    restaurantId: order.restaurantId,
+    orderId: order.id,
+    by: { employeeId: null, name: ONLINE_PAYMENT },
+    notes: DECLINED_NOTE,
+  });
+}
+
+/** Staff's warning on an order paid after it was cancelled (it stays cancelled; the money must go back). */
+export async function recordPaidAfterCancel(
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'restaurantId' | 'status'>,
+  paymentData: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if (paymentData.payment_warning !== PAID_AFTER_CANCEL_WARNING) {
+    await tx.insert(orderHistory).values({
+      restaurantId: order.restaurantId,
+      orderId: order.id,
+      status: order.status,
+      employeeName: ONLINE_PAYMENT,
+      notes: PAID_AFTER_CANCEL_WARNING,
+    });
+  }
+  return { ...paymentData, payment_warning: PAID_AFTER_CANCEL_WARNING };
 }
 
 /**
@@ -107,17 +157,22 @@ async function verifyAndApply(db: Db, deps: Deps, order: OrderRow, callback: Cal
   const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, order.restaurantId)).limit(1);
   if (!restaurant) throw orderNotFound();
   const provider = deps.integrations.payments;
+  const handle = providerHandle(restaurant);
   let result: VerifyResult | null = null;
-  try {
-    result = await provider.verify({
-      handle: providerHandle(restaurant),
-      transactionNsu: callback.transactionNsu,
-      externalOrderNsu: order.id,
-      slug: callback.slug,
-    });
-  } catch (err) {
-    deps.log.warn({ err, orderId: order.id }, 'payment verification failed');
-    result = null;
+  let problem: VerificationProblem | null = handle ? null : 'configuration_required';
+  if (handle) {
+    try {
+      result = await provider.verify({
+        handle,
+        transactionNsu: callback.transactionNsu,
+        externalOrderNsu: order.id,
+        slug: callback.slug,
+      });
+    } catch (err) {
+      deps.log.warn({ err, orderId: order.id }, 'payment verification failed');
+      result = null;
+      problem = 'verification_failed';
+    }
   }
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -173,6 +228,7 @@ async function verifyAndApply(db: Db, deps: Deps, order: OrderRow, callback: Cal
         paymentData.payment_confirmed_at = now.toISOString();
         delete paymentData.payment_warning;
         if (current.status === 'pending') status = 'preparing';
+        if (current.status === 'cancelled') paymentData = await recordPaidAfterCancel(tx, current, paymentData);
       }
     }
     const [updated] = await tx
@@ -202,15 +258,21 @@ async function verifyAndApply(db: Db, deps: Deps, order: OrderRow, callback: Cal
       status !== current.status ||
       verdict.status === 'rejected'
     ) {
+      // `paid`: the order just became one the kitchen can make, so the board announces it now.
+      const paid = paymentStatus === 'approved' && current.paymentStatus !== 'approved' && status !== 'cancelled';
       await appendEvent(tx, {
         restaurantId: current.restaurantId,
         type: 'order.updated',
         permission: 'manage_orders',
         customerId: current.customerId,
-        payload: { orderId: current.id, number: current.number, status, paymentStatus },
+        payload: { orderId: current.id, number: current.number, status, paymentStatus, paid },
       });
     }
-    return outcomeOf(updated);
+    if (verdict.status === 'failed' && online) {
+      const released = await releaseDeclinedOrder(tx, updated);
+      if (released) return outcomeOf(released.order);
+    }
+    return outcomeOf(updated, problem);
   });
 }
 

@@ -225,7 +225,7 @@ export async function updateGeneral(ctx: StaffCtx, input: z.output<typeof genera
         buttonColor: input.buttonColor,
         timezone: input.timezone,
         businessSegment: input.businessSegment,
-        appClientReferrer: input.appClientReferrer ?? 'MeuCardapio',
+        appClientReferrer: input.appClientReferrer ?? null,
         originPostalCode: input.originPostalCode ? formatCep(onlyDigits(input.originPostalCode)) : null,
         whatsapp: input.whatsapp ? onlyDigits(input.whatsapp) : null,
         cnpj: input.cnpj ? formatCnpj(input.cnpj) : null,

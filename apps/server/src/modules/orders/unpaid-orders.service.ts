@@ -1,0 +1,103 @@
+import { orders } from '@meucardapio/db/schema';
+import { and, asc, eq, lte, ne } from 'drizzle-orm';
+import type { Deps } from '../../http/context';
+import { reverifyOrderPayment } from '../payments/payments.service';
+import { cancelOrderAndRestore } from './order-cancel.service';
+
+/** How often each server instance looks for card/PIX orders left unpaid past the time limit. */
+export const UNPAID_SWEEP_MS = 60_000;
+/** Orders looked at per pass; the next pass takes the rest. */
+const SWEEP_LIMIT = 100;
+
+export type UnpaidSweepOptions = {
+  /** Minutes a card/PIX order may stay unpaid before it is cancelled (UNPAID_ORDER_TIMEOUT_MINUTES). */
+  timeoutMinutes: number;
+  now?: Date;
+};
+
+export type UnpaidSweepResult = {
+  /** Orders this pass cancelled (its stock and coupon use given back). */
+  cancelled: string[];
+  /** Orders left as they are: their payment may exist but the provider could not say so now. */
+  unverified: string[];
+};
+
+/**
+ * Cancels the storefront's card/PIX orders still unpaid `timeoutMinutes` after they were placed, giving
+ * back their stock and coupon use. An order whose return page left a transaction is asked about first:
+ * paid, it goes on; declined, it is cancelled as a declined payment; unanswerable (provider down, handle
+ * not configured), it is kept for a later pass or for staff, since the customer may have paid.
+ * Safe with any number of instances running it at once: each order is taken with
+ * `FOR UPDATE SKIP LOCKED` and re-checked under the lock, and the cancellation itself gives back once.
+ */
+export async function cancelExpiredUnpaidOrders(deps: Deps, options: UnpaidSweepOptions): Promise<UnpaidSweepResult> {
+  const db = deps.database.db;
+  const now = options.now ?? new Date();
+  const cutoff = new Date(now.getTime() - options.timeoutMinutes * 60_000);
+  const unpaid = and(
+    eq(orders.status, 'pending'),
+    eq(orders.paymentStatus, 'pending'),
+    ne(orders.deliveryType, 'pdv'),
+    lte(orders.createdAt, cutoff),
+  );
+  const candidates = await db.select().from(orders).where(unpaid).orderBy(asc(orders.createdAt)).limit(SWEEP_LIMIT);
+  const result: UnpaidSweepResult = { cancelled: [], unverified: [] };
+  for (const candidate of candidates) {
+    const data = candidate.paymentData ?? {};
+    if (typeof data.transaction_nsu === 'string' && typeof data.slug === 'string') {
+      const outcome = await reverifyOrderPayment(db, deps, candidate);
+      if (outcome.status !== 'pending') continue;
+      if (outcome.problem) {
+        result.unverified.push(candidate.id);
+        continue;
+      }
+    }
+    const cancelled = await db.transaction(async (tx) => {
+      // Another instance may hold this order (skip it) or have cancelled it already (no longer matches).
+      const [locked] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.restaurantId, candidate.restaurantId), eq(orders.id, candidate.id), unpaid))
+        .for('update', { skipLocked: true });
+      if (!locked) return false;
+      const outcome = await cancelOrderAndRestore(tx, {
+        restaurantId: candidate.restaurantId,
+        orderId: candidate.id,
+        by: { employeeId: null, name: 'Pagamento online' },
+        notes: `Pagamento não concluído em ${options.timeoutMinutes} minutos: pedido cancelado e estoque devolvido.`,
+      });
+      return outcome?.cancelled === true;
+    });
+    if (cancelled) result.cancelled.push(candidate.id);
+  }
+  if (result.cancelled.length > 0) deps.log.info({ orders: result.cancelled }, 'unpaid orders cancelled');
+  return result;
+}
+
+export type UnpaidOrdersJob = { stop(): Promise<void> };
+
+/** Runs the sweep on an interval in this instance (one pass at a time); `stop` waits for a pass under way. */
+export function startUnpaidOrdersJob(
+  deps: Deps,
+  options: { timeoutMinutes: number; intervalMs?: number },
+): UnpaidOrdersJob {
+  const log = deps.log.child({ worker: 'unpaid-orders' });
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const timer = setInterval(() => {
+    if (running || stopped) return;
+    running = cancelExpiredUnpaidOrders(deps, { timeoutMinutes: options.timeoutMinutes })
+      .catch((err) => log.error({ err }, 'unpaid orders pass failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, options.intervalMs ?? UNPAID_SWEEP_MS);
+  timer.unref?.();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
