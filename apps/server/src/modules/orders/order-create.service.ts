@@ -435,7 +435,12 @@ export async function createCustomerOrder(
         );
       if (method.online && deps.integrations.payments.name === 'disabled') throw onlinePaymentUnavailable();
       if (method.online && !providerHandle(restaurant))
-        throw new AppError(409, 'checkout_not_configured', MSG.checkoutNotConfigured, MSG.checkoutNotConfiguredCustomer);
+        throw new AppError(
+          409,
+          'checkout_not_configured',
+          MSG.checkoutNotConfigured,
+          MSG.checkoutNotConfiguredCustomer,
+        );
       const paymentData: Record<string, unknown> = { method_id: method.id };
       if (method.requiresChange || (method.type === 'cash' && input.cashReceived != null)) {
         const change = cashChange(total, input.cashReceived);
