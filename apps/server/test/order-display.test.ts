@@ -80,6 +80,12 @@ describe('change for the courier', () => {
     expect(message.body).toContain(`Pagamento: Dinheiro · ${CHANGE}`);
     expect(message.body).toContain('Obs: sem cebola');
     expect(message.body).toContain('Observação: Tocar o interfone do bloco B');
+    // "Mensagens enviadas" names the order by its number too.
+    const sent = await shop.owner.client.get('/api/admin/messages');
+    expect(sent.body.messages.find((m: { orderId: string }) => m.orderId === order.id)).toMatchObject({
+      number: order.number,
+      shortId: order.id.slice(-8),
+    });
   });
 
   it('is not announced when the customer pays the exact total', async () => {

@@ -395,14 +395,19 @@ export async function startOrderNotifications(
 /** The outbox as the owner sees it ("mensagens enviadas"), newest first. */
 export async function listOutboundMessages(ctx: { db: Db; restaurantId: string }) {
   const rows = await ctx.db
-    .select()
+    .select({ m: outboundMessages, number: orders.number })
     .from(outboundMessages)
+    .leftJoin(
+      orders,
+      and(eq(orders.restaurantId, outboundMessages.restaurantId), eq(orders.id, outboundMessages.orderId)),
+    )
     .where(tenant(outboundMessages, ctx.restaurantId))
     .orderBy(desc(outboundMessages.createdAt))
     .limit(200);
-  return rows.map((m) => ({
+  return rows.map(({ m, number }) => ({
     id: m.id,
     orderId: m.orderId,
+    number,
     shortId: m.orderId ? shortIdAdmin(m.orderId) : null,
     kind: m.kind,
     phone: m.phone,

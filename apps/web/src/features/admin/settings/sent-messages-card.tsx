@@ -1,3 +1,4 @@
+import { orderLabel } from '@meucardapio/domain/order-display';
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -7,6 +8,7 @@ import { useStaff } from '@/lib/staff';
 
 type OutboundMessage = {
   id: string;
+  number: number | null;
   shortId: string | null;
   phone: string | null;
   body: string;
@@ -51,7 +53,8 @@ export function SentMessagesCard() {
               <li key={m.id} className="rounded-lg border p-3 text-sm">
                 <div className="mb-1 flex flex-wrap items-center gap-2">
                   <Badge variant={STATUS[m.status].variant}>{STATUS[m.status].label}</Badge>
-                  {m.shortId && <span className="font-mono text-xs">#{m.shortId}</span>}
+                  {m.number && <span className="font-medium">{orderLabel(m.number)}</span>}
+                  {m.shortId && <span className="font-mono text-xs">#{m.shortId.toUpperCase()}</span>}
                   {m.phone && <span className="text-muted-foreground">{m.phone}</span>}
                   <span className="ml-auto text-xs text-muted-foreground">{formatDateTime(m.createdAt, timeZone)}</span>
                 </div>
