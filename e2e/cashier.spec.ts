@@ -112,6 +112,7 @@ async function pressMethod(page: Page, name: RegExp) {
   const index = labels.findIndex((l) => name.test(l.replace(/^\d\s*/, '')));
   expect(index, `method ${name} in ${labels.join(' | ')}`).toBeGreaterThanOrEqual(0);
   await page.keyboard.press(String(index + 1));
+  await expect(page.getByLabel('Valor', { exact: true })).toBeFocused();
 }
 
 /** The PDV with the admin shell (sidebar) at the two counter screen sizes, with a line in the cart. */
@@ -340,4 +341,76 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
     'Entregue',
   ]);
   await owner.context.close();
+});
+
+test('without a PIX key, a provider PIX warns without a provider account, else opens the checkout in an 800×600 popup', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL!;
+  const headers = { origin: base };
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  const api = context.request;
+  const signup = await api.post('/api/auth/signup', {
+    headers,
+    data: {
+      name: 'Dona Popup',
+      restaurantName: 'Lanchonete Popup',
+      email: `pdv-${unique()}@teste.com.br`,
+      password: 'senha-segura-1',
+    },
+  });
+  expect(signup.ok(), await signup.text()).toBeTruthy();
+  const barcode = `789${String(Date.now()).slice(-10)}`;
+  for (const [path, data] of [
+    ['/api/admin/products', { name: 'X-Burger', price: 2500, codigoBarras: barcode }],
+    ['/api/admin/payment-methods', { name: 'PIX', infinitepayEnabled: true }],
+    ['/api/admin/cashier/session/open', { initialAmount: 0 }],
+  ] as const) {
+    const res = await api.post(path, { headers, data });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  const page = await context.newPage();
+  await page.goto('/admin/cashier');
+  const sellOnePix = async () => {
+    await expect(page.getByLabel('Buscar produto ou ler código de barras')).toBeFocused();
+    await page.keyboard.type(barcode);
+    await page.keyboard.press('Enter');
+    await expectTotal(page, 2500);
+    await page.keyboard.press('F4');
+    await pressMethod(page, /^PIX/);
+    await expect(page.getByRole('radio', { name: /PIX/ })).toContainText('link de pagamento');
+    await page.keyboard.press('Enter');
+  };
+
+  // No provider account yet: the sale is kept and the cashier is told to charge by hand.
+  await sellOnePix();
+  await page.keyboard.press('F4');
+  await expect(page.getByText('Processe os pagamentos com cartão manualmente no app InfinitePay.')).toBeVisible();
+
+  // With the provider account (InfinitePay handle) (InfinitePay handle) checkout links can be made.
+  const { general } = await (await api.get('/api/admin/settings')).json();
+  const settings = await api.put('/api/admin/settings/general', {
+    headers,
+    data: { ...general, appClientReferrer: 'lanchonete-popup' },
+  });
+  expect(settings.ok(), await settings.text()).toBeTruthy();
+  await sellOnePix();
+  const popupOpened = page.waitForEvent('popup');
+  await page.keyboard.press('F4');
+  const popup = await popupOpened;
+  expect(popup.viewportSize()).toEqual({ width: 800, height: 600 });
+  await expect(page.getByText('Venda finalizada!').first()).toBeVisible();
+
+  // The simulator stands in for the provider; it returns through /payment-callback?pdv=true.
+  await popup
+    .getByRole('button', { name: /aprovar/i })
+    .first()
+    .click();
+  await popup.waitForURL(/\/payment-callback\?.*pdv=true/);
+  await expect(popup.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible();
+  await popup.waitForEvent('close');
+  await expect(page.getByLabel('Buscar produto ou ler código de barras')).toBeFocused();
+  await context.close();
 });

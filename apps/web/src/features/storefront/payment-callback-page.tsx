@@ -41,6 +41,14 @@ export default function PaymentCallbackPage() {
   const orderId = first(params, 'order_nsu', 'orderId', 'order_id', 'externalId');
   const transaction = first(params, 'transaction_nsu', 'transaction_id', 'nsu');
   const slug = first(params, 'slug');
+  // Opened as the PDV's checkout popup: the cashier closes it (or it closes itself) and the PDV goes on.
+  const fromPdv = params.get('pdv') === 'true';
+
+  useEffect(() => {
+    if (!fromPdv || view.kind !== 'success' || !window.opener) return;
+    const t = setTimeout(() => window.close(), 2000);
+    return () => clearTimeout(t);
+  }, [fromPdv, view.kind]);
 
   useEffect(() => {
     if (started.current) return;
@@ -105,7 +113,11 @@ export default function PaymentCallbackPage() {
         )}
         {view.kind === 'success' && (
           <State icon={<CheckCircle2 className="size-14 text-success" aria-hidden />} title="Pagamento confirmado!">
-            <p className="text-muted-foreground">Seu pedido já está sendo preparado.</p>
+            <p className="text-muted-foreground">
+              {fromPdv
+                ? 'Pagamento da venda registrado. Esta janela pode ser fechada.'
+                : 'Seu pedido já está sendo preparado.'}
+            </p>
             <Ids orderId={view.orderId} transaction={view.transaction} />
           </State>
         )}
@@ -126,9 +138,15 @@ export default function PaymentCallbackPage() {
         )}
         {view.kind !== 'loading' && (
           <div className="mt-6 grid gap-2">
-            <Button asChild variant="brand" size="lg">
-              <Link to="/customer-dashboard">Ver meus pedidos</Link>
-            </Button>
+            {fromPdv ? (
+              <Button variant="brand" size="lg" onClick={() => window.close()}>
+                Fechar janela
+              </Button>
+            ) : (
+              <Button asChild variant="brand" size="lg">
+                <Link to="/customer-dashboard">Ver meus pedidos</Link>
+              </Button>
+            )}
           </div>
         )}
       </div>
