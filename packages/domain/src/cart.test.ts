@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   addButtonLabel,
   addLine,
+  addRepeatedLines,
   type CartLine,
   canAdd,
   canSetQuantity,
+  hasLocalItems,
   itemCountLabel,
+  linesOverStock,
   quantityBounds,
   removeLine,
   requiresDelivery,
+  sameChoice,
   stockLeftText,
   updateQuantity,
   validateProductChoice,
@@ -226,5 +230,67 @@ describe('validateProductChoice', () => {
 
   it('refuses a quantity below 1', () => {
     expect(validateProductChoice({ ...plain, quantity: 0 }, [])).toMatchObject({ ok: false, code: 'invalid_quantity' });
+  });
+});
+
+describe('hasLocalItems', () => {
+  it('is true when anything is not shipped', () => {
+    expect(hasLocalItems([{ envioCorreios: true }, { envioCorreios: false }])).toBe(true);
+    expect(hasLocalItems([{ envioCorreios: true }])).toBe(false);
+    expect(hasLocalItems([{}])).toBe(true);
+  });
+});
+
+describe('linesOverStock (a lost stock race)', () => {
+  it('marks every line of a name whose units exceed the stock, with what is left', () => {
+    const lines = [
+      line({ id: 'a', name: 'Refri', quantity: 2, controleEstoque: true, estoque: 3 }),
+      line({ id: 'b', name: 'Refri', quantity: 2, controleEstoque: true, estoque: 3 }),
+      line({ id: 'c', name: 'Suco', quantity: 1, controleEstoque: true, estoque: 1 }),
+      line({ id: 'd', name: 'Pizza', quantity: 9, controleEstoque: false, estoque: 0 }),
+    ];
+    expect([...linesOverStock(lines)]).toEqual([
+      ['a', 3],
+      ['b', 3],
+    ]);
+    expect(linesOverStock([line({ id: 'x', controleEstoque: true, estoque: 0 })]).get('x')).toBe(0);
+    expect(linesOverStock([line({ id: 'y', controleEstoque: true, estoque: 1 })]).size).toBe(0);
+  });
+});
+
+describe('sameChoice', () => {
+  it('compares product, price, size, colours, flavours, add-ons and notes', () => {
+    const a = line({ id: 'a', productId: 'p', colors: [{ id: 'c1', name: 'Preta', priceModifier: 0 }] });
+    expect(sameChoice(a, { ...a, id: 'b' })).toBe(true);
+    expect(sameChoice(a, { ...a, colors: [] })).toBe(false);
+    expect(sameChoice(a, { ...a, notes: 'sem cebola' })).toBe(false);
+    expect(sameChoice(a, { ...a, price: 1 })).toBe(false);
+  });
+});
+
+describe('addRepeatedLines (Repetir Pedido through the cart rules)', () => {
+  const refri = { name: 'Refri', price: 600, controleEstoque: true, estoque: 3 };
+  it('merges a line with the same choices and cuts to the stock left, saying so', () => {
+    const cart = [line({ id: 'in-cart', ...refri, quantity: 1 })];
+    const result = addRepeatedLines(cart, [{ id: 'n1', ...refri, quantity: 5 }]);
+    expect(result.lines).toHaveLength(1);
+    expect(result.lines[0]).toMatchObject({ id: 'in-cart', quantity: 3, total: 1800 });
+    expect(result.added).toBe(1);
+    expect(result.notRepeated).toEqual([{ name: 'Refri', reason: 'Apenas 2 unidade(s) disponível(eis) em estoque.' }]);
+  });
+  it('skips a line with no stock left and keeps the others', () => {
+    const result = addRepeatedLines(
+      [line({ id: 'c', ...refri, quantity: 3 })],
+      [
+        { id: 'n1', ...refri, quantity: 1 },
+        { id: 'n2', name: 'Pizza', price: 4000, quantity: 2 },
+      ],
+    );
+    expect(result.added).toBe(1);
+    expect(result.lines.map((l) => [l.name, l.quantity])).toEqual([
+      ['Refri', 3],
+      ['Pizza', 2],
+    ]);
+    expect(result.notRepeated).toEqual([{ name: 'Refri', reason: 'Sem estoque no momento.' }]);
   });
 });

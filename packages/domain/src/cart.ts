@@ -96,6 +96,84 @@ export function hasLocalItems(lines: readonly Pick<CartLine, 'envioCorreios'>[])
   return lines.some((l) => l.envioCorreios !== true);
 }
 
+/**
+ * Lines the stock no longer covers, e.g. after another customer bought the last units: with stock
+ * control on, the units of that name in the cart exceed the stock. Answers each such line's id with
+ * the units still available for its name (the 'Apenas N unidade(s)…' text).
+ */
+export function linesOverStock(lines: readonly CartLine[]): Map<string, number> {
+  const over = new Map<string, number>();
+  for (const l of lines) {
+    if (!l.controleEstoque) continue;
+    const available = Math.max(0, l.estoque ?? 0);
+    if (quantityOfName(lines, l.name) > available) over.set(l.id, available);
+  }
+  return over;
+}
+
+const choiceKey = (list: readonly { id?: string; name: string }[] | undefined) =>
+  (list ?? [])
+    .map((o) => o.id ?? o.name)
+    .sort()
+    .join('|');
+
+/**
+ * Whether two lines are the same product with the same choices (size, colours, flavours, add-ons,
+ * notes): adding the second then raises the first's quantity instead of listing the product twice.
+ */
+export function sameChoice(a: Omit<CartLine, 'total' | 'id'>, b: Omit<CartLine, 'total' | 'id'>): boolean {
+  return (
+    a.name === b.name &&
+    (a.productId ?? null) === (b.productId ?? null) &&
+    a.price === b.price &&
+    (a.variation?.id ?? a.variation?.name ?? null) === (b.variation?.id ?? b.variation?.name ?? null) &&
+    choiceKey(a.colors) === choiceKey(b.colors) &&
+    choiceKey(a.addons) === choiceKey(b.addons) &&
+    choiceKey(a.pizzaFlavors) === choiceKey(b.pizzaFlavors) &&
+    (a.notes ?? '') === (b.notes ?? '')
+  );
+}
+
+/** A line of a past order that could not go back into the cart, and why (pt-BR). */
+export type NotRepeated = { name: string; reason: string };
+
+/**
+ * Puts a past order's lines (rebuilt from today's menu) into the cart through the cart's rules: a
+ * line with the same choices as one already there raises its quantity; with stock control, the
+ * units of that name already in the cart count, and a line is cut to what is left or, with nothing
+ * left, not added. Answers the new cart and what could not be repeated in full.
+ */
+export function addRepeatedLines<L extends CartLine>(
+  cart: readonly L[],
+  incoming: readonly Omit<L, 'total'>[],
+): { lines: L[]; added: number; notRepeated: NotRepeated[] } {
+  let lines = [...cart];
+  let added = 0;
+  const notRepeated: NotRepeated[] = [];
+  for (const line of incoming) {
+    let quantity = line.quantity;
+    if (line.controleEstoque) {
+      const left = Math.max(0, (line.estoque ?? 0) - quantityOfName(lines, line.name));
+      if (left < quantity) {
+        notRepeated.push({
+          name: line.name,
+          reason: left === 0 ? 'Sem estoque no momento.' : stockLeftText(left),
+        });
+        quantity = left;
+      }
+    }
+    if (quantity < 1) continue;
+    const twin = lines.find((l) => sameChoice(l, line));
+    lines = twin
+      ? lines.map((l) =>
+          l === twin ? { ...l, quantity: l.quantity + quantity, total: lineTotal(l.price, l.quantity + quantity) } : l,
+        )
+      : [...lines, { ...line, quantity, total: lineTotal(line.price, quantity) } as L];
+    added += 1;
+  }
+  return { lines, added, notRepeated };
+}
+
 /** 'item' or 'itens' for the cart badge. */
 export function itemCountLabel(count: number): string {
   return count === 1 ? 'item' : 'itens';

@@ -3,9 +3,12 @@ import {
   cepMatchesPattern,
   DELIVERY_KIND_LABELS,
   type DeliveryStateConfig,
+  deliveryFeeParts,
   hasShippingDimensions,
   isCarrierOrder,
   isValidCepPattern,
+  missingDeliveryFields,
+  missingDeliveryFieldText,
   normalizeText,
   shippingPackage,
   validateDeliveryArea,
@@ -221,5 +224,61 @@ describe('hasShippingDimensions', () => {
     expect(hasShippingDimensions({ height: 1, width: 1, length: 1, weight: 0 })).toBe(false);
     expect(hasShippingDimensions({ height: 1, width: 1, length: null, weight: 1 })).toBe(false);
     expect(hasShippingDimensions({})).toBe(false);
+  });
+});
+
+describe('missingDeliveryFields', () => {
+  const full = {
+    cep: '01310-100',
+    state: 'SP',
+    city: 'São Paulo',
+    neighborhood: 'Bela Vista',
+    address: 'Av. Paulista',
+    number: '1000',
+  };
+  it('a local delivery needs the CEP only when the customer has no saved address', () => {
+    expect(missingDeliveryFields({ ...full, cep: '' }, { shipped: false, hasSavedAddress: false })).toEqual(['cep']);
+    expect(missingDeliveryFields({ ...full, cep: '-' }, { shipped: false, hasSavedAddress: true })).toEqual([]);
+    // State, city and neighbourhood are the area check's job, with its own text.
+    expect(missingDeliveryFields({ ...full, neighborhood: '' }, { shipped: false, hasSavedAddress: false })).toEqual(
+      [],
+    );
+    expect(missingDeliveryFields({ address: ' ', number: null }, { shipped: false, hasSavedAddress: true })).toEqual([
+      'address',
+      'number',
+    ]);
+  });
+  it('a shipped order needs the whole address, neighbourhood included', () => {
+    expect(missingDeliveryFields(full, { shipped: true, hasSavedAddress: true })).toEqual([]);
+    expect(missingDeliveryFields({ ...full, neighborhood: '  ' }, { shipped: true, hasSavedAddress: true })).toEqual([
+      'neighborhood',
+    ]);
+    expect(missingDeliveryFields({}, { shipped: true, hasSavedAddress: false })).toEqual([
+      'cep',
+      'state',
+      'city',
+      'neighborhood',
+      'address',
+      'number',
+    ]);
+  });
+  it('texts: the spec CEP text for shipped products, the generic one otherwise', () => {
+    expect(missingDeliveryFieldText('cep', true)).toBe('CEP é obrigatório para produtos com entrega.');
+    expect(missingDeliveryFieldText('cep', false)).toBe('Preencha todos os campos obrigatórios.');
+    expect(missingDeliveryFieldText('neighborhood', true)).toBe('Preencha todos os campos obrigatórios.');
+  });
+});
+
+describe('deliveryFeeParts', () => {
+  it('splits a mixed order into neighbourhood fee and freight', () => {
+    expect(deliveryFeeParts({ deliveryFee: 2290, shippingOption: { price: 1790 } })).toEqual({
+      localFee: 500,
+      freight: 1790,
+    });
+    expect(deliveryFeeParts({ deliveryFee: 1790, shippingOption: { price: 1790 } })).toEqual({
+      localFee: 0,
+      freight: 1790,
+    });
+    expect(deliveryFeeParts({ deliveryFee: 500, shippingOption: null })).toEqual({ localFee: 500, freight: null });
   });
 });

@@ -1,3 +1,4 @@
+import { type RefObject, useEffect } from 'react';
 import type { ExternalToast } from 'sonner';
 
 /*
@@ -57,3 +58,23 @@ export const toast = {
   warning: (title: string, options?: ExternalToast) => show('warning', title, options),
   message: (title: string, options?: ExternalToast) => show('message', title, options),
 };
+
+/**
+ * Keeps phone toasts below a sticky header (they sit at the top of the screen): sets `--toast-top` to
+ * the header's height plus a small gap while the screen is mounted.
+ */
+export function useToastsBelow(header: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const el = header.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const update = () => root.style.setProperty('--toast-top', `${Math.ceil(el.getBoundingClientRect().height) + 8}px`);
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--toast-top');
+    };
+  }, [header]);
+}

@@ -1,6 +1,7 @@
+import { addRepeatedLines, type CartLine, type NotRepeated } from '@meucardapio/domain/cart';
 import type { CustomerOrderView, OrderItemView } from '@meucardapio/domain/order-views';
-import { unitPrice } from '@meucardapio/domain/pricing';
 import { api } from '@/lib/api';
+import { type RepeatMenuProduct, rebuildOrderLines } from './repeat-order';
 
 /** GET /api/customer/orders (money in centavos). */
 export type CustomerOrder = CustomerOrderView;
@@ -59,22 +60,6 @@ export const verifyPayment = (id: string) =>
 // ---------------------------------------------------------------------------------------------
 // 'Repetir Pedido': the order's items go back into that restaurant's cart, priced from today's menu.
 
-type MenuOption = { id: string; name: string; priceModifier: number };
-type MenuProduct = {
-  id: string;
-  name: string;
-  price: number;
-  imageUrl: string | null;
-  isPizza: boolean;
-  allowsMultipleFlavors: boolean;
-  variations: MenuOption[];
-  addons: { id: string; name: string; price: number; type?: string }[];
-  colors: MenuOption[];
-  controleEstoque: boolean;
-  estoque: number;
-  envioCorreios: boolean;
-};
-
 /** The storefront's cart key and stored shape (`{ v: 1, items }`), which the menu page reads back. */
 const cartKey = (slug: string) => `mc-cart:${slug}`;
 
@@ -82,63 +67,34 @@ function randomId() {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
-/**
- * Rebuilds the order's lines from the current menu (current prices, only products still on sale) and
- * appends them to the stored cart. Returns how many lines were added.
- */
-export async function repeatOrder(order: CustomerOrder): Promise<number> {
-  const slug = order.restaurant.slug;
-  const menu = await api.get<{ products: MenuProduct[] }>(`/api/public/restaurants/${encodeURIComponent(slug)}/menu`);
-  const byId = new Map(menu.products.map((p) => [p.id, p]));
-  const lines: Record<string, unknown>[] = [];
-  for (const item of order.items) {
-    const product = item.productId ? byId.get(item.productId) : undefined;
-    if (!product) continue;
-    const variation = item.variation?.id ? (product.variations.find((v) => v.id === item.variation?.id) ?? null) : null;
-    const colors = product.colors.filter((c) => item.colors.some((x) => x.id === c.id));
-    const addons = product.addons.filter((a) => item.addons.some((x) => x.id === a.id));
-    const flavors = item.pizzaFlavors
-      .map((f) => (f.id ? byId.get(f.id) : undefined))
-      .filter((f): f is MenuProduct => !!f)
-      .map((f) => ({ id: f.id, name: f.name, price: f.price }));
-    const multi = product.isPizza && product.allowsMultipleFlavors;
-    if (multi && flavors.length === 0) continue;
-    if (product.variations.length > 0 && !variation) continue;
-    const price = unitPrice({
-      basePrice: product.price,
-      flavorPrices: multi ? flavors.map((f) => f.price) : [],
-      variation,
-      colors,
-      addons,
-    });
-    lines.push({
-      id: randomId(),
-      productId: product.id,
-      name: product.name,
-      price,
-      quantity: item.quantity,
-      total: price * item.quantity,
-      variation,
-      colors,
-      addons,
-      pizzaFlavors: multi ? flavors : [],
-      notes: item.notes,
-      estoque: product.estoque,
-      controleEstoque: product.controleEstoque,
-      envioCorreios: product.envioCorreios,
-      imageUrl: product.imageUrl,
-    });
-  }
-  if (lines.length === 0) return 0;
-  let current: unknown[] = [];
+function storedLines(slug: string): CartLine[] {
   try {
     const raw = JSON.parse(window.localStorage.getItem(cartKey(slug)) ?? 'null') as unknown;
-    if (Array.isArray(raw)) current = raw;
-    else if (raw && typeof raw === 'object' && Array.isArray((raw as { items?: unknown }).items))
-      current = (raw as { items: unknown[] }).items;
+    const items = Array.isArray(raw) ? raw : (raw as { items?: unknown } | null)?.items;
+    if (!Array.isArray(items)) return [];
+    return items.filter(
+      (l): l is CartLine =>
+        !!l && typeof l === 'object' && typeof l.name === 'string' && Number.isInteger(l.quantity) && l.quantity > 0,
+    );
   } catch {
-    current = [];
+    return [];
   }
-  window.localStorage.setItem(cartKey(slug), JSON.stringify({ v: 1, items: [...current, ...lines] }));
-  return lines.length;
+}
+
+export type RepeatResult = { added: number; notRepeated: NotRepeated[] };
+
+/**
+ * Rebuilds the order's lines from the current menu and puts them into the stored cart through the
+ * cart's rules (same choices merge, stock counts what is already in the cart). Answers how many lines
+ * went in and what could not be repeated, with the reason.
+ */
+export async function repeatOrder(order: CustomerOrder): Promise<RepeatResult> {
+  const slug = order.restaurant.slug;
+  const menu = await api.get<{ products: RepeatMenuProduct[] }>(
+    `/api/public/restaurants/${encodeURIComponent(slug)}/menu`,
+  );
+  const rebuilt = rebuildOrderLines(order.items, menu.products, randomId);
+  const merged = addRepeatedLines(storedLines(slug), rebuilt.lines);
+  if (merged.added > 0) window.localStorage.setItem(cartKey(slug), JSON.stringify({ v: 1, items: merged.lines }));
+  return { added: merged.added, notRepeated: [...rebuilt.notRepeated, ...merged.notRepeated] };
 }

@@ -1,6 +1,7 @@
+import { MSG } from '@meucardapio/domain/messages';
 import { canChatAboutOrder } from '@meucardapio/domain/order-status';
 import { formatCep, formatPhone } from '@meucardapio/domain/phone';
-import { MAX_SAVED_ADDRESSES } from '@meucardapio/domain/validation';
+import { customerProfileSchema, MAX_SAVED_ADDRESSES } from '@meucardapio/domain/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CreditCard,
@@ -16,7 +17,7 @@ import {
   Trash2,
   UserRound,
 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ChatDialog } from '@/components/chat/chat-dialog';
@@ -37,6 +38,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastError } from '@/lib/api';
 import { type CustomerMe, isCustomer, useAuth } from '@/lib/auth';
+import { useToastsBelow } from '@/lib/toast';
 import { useEvents } from '@/lib/use-events';
 import {
   type Address,
@@ -98,6 +100,8 @@ function Dashboard({ user }: { user: CustomerMe }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
   const slug = user.restaurant.slug;
+  const header = useRef<HTMLElement>(null);
+  useToastsBelow(header);
 
   async function signOut() {
     await logout();
@@ -106,7 +110,7 @@ function Dashboard({ user }: { user: CustomerMe }) {
 
   return (
     <div className="min-h-dvh bg-muted/40">
-      <header className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur">
+      <header ref={header} className="sticky top-0 z-10 border-b bg-background/95 backdrop-blur">
         <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3">
           <div className="min-w-0 flex-1">
             <p className="truncate text-xs text-muted-foreground">{user.restaurant.name}</p>
@@ -269,6 +273,12 @@ function OrdersSection() {
 // ---------------------------------------------------------------------------------------------
 // Profile
 
+/** Digits of a birthday field, as a number (null when cleared). */
+function birthInput(value: string): number | null {
+  const digits = value.replace(/\D/g, '').slice(0, 2);
+  return digits ? Number(digits) : null;
+}
+
 function ProfileSection() {
   const queryClient = useQueryClient();
   const { refresh } = useAuth();
@@ -276,6 +286,8 @@ function ProfileSection() {
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState<Partial<CustomerProfile>>({});
   const [saving, setSaving] = useState(false);
+  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  const errorOf = (field: keyof CustomerProfile) => (fieldError?.field === field ? fieldError.message : undefined);
 
   function startEdit() {
     if (!profile.data) return;
@@ -289,10 +301,16 @@ function ProfileSection() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!form.name?.trim() || !form.phone?.trim()) {
-      toast.error('Preencha todos os campos obrigatórios.');
+    // The same schema the server parses: required name and phone, birthday day 1–31 and month 1–12.
+    const parsed = customerProfileSchema.safeParse(form);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = String(issue?.path[0] ?? '');
+      setFieldError({ field, message: issue?.message ?? MSG.invalidData });
+      toast.error(issue?.message ?? MSG.invalidData);
       return;
     }
+    setFieldError(null);
     setSaving(true);
     try {
       const saved = await saveProfile({
@@ -389,6 +407,28 @@ function ProfileSection() {
                 <Input id="pf-city" value={form.city ?? ''} onChange={set('city')} />
               </FormField>
             </div>
+            <div className="grid grid-cols-2 gap-3">
+              <FormField label="Dia do aniversário" htmlFor="pf-bday" error={errorOf('birthDay')}>
+                <Input
+                  id="pf-bday"
+                  inputMode="numeric"
+                  placeholder="Opcional"
+                  value={form.birthDay ?? ''}
+                  aria-invalid={!!errorOf('birthDay')}
+                  onChange={(e) => setForm((f) => ({ ...f, birthDay: birthInput(e.target.value) }))}
+                />
+              </FormField>
+              <FormField label="Mês do aniversário" htmlFor="pf-bmonth" error={errorOf('birthMonth')}>
+                <Input
+                  id="pf-bmonth"
+                  inputMode="numeric"
+                  placeholder="Opcional"
+                  value={form.birthMonth ?? ''}
+                  aria-invalid={!!errorOf('birthMonth')}
+                  onChange={(e) => setForm((f) => ({ ...f, birthMonth: birthInput(e.target.value) }))}
+                />
+              </FormField>
+            </div>
             <div className="flex gap-2">
               <Button type="submit" variant="brand" loading={saving}>
                 Salvar
@@ -415,6 +455,12 @@ function ProfileSection() {
                 .filter(Boolean)
                 .join(' · ')}
             />
+            {p.birthDay && p.birthMonth ? (
+              <Info
+                label="Aniversário"
+                value={`${String(p.birthDay).padStart(2, '0')}/${String(p.birthMonth).padStart(2, '0')}`}
+              />
+            ) : null}
           </dl>
         )}
       </CardContent>

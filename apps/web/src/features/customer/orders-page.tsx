@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isCustomer, useAuth } from '@/lib/auth';
-import { type CustomerOrder, customerKeys, fetchOrders, repeatOrder } from './customer-api';
+import { useToastsBelow } from '@/lib/toast';
+import { type CustomerOrder, customerKeys, fetchOrders, type RepeatResult, repeatOrder } from './customer-api';
 import { AccessRequired } from './dashboard-page';
 import { OrderCard } from './order-card';
 
@@ -32,18 +33,28 @@ function OrdersList() {
   // Expanded by default so 'Repetir Pedido' is one tap away; a tap on the header folds a card.
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
   const [repeating, setRepeating] = useState<string | null>(null);
+  const header = useRef<HTMLElement>(null);
+  useToastsBelow(header);
+  // What one 'Repetir Pedido' could not put back, kept on screen until the customer moves on.
+  const [partial, setPartial] = useState<{ order: CustomerOrder; result: RepeatResult } | null>(null);
 
   async function repeat(order: CustomerOrder) {
     setRepeating(order.id);
+    setPartial(null);
     try {
-      const added = await repeatOrder(order);
-      if (added === 0) {
+      const result = await repeatOrder(order);
+      if (result.added === 0) {
         toast.error('Não foi possível repetir o pedido.', {
-          description: 'Os produtos deste pedido não estão mais disponíveis.',
+          description: 'Nenhum item deste pedido pôde voltar ao carrinho.',
         });
+        setPartial({ order, result });
         return;
       }
       toast.success('Pedido adicionado!', { description: 'Os itens foram colocados no seu carrinho.' });
+      if (result.notRepeated.length > 0) {
+        setPartial({ order, result });
+        return;
+      }
       navigate(`/${order.restaurant.slug}`);
     } catch {
       toast.error('Não foi possível repetir o pedido.');
@@ -54,7 +65,7 @@ function OrdersList() {
 
   return (
     <div className="min-h-dvh bg-muted/40">
-      <header className="border-b bg-background">
+      <header ref={header} className="border-b bg-background">
         <div className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-3">
           <Button asChild variant="ghost" size="icon" aria-label="Voltar">
             <Link to="/customer-dashboard">
@@ -65,6 +76,36 @@ function OrdersList() {
         </div>
       </header>
       <main className="mx-auto grid max-w-3xl gap-3 p-4">
+        {partial && (
+          <section
+            role="alert"
+            aria-label="Itens não repetidos"
+            className="grid gap-2 rounded-xl border border-warning/50 bg-warning/10 p-4 text-sm"
+          >
+            <h2 className="font-semibold">
+              {partial.result.added > 0
+                ? `Pedido #${partial.order.number}: alguns itens não foram repetidos`
+                : `Pedido #${partial.order.number}: nenhum item pôde ser repetido`}
+            </h2>
+            <ul className="grid gap-1">
+              {partial.result.notRepeated.map((n, i) => (
+                <li key={`${n.name}-${i}`}>
+                  <strong>{n.name}</strong> — {n.reason}
+                </li>
+              ))}
+            </ul>
+            <div className="flex flex-wrap gap-2 pt-1">
+              {partial.result.added > 0 && (
+                <Button asChild variant="brand" size="sm" className="h-10">
+                  <Link to={`/${partial.order.restaurant.slug}`}>Ir para o carrinho</Link>
+                </Button>
+              )}
+              <Button variant="outline" size="sm" className="h-10" onClick={() => setPartial(null)}>
+                Fechar
+              </Button>
+            </div>
+          </section>
+        )}
         {orders.isLoading ? (
           <>
             <Skeleton className="h-24 w-full" />

@@ -130,7 +130,10 @@ function useOpenStatus(menu: PublicMenu): OpenStatus {
 
 function LoadedMenu({ menu, slug }: { menu: PublicMenu; slug: string }) {
   const [searchParams] = useSearchParams();
-  const tableNumber = parseTableNumber(searchParams.get('table'));
+  const requestedTable = parseTableNumber(searchParams.get('table'));
+  // A shop (commerce segment) has no tables: a table link still opens its menu, for delivery or pickup.
+  const tablesIgnored = menu.restaurant.businessSegment === 'commerce' && requestedTable !== null;
+  const tableNumber = tablesIgnored ? null : requestedTable;
   const status = useOpenStatus(menu);
   useRestaurantTheme(menu.restaurant.primaryColor, menu.restaurant.buttonColor, `${menu.restaurant.name} · Cardápio`);
 
@@ -158,7 +161,7 @@ function LoadedMenu({ menu, slug }: { menu: PublicMenu; slug: string }) {
   return (
     <StorefrontProvider value={storefront}>
       <CartProvider slug={slug} stock={stock}>
-        <MenuView menu={menu} status={status} tableNumber={tableNumber} />
+        <MenuView menu={menu} status={status} tableNumber={tableNumber} tablesIgnored={tablesIgnored} />
       </CartProvider>
     </StorefrontProvider>
   );
@@ -209,7 +212,17 @@ function AccountButton({ restaurant }: { restaurant: PublicMenu['restaurant'] })
   );
 }
 
-function MenuView({ menu, status, tableNumber }: { menu: PublicMenu; status: OpenStatus; tableNumber: number | null }) {
+function MenuView({
+  menu,
+  status,
+  tableNumber,
+  tablesIgnored,
+}: {
+  menu: PublicMenu;
+  status: OpenStatus;
+  tableNumber: number | null;
+  tablesIgnored: boolean;
+}) {
   const cart = useCart();
   const [tab, setTab] = useState<string>(ALL_CATEGORIES);
   const [search, setSearch] = useState('');
@@ -317,6 +330,16 @@ function MenuView({ menu, status, tableNumber }: { menu: PublicMenu; status: Ope
         }}
       />
 
+      {tablesIgnored && (
+        <div className="mx-auto mt-3 max-w-6xl px-4 md:px-6">
+          <p
+            role="status"
+            className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm font-medium text-amber-900"
+          >
+            {MSG.noTablesInShop}
+          </p>
+        </div>
+      )}
       <div ref={listTop} className="scroll-mt-0" />
       <nav
         aria-label="Categorias"

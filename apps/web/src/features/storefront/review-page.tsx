@@ -27,13 +27,16 @@ type ReviewRestaurant = {
   showReviewsOnMenu: boolean;
 };
 
-/** The part of GET /api/customer/orders/:id the summary shows. */
+/** GET /api/public/restaurants/by-id/:restaurantId/orders/:orderId/review: what the review link shows. */
 type OrderSummary = {
   id: string;
-  number?: number;
-  createdAt?: string;
+  number: number;
+  status: string;
+  createdAt: string;
   total: number;
-  items?: { id?: string; name: string; quantity: number; totalPrice?: number }[];
+  items: { id: string; name: string; quantity: number; totalPrice: number }[];
+  reviewable: boolean;
+  reviewed: boolean;
 };
 
 const RATING_LABELS = ['', 'Ruim', 'Regular', 'Bom', 'Muito bom', 'Excelente'];
@@ -56,13 +59,16 @@ export default function ReviewPage() {
   const r = restaurant.data;
   useRestaurantTheme(r?.primaryColor, r?.buttonColor, r ? `Avaliar · ${r.name}` : undefined);
 
-  // Only the customer who owns the order sees its summary; anything else simply shows no summary.
   const ownsRestaurant = isCustomer(user) && user.restaurant.id === restaurantId;
+  // The review link (restaurant + order id) is what shows the order's summary, signed in or not.
   const order = useQuery({
-    queryKey: ['customer-order', orderId],
-    enabled: !!orderId && ownsRestaurant,
+    queryKey: ['review-order', restaurantId, orderId],
+    enabled: !!orderId,
     retry: false,
-    queryFn: () => api.get<{ order: OrderSummary }>(`/api/customer/orders/${orderId}`),
+    queryFn: () =>
+      api.get<{ order: OrderSummary }>(
+        `/api/public/restaurants/by-id/${encodeURIComponent(restaurantId)}/orders/${orderId}/review`,
+      ),
     select: (d) => d.order,
   });
 
@@ -108,15 +114,42 @@ export default function ReviewPage() {
       </header>
       <div className="mx-auto flex max-w-lg flex-col gap-4 px-4 pt-4">
         {order.data ? <OrderCard order={order.data} /> : null}
-        <ReviewForm
-          restaurant={r}
-          orderId={orderId}
-          defaults={
-            authStatus === 'ready' && ownsRestaurant && isCustomer(user) ? { name: user.name, email: user.email } : null
-          }
-        />
+        {orderId && order.isPending ? (
+          <Skeleton className="h-72 w-full rounded-xl" />
+        ) : !orderId || order.isError ? (
+          <ReviewNotice title="Avaliação indisponível">
+            Para avaliar, use o link "Avaliar Pedido" de um pedido entregue na sua área de pedidos.
+          </ReviewNotice>
+        ) : order.data?.reviewed ? (
+          <ReviewNotice title="Pedido já avaliado">
+            Este pedido já foi avaliado. Obrigado pela sua opinião!
+          </ReviewNotice>
+        ) : !order.data?.reviewable ? (
+          <ReviewNotice title="Avaliação indisponível">
+            Você poderá avaliar este pedido depois que ele for entregue.
+          </ReviewNotice>
+        ) : (
+          <ReviewForm
+            restaurant={r}
+            orderId={orderId}
+            defaults={
+              authStatus === 'ready' && ownsRestaurant && isCustomer(user)
+                ? { name: user.name, email: user.email }
+                : null
+            }
+          />
+        )}
       </div>
     </main>
+  );
+}
+
+function ReviewNotice({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section role="status" className="flex flex-col items-center gap-2 rounded-xl border bg-card p-6 text-center">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="text-sm text-muted-foreground">{children}</p>
+    </section>
   );
 }
 
@@ -189,7 +222,7 @@ function ReviewForm({
     },
     onError: (err) => {
       // A refused field comes back with the spec's text; anything else is the generic failure.
-      if (isApiError(err) && err.status === 400) toast.error(err.title, { description: err.description || undefined });
+      if (isApiError(err) && err.status < 500) toast.error(err.title, { description: err.description || undefined });
       else toast.error('Erro ao enviar avaliação', { description: 'Tente novamente mais tarde.' });
     },
   });

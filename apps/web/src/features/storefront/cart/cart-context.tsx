@@ -1,14 +1,13 @@
-import { addLine, canAdd, removeLine, updateQuantity as updateLineQuantity } from '@meucardapio/domain/cart';
+import {
+  addLine,
+  canAdd,
+  removeLine,
+  sameChoice,
+  updateQuantity as updateLineQuantity,
+} from '@meucardapio/domain/cart';
 import { cartTotals } from '@meucardapio/domain/pricing';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import {
-  type CartItem,
-  cartStorageKey,
-  parseStoredCart,
-  refreshStock,
-  sameChoice,
-  serializeCart,
-} from './cart-storage';
+import { type CartItem, cartStorageKey, parseStoredCart, refreshStock, serializeCart } from './cart-storage';
 
 type StockFacts = { estoque: number; controleEstoque: boolean; envioCorreios: boolean };
 

@@ -1,12 +1,6 @@
+import { sameChoice } from '@meucardapio/domain/cart';
 import { describe, expect, it } from 'vitest';
-import {
-  type CartItem,
-  cartStorageKey,
-  parseStoredCart,
-  refreshStock,
-  sameChoice,
-  serializeCart,
-} from './cart-storage';
+import { type CartItem, cartStorageKey, parseStoredCart, refreshStock, serializeCart } from './cart-storage';
 
 const line: CartItem = {
   id: 'l1',

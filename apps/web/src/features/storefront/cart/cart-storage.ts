@@ -112,26 +112,3 @@ export function refreshStock(
   });
   return changed ? next : (items as CartItem[]);
 }
-
-const ids = (list: readonly { id?: string; name: string }[] | undefined) =>
-  (list ?? [])
-    .map((o) => o.id ?? o.name)
-    .sort()
-    .join('|');
-
-/**
- * Whether two lines are the same product with the same choices (size, colours, flavours, add-ons,
- * notes): adding the second then raises the first's quantity instead of listing the product twice.
- */
-export function sameChoice(a: Omit<CartItem, 'total'>, b: Omit<CartItem, 'total'>): boolean {
-  return (
-    a.name === b.name &&
-    (a.productId ?? null) === (b.productId ?? null) &&
-    a.price === b.price &&
-    (a.variation?.id ?? a.variation?.name ?? null) === (b.variation?.id ?? b.variation?.name ?? null) &&
-    ids(a.colors) === ids(b.colors) &&
-    ids(a.addons) === ids(b.addons) &&
-    ids(a.pizzaFlavors) === ids(b.pizzaFlavors) &&
-    (a.notes ?? '') === (b.notes ?? '')
-  );
-}

@@ -1,5 +1,10 @@
-import { requiresDelivery } from '@meucardapio/domain/cart';
-import { normalizeText, validateDeliveryArea } from '@meucardapio/domain/delivery';
+import { hasLocalItems, linesOverStock, requiresDelivery, stockLeftText } from '@meucardapio/domain/cart';
+import {
+  missingDeliveryFields,
+  missingDeliveryFieldText,
+  normalizeText,
+  validateDeliveryArea,
+} from '@meucardapio/domain/delivery';
 import { installmentOptions } from '@meucardapio/domain/installments';
 import { MSG } from '@meucardapio/domain/messages';
 import { parseBRLInput } from '@meucardapio/domain/money';
@@ -7,7 +12,7 @@ import { ORDER_NOTE_MAX, orderLabel } from '@meucardapio/domain/order-display';
 import { cashChange } from '@meucardapio/domain/payment';
 import { formatCep, formatPhone, onlyDigits } from '@meucardapio/domain/phone';
 import { orderTotal } from '@meucardapio/domain/pricing';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bike, CheckCircle2, CreditCard, Store, Ticket, Truck, UtensilsCrossed, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -24,6 +29,7 @@ import { type CustomerMe, isCustomer, useAuth } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useCart } from '../cart/cart-context';
+import { publicMenuQuery } from '../menu-query';
 import { useStorefront } from '../storefront-context';
 import {
   type CheckoutPaymentMethod,
@@ -99,6 +105,17 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
   const slug = restaurant.slug;
   const profile = user.customer ?? {};
   const shipped = requiresDelivery(cart.items);
+  // Items the restaurant delivers itself; next to shipped ones they still pay the neighbourhood fee.
+  const local = hasLocalItems(cart.items);
+  const queryClient = useQueryClient();
+  const menu = useQuery({ ...publicMenuQuery(restaurant.slug), enabled: false });
+  const overStock = linesOverStock(cart.items);
+  // A lost stock race: shown on the checkout until the cart fits the refreshed stock.
+  const [stockError, setStockError] = useState<{ description: string; at: number } | null>(null);
+  useEffect(() => {
+    if (stockError && overStock.size === 0 && !menu.isFetching && menu.dataUpdatedAt > stockError.at)
+      setStockError(null);
+  }, [stockError, overStock.size, menu.isFetching, menu.dataUpdatedAt]);
 
   const [name, setName] = useState(user.name ?? '');
   const [phone, setPhone] = useState(formatPhone(user.phone ?? str(profile.phone)));
@@ -172,15 +189,17 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
 
   // Delivery fee preview with the same rule the server applies.
   const area = useMemo(() => {
-    if (effectiveType !== 'delivery' || shipped || !options.data) return null;
+    if (effectiveType !== 'delivery' || !local || !options.data) return null;
     return validateDeliveryArea(
       { state: addr.state, city: addr.city, neighborhood: addr.neighborhood },
       { states: options.data.states.map((s) => ({ ...s, active: true })), neighborhoods },
     );
-  }, [effectiveType, shipped, options.data, addr.state, addr.city, addr.neighborhood, neighborhoods]);
+  }, [effectiveType, local, options.data, addr.state, addr.city, addr.neighborhood, neighborhoods]);
 
   const subtotal = cart.total;
-  const deliveryFee = shipped ? (shippingOption?.price ?? 0) : area?.ok ? area.fee : 0;
+  const freight = shipped ? (shippingOption?.price ?? 0) : 0;
+  const localFee = local && area?.ok ? area.fee : 0;
+  const deliveryFee = freight + localFee;
   const discount = Math.min(coupon?.discount ?? 0, subtotal);
   const total = orderTotal({ subtotal, deliveryFee, discount });
   const cashReceived = cashInput ? parseBRLInput(cashInput) : null;
@@ -235,18 +254,13 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
       return e;
     }
     if (effectiveType === 'delivery') {
-      if (shipped && !cepDigits) {
-        e.cep = MSG.cepRequiredForShipping;
-        toast.error(MSG.addressError, { description: MSG.cepRequiredForShipping });
+      const missing = missingDeliveryFields(addr, { shipped, hasSavedAddress: (addresses.data?.length ?? 0) > 0 });
+      for (const f of missing) e[f] = missingDeliveryFieldText(f, shipped);
+      if (missing.length > 0) {
+        toast.error(MSG.addressError, { description: missingDeliveryFieldText(missing[0], shipped) });
         return e;
       }
-      if (!addr.address.trim()) e.address = 'Informe o endereço.';
-      if (!addr.number.trim()) e.number = 'Informe o número.';
-      if (e.address || e.number) {
-        toast.error(MSG.addressError, { description: MSG.fillRequiredFields });
-        return e;
-      }
-      if (!shipped && area && !area.ok) {
+      if (local && area && !area.ok) {
         const field =
           area.code === 'state_not_served' ? 'state' : area.code === 'city_not_served' ? 'city' : 'neighborhood';
         e[field] = area.description;
@@ -338,6 +352,11 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
       toast.success('Pedido realizado com sucesso!', { description: orderLabel(res.order.number) });
       window.setTimeout(() => navigate('/customer-dashboard'), 2000);
     } catch (err) {
+      if (isApiError(err) && err.code === 'insufficient_stock') {
+        // Someone bought the last units first: fresh stock marks the lines that no longer fit.
+        setStockError({ description: err.description, at: Date.now() });
+        void queryClient.invalidateQueries({ queryKey: publicMenuQuery(slug).queryKey });
+      }
       if (isApiError(err) && err.title === MSG.addressError) {
         const { description } = errorText(err);
         setErrors({ neighborhood: description });
@@ -374,7 +393,8 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         variant="sheet"
-        className="gap-0 p-0 pb-0 md:max-w-xl md:p-0"
+        // max-h: the strip above the sheet stays free for a phone toast (see components/ui/toaster).
+        className="max-h-[calc(100dvh-6rem)] gap-0 p-0 pb-0 md:max-w-xl md:p-0"
         // No keyboard popping up on phones as soon as the form opens.
         onOpenAutoFocus={(e) => e.preventDefault()}
       >
@@ -504,7 +524,7 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
                       ))}
                     </NativeSelect>
                   </FormField>
-                  {shipped ? (
+                  {!local ? (
                     <FormField label="Bairro" htmlFor="co-hood-text" error={errors.neighborhood}>
                       <Input id="co-hood-text" value={addr.neighborhood} onChange={setA('neighborhood')} />
                     </FormField>
@@ -529,7 +549,7 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
                       </NativeSelect>
                     </FormField>
                   )}
-                  {!shipped && hoodChoice === OTHER && (
+                  {local && hoodChoice === OTHER && (
                     <FormField label="Nome do bairro" htmlFor="co-hood-other">
                       <Input id="co-hood-other" value={addr.neighborhood} onChange={setA('neighborhood')} />
                     </FormField>
@@ -722,13 +742,48 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
           </div>
 
           <div className="sticky bottom-0 grid gap-3 border-t bg-background px-5 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] md:px-6">
+            {stockError && (
+              <div role="alert" className="grid gap-2 rounded-lg bg-destructive/10 p-3 text-sm text-destructive">
+                <p>
+                  <strong className="block">{MSG.insufficientStock}</strong>
+                  {stockError.description}
+                </p>
+                {cart.items
+                  .filter((i) => overStock.has(i.id))
+                  .map((i) => {
+                    const left = overStock.get(i.id) ?? 0;
+                    return (
+                      <div key={i.id} className="flex flex-wrap items-center justify-between gap-2 text-foreground">
+                        <span>
+                          {i.quantity}× {i.name} · <span className="text-destructive">{stockLeftText(left)}</span>
+                        </span>
+                        <span className="flex gap-2">
+                          {left > 0 && left < i.quantity && (
+                            <Button
+                              type="button"
+                              size="sm"
+                              variant="outline"
+                              onClick={() => cart.updateQuantity(i.id, left)}
+                            >
+                              Ajustar para {left}
+                            </Button>
+                          )}
+                          <Button type="button" size="sm" variant="outline" onClick={() => cart.remove(i.id)}>
+                            Remover
+                          </Button>
+                        </span>
+                      </div>
+                    );
+                  })}
+              </div>
+            )}
             <dl className="grid gap-1 text-sm">
               <Row label="Subtotal" value={formatMoney(subtotal)} />
-              {effectiveType === 'delivery' && (
-                <Row
-                  label={shipped ? 'Frete' : 'Taxa de entrega'}
-                  value={deliveryFee > 0 ? formatMoney(deliveryFee) : shipped && !shippingOption ? '—' : 'Grátis'}
-                />
+              {effectiveType === 'delivery' && local && (
+                <Row label="Taxa de entrega" value={localFee > 0 ? formatMoney(localFee) : 'Grátis'} />
+              )}
+              {effectiveType === 'delivery' && shipped && (
+                <Row label="Frete" value={freight > 0 ? formatMoney(freight) : !shippingOption ? '—' : 'Grátis'} />
               )}
               {discount > 0 && <Row label="Desconto" value={`− ${formatMoney(discount)}`} className="text-success" />}
               <Row label="Total" value={formatMoney(total)} className="text-base font-bold" />

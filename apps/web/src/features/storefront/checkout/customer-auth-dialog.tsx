@@ -1,6 +1,6 @@
 import { MSG } from '@meucardapio/domain/messages';
 import { formatCep, formatPhone } from '@meucardapio/domain/phone';
-import { CUSTOMER_PASSWORD_MIN } from '@meucardapio/domain/validation';
+import { CUSTOMER_PASSWORD_MIN, customerRegistrationSchema, firstIssueMessage } from '@meucardapio/domain/validation';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -119,6 +119,14 @@ export function CustomerAuthDialog({
     if (reg.password.length < CUSTOMER_PASSWORD_MIN) {
       setError(MSG.passwordMin6);
       toast.error(MSG.passwordMin6);
+      return;
+    }
+    // The server's own schema: what is left to refuse here is the e-mail and the birthday.
+    const parsed = customerRegistrationSchema.safeParse(reg);
+    if (!parsed.success) {
+      const message = firstIssueMessage(parsed.error);
+      setError(message);
+      toast.error(message);
       return;
     }
     setBusy(true);

@@ -1,4 +1,5 @@
-import { canSetQuantity } from '@meucardapio/domain/cart';
+import { canSetQuantity, linesOverStock, stockLeftText } from '@meucardapio/domain/cart';
+import { MSG } from '@meucardapio/domain/messages';
 import { ShoppingBag, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -20,6 +21,7 @@ export function CartDialog({
 }) {
   const cart = useCart();
   const empty = cart.items.length === 0;
+  const overStock = linesOverStock(cart.items);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -46,6 +48,7 @@ export function CartDialog({
               {cart.items.map((item) => {
                 const summary = lineSummary(item);
                 const canIncrease = canSetQuantity(cart.items, item.id, item.quantity + 1);
+                const left = overStock.get(item.id);
                 return (
                   <li key={item.id} className="flex gap-3 py-4" aria-label={item.name}>
                     <ProductImage src={item.imageUrl} alt="" className="size-14 rounded-lg" iconClassName="size-5" />
@@ -63,6 +66,11 @@ export function CartDialog({
                         </Button>
                       </div>
                       {summary ? <p className="text-xs text-muted-foreground">{summary}</p> : null}
+                      {left !== undefined && (
+                        <p className="text-xs font-medium text-destructive" data-testid="line-unavailable">
+                          {MSG.insufficientStock}: {stockLeftText(left)}
+                        </p>
+                      )}
                       {item.notes ? <p className="text-xs text-muted-foreground italic">Obs.: {item.notes}</p> : null}
                       <div className="mt-1 flex items-center justify-between gap-2">
                         <QuantityStepper
