@@ -4,7 +4,7 @@ import type { FinalizedSale, PdvCatalog, PdvItemInput, PdvPaymentMethod } from '
 import { posInstallmentChoices } from '@meucardapio/domain/installments';
 import { checkPaymentsCover, remainingToPay } from '@meucardapio/domain/payment';
 import { pixBrCode, pixTxid } from '@meucardapio/domain/pix';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, QrCode, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -17,7 +17,7 @@ import { errorText } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { finalizeSale, newSaleKey } from './cashier-api';
+import { cashierKeys, finalizeSale, newSaleKey } from './cashier-api';
 import { centsText, MoneyInput, typedCents } from './money-input';
 import { Kbd, toastRule } from './pdv-ui';
 import { PixQr } from './pix-qr';
@@ -51,6 +51,7 @@ export function PaymentDialog(props: Props) {
 }
 
 function PaymentForm({ catalog, items, discount, total, customerName: initialName, onFinalized }: Props) {
+  const queryClient = useQueryClient();
   const methods = catalog.paymentMethods;
   const [payments, setPayments] = useState<PdvPayment[]>([]);
   const [method, setMethod] = useState<PdvPaymentMethod | null>(null);
@@ -122,6 +123,9 @@ function PaymentForm({ catalog, items, discount, total, customerName: initialNam
     onError: (err) => {
       const t = errorText(err);
       toast.error(CASHIER_MSG.paymentError, { description: [t.title, t.description].filter(Boolean).join(': ') });
+      // The session may have been closed, or stock taken, by another terminal.
+      void queryClient.invalidateQueries({ queryKey: cashierKeys.state });
+      void queryClient.invalidateQueries({ queryKey: cashierKeys.catalog });
     },
   });
 

@@ -97,6 +97,8 @@ export function PdvTab({ cart, catalog, reservedCount, restaurantName, timeZone,
   function pay() {
     const ok = checkCartNotEmpty(cart.lines);
     if (!ok.ok) return toastRule(ok);
+    if (catalog.paymentMethods.length === 0)
+      return toast.error(CASHIER_MSG.loadPaymentMethodsError, { description: 'Cadastre as formas de pagamento.' });
     setPaying(true);
   }
 
