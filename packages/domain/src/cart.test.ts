@@ -261,7 +261,8 @@ describe('linesOverStock (a lost stock race)', () => {
 describe('sameChoice', () => {
   it('compares product, price, size, colours, flavours, add-ons and notes', () => {
     const a = line({ id: 'a', productId: 'p', colors: [{ id: 'c1', name: 'Preta', priceModifier: 0 }] });
-    expect(sameChoice(a, { ...a, id: 'b' })).toBe(true);
+    const twin = line({ ...a, id: 'b' });
+    expect(sameChoice(a, twin)).toBe(true);
     expect(sameChoice(a, { ...a, colors: [] })).toBe(false);
     expect(sameChoice(a, { ...a, notes: 'sem cebola' })).toBe(false);
     expect(sameChoice(a, { ...a, price: 1 })).toBe(false);

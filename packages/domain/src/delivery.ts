@@ -212,11 +212,12 @@ export function missingDeliveryFieldText(field: DeliveryAddressField, shipped: b
  * products pays both: the neighbourhood fee for the courier and the freight for the carrier. The order
  * stores their sum as its delivery fee and the freight as the chosen shipping option's price.
  */
-export function deliveryFeeParts(order: { deliveryFee: number; shippingOption?: { price: number } | null }): {
+export function deliveryFeeParts(order: { deliveryFee: number; shippingOption?: { price?: unknown } | null }): {
   localFee: number;
   freight: number | null;
 } {
   if (!order.shippingOption) return { localFee: order.deliveryFee, freight: null };
-  const freight = Math.min(order.shippingOption.price, order.deliveryFee);
+  const price = typeof order.shippingOption.price === 'number' ? order.shippingOption.price : 0;
+  const freight = Math.min(Math.max(0, price), order.deliveryFee);
   return { localFee: order.deliveryFee - freight, freight };
 }

@@ -1,3 +1,4 @@
+import { deliveryFeeParts } from '@meucardapio/domain/delivery';
 import { orderLabel } from '@meucardapio/domain/order-display';
 import {
   DELIVERY_TYPE_LABELS,
@@ -94,6 +95,8 @@ export function OrderCard({
   actions?: ReactNode;
 }) {
   const panelId = `order-${order.id}`;
+  // A mixed cart pays both: the neighbourhood fee for the restaurant's items, the freight for shipped ones.
+  const fees = deliveryFeeParts(order);
   return (
     <article className="overflow-hidden rounded-xl border bg-card" aria-label={orderTitle(order)}>
       <button
@@ -149,8 +152,11 @@ export function OrderCard({
           )}
           <dl className="grid gap-1 border-t pt-3 text-sm">
             <Line label="Subtotal" value={formatMoney(order.subtotal)} />
-            {order.deliveryType === 'delivery' && (
-              <Line label={order.shippingOption ? 'Frete' : 'Taxa de entrega'} value={formatMoney(order.deliveryFee)} />
+            {order.deliveryType === 'delivery' && (fees.freight === null || fees.localFee > 0) && (
+              <Line label="Taxa de entrega" value={formatMoney(fees.localFee)} />
+            )}
+            {order.deliveryType === 'delivery' && fees.freight !== null && (
+              <Line label="Frete" value={formatMoney(fees.freight)} />
             )}
             {order.discount > 0 && <Line label="Desconto" value={`− ${formatMoney(order.discount)}`} />}
             <Line label="Total" value={formatMoney(order.total)} strong />
