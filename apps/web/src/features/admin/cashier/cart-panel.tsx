@@ -1,5 +1,5 @@
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
-import { type ReactNode, type RefObject, useEffect, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { formatMoney, plural } from '@/lib/format';
@@ -25,6 +25,14 @@ export function CartPanel({ cart, discountRef, onReserve, onClear, onPay, notice
   const { lines, totals } = cart;
   const [discountText, setDiscountText] = useState(totals.discount > 0 ? centsText(totals.discount) : '');
   const units = lines.reduce((s, l) => s + l.quantity, 0);
+  const listRef = useRef<HTMLDivElement>(null);
+  const lineCount = useRef(lines.length);
+
+  // A new line (a scan) is always in view, even in a long sale.
+  useEffect(() => {
+    if (lines.length > lineCount.current) listRef.current?.scrollTo({ top: listRef.current.scrollHeight });
+    lineCount.current = lines.length;
+  }, [lines.length]);
 
   // A cleared or restored cart brings its own discount (never rewrite what is being typed).
   useEffect(() => {
@@ -45,7 +53,7 @@ export function CartPanel({ cart, discountRef, onReserve, onClear, onPay, notice
       </header>
       {notice}
 
-      <div className="min-h-24 flex-1 overflow-y-auto">
+      <div ref={listRef} className="min-h-24 flex-1 overflow-y-auto">
         {lines.length === 0 ? (
           <div className="flex h-full min-h-32 flex-col items-center justify-center gap-1 p-6 text-center text-sm text-muted-foreground">
             <p className="font-medium">Carrinho vazio</p>
