@@ -1,3 +1,4 @@
+import { MSG } from '@meucardapio/domain/messages';
 import { shortIdStorefront } from '@meucardapio/domain/order-status';
 import { AlertTriangle, CheckCircle2, LoaderCircle, XCircle } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -13,13 +14,15 @@ type Outcome = {
   transactionNsu: string | null;
   /** Why a payment that did arrive was not accepted (it does not match the order). */
   message: string | null;
+  /** Why the payment could not be checked at all. */
+  problem: 'verification_failed' | 'configuration_required' | null;
 };
 
 type View =
   | { kind: 'loading' }
   | { kind: 'success'; orderId: string; transaction: string | null }
   | { kind: 'failed'; title: string; description: string; orderId: string; transaction: string | null }
-  | { kind: 'error'; message: string; orderId: string | null; transaction: string | null };
+  | { kind: 'error'; title?: string; message: string; orderId: string | null; transaction: string | null };
 
 const first = (q: URLSearchParams, ...names: string[]) => {
   for (const n of names) {
@@ -28,6 +31,15 @@ const first = (q: URLSearchParams, ...names: string[]) => {
   }
   return null;
 };
+
+/** What the provider wrote in the return address (`error`, `error_description`, `warning`), kept short. */
+function providerNotes(q: URLSearchParams): { error: string | null; warning: string | null } {
+  const clip = (v: string | null) => (v ? v.slice(0, 300) : null);
+  const code = first(q, 'error');
+  const description = first(q, 'error_description');
+  const error = description && code && description !== code ? `${description} (${code})` : (description ?? code);
+  return { error: clip(error), warning: clip(first(q, 'warning')) };
+}
 
 /**
  * Where the card/PIX provider sends the customer back. The page never decides by itself: it asks our
@@ -41,6 +53,7 @@ export default function PaymentCallbackPage() {
   const orderId = first(params, 'order_nsu', 'orderId', 'order_id', 'externalId');
   const transaction = first(params, 'transaction_nsu', 'transaction_id', 'nsu');
   const slug = first(params, 'slug');
+  const notes = providerNotes(params);
   // Opened as the PDV's checkout popup: the cashier closes it (or it closes itself) and the PDV goes on.
   const fromPdv = params.get('pdv') === 'true';
 
@@ -66,16 +79,39 @@ export default function PaymentCallbackPage() {
         captureMethod: params.get('capture_method'),
       })
       .then((res) => {
-        if (res.status === 'approved') {
+        if (res.status === 'approved' && res.orderStatus !== 'cancelled') {
           toast.success('Pagamento confirmado!');
           setView({ kind: 'success', orderId, transaction: res.transactionNsu ?? transaction });
         } else if (res.message) {
-          setView({ kind: 'failed', title: 'Pagamento não aprovado', description: res.message, orderId, transaction });
+          const title = res.status === 'approved' ? 'Pedido cancelado' : 'Pagamento não aprovado';
+          setView({ kind: 'failed', title, description: res.message, orderId, transaction });
         } else if (res.status === 'failed') {
           setView({
             kind: 'failed',
             title: 'Pagamento não aprovado',
-            description: 'A operadora recusou o pagamento. Você pode tentar novamente pela sua área de pedidos.',
+            description:
+              res.orderStatus === 'cancelled'
+                ? 'A operadora recusou o pagamento e o pedido foi cancelado. Você pode fazer um novo pedido.'
+                : 'A operadora recusou o pagamento. Você pode tentar novamente pela sua área de pedidos.',
+            orderId,
+            transaction,
+          });
+        } else if (res.problem === 'verification_failed') {
+          toast.error(MSG.verificationError, { description: MSG.verificationFailed });
+          setView({
+            kind: 'error',
+            title: MSG.verificationFailed,
+            message:
+              'Não conseguimos falar com a operadora para confirmar o pagamento. Se você pagou, a confirmação aparece na sua área de pedidos assim que ela responder.',
+            orderId,
+            transaction,
+          });
+        } else if (res.problem === 'configuration_required') {
+          setView({
+            kind: 'error',
+            title: MSG.checkoutNotConfigured,
+            message:
+              'O restaurante ainda não configurou o pagamento online, por isso não foi possível confirmar o pagamento. Fale com o restaurante.',
             orderId,
             transaction,
           });
@@ -130,11 +166,25 @@ export default function PaymentCallbackPage() {
         {view.kind === 'error' && (
           <State
             icon={<AlertTriangle className="size-14 text-warning" aria-hidden />}
-            title="Não foi possível confirmar"
+            title={view.title ?? 'Não foi possível confirmar'}
           >
             <p className="text-muted-foreground">{view.message}</p>
             <Ids orderId={view.orderId} transaction={view.transaction} />
           </State>
+        )}
+        {view.kind !== 'loading' && (notes.error || notes.warning) && (
+          <div className="mt-4 grid gap-2 text-left text-sm">
+            {notes.error && (
+              <p className="rounded-md bg-destructive/10 p-3 text-destructive">
+                <strong>Mensagem da operadora:</strong> {notes.error}
+              </p>
+            )}
+            {notes.warning && (
+              <p className="rounded-md bg-amber-50 p-3 text-amber-900">
+                <strong>Aviso da operadora:</strong> {notes.warning}
+              </p>
+            )}
+          </div>
         )}
         {view.kind !== 'loading' && (
           <div className="mt-6 grid gap-2">

@@ -2,6 +2,22 @@ import { useCallback, useEffect, useState } from 'react';
 
 const MUTE_KEY = 'mc:orders-muted';
 
+/**
+ * What the board announces (sound and toast) for a live event, or null: a new order the kitchen can
+ * start, or a card/PIX order whose payment was just approved. An order placed but not paid yet
+ * (`awaitingPayment`) is not news for the kitchen, so it stays quiet until it is paid.
+ */
+export function orderAnnouncement(
+  type: string,
+  data: unknown,
+): { title: string; number: number | null; paid: boolean } | null {
+  const d = (data ?? {}) as { number?: unknown; awaitingPayment?: unknown; paid?: unknown };
+  const number = typeof d.number === 'number' ? d.number : null;
+  if (type === 'order.created' && d.awaitingPayment !== true) return { title: 'Novo pedido!', number, paid: false };
+  if (type === 'order.updated' && d.paid === true) return { title: 'Pedido pago!', number, paid: true };
+  return null;
+}
+
 /** Two short beeps drawn with Web Audio (no sound file to download or cache). */
 export function playNewOrderSound() {
   try {

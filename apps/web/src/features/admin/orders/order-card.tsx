@@ -1,3 +1,4 @@
+import { MSG } from '@meucardapio/domain/messages';
 import { orderLabel } from '@meucardapio/domain/order-display';
 import {
   DELIVERY_TYPE_LABELS,
@@ -89,7 +90,7 @@ export function OrderCard({
         </div>
         <div className="flex flex-col items-end gap-1 text-right">
           <span className={cn('rounded-full border px-3 py-1 text-sm font-semibold', style.chip)}>
-            {ORDER_STATUS_LABELS[o.status]}
+            {o.awaitingPayment ? MSG.awaitingPayment : ORDER_STATUS_LABELS[o.status]}
           </span>
           <span
             className={cn('text-sm tabular-nums', late ? 'font-semibold text-destructive' : 'text-muted-foreground')}

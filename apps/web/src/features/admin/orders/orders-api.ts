@@ -46,6 +46,8 @@ export type AdminOrder = CashChange & {
   paymentCheckout: boolean;
   /** The provider reported a payment that does not match the order: it stays unpaid. */
   paymentWarning: string | null;
+  /** A card/PIX order not paid yet: shown apart as 'Aguardando pagamento', not for the kitchen. */
+  awaitingPayment: boolean;
   installments: number | null;
   note: string | null;
   subtotal: number;
@@ -93,7 +95,8 @@ export const updateStatus = (
 
 export const fetchReceipt = (id: string) => api.get<Receipt>(`/api/admin/orders/${id}/receipt`);
 
-export const verifyPayments = () => api.post<{ checked: number; pending: number }>('/api/admin/orders/verify-payments');
+export const verifyPayments = () =>
+  api.post<{ checked: number; pending: number; configurationRequired: boolean }>('/api/admin/orders/verify-payments');
 
 /** A Google Maps search for the delivery address (a plain link, no API key). */
 export function mapsUrl(o: Pick<AdminOrder, 'address' | 'addressNumber' | 'neighborhood' | 'city' | 'state' | 'cep'>) {

@@ -22,7 +22,7 @@ import { toastError } from '@/lib/api';
 import { printReceipt } from '@/lib/print';
 import { useStaff } from '@/lib/staff';
 import { useEvents } from '@/lib/use-events';
-import { playNewOrderSound, useMuted } from './new-order-sound';
+import { orderAnnouncement, playNewOrderSound, useMuted } from './new-order-sound';
 import { OrderCard } from './order-card';
 import { ChooseDeliveryPersonDialog, ConfirmDeliveryDialog, HistoryDialog } from './order-dialogs';
 import { OrderReceipt } from './order-receipt';
@@ -62,6 +62,7 @@ export default function OrdersPage() {
   const mutedRef = useRef(muted);
   mutedRef.current = muted;
   const now = useNow();
+  const [checkoutMissing, setCheckoutMissing] = useState(false);
 
   const orders = useQuery({
     queryKey: ordersKeys.list(filter),
@@ -71,16 +72,27 @@ export default function OrdersPage() {
   });
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ordersKeys.all }), [queryClient]);
 
+  /** Sound and toast for an order the kitchen can start now (new, or card/PIX just paid). */
+  function announce(a: ReturnType<typeof orderAnnouncement>) {
+    if (!a) return;
+    if (!mutedRef.current) playNewOrderSound();
+    const what = a.number ? orderLabel(a.number) : null;
+    toast.success(a.title, {
+      description: what ? (a.paid ? `${what}: pagamento aprovado.` : `${what} acabou de chegar.`) : undefined,
+    });
+  }
+
   useEvents(
     'staff',
     {
       'order.created': (data) => {
         refresh();
-        const number = (data as { number?: number })?.number;
-        if (!mutedRef.current) playNewOrderSound();
-        toast.success('Novo pedido!', { description: number ? `${orderLabel(number)} acabou de chegar.` : undefined });
+        announce(orderAnnouncement('order.created', data));
       },
-      'order.updated': () => refresh(),
+      'order.updated': (data) => {
+        refresh();
+        announce(orderAnnouncement('order.updated', data));
+      },
       'whatsapp.failed': (data) => {
         const { number, shortId = '' } = (data ?? {}) as { number?: number | null; shortId?: string };
         const short = shortId.toUpperCase();
@@ -98,6 +110,7 @@ export default function OrdersPage() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     verifyPayments()
       .then((r) => {
+        setCheckoutMissing(r.configurationRequired === true);
         if (r.checked > 0) refresh();
         if (r.pending > 0) timer = setTimeout(refresh, RECHECK_MS);
       })
@@ -171,6 +184,25 @@ export default function OrdersPage() {
 
   const unread = useChatUnread('staff');
   const list = orders.data ?? [];
+  // Card/PIX orders not paid yet are kept apart: the kitchen must not start them.
+  const awaitingPayment = list.filter((o) => o.awaitingPayment);
+  const kitchen = list.filter((o) => !o.awaitingPayment);
+  const card = (o: AdminOrder) => (
+    <OrderCard
+      key={o.id}
+      order={o}
+      now={now}
+      deliveryPersonView={deliveryPersonView}
+      unread={unread.byOrder[o.id] ?? 0}
+      chatAvailable={canChatAboutOrder(o.status)}
+      busy={mutation.isPending && mutation.variables?.id === o.id}
+      onStatus={changeStatus}
+      onHistory={setHistoryOf}
+      onPrint={print}
+      onChat={(x) => setChatOrder(x.id)}
+      onConfirmDelivery={setConfirming}
+    />
+  );
   const allDelivered = list.every((o) => o.status === 'delivered');
 
   return (
@@ -225,6 +257,13 @@ export default function OrdersPage() {
         }
       />
 
+      {checkoutMissing && (
+        <div role="alert" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
+          <p className="font-semibold">{MSG.checkoutNotConfigured}</p>
+          <p className="text-sm">{MSG.checkoutNotConfiguredStaff}</p>
+        </div>
+      )}
+
       {orders.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" aria-busy="true">
           {Array.from({ length: 6 }, (_, i) => (
@@ -244,23 +283,28 @@ export default function OrdersPage() {
           {emptyOrdersText(deliveryPersonView ? 'all' : filter)}
         </div>
       ) : (
-        <div className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
-          {list.map((o) => (
-            <OrderCard
-              key={o.id}
-              order={o}
-              now={now}
-              deliveryPersonView={deliveryPersonView}
-              unread={unread.byOrder[o.id] ?? 0}
-              chatAvailable={canChatAboutOrder(o.status)}
-              busy={mutation.isPending && mutation.variables?.id === o.id}
-              onStatus={changeStatus}
-              onHistory={setHistoryOf}
-              onPrint={print}
-              onChat={(x) => setChatOrder(x.id)}
-              onConfirmDelivery={setConfirming}
-            />
-          ))}
+        <div className="grid gap-6">
+          {kitchen.length > 0 && (
+            <div className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+              {kitchen.map(card)}
+            </div>
+          )}
+          {awaitingPayment.length > 0 && (
+            <section aria-labelledby="awaiting-payment" className="grid gap-3 rounded-xl border border-dashed p-4">
+              <div>
+                <h2 id="awaiting-payment" className="text-lg font-semibold">
+                  {MSG.awaitingPayment} ({awaitingPayment.length})
+                </h2>
+                <p className="text-sm text-muted-foreground">
+                  Pedidos com cartão ou PIX ainda não pagos: não prepare antes da confirmação. Sem pagamento, eles são
+                  cancelados e o estoque volta.
+                </p>
+              </div>
+              <div className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+                {awaitingPayment.map(card)}
+              </div>
+            </section>
+          )}
         </div>
       )}
 

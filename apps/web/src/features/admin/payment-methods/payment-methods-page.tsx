@@ -1,3 +1,4 @@
+import { MSG } from '@meucardapio/domain/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
@@ -132,9 +133,9 @@ function MethodDialog({ open, editing, onClose }: { open: boolean; editing: Meth
 
 export default function PaymentMethodsPage() {
   const queryClient = useQueryClient();
-  const methods = useQuery({
+  const query = useQuery({
     queryKey: KEY,
-    queryFn: () => api.get<{ paymentMethods: Method[] }>('/api/admin/payment-methods').then((r) => r.paymentMethods),
+    queryFn: () => api.get<{ paymentMethods: Method[]; checkoutConfigured: boolean }>('/api/admin/payment-methods'),
   });
   const dialog = useEntityDialog<Method>();
   const defaults = useMutation({
@@ -155,14 +156,18 @@ export default function PaymentMethodsPage() {
     invalidate: [KEY],
     messages: { deleted: 'Forma de pagamento excluída!', failed: 'Erro ao excluir forma de pagamento' },
   });
-  const list = methods.data ?? [];
+  const list = query.data?.paymentMethods ?? [];
+  // Card/PIX through the provider are offered (configured, or the fallback list when none is active)
+  // but the restaurant's checkout handle is missing: the storefront refuses them.
+  const offersOnline = list.some((m) => m.active && m.infinitepayEnabled) || !list.some((m) => m.active);
+  const checkoutMissing = query.isSuccess && !query.data.checkoutConfigured && offersOnline;
   return (
     <div>
       <PageHeader
         title="Formas de Pagamento"
         actions={
           <>
-            {methods.isSuccess && list.length === 0 && (
+            {query.isSuccess && list.length === 0 && (
               <Button variant="outline" onClick={() => defaults.mutate()} disabled={defaults.isPending}>
                 <Sparkles aria-hidden /> Criar Padrões
               </Button>
@@ -173,7 +178,13 @@ export default function PaymentMethodsPage() {
           </>
         }
       />
-      {methods.isError ? (
+      {checkoutMissing && (
+        <div role="alert" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
+          <p className="font-semibold">{MSG.checkoutNotConfigured}</p>
+          <p className="text-sm">{MSG.checkoutNotConfiguredStaff}</p>
+        </div>
+      )}
+      {query.isError ? (
         <LoadErrorPanel title="Erro ao carregar formas de pagamento" />
       ) : (
         <Table>
@@ -188,7 +199,7 @@ export default function PaymentMethodsPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {methods.isPending ? (
+            {query.isPending ? (
               <TableSkeletonRows colSpan={6} className="h-24" />
             ) : list.length === 0 ? (
               <TableEmpty colSpan={6}>Nenhuma forma de pagamento cadastrada</TableEmpty>

@@ -255,7 +255,11 @@ export function GeneralTab({ initial }: { initial: GeneralSettings }) {
           <FormField
             label="Identificador no pagamento online"
             htmlFor="settings-referrer"
-            hint="Usado no checkout de cartão/PIX."
+            hint={
+              form.appClientReferrer.trim()
+                ? 'Usado no checkout de cartão/PIX.'
+                : 'Configuração necessária: sem ele, o cardápio não aceita cartão/PIX online.'
+            }
           >
             <Input
               id="settings-referrer"

@@ -18,7 +18,12 @@ export type CheckoutOptions = {
   neighborhoods: { id: string; name: string; deliveryFee: number }[];
   states: { code: string; name: string; cities: string[] }[];
   paymentMethods: CheckoutPaymentMethod[];
+  /** Whether the card/PIX checkout handle is set; without it online payment is refused. */
   hasCheckoutReferrer: boolean;
+  /** Open right now by the restaurant's hours and timezone, on the server's clock. */
+  openNow: boolean;
+  /** 'Abriremos Segunda às 18:00' or 'Estamos fechados no momento.' while closed. */
+  closedDescription: string | null;
 };
 
 export type ShippingOption = { id: string; name: string; company: string; price: number; deliveryTime: number };

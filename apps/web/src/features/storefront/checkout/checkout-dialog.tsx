@@ -149,6 +149,8 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
     queryKey: checkoutKeys.options(slug),
     queryFn: () => fetchCheckoutOptions(slug),
     enabled: open,
+    // Asked again every time the checkout opens: the restaurant may have closed since the menu loaded.
+    staleTime: 0,
   });
   const addresses = useQuery({ queryKey: checkoutKeys.addresses, queryFn: fetchAddresses, enabled: open });
   const states = useQuery({ queryKey: checkoutKeys.states, queryFn: fetchStates, staleTime: Number.POSITIVE_INFINITY });
@@ -170,6 +172,9 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
   }, [options.data, knownHood, addr.neighborhood, hoodChoice]);
 
   const methods = options.data?.paymentMethods ?? [];
+  // The server's answer, by the restaurant's clock and timezone (not this device's).
+  const closedText = options.data && !options.data.openNow ? (options.data.closedDescription ?? MSG.closedNow) : null;
+  const onlineUnavailable = options.data ? !options.data.hasCheckoutReferrer : false;
   const method: CheckoutPaymentMethod | undefined = methods.find((m) => m.id === methodId);
 
   // Shipping quote for shipped products, once the CEP is complete.
@@ -299,6 +304,10 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
     const problems = validate();
     setErrors(problems ?? {});
     if (problems) return;
+    if (closedText) {
+      toast.error(MSG.restaurantClosed, { description: closedText });
+      return;
+    }
     setSubmitting(true);
     try {
       const isDelivery = effectiveType === 'delivery';
@@ -352,6 +361,9 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
       toast.success('Pedido realizado com sucesso!', { description: orderLabel(res.order.number) });
       window.setTimeout(() => navigate('/customer-dashboard'), 2000);
     } catch (err) {
+      // Closed while the form was being filled: the notice at the top takes over.
+      if (isApiError(err) && err.code === 'restaurant_closed')
+        void queryClient.invalidateQueries({ queryKey: checkoutKeys.options(slug) });
       if (isApiError(err) && err.code === 'insufficient_stock') {
         // Someone bought the last units first: fresh stock marks the lines that no longer fit.
         setStockError({ description: err.description, at: Date.now() });
@@ -405,6 +417,16 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
               {cart.count} {cart.count === 1 ? 'item' : 'itens'} · {restaurant.name}
             </DialogDescription>
           </DialogHeader>
+
+          {closedText && (
+            <div
+              role="alert"
+              className="mx-5 mb-3 rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm text-destructive md:mx-6"
+            >
+              <strong className="block">{MSG.restaurantClosed}</strong>
+              {closedText}
+            </div>
+          )}
 
           <div className="grid gap-5 px-5 pb-4 md:px-6">
             <Section title="Seus dados">
@@ -674,7 +696,14 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
                       }}
                       icon={<span aria-hidden>{paymentIcon(m)}</span>}
                       label={m.name}
-                      detail={m.online ? 'Pague online com segurança' : undefined}
+                      disabled={m.online && onlineUnavailable}
+                      detail={
+                        m.online
+                          ? onlineUnavailable
+                            ? `${MSG.checkoutNotConfigured}: ${MSG.checkoutNotConfiguredCustomer}`
+                            : 'Pague online com segurança'
+                          : undefined
+                      }
                     />
                   ))}
                 </fieldset>
@@ -788,7 +817,14 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
               {discount > 0 && <Row label="Desconto" value={`− ${formatMoney(discount)}`} className="text-success" />}
               <Row label="Total" value={formatMoney(total)} className="text-base font-bold" />
             </dl>
-            <Button type="submit" variant="brand" size="xl" loading={submitting} className="w-full">
+            <Button
+              type="submit"
+              variant="brand"
+              size="xl"
+              loading={submitting}
+              disabled={!!closedText}
+              className="w-full"
+            >
               {method?.online ? <CreditCard aria-hidden /> : null}
               Finalizar Pedido
             </Button>
