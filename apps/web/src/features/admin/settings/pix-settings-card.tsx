@@ -93,7 +93,7 @@ export function PixSettingsCard() {
           <Skeleton className="h-40 w-full" />
         ) : (
           <form
-            className="grid gap-4 sm:grid-cols-2"
+            className="grid items-start gap-4 sm:grid-cols-2"
             onSubmit={(e) => {
               e.preventDefault();
               submit();
