@@ -222,7 +222,7 @@ function PaymentForm({ catalog, items, discount, total, customerName: initialNam
           </div>
 
           <form
-            className="grid gap-3 sm:grid-cols-2"
+            className="grid items-start gap-3 sm:grid-cols-2"
             onSubmit={(e) => {
               e.preventDefault();
               add();
@@ -333,7 +333,7 @@ function PaymentForm({ catalog, items, discount, total, customerName: initialNam
         </div>
       </div>
 
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid items-start gap-3 sm:grid-cols-2">
         <FormField label="Nome do cliente (opcional)" htmlFor="pay-customer">
           <Input
             id="pay-customer"
