@@ -316,7 +316,7 @@ function PaymentForm({ catalog, items, discount, total, customerName: initialNam
                         </p>
                       )}
                     </div>
-                    <span className="font-semibold tabular-nums">{formatMoney(p.amount)}</span>
+                    <span className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(p.amount)}</span>
                     <Button
                       size="icon-sm"
                       variant="ghost"
