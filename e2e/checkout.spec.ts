@@ -155,8 +155,9 @@ test.describe('checkout', () => {
       await page.waitForURL('**/payment-callback**');
       await expect(page.getByRole('heading', { name: 'Pagamento não aprovado' })).toBeVisible();
       await page.getByRole('link', { name: 'Ver meus pedidos' }).click();
+      // A declined payment cancels the order (its stock goes back).
       const declined = page.getByRole('article').first();
-      await expect(declined.getByTestId('order-status')).toHaveText('Pendente');
+      await expect(declined.getByTestId('order-status')).toHaveText('Cancelado');
       await expect(declined.getByText('pagamento falhou')).toBeVisible();
     });
   }
