@@ -109,7 +109,16 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
   const local = hasLocalItems(cart.items);
   const queryClient = useQueryClient();
   const menu = useQuery({ ...publicMenuQuery(restaurant.slug), enabled: false });
-  const overStock = linesOverStock(cart.items);
+  // Judged on the menu's latest stock: the cart's copy of it catches up one render later.
+  const overStock = useMemo(() => {
+    const stock = new Map(menu.data?.products.map((p) => [p.id, p]));
+    return linesOverStock(
+      cart.items.map((i) => {
+        const p = i.productId ? stock.get(i.productId) : undefined;
+        return p ? { ...i, estoque: p.estoque, controleEstoque: p.controleEstoque } : i;
+      }),
+    );
+  }, [cart.items, menu.data]);
   // A lost stock race: shown on the checkout until the cart fits the refreshed stock.
   const [stockError, setStockError] = useState<{ description: string; at: number } | null>(null);
   useEffect(() => {
@@ -775,7 +784,8 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
               <div role="alert" className="grid gap-2 rounded-lg bg-destructive/10 p-3 text-sm text-destructive">
                 <p>
                   <strong className="block">{MSG.insufficientStock}</strong>
-                  {stockError.description}
+                  {/* The server's words until the refreshed menu names the lines below. */}
+                  {overStock.size === 0 && stockError.description}
                 </p>
                 {cart.items
                   .filter((i) => overStock.has(i.id))
