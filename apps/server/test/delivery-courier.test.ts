@@ -1,3 +1,5 @@
+import { restaurants } from '@meucardapio/db/schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee, createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
 import { insertOrder } from './ops-fixtures';
@@ -9,6 +11,8 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signupOwner(t);
   other = await signupOwner(t);
+  // The provider's checkout handle, which payment verification asks with.
+  await t.db.update(restaurants).set({ appClientReferrer: 'loja-teste' }).where(eq(restaurants.id, owner.restaurantId));
   // Every verification answers "paid": what matters here is which orders a delivery person reaches.
   (t.deps.integrations as unknown as { payments: object }).payments = {
     ...(t.deps.integrations as unknown as { payments: object }).payments,
