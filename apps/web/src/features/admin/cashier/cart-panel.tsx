@@ -4,8 +4,9 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { formatMoney, plural } from '@/lib/format';
 import { centsText, MoneyInput, typedCents } from './money-input';
+import { lineDetails } from './pdv-cart';
 import { Kbd } from './pdv-ui';
-import { lineDetails, type PdvCart } from './use-pdv-cart';
+import type { PdvCart } from './use-pdv-cart';
 
 type Props = {
   cart: PdvCart;

@@ -13,12 +13,13 @@ import { toast } from '@/lib/toast';
 import { CartPanel } from './cart-panel';
 import { cashierKeys, lookupProduct } from './cashier-api';
 import { PaymentDialog } from './payment-dialog';
+import { needsChoice, PLAIN_CHOICE } from './pdv-cart';
 import { isTypingTarget, Kbd, toastRule } from './pdv-ui';
 import { ProductOptionsDialog } from './product-options-dialog';
 import { ProductPanel } from './product-panel';
 import { ReserveDialog } from './reserved-sales';
 import { SaleReceipt } from './sale-receipt';
-import { needsChoice, type PdvCart, PLAIN_CHOICE } from './use-pdv-cart';
+import type { PdvCart } from './use-pdv-cart';
 
 type Props = {
   cart: PdvCart;

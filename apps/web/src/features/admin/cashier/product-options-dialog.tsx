@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import type { ProductChoice } from './pdv-cart';
 import { Kbd } from './pdv-ui';
-import type { ProductChoice } from './use-pdv-cart';
 
 type Props = {
   product: PdvProduct | null;
