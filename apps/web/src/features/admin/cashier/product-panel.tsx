@@ -74,10 +74,10 @@ export function ProductPanel({ catalog, searchRef, onCode, onPick, aside }: Prop
             value={text}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={onSearchKey}
-            className="h-14 pr-24 pl-11 text-lg md:text-lg"
+            className="h-14 pr-14 pl-11 text-lg md:text-lg xl:pr-24"
           />
           <span className="pointer-events-none absolute top-1/2 right-3 flex -translate-y-1/2 items-center gap-2 text-muted-foreground">
-            <ScanBarcode className="size-5" aria-hidden />
+            <ScanBarcode className="size-5 max-xl:hidden" aria-hidden />
             <Kbd>F2</Kbd>
           </span>
         </div>
