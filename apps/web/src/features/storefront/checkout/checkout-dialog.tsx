@@ -184,6 +184,10 @@ function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user
   // The server's answer, by the restaurant's clock and timezone (not this device's).
   const closedText = options.data && !options.data.openNow ? (options.data.closedDescription ?? MSG.closedNow) : null;
   const onlineUnavailable = options.data ? !options.data.hasCheckoutReferrer : false;
+  useEffect(() => {
+    // The menu behind still shows the hours it loaded with: fresh ones turn its badge to 'Fechado'.
+    if (closedText) void queryClient.invalidateQueries({ queryKey: publicMenuQuery(slug).queryKey });
+  }, [closedText, queryClient, slug]);
   const method: CheckoutPaymentMethod | undefined = methods.find((m) => m.id === methodId);
 
   // Shipping quote for shipped products, once the CEP is complete.
