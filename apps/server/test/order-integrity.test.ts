@@ -11,6 +11,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cancelExpiredUnpaidOrders } from '../src/modules/orders/unpaid-orders.service';
+import { openRegister, sell, setupPdv } from './cashier-fixtures';
 import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
 import { createEmployee, createTestApp, type TestApp, type TestClient } from './helpers';
 
@@ -170,6 +171,17 @@ describe('closed means closed', () => {
     const options = await t.client().get(`/api/public/restaurants/${shop.slug}/checkout-options`);
     expect(options.body).toMatchObject({ openNow: true, closedDescription: null });
     expect((await buyer.client.post(ORDERS, deliveryOrder(shop))).status).toBe(201);
+  });
+
+  it('leaves the PDV alone: the counter sells whatever the hours say', async () => {
+    const pdv = await setupPdv(t);
+    expect((await pdv.owner.client.put('/api/admin/hours', { hours: closedWeek })).status).toBe(200);
+    await openRegister(pdv.owner.client, 0);
+    const sale = await sell(pdv.owner.client, {
+      items: [{ productId: pdv.products.cafe.id, quantity: 1 }],
+      payments: [{ methodId: pdv.methods.cash, amount: pdv.products.cafe.price, received: pdv.products.cafe.price }],
+    });
+    expect(sale.status, sale.text).toBe(201);
   });
 
   it("reads the hours in the restaurant's timezone, not the server's", async () => {
