@@ -124,7 +124,7 @@ export async function createPublicReview(ctx: { db: Db; actor: Actor | null }, s
       .from(orders)
       .where(tenant(orders, restaurantId, eq(orders.id, orderId)))
       .for('update');
-    if (!order || order.status !== 'delivered') throw orderNotReviewable();
+    if (order?.status !== 'delivered') throw orderNotReviewable();
     const customerId = ctx.actor?.kind === 'customer' && ctx.actor.restaurantId === restaurantId ? ctx.actor.id : null;
     if (customerId && order.customerId && order.customerId !== customerId)
       throw forbidden('Este pedido não é seu: só quem fez o pedido pode avaliá-lo.');
