@@ -1,6 +1,5 @@
 import type { Db, Tx } from '@meucardapio/db/client';
 import { orderHistory, orderItems, orders, paymentTransactions, restaurants } from '@meucardapio/db/schema';
-import { MSG } from '@meucardapio/domain/messages';
 import {
   isOnlineCheckoutOrder,
   judgeProviderPayment,
