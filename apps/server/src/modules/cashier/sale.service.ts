@@ -33,7 +33,7 @@ import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
 import { takeSaleStock } from '../catalog/stock.service';
-import { type PricedLine, priceLine } from '../orders/order-create.service';
+import { orderItemRows, type PricedLine, priceLine } from '../orders/order-create.service';
 import { pixSettingsOf, saleDetail } from './cashier.queries';
 import { noOpenSession } from './session.service';
 
@@ -195,22 +195,7 @@ export async function finalizeSale(ctx: StaffCtx, input: SaleInput, key: string)
           idempotencyKey: key,
         })
         .returning();
-      await tx.insert(orderItems).values(
-        lines.map((l) => ({
-          restaurantId,
-          orderId: order.id,
-          productId: l.product.id,
-          name: l.product.name,
-          quantity: l.quantity,
-          unitPrice: l.unitPrice,
-          totalPrice: l.totalPrice,
-          variation: l.variation,
-          addons: l.addons,
-          colors: l.colors,
-          pizzaFlavors: l.flavors,
-          notes: l.notes,
-        })),
-      );
+      await tx.insert(orderItems).values(orderItemRows(restaurantId, order.id, lines));
       await takeSaleStock(
         tx,
         restaurantId,

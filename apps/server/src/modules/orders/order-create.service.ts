@@ -119,6 +119,24 @@ export type PricedLine = {
   notes: string | null;
 };
 
+/** The order_items rows of priced lines: one shape for storefront orders and PDV sales. */
+export function orderItemRows(restaurantId: string, orderId: string, lines: PricedLine[]) {
+  return lines.map((l) => ({
+    restaurantId,
+    orderId,
+    productId: l.product.id,
+    name: l.product.name,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    totalPrice: l.totalPrice,
+    variation: l.variation,
+    addons: l.addons,
+    colors: l.colors,
+    pizzaFlavors: l.flavors,
+    notes: l.notes,
+  }));
+}
+
 /**
  * Prices one proposed line with the domain rules, from this restaurant's products only: sizes,
  * colours and add-ons by id, flavours only among the pizza's own flavour list.
@@ -528,22 +546,7 @@ export async function createCustomerOrder(
 
       const itemRows = await tx
         .insert(orderItems)
-        .values(
-          lines.map((l) => ({
-            restaurantId: restaurant.id,
-            orderId: order.id,
-            productId: l.product.id,
-            name: l.product.name,
-            quantity: l.quantity,
-            unitPrice: l.unitPrice,
-            totalPrice: l.totalPrice,
-            variation: l.variation,
-            addons: l.addons,
-            colors: l.colors,
-            pizzaFlavors: l.flavors,
-            notes: l.notes,
-          })),
-        )
+        .values(orderItemRows(restaurant.id, order.id, lines))
         .returning();
 
       await tx.insert(orderHistory).values({
