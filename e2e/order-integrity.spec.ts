@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { signUpOwner, unique } from './fixtures';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PRODUCT = 'Suco Natural';
 
 const week = (open: boolean) =>
@@ -18,17 +18,11 @@ async function createShop(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   const request = context.request;
   const headers = { origin: baseURL };
-  const signup = await request.post('/api/auth/signup', {
-    headers,
-    data: {
-      name: 'Dona Integridade',
-      companyName: `Sucos ${unique()}`,
-      email: `integridade-${unique()}@teste.com.br`,
-      password: 'senha-forte-123',
-    },
+  const slug = await signUpOwner(request, baseURL, {
+    name: 'Dona Integridade',
+    company: 'Sucos',
+    emailPrefix: 'integridade',
   });
-  expect(signup.ok(), await signup.text()).toBeTruthy();
-  const slug: string = (await signup.json()).user.restaurant.slug;
   await setHours(request, baseURL, true);
   const product = await request.post('/api/admin/products', {
     headers,

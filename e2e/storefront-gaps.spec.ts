@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Locator, test } from '@playwright/test';
+import { signUpOwner, unique } from './fixtures';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PHONE = { width: 390, height: 844 };
 
 type Shop = { slug: string; juice: string; cake: string; bread: string };
@@ -8,16 +8,7 @@ type Shop = { slug: string; juice: string; cake: string; bread: string };
 /** A restaurant of its own, open all day: one juice and one cake left in stock, bread without stock control. */
 async function openShop(request: APIRequestContext, origin: string): Promise<Shop> {
   const headers = { origin };
-  const signup = await request.post('/api/auth/signup', {
-    headers,
-    data: {
-      name: 'Dona Lacuna',
-      companyName: `Lanchonete ${unique()}`,
-      email: `lacunas-${unique()}@teste.com.br`,
-      password: 'senha-forte-123',
-    },
-  });
-  expect(signup.ok(), await signup.text()).toBeTruthy();
+  await signUpOwner(request, origin, { name: 'Dona Lacuna', company: 'Lanchonete', emailPrefix: 'lacunas' });
   const hours = await request.put('/api/admin/hours', {
     headers,
     data: {
