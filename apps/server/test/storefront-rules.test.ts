@@ -145,6 +145,23 @@ describe('commerce segment', () => {
     const ok = await client.post(ORDERS, tableOrder);
     expect(ok.status).toBe(201);
   });
+
+  it('a shop menu offers no pizza choices, even for products saved as pizzas', async () => {
+    const menuOf = async () => {
+      const r = await t.client().get(`/api/public/restaurants/${shop.slug}/menu`);
+      expect(r.status).toBe(200);
+      return (
+        r.body.products as { id: string; isPizza: boolean; allowsMultipleFlavors: boolean; pizzaFlavors: string[] }[]
+      ).find((p) => p.id === shop.products.meioAMeio.id);
+    };
+    expect(await menuOf()).toMatchObject({ isPizza: true, allowsMultipleFlavors: true });
+    await t.db.update(restaurants).set({ businessSegment: 'commerce' }).where(eq(restaurants.id, shop.rid));
+    try {
+      expect(await menuOf()).toMatchObject({ isPizza: false, allowsMultipleFlavors: false, pizzaFlavors: [] });
+    } finally {
+      await t.db.update(restaurants).set({ businessSegment: 'restaurant' }).where(eq(restaurants.id, shop.rid));
+    }
+  });
 });
 
 /** A message people could read in Portuguese: no camelCase field names, no English or zod wording. */

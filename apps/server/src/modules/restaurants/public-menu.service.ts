@@ -4,6 +4,7 @@ import { categories, products, restaurantHours, restaurants } from '@meucardapio
 import { DEFAULT_TIMEZONE, type HoursRow, isOpenAt } from '@meucardapio/domain/hours';
 import { MSG } from '@meucardapio/domain/messages';
 import { parseList } from '@meucardapio/domain/pricing';
+import { normalizePizzaFlags } from '@meucardapio/domain/product-rules';
 import { asc, eq, type SQL } from 'drizzle-orm';
 import { AppError } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -198,16 +199,22 @@ export async function getPublicMenu(ctx: PublicCtx, slug: string, now = new Date
   // pizza references are always in the payload; references to unavailable or foreign products are dropped.
   const availableIds = new Set(rows.map((p) => p.id));
   const categoryIds = new Set(cats.map((c) => c.id));
-  const productsOut: PublicProduct[] = rows.map((p) => ({
-    ...p,
-    categoryId: p.categoryId && categoryIds.has(p.categoryId) ? p.categoryId : null,
-    pizzaFlavors: parseList<unknown>(p.pizzaFlavors)
-      .map(String)
-      .filter((id) => availableIds.has(id) && id !== p.id),
-    variations: cleanOptions(p.variations),
-    addons: cleanAddons(p.addons),
-    colors: cleanOptions(p.colors),
-  }));
+  // A shop (commerce segment) shows no pizza choices, even for products saved before it changed segment.
+  const productsOut: PublicProduct[] = rows.map((p) =>
+    normalizePizzaFlags(
+      {
+        ...p,
+        categoryId: p.categoryId && categoryIds.has(p.categoryId) ? p.categoryId : null,
+        pizzaFlavors: parseList<unknown>(p.pizzaFlavors)
+          .map(String)
+          .filter((id) => availableIds.has(id) && id !== p.id),
+        variations: cleanOptions(p.variations),
+        addons: cleanAddons(p.addons),
+        colors: cleanOptions(p.colors),
+      },
+      restaurant.businessSegment,
+    ),
+  );
 
   return {
     restaurant,
