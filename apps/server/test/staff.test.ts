@@ -1,5 +1,5 @@
 import { employees, restaurants, userProfiles } from '@meucardapio/db/schema';
-import { defaultPermissionsFor } from '@meucardapio/domain/permissions';
+import { defaultPermissionsFor, PERMISSION_KEYS } from '@meucardapio/domain/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -345,7 +345,7 @@ describe('profiles', () => {
     expect(created.status).toBe(201);
     const p = created.body.profile;
     expect(p).toMatchObject({ name: 'Supervisor', type: 'counter', active: true, permissionCount: 2 });
-    expect(Object.keys(p.permissions)).toHaveLength(19);
+    expect(Object.keys(p.permissions)).toHaveLength(PERMISSION_KEYS.length);
     expect(p.permissions).not.toHaveProperty('not_a_key');
 
     const upd = await c.put(`/api/admin/profiles/${p.id}`, {

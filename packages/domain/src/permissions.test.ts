@@ -42,7 +42,7 @@ function employee(p: Profile | null, employeeActive = true): StaffActor {
 const OWNER: StaffActor = { kind: 'owner' };
 
 describe('vocabulary', () => {
-  it('has exactly the 19 permission keys of the spec, without duplicates', () => {
+  it("has the spec's 19 permission keys and the kitchen display's, without duplicates", () => {
     expect(PERMISSION_KEYS).toEqual([
       'manage_restaurant',
       'manage_menu',
@@ -63,8 +63,9 @@ describe('vocabulary', () => {
       'manage_reviews',
       'manage_cashier',
       'manage_stock',
+      'manage_kitchen',
     ]);
-    expect(new Set(PERMISSION_KEYS).size).toBe(19);
+    expect(new Set(PERMISSION_KEYS).size).toBe(20);
   });
 
   it('labels every permission key in pt-BR', () => {
@@ -97,8 +98,8 @@ describe('defaultPermissionsFor', () => {
     );
   });
 
-  it('gives kitchen orders only', () => {
-    expect(granted(defaultPermissionsFor('kitchen'))).toEqual(['manage_orders']);
+  it('gives kitchen the orders and the kitchen display only', () => {
+    expect(granted(defaultPermissionsFor('kitchen'))).toEqual(['manage_orders', 'manage_kitchen']);
   });
 
   it('gives waiter orders and tables', () => {

@@ -1,4 +1,4 @@
-/** The 19 permission keys of the access profiles. */
+/** The permission keys of the access profiles: the spec's 19 and the kitchen display's. */
 export const PERMISSION_KEYS = [
   'manage_restaurant',
   'manage_menu',
@@ -19,6 +19,7 @@ export const PERMISSION_KEYS = [
   'manage_reviews',
   'manage_cashier',
   'manage_stock',
+  'manage_kitchen',
 ] as const;
 
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
@@ -56,6 +57,7 @@ export const PERMISSION_LABELS: Record<PermissionKey, string> = {
   manage_reviews: 'Gerenciar avaliações',
   manage_cashier: 'Gerenciar caixa',
   manage_stock: 'Gerenciar estoque',
+  manage_kitchen: 'Cozinha (KDS)',
 };
 
 function only(...keys: PermissionKey[]): Permissions {
@@ -70,7 +72,7 @@ export function defaultPermissionsFor(type: ProfileType): Permissions {
     case 'counter':
       return only('manage_orders', 'manage_tables', 'manage_delivery', 'manage_coupons');
     case 'kitchen':
-      return only('manage_orders');
+      return only('manage_orders', 'manage_kitchen');
     case 'waiter':
       return only('manage_orders', 'manage_tables');
     case 'cashier':
@@ -194,6 +196,8 @@ export const ROUTE_PERMISSIONS = {
   profiles: ['manage_users'],
   cashier: ['manage_cashier'],
   orders: ['manage_orders'],
+  kitchen: ['manage_kitchen'],
+  kitchenStations: ['manage_products', 'manage_menu'],
   customers: ['manage_users'],
   tables: ['manage_tables'],
   reviews: ['manage_reviews'],

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { kitchenStations } from './kitchen';
 import { restaurants } from './restaurants';
 
 export type PriceOption = { id: string; name: string; priceModifier: number };
@@ -43,6 +44,8 @@ export const products = pgTable(
       .notNull()
       .references(() => restaurants.id, { onDelete: 'cascade' }),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    /** The kitchen station that prepares it (KDS); null = shown only under "Todas". */
+    stationId: uuid('station_id').references(() => kitchenStations.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     description: text('description'),
     /** Centavos. */

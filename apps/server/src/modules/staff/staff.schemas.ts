@@ -48,7 +48,7 @@ const permissionsMap = z
   .record(z.string(), z.boolean())
   .default({})
   .transform((m) => {
-    // Exactly the 19 keys: unknown keys dropped, missing ones false.
+    // Exactly the known keys: unknown keys dropped, missing ones false.
     const out = {} as Record<PermissionKey, boolean>;
     for (const k of PERMISSION_KEYS) out[k] = m[k] === true;
     return out;

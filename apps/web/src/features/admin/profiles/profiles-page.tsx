@@ -117,7 +117,10 @@ function ProfileDialog({
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-2 flex w-full items-center justify-between text-sm font-medium">
-          Permissões <span className="text-xs font-normal text-muted-foreground">{granted} de 19</span>
+          Permissões{' '}
+          <span className="text-xs font-normal text-muted-foreground">
+            {granted} de {PERMISSION_KEYS.length}
+          </span>
         </legend>
         {type === 'admin' && (
           <p className="rounded-md bg-muted px-3 py-2 text-xs text-muted-foreground">
@@ -209,7 +212,7 @@ export default function ProfilesPage() {
                     <Badge variant="outline">{PROFILE_TYPE_LABELS[p.type] ?? p.type}</Badge>
                   </TableCell>
                   <TableCell label="Permissões" className="tabular-nums">
-                    {p.permissionCount} de 19
+                    {p.permissionCount} de {PERMISSION_KEYS.length}
                   </TableCell>
                   <TableCell label="Funcionários" className="tabular-nums">
                     {p.employeeCount}
