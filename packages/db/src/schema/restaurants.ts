@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   smallint,
@@ -46,6 +47,8 @@ export const restaurants = pgTable(
     pixKeyType: text('pix_key_type'),
     pixMerchantName: text('pix_merchant_name'),
     pixMerchantCity: text('pix_merchant_city'),
+    /** WhatsApp status messages: per status { enabled, template }; absent statuses use the defaults. */
+    whatsappStatusMessages: jsonb('whatsapp_status_messages').$type<Record<string, unknown>>(),
     /** Last per-restaurant order number handed out; incremented inside the order transaction. */
     orderSeq: integer('order_seq').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "restaurants" ADD COLUMN "whatsapp_status_messages" jsonb;
