@@ -103,6 +103,13 @@ describe('mixed carts', () => {
       total: 4000 + 5990 + 500 + option.price,
     });
     expect(r.body.order.shippingOption).toMatchObject({ id: option.id, price: option.price });
+
+    // Staff see the same two parts on the board and the receipt.
+    const fees = { localFee: 500, freight: option.price };
+    const board = await shop.owner.client.get('/api/admin/orders');
+    expect(board.body.orders.find((o: { id: string }) => o.id === r.body.order.id)?.fees).toEqual(fees);
+    const receipt = await shop.owner.client.get(`/api/admin/orders/${r.body.order.id}/receipt`);
+    expect(receipt.body.order.fees).toEqual(fees);
   });
 
   it('the local items still need an address the restaurant delivers to', async () => {

@@ -9,7 +9,7 @@ import {
   restaurants,
   userProfiles,
 } from '@meucardapio/db/schema';
-import { DELIVERY_KIND_LABELS, isCarrierOrder } from '@meucardapio/domain/delivery';
+import { DELIVERY_KIND_LABELS, deliveryFeeParts, isCarrierOrder } from '@meucardapio/domain/delivery';
 import { MSG } from '@meucardapio/domain/messages';
 import { type CashChange, cashChangeOf } from '@meucardapio/domain/order-display';
 import {
@@ -96,6 +96,8 @@ export type AdminOrder = CashChange & {
   note: string | null;
   subtotal: number;
   deliveryFee: number;
+  /** A mixed cart's delivery fee in its two parts: the neighbourhood fee and the carrier's freight (null if none). */
+  fees: { localFee: number; freight: number | null };
   discount: number;
   total: number;
   deliveryEmployee: { id: string; name: string } | null;
@@ -223,6 +225,7 @@ export async function hydrate(db: DbOrTx, restaurantId: string, rows: OrderRow[]
       note: o.note,
       subtotal: o.subtotal,
       deliveryFee: o.deliveryFee,
+      fees: deliveryFeeParts(o),
       discount: o.discount,
       total: o.total,
       deliveryEmployee: o.deliveryEmployeeId ? (personBy.get(o.deliveryEmployeeId) ?? null) : null,

@@ -162,6 +162,7 @@ export function OrderCard({
           ))}
         </ul>
         {o.note && <p className="rounded-md bg-amber-50 px-2 py-1 text-amber-900">Obs: {o.note}</p>}
+        <DeliveryFees fees={o.fees} />
         <div className="flex items-baseline justify-between border-t pt-2">
           <span className="text-muted-foreground">{o.paymentMethod ?? 'Pagamento não informado'}</span>
           <span className="text-xl font-bold tabular-nums">{formatMoney(o.total)}</span>
@@ -219,5 +220,26 @@ export function OrderCard({
         </div>
       </footer>
     </article>
+  );
+}
+
+/** A mixed cart pays both: the neighbourhood fee for the restaurant's items and the freight for shipped ones. */
+function DeliveryFees({ fees }: { fees: AdminOrder['fees'] }) {
+  if (fees.localFee <= 0 && fees.freight === null) return null;
+  return (
+    <dl className="grid gap-0.5 text-xs text-muted-foreground">
+      {fees.localFee > 0 && (
+        <div className="flex justify-between gap-3">
+          <dt>Taxa de entrega</dt>
+          <dd className="tabular-nums">{formatMoney(fees.localFee)}</dd>
+        </div>
+      )}
+      {fees.freight !== null && (
+        <div className="flex justify-between gap-3">
+          <dt>Frete</dt>
+          <dd className="tabular-nums">{formatMoney(fees.freight)}</dd>
+        </div>
+      )}
+    </dl>
   );
 }

@@ -54,10 +54,16 @@ export function OrderReceipt({ receipt }: { receipt: Receipt }) {
               <td>Subtotal</td>
               <td className="receipt-right">{formatMoney(o.subtotal)}</td>
             </tr>
-            {o.deliveryFee > 0 && (
+            {o.fees.localFee > 0 && (
               <tr>
-                <td>Entrega</td>
-                <td className="receipt-right">{formatMoney(o.deliveryFee)}</td>
+                <td>Taxa de entrega</td>
+                <td className="receipt-right">{formatMoney(o.fees.localFee)}</td>
+              </tr>
+            )}
+            {o.fees.freight !== null && (
+              <tr>
+                <td>Frete</td>
+                <td className="receipt-right">{formatMoney(o.fees.freight)}</td>
               </tr>
             )}
             {o.discount > 0 && (

@@ -52,6 +52,8 @@ export type AdminOrder = CashChange & {
   note: string | null;
   subtotal: number;
   deliveryFee: number;
+  /** A mixed cart's delivery fee in its two parts: the neighbourhood fee and the carrier's freight. */
+  fees: { localFee: number; freight: number | null };
   discount: number;
   total: number;
   deliveryEmployee: { id: string; name: string } | null;
