@@ -93,6 +93,13 @@ describe('a production start without PAYMENTS (online payments disabled)', () =>
     expect(cash.body.checkoutUrl).toBeNull();
   });
 
+  it('the checkout offers only the methods paid in person', async () => {
+    const options = await prod.client().get(`/api/public/restaurants/${shop.slug}/checkout-options`);
+    expect(options.status).toBe(200);
+    // The shop's active 'Cartão de Crédito' (paid online) is left out.
+    expect(options.body.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['Dinheiro']);
+  });
+
   it('has no simulator: its page and decision answer 404 and approve nothing', async () => {
     const buyer = await customerOf(prod, shop);
     const r = await buyer.client.post('/api/customer/orders', deliveryOrder(shop));

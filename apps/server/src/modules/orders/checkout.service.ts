@@ -97,7 +97,8 @@ export function hoursOf(db: DbOrTx, restaurantId: string): Promise<HoursRow[]> {
     .where(tenant(restaurantHours, restaurantId));
 }
 
-export async function getCheckoutOptions(db: Db, slug: string, now = new Date()) {
+/** `onlinePayments` is false when no card/PIX provider is configured: those methods are then not offered. */
+export async function getCheckoutOptions(db: Db, slug: string, onlinePayments: boolean, now = new Date()) {
   const restaurant = await restaurantBySlug(db, slug);
   const [hoods, states, methods, hours] = await Promise.all([
     db
@@ -123,7 +124,7 @@ export async function getCheckoutOptions(db: Db, slug: string, now = new Date())
       name: s.name,
       cities: parseList<unknown>(s.cities).filter((c): c is string => typeof c === 'string'),
     })),
-    paymentMethods: methods,
+    paymentMethods: onlinePayments ? methods : methods.filter((m) => !m.online),
     hasCheckoutReferrer: Boolean(restaurant.appClientReferrer?.trim()),
     openNow: open.ok,
     /** 'Abriremos Segunda às 18:00' or 'Estamos fechados no momento.' while closed. */

@@ -18,7 +18,8 @@ const slugParam = z.object({ slug: z.string().trim().min(1).max(80) });
 
 ordersRoutes.get('/public/restaurants/:slug/checkout-options', async (c) => {
   const { slug } = parseParams(c, slugParam);
-  return c.json(await getCheckoutOptions(c.get('db'), slug));
+  const onlinePayments = c.get('deps').integrations.payments.name !== 'disabled';
+  return c.json(await getCheckoutOptions(c.get('db'), slug, onlinePayments));
 });
 
 const couponBody = z.object({
