@@ -37,6 +37,7 @@ import type { VerifyResult } from '../../integrations/payments/payments';
 import { appendEvent } from '../../realtime/realtime';
 import { recordPaidAfterCancel, recordPaymentMismatch, releaseDeclinedOrder } from '../payments/payments.service';
 import { cancelOrderAndRestore } from './order-cancel.service';
+import { queueStatusMessage } from './order-status-messages';
 import { toItemView } from './order-view';
 
 const orderNotFound = () => notFound('Pedido não encontrado.');
@@ -404,6 +405,7 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
       notes: input.notes?.trim() || null,
       createdAt: now,
     });
+    await queueStatusMessage(tx, ctx.deps.config.publicUrl, order, input.status);
     await appendEvent(tx, {
       restaurantId: ctx.restaurantId,
       type: 'order.updated',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '@meucardapio/db/client';
+import type { Db, DbOrTx } from '@meucardapio/db/client';
 import { events, orderItems, orders, outboundMessages, restaurantSecrets, restaurants } from '@meucardapio/db/schema';
 import { formatBRL } from '@meucardapio/domain/money';
 import { cashChangeOf, cashChangeText } from '@meucardapio/domain/order-display';
 import { shortIdAdmin } from '@meucardapio/domain/order-status';
 import { toWhatsAppNumber } from '@meucardapio/domain/phone';
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../http/context';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
@@ -21,8 +21,9 @@ import { appendEvent } from '../../realtime/realtime';
  *    connection (on the embedded database, THE connection) waits on the provider;
  *  - a row whose lease ran out (its sender died mid-send) is claimed again;
  *  - failed sends are retried with backoff a few times, then the row is marked failed.
- * Triggers: the `order.created` NOTIFY of the realtime bridge (immediate), and a poll of the event
- * log as a safety net for notifications missed while an instance was down.
+ * Triggers: the NOTIFY of the realtime bridge for `order.created` (or the `order.updated` saying a
+ * card/PIX order was paid), immediate, and a poll of the event log as a safety net for notifications
+ * missed while an instance was down.
  */
 
 export const NEW_ORDER_KIND = 'new_order';
@@ -70,10 +71,16 @@ export function newOrderMessage(
 }
 
 /**
- * Creates the missing outbox rows for a restaurant's recent orders (PDV sales excluded: the customer
- * is at the counter). Safe to call any number of times from any instance.
+ * Creates the missing outbox rows for a restaurant's recent orders (or only `orderId`). PDV sales are
+ * excluded (the customer is at the counter), and so are card/PIX orders not paid yet: the customer
+ * hears "Recebemos seu pedido" when the restaurant really has it, not for an abandoned checkout. Safe
+ * to call any number of times from any instance.
  */
-export async function enqueueNewOrderNotifications(db: Db, restaurantId: string): Promise<number> {
+export async function enqueueNewOrderNotifications(
+  db: DbOrTx,
+  restaurantId: string,
+  orderId?: string,
+): Promise<number> {
   const since = new Date(Date.now() - SWEEP_WINDOW_MS);
   const missing = await db
     .select({
@@ -92,8 +99,10 @@ export async function enqueueNewOrderNotifications(db: Db, restaurantId: string)
       tenant(
         orders,
         restaurantId,
-        gt(orders.createdAt, since),
+        orderId ? eq(orders.id, orderId) : gt(orders.createdAt, since),
         ne(orders.deliveryType, 'pdv'),
+        // Cash and pay-on-delivery orders carry no payment status; card/PIX orders wait for 'approved'.
+        or(isNull(orders.paymentStatus), eq(orders.paymentStatus, 'approved')),
         sql`not exists (select 1 from ${outboundMessages} m where m.restaurant_id = ${orders.restaurantId}
             and m.order_id = ${orders.id} and m.kind = ${NEW_ORDER_KIND})`,
       ),
@@ -334,7 +343,16 @@ export async function startOrderNotifications(
     const fresh = await db
       .select({ id: events.id, restaurantId: events.restaurantId, createdAt: events.createdAt })
       .from(events)
-      .where(and(gt(events.id, from), eq(events.type, 'order.created')))
+      .where(
+        and(
+          gt(events.id, from),
+          or(
+            eq(events.type, 'order.created'),
+            // A card/PIX order's message waits for its payment: the update that says it was paid.
+            and(eq(events.type, 'order.updated'), sql`${events.payload}->>'paid' = 'true'`),
+          ),
+        ),
+      )
       .orderBy(asc(events.id))
       .limit(1000);
     const restaurantIds = new Set(fresh.map((e) => e.restaurantId));

@@ -16,6 +16,7 @@ import { tenant } from '../../http/tenant';
 import type { VerifyResult } from '../../integrations/payments/payments';
 import { appendEvent } from '../../realtime/realtime';
 import { cancelOrderAndRestore } from '../orders/order-cancel.service';
+import { queueStatusMessage } from '../orders/order-status-messages';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const orderNotFound = () => notFound('Pedido não encontrado.', 'Verifique o link do pagamento.');
@@ -173,7 +174,7 @@ async function verifyAndApply(db: Db, deps: Deps, order: OrderRow, callback: Cal
       problem = 'verification_failed';
     }
   }
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(orders)
@@ -250,6 +251,7 @@ async function verifyAndApply(db: Db, deps: Deps, order: OrderRow, callback: Cal
         employeeName: 'Pagamento online',
         notes: 'Pagamento confirmado',
       });
+      await queueStatusMessage(tx, deps.config.publicUrl, current, status);
     }
     if (
       paymentStatus !== current.paymentStatus ||
@@ -273,6 +275,8 @@ async function verifyAndApply(db: Db, deps: Deps, order: OrderRow, callback: Cal
     }
     return outcomeOf(updated, problem);
   });
+  deps.metrics.paymentVerified(outcome.status);
+  return outcome;
 }
 
 /**

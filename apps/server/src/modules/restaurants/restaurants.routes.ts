@@ -91,6 +91,19 @@ restaurantsRoutes.post('/admin/settings/whatsapp/test', async (c) => {
   return c.json(await testWhatsapp(ctx, await parseSettingsBody(c, whatsappTestInput)));
 });
 
+// ─── WhatsApp status messages (staff, manage_settings) ───────────────────────────────────────────
+// Aliased imports: this block is appended to a file other modules edit too.
+import { staffCtx as statusMessagesStaffCtx } from '../../http/guard';
+import { parseBody as parseStatusMessagesBody } from '../../http/validate';
+import { statusMessagesInput, updateStatusMessages } from './status-messages-settings.service';
+
+restaurantsRoutes.put('/admin/settings/whatsapp/status-messages', async (c) => {
+  const ctx = statusMessagesStaffCtx(c);
+  requireTab(ctx, 'whatsapp');
+  const input = await parseStatusMessagesBody(c, statusMessagesInput);
+  return c.json({ statusMessages: await updateStatusMessages(ctx, input) });
+});
+
 // ─── Opening hours (staff, manage_restaurant_hours) ──────────────────────────────────────────────
 // Aliased imports: this block is appended to a file other modules edit too.
 import { staffCtx as hoursStaffCtx } from '../../http/guard';

@@ -11,6 +11,7 @@ import {
   SLUG_PROBLEM_TEXT,
   slugProblem,
 } from '@meucardapio/domain/restaurant-settings';
+import { resolveStatusMessages } from '@meucardapio/domain/status-messages';
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { StaffCtx } from '../../http/context';
@@ -179,7 +180,11 @@ export async function getSettings(ctx: StaffCtx) {
       };
     }
     if (tabs.includes('whatsapp')) {
-      out.whatsapp = { configured: { apiKey: configured.whatsappApiKey }, whatsapp: r.whatsapp };
+      out.whatsapp = {
+        configured: { apiKey: configured.whatsappApiKey },
+        whatsapp: r.whatsapp,
+        statusMessages: resolveStatusMessages(r.whatsappStatusMessages),
+      };
     }
   }
   return out;
