@@ -44,6 +44,8 @@ export const MSG = {
   checkoutNotConfigured: 'Configuração necessária',
   checkoutNotConfiguredCustomer:
     'Este restaurante ainda não configurou o pagamento online. Escolha outra forma de pagamento.',
+  checkoutNotConfiguredVerify:
+    'O restaurante ainda não configurou o pagamento online, por isso não foi possível confirmar o pagamento. Fale com o restaurante.',
   checkoutNotConfiguredStaff:
     'Informe o identificador do pagamento online em Configurações para receber por cartão ou PIX.',
   verificationError: 'Erro na verificação',

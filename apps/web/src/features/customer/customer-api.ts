@@ -55,7 +55,12 @@ export const updateAddress = (id: string, body: AddressInput) =>
   api.put<{ address: Address }>(`/api/customer/addresses/${id}`, body);
 export const deleteAddress = (id: string) => api.delete(`/api/customer/addresses/${id}`);
 export const verifyPayment = (id: string) =>
-  api.post<{ status: string; order: CustomerOrder }>(`/api/customer/orders/${id}/verify-payment`);
+  api.post<{
+    status: string;
+    /** Why the payment could not be checked at all, when it could not. */
+    problem: 'verification_failed' | 'configuration_required' | null;
+    order: CustomerOrder;
+  }>(`/api/customer/orders/${id}/verify-payment`);
 
 // ---------------------------------------------------------------------------------------------
 // 'Repetir Pedido': the order's items go back into that restaurant's cart, priced from today's menu.

@@ -164,6 +164,10 @@ function OrdersSection() {
     onSuccess: (res) => {
       if (res.status === 'approved') toast.success('Pagamento confirmado!');
       else if (res.status === 'failed') toast.error('Pagamento não aprovado');
+      else if (res.problem === 'verification_failed')
+        toast.error(MSG.verificationError, { description: MSG.verificationFailed });
+      else if (res.problem === 'configuration_required')
+        toast.error(MSG.checkoutNotConfigured, { description: MSG.checkoutNotConfiguredVerify });
       else toast.info('Pagamento ainda não confirmado', { description: 'Tente novamente em instantes.' });
       void refresh();
     },

@@ -110,8 +110,7 @@ export default function PaymentCallbackPage() {
           setView({
             kind: 'error',
             title: MSG.checkoutNotConfigured,
-            message:
-              'O restaurante ainda não configurou o pagamento online, por isso não foi possível confirmar o pagamento. Fale com o restaurante.',
+            message: MSG.checkoutNotConfiguredVerify,
             orderId,
             transaction,
           });
