@@ -14,6 +14,7 @@ import { chatRoutes } from './modules/chat/chat.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
 import { adminCustomersRoutes } from './modules/customers/admin-customers.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
@@ -96,6 +97,7 @@ export function createApp(deps: Deps) {
     cashierRoutes,
     reviewsRoutes,
     chatRoutes,
+    dashboardRoutes,
     geoRoutes,
     filesRoutes,
   ]) {
