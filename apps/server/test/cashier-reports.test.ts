@@ -190,6 +190,15 @@ describe('PDV catalog and reserved sales', () => {
     expect((await pdv.owner.client.delete(`${CASHIER}/reserved-sales/${b.body.id}`)).status).toBe(204);
     expect((await pdv.owner.client.delete(`${CASHIER}/reserved-sales/${b.body.id}`)).status).toBe(404);
     expect((await pdv.owner.client.get(`${CASHIER}/reserved-sales`)).body).toEqual([]);
+
+    // Each change that happened (not the refused ones) tells the other terminals at once.
+    const announced = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.restaurantId, pdv.rid), eq(events.type, 'cashier.reserved')))
+      .orderBy(events.id);
+    expect(announced.map((e) => e.payload.id)).toEqual([a.body.id, b.body.id, a.body.id, b.body.id]);
+    expect(announced.every((e) => e.permission === 'manage_cashier')).toBe(true);
   });
 
   it('finalizing a resumed reserved sale removes it in the same transaction', async () => {

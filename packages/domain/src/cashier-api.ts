@@ -28,7 +28,8 @@
  *   PUT    /admin/cashier/pix-settings             manager + manage_settings  PixSettingsInput → PixSettingsView
  *
  * Realtime: a finalized sale appends 'cashier.sale' (and the usual 'order.created'); session changes
- * append 'cashier.session'. Both need manage_cashier, so every terminal and report refreshes.
+ * append 'cashier.session'; reserving, resuming or deleting a reserved sale appends 'cashier.reserved'.
+ * All need manage_cashier, so every terminal and report refreshes.
  */
 import { z } from 'zod';
 import type { MethodDifference } from './cashier';

@@ -1,3 +1,4 @@
+import type { DbOrTx } from '@meucardapio/db/client';
 import { reservedSales } from '@meucardapio/db/schema';
 import { checkCartNotEmpty, pdvTotals } from '@meucardapio/domain/cashier';
 import type { PdvItemInputStored, ReservedSaleView, reserveSaleSchema } from '@meucardapio/domain/cashier-api';
@@ -6,6 +7,7 @@ import type { z } from 'zod';
 import type { StaffCtx } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
+import { appendEvent } from '../../realtime/realtime';
 import { priceItems } from './sale.service';
 
 /** Reserved (parked) PDV sales, kept on the server per restaurant so a reload or another terminal sees them. */
@@ -50,35 +52,51 @@ export async function reserveSale(ctx: StaffCtx, input: z.output<typeof reserveS
     lines.map((l) => ({ total: l.totalPrice })),
     input.discount,
   );
-  const [row] = await ctx.db
-    .insert(reservedSales)
-    .values({
-      restaurantId: ctx.restaurantId,
-      employeeId: ctx.actor.kind === 'employee' ? ctx.actor.id : null,
-      customerName: input.customerName,
-      items,
-      subtotal: totals.subtotal,
-      discount: totals.discount,
-      total: totals.total,
-    })
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(reservedSales)
+      .values({
+        restaurantId: ctx.restaurantId,
+        employeeId: ctx.actor.kind === 'employee' ? ctx.actor.id : null,
+        customerName: input.customerName,
+        items,
+        subtotal: totals.subtotal,
+        discount: totals.discount,
+        total: totals.total,
+      })
+      .returning();
+    await announceReservedChange(tx, ctx.restaurantId, inserted.id);
+    return inserted;
+  });
   return reservedView(row, ctx.actor.name);
+}
+
+/** Every terminal's "Vendas reservadas" list follows a reserve, resume or delete on any other one at once. */
+function announceReservedChange(tx: DbOrTx, restaurantId: string, id: string) {
+  return appendEvent(tx, { restaurantId, type: 'cashier.reserved', permission: 'manage_cashier', payload: { id } });
 }
 
 /** Continuar Venda: removes it from the list and answers it, atomically, so two terminals cannot both resume it. */
 export async function restoreReservedSale(ctx: StaffCtx, id: string): Promise<ReservedSaleView> {
-  const [row] = await ctx.db
-    .delete(reservedSales)
-    .where(tenant(reservedSales, ctx.restaurantId, eq(reservedSales.id, id)))
-    .returning();
-  if (!row) throw reservedNotFound();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(reservedSales)
+      .where(tenant(reservedSales, ctx.restaurantId, eq(reservedSales.id, id)))
+      .returning();
+    if (!deleted) throw reservedNotFound();
+    await announceReservedChange(tx, ctx.restaurantId, id);
+    return deleted;
+  });
   return reservedView(row, null);
 }
 
 export async function deleteReservedSale(ctx: StaffCtx, id: string): Promise<void> {
-  const rows = await ctx.db
-    .delete(reservedSales)
-    .where(tenant(reservedSales, ctx.restaurantId, eq(reservedSales.id, id)))
-    .returning({ id: reservedSales.id });
-  if (rows.length === 0) throw reservedNotFound();
+  await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(reservedSales)
+      .where(tenant(reservedSales, ctx.restaurantId, eq(reservedSales.id, id)))
+      .returning({ id: reservedSales.id });
+    if (rows.length === 0) throw reservedNotFound();
+    await announceReservedChange(tx, ctx.restaurantId, id);
+  });
 }

@@ -52,6 +52,7 @@ function useCashierLive() {
       'cashier.sale': () =>
         refresh([cashierKeys.reports, cashierKeys.catalog, cashierKeys.state, cashierKeys.reserved]),
       'cashier.session': () => refresh([cashierKeys.state, cashierKeys.reports]),
+      'cashier.reserved': () => refresh([cashierKeys.reserved]),
       // Storefront orders take stock too.
       'order.created': () => refresh([cashierKeys.catalog]),
     },
@@ -85,7 +86,7 @@ function CashierScreen({
   const timeZone = tz || DEFAULT_TIMEZONE;
   const state = useQuery({ queryKey: cashierKeys.state, queryFn: fetchState });
   const catalog = useQuery({ queryKey: cashierKeys.catalog, queryFn: fetchCatalog });
-  const reserved = useQuery({ queryKey: cashierKeys.reserved, queryFn: fetchReserved, refetchInterval: 30_000 });
+  const reserved = useQuery({ queryKey: cashierKeys.reserved, queryFn: fetchReserved });
   const cart = usePdvCart(restaurantId);
   const cashierOnly = staff.cashierOnly || state.data?.cashierOnly === true;
   const tabs = cashierOnly ? CASHIER_TABS : ALL_TABS;
