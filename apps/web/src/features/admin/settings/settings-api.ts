@@ -1,4 +1,5 @@
 import type { SettingsTab } from '@meucardapio/domain/permissions';
+import type { StatusMessageSettings } from '@meucardapio/domain/status-messages';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
@@ -32,7 +33,11 @@ export type FiscalSettings = {
   cnpj: string | null;
   configured: { nuvemfiscalApiToken: boolean; nuvemfiscalClientId: boolean; nuvemfiscalClientSecret: boolean };
 };
-export type WhatsappSettings = { configured: { apiKey: boolean }; whatsapp: string | null };
+export type WhatsappSettings = {
+  configured: { apiKey: boolean };
+  whatsapp: string | null;
+  statusMessages: StatusMessageSettings;
+};
 
 export type Settings = {
   tabs: SettingsTab[];

@@ -10,6 +10,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { api, errorText } from '@/lib/api';
 import { SentMessagesCard } from './sent-messages-card';
 import { SETTINGS_KEY, type Settings, type WhatsappSettings } from './settings-api';
+import { StatusMessagesCard } from './status-messages-card';
 
 export function WhatsappTab({ initial }: { initial: WhatsappSettings }) {
   const queryClient = useQueryClient();
@@ -136,6 +137,7 @@ export function WhatsappTab({ initial }: { initial: WhatsappSettings }) {
           </form>
         </CardContent>
       </Card>
+      <StatusMessagesCard initial={initial.statusMessages} />
       <SentMessagesCard />
     </div>
   );
