@@ -18,6 +18,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
+import { kitchenRoutes } from './modules/kitchen/kitchen.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentMethodsRoutes } from './modules/payments/payment-methods.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -25,6 +26,7 @@ import { restaurantsRoutes } from './modules/restaurants/restaurants.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { tablesRoutes } from './modules/tables/tables.routes';
+import { healthRoutes } from './ops/health.routes';
 import { eventsRoutes } from './realtime/events.routes';
 
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
@@ -33,6 +35,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The HTTP API; `main.ts` adds static files and starts listening. */
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>();
+  app.use('*', deps.metrics.middleware());
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', requestId);
@@ -80,7 +83,8 @@ export function createApp(deps: Deps) {
     if (actor) deps.menuCache.forget(actor.restaurantId);
   });
 
-  app.get('/api/health', (c) => c.json({ ok: true }));
+  app.get('/metrics', deps.metrics.handler(deps.config.METRICS_TOKEN));
+  app.route('/api', healthRoutes);
   for (const routes of [
     authRoutes,
     restaurantsRoutes,
@@ -89,6 +93,7 @@ export function createApp(deps: Deps) {
     customersRoutes,
     adminCustomersRoutes,
     ordersRoutes,
+    kitchenRoutes,
     paymentsRoutes,
     paymentMethodsRoutes,
     deliveryRoutes,

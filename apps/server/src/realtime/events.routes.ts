@@ -2,7 +2,7 @@ import { hasPermission, isDeliveryPerson, type PermissionKey } from '@meucardapi
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { streamSSE } from 'hono/streaming';
-import type { Actor, AppEnv } from '../http/context';
+import type { Actor, AppEnv, StaffActor } from '../http/context';
 import { AppError, badRequest } from '../http/errors';
 import { customerCtx, requireStaff } from '../http/guard';
 import { resolveActor, SESSION_COOKIE } from '../http/session';
@@ -28,11 +28,23 @@ function courierMaySee(courierId: string, event: LiveEvent): boolean {
   return !event.customerId;
 }
 
+/** The kitchen display follows orders arriving and moving, without the board's permission. */
+function kitchenMaySee(actor: StaffActor, event: LiveEvent): boolean {
+  return (
+    (event.type === 'order.created' || event.type === 'order.updated') && hasPermission(actor.rules, 'manage_kitchen')
+  );
+}
+
 /** Who may see an event: staff of the restaurant with its permission, or the one customer it names. */
 export function canReceive(actor: Actor, event: LiveEvent): boolean {
   if (event.restaurantId !== actor.restaurantId) return false;
   if (actor.kind === 'customer') return event.customerId === actor.id;
-  if (event.permission && !hasPermission(actor.rules, event.permission as PermissionKey)) return false;
+  if (
+    event.permission &&
+    !hasPermission(actor.rules, event.permission as PermissionKey) &&
+    !kitchenMaySee(actor, event)
+  )
+    return false;
   return !isDeliveryPerson(actor.rules) || courierMaySee(actor.id, event);
 }
 
@@ -113,12 +125,16 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
       const timer = setInterval(handle.recheck, config.SSE_SESSION_CHECK_MS);
       s.onAbort(() => wake?.());
       try {
+        let refresh = false;
         if (lastId !== null) {
-          const missed = await realtime.backlog(actor.restaurantId, lastId);
-          queue.unshift(...missed.filter((m) => !queue.some((q) => q.id === m.id)));
+          const resumed = await realtime.resume(actor.restaurantId, lastId);
+          refresh = resumed.refresh;
+          queue.unshift(...resumed.events.filter((m) => !queue.some((q) => q.id === m.id)));
           queue.sort((a, b) => a.id - b.id);
         }
         await s.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
+        // Some of what the client missed is no longer in the log: it reloads what it shows.
+        if (refresh) await s.writeSSE({ event: 'refresh', data: '{}' });
         while (!s.aborted && !ending) {
           while (queue.length > 0 && !ending) {
             const e = queue.shift()!;

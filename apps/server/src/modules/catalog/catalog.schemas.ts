@@ -65,6 +65,8 @@ export const productInput = z.object({
   imageUrl: imageUrlField,
   available: z.boolean().default(true),
   categoryId: z.uuid({ message: 'Categoria inválida' }).nullish(),
+  /** Kitchen station; absent keeps the current one (clients that do not know stations), null clears it. */
+  stationId: z.uuid({ message: 'Estação inválida' }).nullish(),
   isPizza: z.boolean().default(false),
   allowsMultipleFlavors: z.boolean().default(false),
   maxFlavors: z.number().int().min(1, 'O máximo de sabores deve ser pelo menos 1.').max(20).default(2),

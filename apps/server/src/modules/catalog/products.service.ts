@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '@meucardapio/db/client';
-import { categories, products, restaurants, stockHistory } from '@meucardapio/db/schema';
+import { categories, kitchenStations, products, restaurants, stockHistory } from '@meucardapio/db/schema';
 import { normalizePizzaFlags, productSaveBlockers, SAVE_BLOCKER_TEXT } from '@meucardapio/domain/product-rules';
 import { cloneOverrides, nextSku } from '@meucardapio/domain/sku';
 import { initialStockEntry, SYSTEM_EMPLOYEE_NAME } from '@meucardapio/domain/stock';
@@ -120,6 +120,14 @@ async function prepare(tx: Tx, restaurantId: string, segment: Segment, input: Pr
       .limit(1);
     if (!cat) throw badRequest('Categoria não encontrada', 'Escolha uma categoria existente.', 'category_not_found');
   }
+  if (input.stationId) {
+    const [station] = await tx
+      .select({ id: kitchenStations.id })
+      .from(kitchenStations)
+      .where(tenant(kitchenStations, restaurantId, eq(kitchenStations.id, input.stationId)))
+      .limit(1);
+    if (!station) throw badRequest('Estação não encontrada', 'Escolha uma estação existente.', 'station_not_found');
+  }
   if (flags.pizzaFlavors.length > 0) {
     if (selfId && flags.pizzaFlavors.includes(selfId)) {
       throw badRequest('Sabor inválido', 'Uma pizza não pode ser sabor dela mesma.', 'invalid_flavor');
@@ -152,6 +160,7 @@ async function prepare(tx: Tx, restaurantId: string, segment: Segment, input: Pr
     imageUrl: input.imageUrl,
     available: input.available,
     categoryId: input.categoryId ?? null,
+    ...(input.stationId === undefined ? {} : { stationId: input.stationId }),
     ...flags,
     maxFlavors: input.maxFlavors,
     variations: withIds(input.variations),
