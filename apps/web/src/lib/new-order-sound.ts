@@ -45,21 +45,21 @@ export function playNewOrderSound() {
   }
 }
 
-/** The board's mute toggle, remembered on this device. */
-export function useMuted(): [boolean, () => void] {
+/** A screen's mute toggle (the board's by default), remembered on this device. */
+export function useMuted(key = MUTE_KEY): [boolean, () => void] {
   const [muted, setMuted] = useState(() => {
     try {
-      return localStorage.getItem(MUTE_KEY) === '1';
+      return localStorage.getItem(key) === '1';
     } catch {
       return false;
     }
   });
   useEffect(() => {
     try {
-      localStorage.setItem(MUTE_KEY, muted ? '1' : '0');
+      localStorage.setItem(key, muted ? '1' : '0');
     } catch {
       // private mode: the choice lasts for this page only
     }
-  }, [muted]);
+  }, [key, muted]);
   return [muted, useCallback(() => setMuted((m) => !m), [])];
 }
