@@ -28,6 +28,10 @@ const schema = z.object({
   SSE_SESSION_CHECK_MS: z.coerce.number().int().min(50).default(60_000),
   /** Event streams one person may keep open on one instance. */
   SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10),
+  /** Bearer token that `GET /metrics` (Prometheus) requires; without it the endpoint does not exist. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Days realtime events are kept for streams resuming after a disconnection. */
+  EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Minutes a card/PIX order may stay unpaid before it is cancelled and its stock given back. */
   UNPAID_ORDER_TIMEOUT_MINUTES: z.coerce
     .number()

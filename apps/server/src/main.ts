@@ -9,6 +9,7 @@ import { loadConfig } from './config';
 import { SIMULATOR_WARNING } from './integrations/payments/simulator';
 import { hashPassword } from './modules/auth/passwords';
 import { startUnpaidOrdersJob } from './modules/orders/unpaid-orders.service';
+import { startRetentionJob } from './ops/retention';
 import { boot } from './server';
 
 const config = loadConfig();
@@ -60,6 +61,8 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
 
 // Card/PIX orders left unpaid give their stock back (every instance may run it: see the service).
 const unpaidOrders = startUnpaidOrdersJob(deps, { timeoutMinutes: config.UNPAID_ORDER_TIMEOUT_MINUTES });
+// Old events, expired sessions and links, sent messages and throttling rows (every instance; see ops/retention.ts).
+const retention = startRetentionJob(deps.database.db, log, { eventsDays: config.EVENTS_RETENTION_DAYS });
 
 // Orchestrators give a stopping server about 10 s before killing it.
 const SHUTDOWN_MS = 10_000;
@@ -85,6 +88,7 @@ async function shutdown(signal: NodeJS.Signals) {
   await Promise.race([drained, patience]);
   http.closeAllConnections();
   await unpaidOrders.stop();
+  await retention.stop();
   await booted.close();
   process.exit(0);
 }

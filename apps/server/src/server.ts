@@ -7,6 +7,7 @@ import { createIntegrations } from './integrations/integrations';
 import { createLogger } from './logger';
 import { startOrderNotifications } from './modules/orders/order-notifications';
 import { MenuCache } from './modules/restaurants/menu-cache';
+import { Metrics } from './ops/metrics';
 import { Realtime } from './realtime/realtime';
 
 export type Booted = { deps: Deps; app: ReturnType<typeof createApp>; close(): Promise<void> };
@@ -26,7 +27,8 @@ export async function boot(
   const menuCache = new MenuCache(database);
   await menuCache.start();
   const integrations = createIntegrations(config, database.db, log);
-  const deps: Deps = { database, config, log, integrations, realtime, menuCache };
+  const metrics = new Metrics({ database, streams: realtime.streams });
+  const deps: Deps = { database, config, log, integrations, realtime, menuCache, metrics };
   const app = createApp(deps);
   // WhatsApp notification of new orders: one small worker per instance (see order-notifications.ts).
   const notifications = await startOrderNotifications(deps);

@@ -35,6 +35,8 @@ export type Database = {
   close(): Promise<void>;
   /** PGlite only: a gzipped copy of the data directory (tests load it to skip migrations). */
   dumpDataDir?: () => Promise<Blob>;
+  /** PostgreSQL only: how the connection pool is used right now (metrics). */
+  pool?: () => { total: number; idle: number; waiting: number; max: number };
 };
 
 export type OpenOptions = { url?: string; dataDir?: string; loadDataDir?: Blob | File };
@@ -63,7 +65,8 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+  const max = Number(process.env.DATABASE_POOL_MAX ?? 10);
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle pooled connection the server drops (restart, failover) is discarded by the pool; without a
   // listener, Node would treat the event as fatal.
   pool.on('error', () => undefined);
@@ -75,6 +78,7 @@ async function openPostgres(url: string): Promise<Database> {
     url,
     listen: (channel, onPayload, onReconnect) => notifications.listen(channel, onPayload, onReconnect),
     migrate: () => migratePg(db, { migrationsFolder }),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     async close() {
       await notifications.close();
       await pool.end();

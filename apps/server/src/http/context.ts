@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Integrations } from '../integrations/integrations';
 import type { MenuCache } from '../modules/restaurants/menu-cache';
+import type { Metrics } from '../ops/metrics';
 import type { Realtime } from '../realtime/realtime';
 
 export type StaffActor = {
@@ -37,6 +38,7 @@ export type Deps = {
   integrations: Integrations;
   realtime: Realtime;
   menuCache: MenuCache;
+  metrics: Metrics;
 };
 
 export type AppEnv = {

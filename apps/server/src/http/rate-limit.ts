@@ -1,7 +1,7 @@
 import type { Db } from '@meucardapio/db/client';
 import { rateLimits } from '@meucardapio/db/schema';
 import { MSG } from '@meucardapio/domain/messages';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from './context';
 import { AppError } from './errors';
@@ -122,12 +122,13 @@ async function sweep(db: Db) {
   const now = Date.now();
   if (now - (lastSweep.get(db) ?? 0) < MINUTE) return;
   lastSweep.set(db, now);
-  await db
-    .delete(rateLimits)
-    .where(
-      or(
-        and(lt(rateLimits.resetAt, sql`now()`), eq(rateLimits.strikes, 0)),
-        lt(rateLimits.resetAt, sql`now() - ${MAX_WINDOW_MS}::float8 * interval '1 millisecond'`),
-      ),
-    );
+  await db.delete(rateLimits).where(staleRateLimits(sql`now()`));
+}
+
+/** Rows nothing needs any more: ended windows, except keys with strikes, kept a day to remember them. */
+export function staleRateLimits(now: SQL) {
+  return or(
+    and(lt(rateLimits.resetAt, now), eq(rateLimits.strikes, 0)),
+    lt(rateLimits.resetAt, sql`${now} - ${MAX_WINDOW_MS}::float8 * interval '1 millisecond'`),
+  );
 }

@@ -10,7 +10,8 @@ import { clientIp, requestIsHttps } from './proxy';
 
 export const SESSION_COOKIE = 'mc_session';
 const ABSOLUTE_MS = 30 * 24 * 3600_000;
-const IDLE_MS = { owner: 12 * 3600_000, employee: 16 * 3600_000, customer: 14 * 24 * 3600_000 } as const;
+/** Idle expiry per kind of session (the retention job deletes by the same rule). */
+export const SESSION_IDLE_MS = { owner: 12 * 3600_000, employee: 16 * 3600_000, customer: 14 * 24 * 3600_000 } as const;
 const TOUCH_EVERY_MS = 5 * 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -76,12 +77,12 @@ export async function resolveActor(db: Db, token: string): Promise<Actor | null>
   const [s] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
   if (!s) return null;
   const now = Date.now();
-  const kind = s.kind as keyof typeof IDLE_MS;
+  const kind = s.kind as keyof typeof SESSION_IDLE_MS;
   const revoke = async () => {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   };
-  if (s.expiresAt.getTime() <= now || s.lastSeenAt.getTime() + IDLE_MS[kind] <= now) return revoke();
+  if (s.expiresAt.getTime() <= now || s.lastSeenAt.getTime() + SESSION_IDLE_MS[kind] <= now) return revoke();
   if (now - s.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db
       .update(sessions)

@@ -107,9 +107,18 @@ export class Realtime {
     };
   }
 
-  /** Events after `lastId` for one restaurant (resume with Last-Event-ID). */
-  backlog(restaurantId: string, lastId: number, limit = 500): Promise<LiveEvent[]> {
-    return this.select(and(eq(events.restaurantId, restaurantId), gt(events.id, lastId)), limit);
+  /**
+   * Events after `lastId` for one restaurant (resume with Last-Event-ID), and whether the client must
+   * refresh everything instead of trusting them: the retention job may have deleted events after
+   * `lastId` (it precedes the oldest event kept), or more were missed than one page holds.
+   */
+  async resume(restaurantId: string, lastId: number): Promise<{ events: LiveEvent[]; refresh: boolean }> {
+    const missed = await this.select(and(eq(events.restaurantId, restaurantId), gt(events.id, lastId)), REPLAY_PAGE);
+    const result = await this.database.db.execute<{ oldest: string }>(
+      sql`select coalesce((select min(id) from events), (select last_value + 1 from events_id_seq))::text as oldest`,
+    );
+    const oldest = Number(result.rows[0]?.oldest ?? 0);
+    return { events: missed, refresh: lastId + 1 < oldest || missed.length === REPLAY_PAGE };
   }
 
   private enqueue(task: () => Promise<void>) {

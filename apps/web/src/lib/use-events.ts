@@ -71,6 +71,8 @@ export function useEvents(
       source = es;
       for (const type of types.split('\n').filter(Boolean)) es.addEventListener(type, listener as EventListener);
       if (!types.split('\n').includes('message')) es.addEventListener('message', listener as EventListener);
+      // The server no longer has every event since the last one seen (kept a limited time): reload all.
+      es.addEventListener('refresh', () => void queryClient.invalidateQueries());
       es.addEventListener('session.ended', () => {
         disposed = true;
         es.close();
