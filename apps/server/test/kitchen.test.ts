@@ -173,7 +173,7 @@ describe('access', () => {
     const mark = await other.client.post(`/api/admin/kitchen/orders/${order.id}/ready`);
     expect(mark.status).toBe(404);
     expect((await t.db.select().from(orders).where(eq(orders.id, order.id)))[0].status).toBe('preparing');
-    expect((await other.client.patch(`/api/admin/kitchen/stations/${pizzas}`, { name: 'Roubada' })).status).toBe(404);
+    expect((await other.client.put(`/api/admin/kitchen/stations/${pizzas}`, { name: 'Roubada' })).status).toBe(404);
     expect((await other.client.delete(`/api/admin/kitchen/stations/${pizzas}`)).status).toBe(404);
     const stations = await owner.client.get('/api/admin/kitchen/stations');
     expect(stations.body.stations.find((s: { id: string }) => s.id === pizzas).name).toBe('Pizzas');
@@ -232,7 +232,7 @@ describe('stations and thresholds', () => {
     const id = created.body.station.id;
     expect(created.body.station).toMatchObject({ name: 'Sobremesas', sortOrder: 2, productCount: 0 });
     const pudim = await product(owner.restaurantId, 'Pudim', id);
-    const renamed = await owner.client.patch(`/api/admin/kitchen/stations/${id}`, { name: 'Doces' });
+    const renamed = await owner.client.put(`/api/admin/kitchen/stations/${id}`, { name: 'Doces' });
     expect(renamed.body.station).toMatchObject({ name: 'Doces', productCount: 1 });
     expect((await owner.client.delete(`/api/admin/kitchen/stations/${id}`)).status).toBe(204);
     // Its products stay, with no station.

@@ -6,7 +6,7 @@
  *   POST   /admin/kitchen/orders/:id/ready          manage_kitchen         KitchenReadyResult ("Pronto": preparing → confirmed)
  *   GET    /admin/kitchen/stations                  kitchen or products    KitchenStation[]
  *   POST   /admin/kitchen/stations                  products               StationInput → 201 KitchenStation
- *   PATCH  /admin/kitchen/stations/:id              products               StationInput → KitchenStation
+ *   PUT    /admin/kitchen/stations/:id              products               StationInput → KitchenStation
  *   DELETE /admin/kitchen/stations/:id              products               204 (its products go back to no station)
  *   GET    /admin/kitchen/settings                  kitchen or settings    KitchenThresholds
  *   PUT    /admin/kitchen/settings                  manage_settings        KitchenThresholds → KitchenThresholds

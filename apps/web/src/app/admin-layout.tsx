@@ -66,6 +66,7 @@ function ShellSkeleton() {
 export default function AdminLayout() {
   const { status, user } = useAuth();
   const location = useLocation();
+  const fullWidth = useAdminRouteHandle()?.fullWidth === true;
 
   if (status === 'loading') return <ShellSkeleton />;
   if (!isStaff(user)) return <Navigate to="/auth" replace />;
@@ -93,7 +94,7 @@ export default function AdminLayout() {
         <SidebarInset>
           <AdminHeader />
           <main id="conteudo" className="flex-1 p-4 sm:p-6">
-            <div className="mx-auto w-full max-w-7xl">
+            <div className={fullWidth ? 'w-full' : 'mx-auto w-full max-w-7xl'}>
               <PageGate />
             </div>
           </main>

@@ -9,6 +9,8 @@ export type AdminRouteHandle = {
   restaurantOnly?: boolean;
   /** The page itself explains a missing permission (with its own spec text) instead of the shell. */
   pageExplainsDenial?: boolean;
+  /** Uses the whole width of the window (the kitchen screen on a TV). */
+  fullWidth?: boolean;
 };
 
 /** The admin pages: path under /admin, the route handle, and the module that renders it. */
@@ -22,6 +24,11 @@ export const ADMIN_PAGES = {
   settings: { title: 'Configurações' },
   cashier: { title: 'Caixa', permissions: ROUTE_PERMISSIONS.cashier },
   orders: { title: 'Pedidos', permissions: ROUTE_PERMISSIONS.orders },
+  kitchen: { title: 'Cozinha', permissions: ROUTE_PERMISSIONS.kitchen, fullWidth: true },
+  'kitchen-settings': {
+    title: 'Cozinha (KDS)',
+    permissions: [...ROUTE_PERMISSIONS.kitchenStations, 'manage_settings'],
+  },
   customers: { title: 'Clientes', permissions: ROUTE_PERMISSIONS.customers },
   tables: { title: 'Gerenciar Mesas', permissions: ROUTE_PERMISSIONS.tables, restaurantOnly: true },
   reviews: { title: 'Avaliações', permissions: ROUTE_PERMISSIONS.reviews },

@@ -49,7 +49,7 @@ kitchenRoutes.post('/admin/kitchen/stations', async (c) => {
   return c.json({ station: await createStation(ctx, body) }, 201);
 });
 
-kitchenRoutes.patch('/admin/kitchen/stations/:id', async (c) => {
+kitchenRoutes.put('/admin/kitchen/stations/:id', async (c) => {
   const ctx = staffCtx(c, ...ROUTE_PERMISSIONS.kitchenStations);
   const { id } = parseParams(c, idParam);
   const body = await parseBody(c, stationInput);

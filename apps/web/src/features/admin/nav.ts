@@ -3,8 +3,10 @@ import {
   Bike,
   Boxes,
   Calculator,
+  ChefHat,
   ClipboardList,
   Clock,
+  CookingPot,
   CreditCard,
   LayoutGrid,
   type LucideIcon,
@@ -46,6 +48,7 @@ export const ADMIN_NAV: NavGroup[] = [
     label: 'Atendimento',
     entries: [
       { path: 'orders', label: 'Pedidos', icon: ClipboardList },
+      { path: 'kitchen', label: 'Cozinha', icon: ChefHat },
       { path: 'customers', label: 'Clientes', icon: Users },
       { path: 'tables', label: 'Mesas', icon: LayoutGrid },
       { path: 'reviews', label: 'Avaliações', icon: Star },
@@ -66,6 +69,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { path: 'delivery-config', label: 'Configurações de Entrega', icon: MapPin },
       { path: 'states', label: 'Estados', icon: MapIcon },
       { path: 'hours', label: 'Horários', icon: Clock },
+      { path: 'kitchen-settings', label: 'Cozinha (KDS)', icon: CookingPot },
     ],
   },
   {

@@ -22,7 +22,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { formatMoney } from '@/lib/format';
 import { toastTitledError, useSaveEntity } from '../shared/entity-mutations';
-import { type Category, PRODUCTS_KEY, type Product } from './products-api';
+import { type Category, PRODUCTS_KEY, type Product, useKitchenStations } from './products-api';
 
 type Entry = { id?: string; name: string; price: number };
 
@@ -33,6 +33,7 @@ type Draft = {
   imageUrl: string;
   available: boolean;
   categoryId: string;
+  stationId: string;
   isPizza: boolean;
   allowsMultipleFlavors: boolean;
   maxFlavors: string;
@@ -86,6 +87,7 @@ function toDraft(p: Product | null): Draft {
     imageUrl: p?.imageUrl ?? '',
     available: p?.available ?? true,
     categoryId: p?.categoryId ?? NONE,
+    stationId: p?.stationId ?? NONE,
     isPizza: p?.isPizza ?? false,
     allowsMultipleFlavors: p?.allowsMultipleFlavors ?? false,
     maxFlavors: String(p?.maxFlavors ?? 2),
@@ -125,6 +127,7 @@ function toPayload(d: Draft, isCommerce: boolean) {
     imageUrl: opt(d.imageUrl),
     available: d.available,
     categoryId: d.categoryId === NONE ? null : d.categoryId,
+    stationId: d.stationId === NONE ? null : d.stationId,
     isPizza,
     allowsMultipleFlavors: multi,
     maxFlavors: normalizeMaxFlavors(d.maxFlavors),
@@ -322,6 +325,7 @@ export function ProductFormDialog({
   const uid = useId();
   const fid = (name: string) => `${uid}-${name}`;
 
+  const stations = useKitchenStations().data ?? [];
   const payload = useMemo(() => toPayload(draft, isCommerce), [draft, isCommerce]);
   const blockers = productSaveBlockers(payload);
   const flavorOptions = products.filter((p) => p.isPizza && !p.allowsMultipleFlavors && p.id !== product?.id);
@@ -413,6 +417,23 @@ export function ProductFormDialog({
                 </Select>
               </Field>
             </div>
+            {stations.length > 0 && (
+              <Field label="Estação da cozinha" htmlFor={fid('station')}>
+                <Select value={draft.stationId} onValueChange={(v) => set('stationId', v)}>
+                  <SelectTrigger id={fid('station')} className="sm:w-1/3">
+                    <SelectValue placeholder="Sem estação" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={NONE}>Sem estação</SelectItem>
+                    {stations.map((s) => (
+                      <SelectItem key={s.id} value={s.id}>
+                        {s.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </Field>
+            )}
             <SwitchRow
               id={fid('available')}
               label="Disponível"

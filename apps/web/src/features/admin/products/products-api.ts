@@ -13,6 +13,8 @@ export type Product = {
   available: boolean;
   categoryId: string | null;
   categoryName: string | null;
+  /** The kitchen station that prepares it (KDS). */
+  stationId: string | null;
   isPizza: boolean;
   allowsMultipleFlavors: boolean;
   maxFlavors: number;
@@ -68,6 +70,16 @@ export function useCategories() {
   return useQuery({
     queryKey: CATEGORIES_KEY,
     queryFn: async () => (await api.get<{ categories: Category[] }>('/api/admin/categories')).categories,
+  });
+}
+
+export type KitchenStationOption = { id: string; name: string };
+
+/** The kitchen stations a product can be assigned to (same cache as the kitchen screens). */
+export function useKitchenStations() {
+  return useQuery({
+    queryKey: ['admin', 'kitchen', 'stations'],
+    queryFn: async () => (await api.get<{ stations: KitchenStationOption[] }>('/api/admin/kitchen/stations')).stations,
   });
 }
 
