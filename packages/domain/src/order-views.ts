@@ -4,6 +4,7 @@
  */
 
 import type { CashChange } from './order-display';
+import type { LocalPixView } from './order-pix';
 
 /** A chosen size, colour, flavour or add-on as recorded on an order line. */
 export type OrderOptionView = { id?: string; name: string; price?: number; quantity?: number; type?: string };
@@ -46,6 +47,8 @@ export type CustomerOrderView = CashChange & {
   installments: number | null;
   /** Still-open hosted checkout of a pending card/pix order, so the customer can pay later. */
   checkoutUrl: string | null;
+  /** The PIX QR Code ("copia e cola") of a local PIX order not paid yet, to pay it again later. */
+  pix: LocalPixView | null;
   shippingOption: Record<string, unknown> | null;
   note: string | null;
   subtotal: number;

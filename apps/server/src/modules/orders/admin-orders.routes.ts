@@ -13,6 +13,7 @@ import {
   verifyOrderPayment,
   verifyPendingPayments,
 } from './admin-orders.service';
+import { confirmLocalPixPayment } from './local-pix.service';
 import { listOutboundMessages } from './order-notifications';
 
 /** Staff side of orders (mounted by orders.routes.ts): the board, status changes, delivery, payments. */
@@ -79,6 +80,13 @@ adminOrdersRoutes.post('/admin/orders/:id/verify-payment', async (c) => {
   const ctx = staffCtx(c, 'manage_orders');
   const { id } = parseParams(c, idParam);
   return c.json(await verifyOrderPayment(ctx, id));
+});
+
+// The restaurant's own PIX QR Code: staff confirm the money arrived (one click on the board).
+adminOrdersRoutes.post('/admin/orders/:id/confirm-pix', async (c) => {
+  const ctx = staffCtx(c, 'manage_orders');
+  const { id } = parseParams(c, idParam);
+  return c.json({ order: await confirmLocalPixPayment(ctx, id) });
 });
 
 adminOrdersRoutes.get('/admin/delivery-people', async (c) => {

@@ -12,6 +12,7 @@ import {
 import { DELIVERY_KIND_LABELS, deliveryFeeParts, isCarrierOrder } from '@meucardapio/domain/delivery';
 import { MSG } from '@meucardapio/domain/messages';
 import { type CashChange, cashChangeOf } from '@meucardapio/domain/order-display';
+import { isLocalPixOrder, localPixConfirmation } from '@meucardapio/domain/order-pix';
 import {
   checkDeliveryDigits,
   checkDeliveryPerson,
@@ -93,6 +94,10 @@ export type AdminOrder = CashChange & {
   paymentWarning: string | null;
   /** A card/PIX order not paid yet: shown apart as 'Aguardando pagamento', not for the kitchen. */
   awaitingPayment: boolean;
+  /** Placed to be paid by the restaurant's own PIX QR Code: staff confirm its payment on the board. */
+  localPix: boolean;
+  /** Who confirmed a local PIX payment, and when. */
+  pixConfirmation: { name: string; at: string } | null;
   installments: number | null;
   note: string | null;
   subtotal: number;
@@ -131,7 +136,7 @@ function checkoutRefs(data: Record<string, unknown>): { transactionNsu: string |
 function isCheckoutOrder(
   o: Pick<OrderRow, 'paymentMethod' | 'paymentStatus' | 'paymentData' | 'deliveryType'>,
 ): boolean {
-  if (o.deliveryType === 'pdv') return false;
+  if (o.deliveryType === 'pdv' || isLocalPixOrder(o)) return false;
   const type = paymentTypeOf(o.paymentMethod);
   if (!type || type === 'cash') return false;
   const data = o.paymentData ?? {};
@@ -220,7 +225,9 @@ export async function hydrate(db: DbOrTx, restaurantId: string, rows: OrderRow[]
       paymentCheckoutVerified: o.paymentCheckoutVerified,
       paymentCheckout: isCheckoutOrder(o),
       paymentWarning: typeof data.payment_warning === 'string' ? data.payment_warning : null,
-      awaitingPayment: isAwaitingPayment({ ...o, paymentCheckout: isCheckoutOrder(o) }),
+      awaitingPayment: isAwaitingPayment({ ...o, paymentCheckout: isCheckoutOrder(o) || isLocalPixOrder(o) }),
+      localPix: isLocalPixOrder(o),
+      pixConfirmation: localPixConfirmation(data),
       installments: o.installments,
       ...cashChangeOf(data),
       note: o.note,

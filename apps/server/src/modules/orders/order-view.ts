@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import { orderItems, type orders, restaurants } from '@meucardapio/db/schema';
 import { cashChangeOf } from '@meucardapio/domain/order-display';
+import { pendingLocalPix } from '@meucardapio/domain/order-pix';
 import type { CustomerOrderView, OrderItemView } from '@meucardapio/domain/order-views';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
@@ -54,6 +55,7 @@ export function toCustomerOrderView(
     installments: o.installments,
     ...cashChangeOf(data),
     checkoutUrl: pendingCheckout && o.status !== 'cancelled' ? (data.infinitepay_checkout as string) : null,
+    pix: pendingLocalPix(o),
     shippingOption: o.shippingOption ?? null,
     note: o.note,
     subtotal: o.subtotal,

@@ -1,5 +1,6 @@
 import { orders } from '@meucardapio/db/schema';
-import { and, asc, eq, lte, ne } from 'drizzle-orm';
+import { isLocalPixOrder, LOCAL_PIX_TIMEOUT_MINUTES } from '@meucardapio/domain/order-pix';
+import { and, asc, eq, lte, ne, not, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../http/context';
 import { reverifyOrderPayment } from '../payments/payments.service';
 import { cancelOrderAndRestore } from './order-cancel.service';
@@ -23,8 +24,9 @@ export type UnpaidSweepResult = {
 };
 
 /**
- * Cancels the storefront's card/PIX orders still unpaid `timeoutMinutes` after they were placed, giving
- * back their stock and coupon use. An order whose return page left a transaction is asked about first:
+ * Cancels the storefront's card/PIX orders still unpaid `timeoutMinutes` after they were placed (local
+ * PIX QR Code orders after LOCAL_PIX_TIMEOUT_MINUTES, never sooner), giving back their stock and
+ * coupon use. An order whose return page left a transaction is asked about first:
  * paid, it goes on; declined, it is cancelled as a declined payment; unanswerable (provider down, handle
  * not configured), it is kept for a later pass or for staff, since the customer may have paid.
  * Safe with any number of instances running it at once: each order is taken with
@@ -34,11 +36,16 @@ export async function cancelExpiredUnpaidOrders(deps: Deps, options: UnpaidSweep
   const db = deps.database.db;
   const now = options.now ?? new Date();
   const cutoff = new Date(now.getTime() - options.timeoutMinutes * 60_000);
+  // A local PIX order is confirmed by a person looking at the bank app, not by a provider: it gets
+  // longer (decision 025), never less than the card timeout.
+  const pixMinutes = Math.max(options.timeoutMinutes, LOCAL_PIX_TIMEOUT_MINUTES);
+  const pixCutoff = new Date(now.getTime() - pixMinutes * 60_000);
+  const localPix = sql`coalesce(${orders.paymentData}->>'local_pix', '') = 'true'`;
   const unpaid = and(
     eq(orders.status, 'pending'),
     eq(orders.paymentStatus, 'pending'),
     ne(orders.deliveryType, 'pdv'),
-    lte(orders.createdAt, cutoff),
+    or(and(not(localPix), lte(orders.createdAt, cutoff)), and(localPix, lte(orders.createdAt, pixCutoff))),
   );
   const candidates = await db.select().from(orders).where(unpaid).orderBy(asc(orders.createdAt)).limit(SWEEP_LIMIT);
   const result: UnpaidSweepResult = { cancelled: [], unverified: [] };
@@ -64,7 +71,9 @@ export async function cancelExpiredUnpaidOrders(deps: Deps, options: UnpaidSweep
         restaurantId: candidate.restaurantId,
         orderId: candidate.id,
         by: { employeeId: null, name: 'Pagamento online' },
-        notes: `Pagamento não concluído em ${options.timeoutMinutes} minutos: pedido cancelado e estoque devolvido.`,
+        notes: isLocalPixOrder(candidate)
+          ? `PIX não confirmado em ${pixMinutes} minutos: pedido cancelado e estoque devolvido.`
+          : `Pagamento não concluído em ${options.timeoutMinutes} minutos: pedido cancelado e estoque devolvido.`,
       });
       return outcome?.cancelled === true;
     });

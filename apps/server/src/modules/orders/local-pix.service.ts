@@ -1,0 +1,91 @@
+import { orderHistory, orders } from '@meucardapio/db/schema';
+import { isLocalPixOrder } from '@meucardapio/domain/order-pix';
+import { isDeliveryPerson } from '@meucardapio/domain/permissions';
+import { eq } from 'drizzle-orm';
+import type { StaffCtx } from '../../http/context';
+import { AppError, forbidden, notFound } from '../../http/errors';
+import { tenant } from '../../http/tenant';
+import { appendEvent } from '../../realtime/realtime';
+import { type AdminOrder, getOrder } from './admin-orders.service';
+import { queueStatusMessage } from './order-status-messages';
+
+/**
+ * Staff confirm on the board that a storefront order's PIX QR Code payment arrived (they see it in the
+ * restaurant's bank app; no provider tells us). The order becomes paid, goes to the kitchen
+ * (pending → preparing, as a paid hosted checkout does), and its history records who confirmed it.
+ * The order row is locked, so a double click or two people at once confirm it once; confirming a paid
+ * order again changes nothing.
+ */
+export async function confirmLocalPixPayment(ctx: StaffCtx, id: string): Promise<AdminOrder> {
+  if (isDeliveryPerson(ctx.actor.rules)) throw forbidden('Entregadores não confirmam pagamentos.');
+  await ctx.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
+      .for('update')
+      .limit(1);
+    if (!order) throw notFound('Pedido não encontrado.');
+    if (!isLocalPixOrder(order))
+      throw new AppError(
+        400,
+        'not_local_pix',
+        'Pagamento não confirmável',
+        'Este pedido não foi feito para pagamento por PIX (QR Code).',
+      );
+    if (order.paymentStatus === 'approved') return;
+    if (order.status === 'cancelled')
+      throw new AppError(
+        409,
+        'order_cancelled',
+        'Pedido cancelado',
+        'Este pedido já foi cancelado e o estoque devolvido. Se o cliente pagou, devolva o valor pelo app do banco.',
+      );
+
+    const now = new Date();
+    const by = { id: ctx.actor.kind === 'employee' ? ctx.actor.id : null, name: ctx.actor.name };
+    const status = order.status === 'pending' ? 'preparing' : order.status;
+    await tx
+      .update(orders)
+      .set({
+        status,
+        paymentStatus: 'approved',
+        paymentData: {
+          ...order.paymentData,
+          pix_confirmed_by: by,
+          pix_confirmed_at: now.toISOString(),
+          payment_confirmed_at: now.toISOString(),
+        },
+        paymentStatusCheckedAt: now,
+        updatedAt: now,
+      })
+      .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)));
+    await tx.insert(orderHistory).values({
+      restaurantId: ctx.restaurantId,
+      orderId: id,
+      status,
+      employeeId: by.id,
+      employeeName: by.name,
+      notes: 'Pagamento PIX (QR Code) confirmado',
+      createdAt: now,
+    });
+    if (status !== order.status) await queueStatusMessage(tx, ctx.deps.config.publicUrl, order, status);
+    // `paid`: the board rings and the kitchen sees the order, as for a paid hosted checkout.
+    await appendEvent(tx, {
+      restaurantId: ctx.restaurantId,
+      type: 'order.updated',
+      permission: 'manage_orders',
+      customerId: order.customerId,
+      payload: {
+        orderId: id,
+        id,
+        number: order.number,
+        status,
+        previousStatus: order.status,
+        paymentStatus: 'approved',
+        paid: true,
+      },
+    });
+  });
+  return getOrder(ctx, id);
+}
