@@ -73,6 +73,8 @@ const adminModules: Record<AdminPagePath, () => Promise<PageModule>> = {
   settings: () => import('@/features/admin/settings/settings-page'),
   cashier: () => import('@/features/admin/cashier/cashier-page'),
   orders: () => import('@/features/admin/orders/orders-page'),
+  kitchen: () => import('@/features/admin/kitchen/kitchen-page'),
+  'kitchen-settings': () => import('@/features/admin/kitchen/kitchen-settings-page'),
   customers: () => import('@/features/admin/customers/customers-page'),
   tables: () => import('@/features/admin/tables/tables-page'),
   reviews: () => import('@/features/admin/reviews/reviews-page'),
