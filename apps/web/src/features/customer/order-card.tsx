@@ -10,6 +10,7 @@ import {
 } from '@meucardapio/domain/order-status';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { PixPaymentPanel } from '@/components/pix-payment-panel';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -150,6 +151,7 @@ export function OrderCard({
               <span className="font-medium">Observações:</span> {order.note}
             </p>
           )}
+          {order.pix && <PixPaymentPanel pix={order.pix} total={order.total} number={order.number} />}
           <dl className="grid gap-1 border-t pt-3 text-sm">
             <Line label="Subtotal" value={formatMoney(order.subtotal)} />
             {order.deliveryType === 'delivery' && (fees.freight === null || fees.localFee > 0) && (

@@ -7,6 +7,7 @@ import { pixBrCode, pixTxid } from '@meucardapio/domain/pix';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, QrCode, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { PixQr } from '@/components/pix-qr';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -20,7 +21,6 @@ import { cn } from '@/lib/utils';
 import { cashierKeys, finalizeSale, newSaleKey } from './cashier-api';
 import { centsText, MoneyInput, typedCents } from './money-input';
 import { Kbd, toastRule } from './pdv-ui';
-import { PixQr } from './pix-qr';
 
 const METHOD_ICON = { money: Banknote, pix: QrCode, card: CreditCard } as const;
 

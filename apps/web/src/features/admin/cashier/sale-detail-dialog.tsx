@@ -4,6 +4,7 @@ import { orderStatusLabel } from '@meucardapio/domain/order-status';
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { PixQr } from '@/components/pix-qr';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,7 +13,6 @@ import { toastError } from '@/lib/api';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { printReceipt } from '@/lib/print';
 import { cashierKeys, fetchSale } from './cashier-api';
-import { PixQr } from './pix-qr';
 import { SaleReceipt } from './sale-receipt';
 
 type Props = { saleId: string | null; onClose: () => void; restaurantName: string; timeZone: string };

@@ -1,7 +1,7 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
 import type { SaleDetail } from '@meucardapio/domain/cashier-api';
+import { usePixQrImage } from '@/components/pix-qr';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import { usePixQrImage } from './pix-qr';
 
 /**
  * The 80 mm ticket of a PDV sale, rendered off-screen and printed alone (lib/print.ts + the `receipt`

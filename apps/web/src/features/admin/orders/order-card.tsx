@@ -8,7 +8,17 @@ import {
   type OrderStatus,
   paymentStatusLabel,
 } from '@meucardapio/domain/order-status';
-import { AlertTriangle, CheckCircle2, History, MapPin, MessageCircle, Phone, Printer, Truck } from 'lucide-react';
+import {
+  AlertTriangle,
+  CheckCircle2,
+  History,
+  MapPin,
+  MessageCircle,
+  Phone,
+  Printer,
+  QrCode,
+  Truck,
+} from 'lucide-react';
 import { CashChangeNote } from '@/components/cash-change-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -55,6 +65,7 @@ export type OrderCardProps = {
   onPrint: (order: AdminOrder) => void;
   onChat: (order: AdminOrder) => void;
   onConfirmDelivery: (order: AdminOrder) => void;
+  onConfirmPix: (order: AdminOrder) => void;
   busy: boolean;
 };
 
@@ -69,6 +80,7 @@ export function OrderCard({
   onPrint,
   onChat,
   onConfirmDelivery,
+  onConfirmPix,
   busy,
 }: OrderCardProps) {
   const style = STATUS_STYLES[o.status] ?? STATUS_STYLES.pending;
@@ -76,6 +88,7 @@ export function OrderCard({
   const nextStatuses = nextOrderStatuses(o.status, o.deliveryType);
   const late = o.status === 'pending' && now - new Date(o.createdAt).getTime() > 15 * 60_000;
   const isDelivery = o.deliveryType === 'delivery';
+  const pixToConfirm = o.localPix && o.paymentStatus !== 'approved' && o.status !== 'cancelled';
   return (
     <article
       aria-label={orderLabel(o.number)}
@@ -168,9 +181,24 @@ export function OrderCard({
           <span className="text-xl font-bold tabular-nums">{formatMoney(o.total)}</span>
         </div>
         <CashChangeNote order={o} className="text-right" />
+        {o.pixConfirmation && (
+          <p className="text-right text-xs text-muted-foreground">
+            PIX confirmado por {o.pixConfirmation.name} às {formatTime(o.pixConfirmation.at)}
+          </p>
+        )}
       </div>
 
       <footer className="mt-auto grid gap-2 border-t bg-muted/30 px-4 py-3">
+        {pixToConfirm && !deliveryPersonView && (
+          <Button
+            size="lg"
+            className="h-12 bg-emerald-600 text-base text-white hover:bg-emerald-700"
+            onClick={() => onConfirmPix(o)}
+            disabled={busy}
+          >
+            <QrCode aria-hidden /> Confirmar PIX recebido
+          </Button>
+        )}
         {deliveryPersonView ? (
           o.status === 'out_for_delivery' ? (
             <Button size="lg" className="h-12 text-base" onClick={() => onConfirmDelivery(o)} disabled={busy}>

@@ -48,6 +48,10 @@ export type AdminOrder = CashChange & {
   paymentWarning: string | null;
   /** A card/PIX order not paid yet: shown apart as 'Aguardando pagamento', not for the kitchen. */
   awaitingPayment: boolean;
+  /** Placed to be paid by the restaurant's own PIX QR Code: staff confirm the payment here. */
+  localPix: boolean;
+  /** Who confirmed a PIX QR Code payment, and when. */
+  pixConfirmation: { name: string; at: string } | null;
   installments: number | null;
   note: string | null;
   subtotal: number;
@@ -94,6 +98,10 @@ export const updateStatus = (
   id: string,
   body: { status: OrderStatus; deliveryEmployeeId?: string; phoneDigits?: string },
 ) => api.patch<{ order: AdminOrder }>(`/api/admin/orders/${id}/status`, body).then((r) => r.order);
+
+/** Staff saw the PIX QR Code payment in the bank app: the order is paid and goes to the kitchen. */
+export const confirmPix = (id: string) =>
+  api.post<{ order: AdminOrder }>(`/api/admin/orders/${id}/confirm-pix`).then((r) => r.order);
 
 export const fetchReceipt = (id: string) => api.get<Receipt>(`/api/admin/orders/${id}/receipt`);
 

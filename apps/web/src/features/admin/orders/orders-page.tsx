@@ -28,6 +28,7 @@ import { ChooseDeliveryPersonDialog, ConfirmDeliveryDialog, HistoryDialog } from
 import { OrderReceipt } from './order-receipt';
 import {
   type AdminOrder,
+  confirmPix,
   fetchDeliveryPeople,
   fetchOrders,
   fetchReceipt,
@@ -130,6 +131,15 @@ export default function OrdersPage() {
     onError: (err) => toastError(err, 'Erro ao atualizar status'),
   });
 
+  const pix = useMutation({
+    mutationFn: (order: AdminOrder) => confirmPix(order.id),
+    onSuccess: (order) => {
+      toast.success('PIX confirmado!', { description: `${orderLabel(order.number)} foi para a cozinha.` });
+      refresh();
+    },
+    onError: (err) => toastError(err, 'Erro ao confirmar o PIX'),
+  });
+
   const [choosing, setChoosing] = useState<AdminOrder | null>(null);
   const [confirming, setConfirming] = useState<AdminOrder | null>(null);
   const [historyOf, setHistoryOf] = useState<AdminOrder | null>(null);
@@ -195,12 +205,13 @@ export default function OrdersPage() {
       deliveryPersonView={deliveryPersonView}
       unread={unread.byOrder[o.id] ?? 0}
       chatAvailable={canChatAboutOrder(o.status)}
-      busy={mutation.isPending && mutation.variables?.id === o.id}
+      busy={(mutation.isPending && mutation.variables?.id === o.id) || (pix.isPending && pix.variables?.id === o.id)}
       onStatus={changeStatus}
       onHistory={setHistoryOf}
       onPrint={print}
       onChat={(x) => setChatOrder(x.id)}
       onConfirmDelivery={setConfirming}
+      onConfirmPix={(x) => pix.mutate(x)}
     />
   );
   const allDelivered = list.every((o) => o.status === 'delivered');
@@ -296,8 +307,9 @@ export default function OrdersPage() {
                   {MSG.awaitingPayment} ({awaitingPayment.length})
                 </h2>
                 <p className="text-sm text-muted-foreground">
-                  Pedidos com cartão ou PIX ainda não pagos: não prepare antes da confirmação. Sem pagamento, eles são
-                  cancelados e o estoque volta.
+                  Pedidos com cartão ou PIX ainda não pagos: não prepare antes da confirmação. PIX (QR Code): confira o
+                  valor no app do banco e toque em "Confirmar PIX recebido". Sem pagamento, eles são cancelados e o
+                  estoque volta.
                 </p>
               </div>
               <div className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">

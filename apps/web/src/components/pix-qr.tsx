@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
@@ -28,6 +28,7 @@ export function usePixQrImage(code: string | null, size = 240): string | null {
 export function PixQr({ code, caption, className }: { code: string; caption: string; className?: string }) {
   const src = usePixQrImage(code);
   const [copied, setCopied] = useState(false);
+  const inputId = useId();
 
   async function copy() {
     try {
@@ -49,11 +50,11 @@ export function PixQr({ code, caption, className }: { code: string; caption: str
       )}
       <p className="text-sm font-medium text-black">{caption}</p>
       <div className="flex w-full items-center gap-2">
-        <label htmlFor="pix-copia-e-cola" className="sr-only">
+        <label htmlFor={inputId} className="sr-only">
           PIX copia e cola
         </label>
         <input
-          id="pix-copia-e-cola"
+          id={inputId}
           readOnly
           value={code}
           onFocus={(e) => e.currentTarget.select()}
