@@ -1,4 +1,5 @@
 import { restaurants } from '@meucardapio/db/schema';
+import { orderProposalSchema } from '@meucardapio/domain/checkout';
 import {
   addressEntrySchema,
   customerProfileSchema,
@@ -12,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { issueDescription } from '../src/http/validate';
 import { addressSchema } from '../src/modules/customers/customer-area.service';
-import { orderProposalSchema } from '../src/modules/orders/order-create.service';
 import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 

@@ -6,7 +6,6 @@ import {
   orderItems,
   orders,
   paymentMethods,
-  products,
   reservedSales,
   restaurants,
 } from '@meucardapio/db/schema';
@@ -25,7 +24,7 @@ import {
 import type { FinalizedSale, finalizeSaleSchema } from '@meucardapio/domain/cashier-api';
 import { checkoutPaymentMethods, posPaymentMethods } from '@meucardapio/domain/payment';
 import { pixBrCode, pixTxid } from '@meucardapio/domain/pix';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffCtx } from '../../http/context';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -33,7 +32,7 @@ import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
 import { takeSaleStock } from '../catalog/stock.service';
-import { orderItemRows, type PricedLine, priceLine } from '../orders/order-create.service';
+import { orderItemRows, type PricedLine, priceLines } from '../orders/order-create/order-pricing';
 import { pixSettingsOf, saleDetail } from './cashier.queries';
 import { noOpenSession } from './session.service';
 
@@ -43,14 +42,12 @@ type SaleInput = z.output<typeof finalizeSaleSchema>;
 type Item = SaleInput['items'][number];
 
 /** Prices proposed lines from this restaurant's products only (the storefront's pricing rules). */
-export async function priceItems(db: DbOrTx, restaurantId: string, items: Item[]): Promise<PricedLine[]> {
-  const ids = [...new Set(items.flatMap((i) => [i.productId, ...i.flavorIds]))];
-  const rows = await db
-    .select()
-    .from(products)
-    .where(tenant(products, restaurantId, inArray(products.id, ids)));
-  const byId = new Map(rows.map((p) => [p.id, p]));
-  return items.map((i) => priceLine({ ...i, notes: i.notes ?? null }, byId));
+export function priceItems(db: DbOrTx, restaurantId: string, items: Item[]): Promise<PricedLine[]> {
+  return priceLines(
+    db,
+    restaurantId,
+    items.map((i) => ({ ...i, notes: i.notes ?? null })),
+  );
 }
 
 async function findSaleByKey(db: DbOrTx, restaurantId: string, key: string) {

@@ -1,3 +1,4 @@
+import { orderProposalSchema } from '@meucardapio/domain/checkout';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
@@ -6,7 +7,7 @@ import { idempotencyKeyOf } from '../../http/idempotency';
 import { throttle } from '../../http/rate-limit';
 import { parseBody, parseParams } from '../../http/validate';
 import { getCheckoutOptions, quoteShippingBySlug, validateCoupon } from './checkout.service';
-import { createCustomerOrder, orderProposalSchema } from './order-create.service';
+import { createCustomerOrder } from './order-create.service';
 
 export const ordersRoutes = new Hono<AppEnv>();
 

@@ -11,7 +11,7 @@ import { hasPermission } from '@meucardapio/domain/permissions';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor, Deps } from '../../http/context';
-import { AppError, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import type { VerifyResult } from '../../integrations/payments/payments';
 import { appendEvent } from '../../realtime/realtime';
@@ -20,15 +20,6 @@ import { queueStatusMessage } from '../orders/order-status-messages';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const orderNotFound = () => notFound('Pedido não encontrado.', 'Verifique o link do pagamento.');
-/** Card/PIX ordered while the server runs with PAYMENTS=disabled. */
-export const onlinePaymentUnavailable = () =>
-  new AppError(
-    409,
-    'online_payment_unavailable',
-    'Pagamento online indisponível',
-    'No momento não é possível pagar com cartão ou PIX pelo site. Escolha outra forma de pagamento.',
-  );
-
 export const confirmPaymentSchema = z.object({
   orderNsu: z.string({ message: 'Informações do pedido não encontradas.' }).trim().min(1).max(100),
   transactionNsu: z.string().trim().max(200).nullish(),

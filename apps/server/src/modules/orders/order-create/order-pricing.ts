@@ -1,0 +1,156 @@
+import type { DbOrTx, Tx } from '@meucardapio/db/client';
+import { type Addon, type OrderItemOption, type PriceOption, products } from '@meucardapio/db/schema';
+import type { OrderProposal } from '@meucardapio/domain/checkout';
+import { MSG } from '@meucardapio/domain/messages';
+import { normalizeMaxFlavors, parseList, productKind, unitPrice } from '@meucardapio/domain/pricing';
+import { inArray } from 'drizzle-orm';
+import { AppError, badRequest } from '../../../http/errors';
+import { tenant } from '../../../http/tenant';
+
+const unavailable = (name?: string) =>
+  new AppError(
+    409,
+    'product_unavailable',
+    'Produto indisponível',
+    name ? `${name} não está mais disponível. Remova-o do carrinho.` : 'Um dos produtos não está mais disponível.',
+  );
+
+type ProductRow = typeof products.$inferSelect;
+type ProposedLine = OrderProposal['items'][number];
+
+export type PricedLine = {
+  product: ProductRow;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+  variation: (OrderItemOption & { id: string }) | null;
+  colors: (OrderItemOption & { id: string })[];
+  addons: (OrderItemOption & { id: string })[];
+  flavors: (OrderItemOption & { id: string })[];
+  notes: string | null;
+};
+
+/** The order_items rows of priced lines: one shape for storefront orders and PDV sales. */
+export function orderItemRows(restaurantId: string, orderId: string, lines: readonly PricedLine[]) {
+  return lines.map((l) => ({
+    restaurantId,
+    orderId,
+    productId: l.product.id,
+    name: l.product.name,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    totalPrice: l.totalPrice,
+    variation: l.variation,
+    addons: l.addons,
+    colors: l.colors,
+    pizzaFlavors: l.flavors,
+    notes: l.notes,
+  }));
+}
+
+/**
+ * Prices one proposed line with the domain rules, from this restaurant's products only: sizes,
+ * colours and add-ons by id, flavours only among the pizza's own flavour list.
+ */
+export function priceLine(item: ProposedLine, byId: Map<string, ProductRow>): PricedLine {
+  const product = byId.get(item.productId);
+  if (!product) throw unavailable();
+  if (!product.available) throw unavailable(product.name);
+  const kind = productKind(product);
+
+  const variations = parseList<PriceOption>(product.variations);
+  let variation: PricedLine['variation'] = null;
+  if (variations.length > 0 || item.variationId) {
+    const v = variations.find((x) => x.id === item.variationId);
+    if (!v) throw badRequest(MSG.chooseSize, `Escolha um tamanho para ${product.name}.`, 'size_required');
+    variation = { id: v.id, name: v.name, price: v.priceModifier };
+  }
+
+  const colorList = parseList<PriceOption>(product.colors);
+  const colorIds = [...new Set(item.colorIds)];
+  if (colorList.length > 0 && colorIds.length === 0)
+    throw badRequest(MSG.chooseColor, `Escolha uma cor para ${product.name}.`, 'color_required');
+  const colors = colorIds.map((id) => {
+    const c = colorList.find((x) => x.id === id);
+    if (!c) throw badRequest(MSG.chooseColor, `Cor inválida para ${product.name}.`, 'invalid_color');
+    return { id: c.id, name: c.name, price: c.priceModifier };
+  });
+
+  const addonList = parseList<Addon>(product.addons);
+  const addonCounts = new Map<string, number>();
+  for (const id of item.addonIds) addonCounts.set(id, (addonCounts.get(id) ?? 0) + 1);
+  const addons = [...addonCounts].map(([id, quantity]) => {
+    const a = addonList.find((x) => x.id === id);
+    if (!a) throw badRequest('Adicional inválido', `Um adicional de ${product.name} não existe mais.`, 'invalid_addon');
+    return { id: a.id, name: a.name, price: a.price, quantity, ...(a.type ? { type: a.type } : {}) };
+  });
+
+  const flavorIds = [...new Set(item.flavorIds)];
+  const flavors: PricedLine['flavors'] = [];
+  if (kind === 'multi_flavor_pizza') {
+    if (flavorIds.length < 1) throw badRequest(MSG.chooseFlavor, MSG.chooseFlavorDescription, 'flavor_required');
+    const max = normalizeMaxFlavors(product.maxFlavors);
+    if (flavorIds.length > max)
+      throw badRequest(
+        'Sabores demais',
+        `Escolha no máximo ${max} sabor(es) para ${product.name}.`,
+        'too_many_flavors',
+      );
+    const allowed = new Set(parseList<unknown>(product.pizzaFlavors).map(String));
+    for (const id of flavorIds) {
+      const f = byId.get(id);
+      if (!allowed.has(id) || !f)
+        throw badRequest('Sabor inválido', `Um dos sabores não pertence a ${product.name}.`, 'invalid_flavor');
+      if (!f.available) throw unavailable(f.name);
+      flavors.push({ id: f.id, name: f.name, price: f.price });
+    }
+  } else if (flavorIds.length > 0) {
+    throw badRequest('Sabor inválido', `${product.name} não aceita sabores.`, 'invalid_flavor');
+  }
+
+  const unit = unitPrice({
+    basePrice: product.price,
+    flavorPrices: flavors.map((f) => f.price ?? 0),
+    variation: variation ? { priceModifier: variation.price ?? 0 } : null,
+    colors: colors.map((c) => ({ priceModifier: c.price })),
+    addons: addons.map((a) => ({ price: a.price, quantity: a.quantity })),
+  });
+  return {
+    product,
+    quantity: item.quantity,
+    unitPrice: unit,
+    totalPrice: unit * item.quantity,
+    variation,
+    colors,
+    addons,
+    flavors,
+    notes: item.notes || null,
+  };
+}
+
+/** Refuses, before any quote or lock, a cart naming a product this restaurant does not have. */
+export async function assertProductsExist(db: DbOrTx, restaurantId: string, items: readonly ProposedLine[]) {
+  const lineIds = [...new Set(items.map((i) => i.productId))];
+  const known = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(tenant(products, restaurantId, inArray(products.id, lineIds)));
+  if (known.length !== lineIds.length) throw unavailable();
+}
+
+/** Prices proposed lines from THIS restaurant's products only (lines and their flavours): storefront and PDV. */
+export async function priceLines(db: DbOrTx, restaurantId: string, items: readonly ProposedLine[]) {
+  const ids = [...new Set(items.flatMap((i) => [i.productId, ...i.flavorIds]))];
+  const rows = await db
+    .select()
+    .from(products)
+    .where(tenant(products, restaurantId, inArray(products.id, ids)));
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  return items.map((i) => priceLine(i, byId));
+}
+
+/** Step "price lines": the order's lines and their subtotal. */
+export async function priceOrderLines(tx: Tx, restaurantId: string, items: readonly ProposedLine[]) {
+  const lines = await priceLines(tx, restaurantId, items);
+  return { lines, subtotal: lines.reduce((s, l) => s + l.totalPrice, 0) };
+}
