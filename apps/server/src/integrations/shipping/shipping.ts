@@ -1,7 +1,8 @@
+import type { ShippingOption } from '@meucardapio/domain/checkout';
 import type { ShippingPackage } from '@meucardapio/domain/delivery';
 
-/** A carrier option for a parcel; `price` in centavos, `deliveryTime` in business days. */
-export type ShippingOption = { id: string; name: string; company: string; price: number; deliveryTime: number };
+/** A carrier option for a parcel (the checkout's answer type). */
+export type { ShippingOption };
 
 export type ShippingQuoteRequest = {
   fromPostalCode: string;

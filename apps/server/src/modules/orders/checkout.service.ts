@@ -9,6 +9,7 @@ import {
   restaurantHours,
   restaurants,
 } from '@meucardapio/db/schema';
+import type { CheckoutOptions, CheckoutPaymentMethod } from '@meucardapio/domain/checkout';
 import { type Coupon, type CouponType, evaluateCoupon, normalizeCouponCode } from '@meucardapio/domain/coupons';
 import { hasShippingDimensions, shippingPackage } from '@meucardapio/domain/delivery';
 import { checkOpenForOrders, type HoursRow } from '@meucardapio/domain/hours';
@@ -17,7 +18,6 @@ import {
   checkoutPaymentMethods,
   isCardProviderMethod,
   type PaymentMethodLike,
-  type PaymentType,
   paymentTypeOf,
 } from '@meucardapio/domain/payment';
 import { parseList } from '@meucardapio/domain/pricing';
@@ -47,16 +47,7 @@ export function assertCustomerOf(ctx: CustomerCtx, restaurant: { id: string }) {
 // ---------------------------------------------------------------------------------------------
 // Payment methods
 
-export type CheckoutPaymentMethod = {
-  id: string;
-  name: string;
-  icon: string | null;
-  type: PaymentType | null;
-  /** Paid through the provider's hosted checkout (card and pix). */
-  online: boolean;
-  requiresChange: boolean;
-  maxInstallments: number;
-};
+export type { CheckoutPaymentMethod };
 
 function toCheckoutMethod(m: PaymentMethodLike): CheckoutPaymentMethod {
   const type = m.type ?? paymentTypeOf(m.name);
@@ -98,7 +89,12 @@ export function hoursOf(db: DbOrTx, restaurantId: string): Promise<HoursRow[]> {
 }
 
 /** `onlinePayments` is false when no card/PIX provider is configured: those methods are then not offered. */
-export async function getCheckoutOptions(db: Db, slug: string, onlinePayments: boolean, now = new Date()) {
+export async function getCheckoutOptions(
+  db: Db,
+  slug: string,
+  onlinePayments: boolean,
+  now = new Date(),
+): Promise<CheckoutOptions> {
   const restaurant = await restaurantBySlug(db, slug);
   const [hoods, states, methods, hours] = await Promise.all([
     db

@@ -20,6 +20,7 @@ import {
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { AddressFields, emptyAddressValue, toAddressValue } from '@/components/address-fields';
 import { ChatDialog } from '@/components/chat/chat-dialog';
 import { useChatUnread } from '@/components/chat/use-chat-unread';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -295,11 +296,7 @@ function ProfileSection() {
 
   function startEdit() {
     if (!profile.data) return;
-    setForm({
-      ...profile.data,
-      phone: formatPhone(profile.data.phone ?? ''),
-      cep: formatCep(profile.data.cep ?? ''),
-    });
+    setForm({ ...profile.data, ...toAddressValue(profile.data), phone: formatPhone(profile.data.phone ?? '') });
     setEditing(true);
   }
 
@@ -374,43 +371,11 @@ function ProfileSection() {
                 onChange={(e) => setForm((f) => ({ ...f, phone: formatPhone(e.target.value) }))}
               />
             </FormField>
-            <div className="grid grid-cols-[1fr_5rem] gap-3">
-              <FormField label="CEP" htmlFor="pf-cep">
-                <Input
-                  id="pf-cep"
-                  inputMode="numeric"
-                  value={form.cep ?? ''}
-                  onChange={(e) => setForm((f) => ({ ...f, cep: formatCep(e.target.value) }))}
-                />
-              </FormField>
-              <FormField label="UF" htmlFor="pf-state">
-                <Input
-                  id="pf-state"
-                  maxLength={2}
-                  value={form.state ?? ''}
-                  onChange={(e) => setForm((f) => ({ ...f, state: e.target.value.toUpperCase() }))}
-                />
-              </FormField>
-            </div>
-            <div className="grid grid-cols-[1fr_5rem] gap-3">
-              <FormField label="Endereço" htmlFor="pf-address">
-                <Input id="pf-address" value={form.address ?? ''} onChange={set('address')} />
-              </FormField>
-              <FormField label="Número" htmlFor="pf-number">
-                <Input id="pf-number" value={form.number ?? ''} onChange={set('number')} />
-              </FormField>
-            </div>
-            <FormField label="Complemento" htmlFor="pf-complement">
-              <Input id="pf-complement" value={form.complement ?? ''} onChange={set('complement')} />
-            </FormField>
-            <div className="grid grid-cols-2 gap-3">
-              <FormField label="Bairro" htmlFor="pf-neighborhood">
-                <Input id="pf-neighborhood" value={form.neighborhood ?? ''} onChange={set('neighborhood')} />
-              </FormField>
-              <FormField label="Cidade" htmlFor="pf-city">
-                <Input id="pf-city" value={form.city ?? ''} onChange={set('city')} />
-              </FormField>
-            </div>
+            <AddressFields
+              idPrefix="pf"
+              value={toAddressValue(form)}
+              onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+            />
             <div className="grid grid-cols-2 gap-3">
               <FormField label="Dia do aniversário" htmlFor="pf-bday" error={errorOf('birthDay')}>
                 <Input
@@ -484,16 +449,7 @@ function Info({ label, value }: { label: string; value: string | null | undefine
 // ---------------------------------------------------------------------------------------------
 // Address book (at most 4)
 
-const emptyAddress: AddressInput = {
-  name: '',
-  address: '',
-  number: '',
-  complement: '',
-  neighborhood: '',
-  city: '',
-  state: 'SP',
-  cep: '',
-};
+const emptyAddress: AddressInput = { name: '', ...emptyAddressValue };
 
 function AddressBook() {
   const queryClient = useQueryClient();
@@ -584,13 +540,7 @@ function AddressBook() {
                 onClick={() =>
                   setEditing({
                     id: a.id,
-                    data: {
-                      ...a,
-                      complement: a.complement ?? '',
-                      city: a.city ?? '',
-                      state: a.state ?? 'SP',
-                      cep: formatCep(a.cep),
-                    },
+                    data: { name: a.name, ...toAddressValue(a), state: a.state ?? 'SP' },
                   })
                 }
               >
@@ -620,49 +570,13 @@ function AddressBook() {
             <FormField label="Nome (ex.: Casa, Trabalho)" htmlFor="ad-name">
               <Input id="ad-name" value={editing?.data.name ?? ''} onChange={set('name')} />
             </FormField>
-            <div className="grid grid-cols-[1fr_5rem] gap-3">
-              <FormField label="CEP" htmlFor="ad-cep">
-                <Input
-                  id="ad-cep"
-                  inputMode="numeric"
-                  value={editing?.data.cep ?? ''}
-                  onChange={(e) =>
-                    setEditing((cur) => (cur ? { ...cur, data: { ...cur.data, cep: formatCep(e.target.value) } } : cur))
-                  }
-                />
-              </FormField>
-              <FormField label="UF" htmlFor="ad-state">
-                <Input
-                  id="ad-state"
-                  maxLength={2}
-                  value={editing?.data.state ?? ''}
-                  onChange={(e) =>
-                    setEditing((cur) =>
-                      cur ? { ...cur, data: { ...cur.data, state: e.target.value.toUpperCase() } } : cur,
-                    )
-                  }
-                />
-              </FormField>
-            </div>
-            <div className="grid grid-cols-[1fr_5rem] gap-3">
-              <FormField label="Endereço" htmlFor="ad-address">
-                <Input id="ad-address" value={editing?.data.address ?? ''} onChange={set('address')} />
-              </FormField>
-              <FormField label="Número" htmlFor="ad-number">
-                <Input id="ad-number" value={editing?.data.number ?? ''} onChange={set('number')} />
-              </FormField>
-            </div>
-            <FormField label="Complemento" htmlFor="ad-complement">
-              <Input id="ad-complement" value={editing?.data.complement ?? ''} onChange={set('complement')} />
-            </FormField>
-            <div className="grid grid-cols-2 gap-3">
-              <FormField label="Bairro" htmlFor="ad-neighborhood">
-                <Input id="ad-neighborhood" value={editing?.data.neighborhood ?? ''} onChange={set('neighborhood')} />
-              </FormField>
-              <FormField label="Cidade" htmlFor="ad-city">
-                <Input id="ad-city" value={editing?.data.city ?? ''} onChange={set('city')} />
-              </FormField>
-            </div>
+            {editing && (
+              <AddressFields
+                idPrefix="ad"
+                value={toAddressValue(editing.data)}
+                onChange={(patch) => setEditing((cur) => (cur ? { ...cur, data: { ...cur.data, ...patch } } : cur))}
+              />
+            )}
             <DialogFooter>
               <Button type="button" variant="ghost" onClick={() => setEditing(null)}>
                 Cancelar

@@ -1,32 +1,12 @@
+import type {
+  CheckoutOptions,
+  CouponValidation,
+  CreatedOrder,
+  OrderProposalInput,
+  ShippingQuote,
+} from '@meucardapio/domain/checkout';
 import { api } from '@/lib/api';
 import type { CustomerMe } from '@/lib/auth';
-
-/** GET /api/public/restaurants/:slug/checkout-options (money in centavos). */
-export type CheckoutPaymentMethod = {
-  id: string;
-  name: string;
-  icon: string | null;
-  type: 'credit_card' | 'debit_card' | 'pix' | 'cash' | null;
-  /** Paid on the provider's hosted checkout (card / PIX). */
-  online: boolean;
-  requiresChange: boolean;
-  maxInstallments: number;
-};
-
-export type CheckoutOptions = {
-  restaurant: { id: string; name: string; slug: string };
-  neighborhoods: { id: string; name: string; deliveryFee: number }[];
-  states: { code: string; name: string; cities: string[] }[];
-  paymentMethods: CheckoutPaymentMethod[];
-  /** Whether the card/PIX checkout handle is set; without it online payment is refused. */
-  hasCheckoutReferrer: boolean;
-  /** Open right now by the restaurant's hours and timezone, on the server's clock. */
-  openNow: boolean;
-  /** 'Abriremos Segunda às 18:00' or 'Estamos fechados no momento.' while closed. */
-  closedDescription: string | null;
-};
-
-export type ShippingOption = { id: string; name: string; company: string; price: number; deliveryTime: number };
 
 export type SavedAddress = {
   id: string;
@@ -38,45 +18,6 @@ export type SavedAddress = {
   city: string | null;
   state: string | null;
   cep: string;
-};
-
-export type OrderLineProposal = {
-  productId: string;
-  quantity: number;
-  variationId?: string | null;
-  colorIds: string[];
-  addonIds: string[];
-  flavorIds: string[];
-  notes?: string | null;
-};
-
-export type OrderProposal = {
-  restaurantSlug: string;
-  items: OrderLineProposal[];
-  deliveryType: 'delivery' | 'pickup' | 'dine_in';
-  tableNumber?: number | null;
-  name: string;
-  phone: string;
-  address?: string;
-  number?: string;
-  complement?: string;
-  neighborhood?: string;
-  city?: string;
-  state?: string;
-  cep?: string;
-  couponCode?: string | null;
-  paymentMethod: string;
-  cashReceived?: number | null;
-  installments?: number | null;
-  shippingOptionId?: string | null;
-  note?: string | null;
-  clientTotal?: number;
-};
-
-export type CreatedOrder = {
-  order: { id: string; number: number; total: number; status: string };
-  checkoutUrl: string | null;
-  replayed: boolean;
 };
 
 export const checkoutKeys = {
@@ -97,12 +38,12 @@ export const fetchCities = (uf: string) =>
   api.get<{ cities: string[] }>(`/api/geo/states/${encodeURIComponent(uf)}/cities`).then((r) => r.cities);
 
 export const validateCoupon = (slug: string, code: string, subtotal: number) =>
-  api.post<{ code: string; discount: number }>(`${base(slug)}/coupons/validate`, { code, subtotal });
+  api.post<CouponValidation>(`${base(slug)}/coupons/validate`, { code, subtotal });
 
 export const quoteShipping = (slug: string, cep: string, items: { productId: string; quantity: number }[]) =>
-  api.post<{ shipped: boolean; options: ShippingOption[] }>(`${base(slug)}/shipping/quote`, { cep, items });
+  api.post<ShippingQuote>(`${base(slug)}/shipping/quote`, { cep, items });
 
-export const createOrder = (proposal: OrderProposal, idempotencyKey: string) =>
+export const createOrder = (proposal: OrderProposalInput, idempotencyKey: string) =>
   api.post<CreatedOrder>('/api/customer/orders', proposal, { headers: { 'Idempotency-Key': idempotencyKey } });
 
 export type AuthAnswer = { user: CustomerMe };

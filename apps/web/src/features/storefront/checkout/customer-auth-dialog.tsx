@@ -1,10 +1,11 @@
 import { MSG } from '@meucardapio/domain/messages';
-import { formatCep, formatPhone } from '@meucardapio/domain/phone';
+import { formatPhone } from '@meucardapio/domain/phone';
 import { CUSTOMER_PASSWORD_MIN, customerRegistrationSchema, firstIssueMessage } from '@meucardapio/domain/validation';
 import { ArrowLeft } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { AddressFields, emptyAddressValue } from '@/components/address-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -13,7 +14,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toastError } from '@/lib/api';
 import { type CustomerMe, useAuth } from '@/lib/auth';
 import { customerLogin, customerRecover, customerRegister } from './checkout-api';
-import { NativeSelect, UF_OPTIONS } from './native-select';
 
 export type CustomerAuthDialogProps = {
   open: boolean;
@@ -38,13 +38,7 @@ const emptyRegister = {
   phone: '',
   email: '',
   password: '',
-  cep: '',
-  address: '',
-  number: '',
-  complement: '',
-  neighborhood: '',
-  city: '',
-  state: 'SP',
+  ...emptyAddressValue,
   birthDay: '',
   birthMonth: '',
 };
@@ -289,51 +283,7 @@ export function CustomerAuthDialog({
                     onChange={set('password')}
                   />
                 </FormField>
-                <div className="grid grid-cols-[1fr_5.5rem] gap-3">
-                  <FormField label="CEP" htmlFor="reg-cep">
-                    <Input
-                      id="reg-cep"
-                      inputMode="numeric"
-                      autoComplete="postal-code"
-                      placeholder="01310-100"
-                      value={reg.cep}
-                      onChange={(e) => setReg((r) => ({ ...r, cep: formatCep(e.target.value) }))}
-                    />
-                  </FormField>
-                  <FormField label="Estado" htmlFor="reg-state">
-                    <NativeSelect id="reg-state" value={reg.state} onChange={set('state')}>
-                      {UF_OPTIONS.map((uf) => (
-                        <option key={uf} value={uf}>
-                          {uf}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormField>
-                </div>
-                <div className="grid grid-cols-[1fr_6rem] gap-3">
-                  <FormField label="Endereço" htmlFor="reg-address">
-                    <Input
-                      id="reg-address"
-                      autoComplete="address-line1"
-                      value={reg.address}
-                      onChange={set('address')}
-                    />
-                  </FormField>
-                  <FormField label="Número" htmlFor="reg-number">
-                    <Input id="reg-number" inputMode="numeric" value={reg.number} onChange={set('number')} />
-                  </FormField>
-                </div>
-                <FormField label="Complemento (opcional)" htmlFor="reg-complement">
-                  <Input id="reg-complement" value={reg.complement} onChange={set('complement')} />
-                </FormField>
-                <div className="grid gap-3 sm:grid-cols-2">
-                  <FormField label="Bairro" htmlFor="reg-neighborhood">
-                    <Input id="reg-neighborhood" value={reg.neighborhood} onChange={set('neighborhood')} />
-                  </FormField>
-                  <FormField label="Cidade" htmlFor="reg-city">
-                    <Input id="reg-city" autoComplete="address-level2" value={reg.city} onChange={set('city')} />
-                  </FormField>
-                </div>
+                <AddressFields idPrefix="reg" value={reg} onChange={(patch) => setReg((r) => ({ ...r, ...patch }))} />
                 <div className="grid grid-cols-2 gap-3">
                   <FormField label="Dia do aniversário" htmlFor="reg-bday">
                     <Input

@@ -1,0 +1,38 @@
+import type { CheckoutFormValues } from '@meucardapio/domain/checkout';
+import { formatPhone } from '@meucardapio/domain/phone';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Section } from './checkout-ui';
+
+/** 'Seus dados': the name and phone the restaurant calls. */
+export function CustomerSection({ form }: { form: UseFormReturn<CheckoutFormValues> }) {
+  const { errors } = form.formState;
+  return (
+    <Section title="Seus dados">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label="Nome" htmlFor="co-name" error={errors.name?.message}>
+          <Input id="co-name" autoComplete="name" aria-invalid={!!errors.name} {...form.register('name')} />
+        </FormField>
+        <FormField label="Telefone" htmlFor="co-phone" error={errors.phone?.message}>
+          <Controller
+            control={form.control}
+            name="phone"
+            render={({ field }) => (
+              <Input
+                id="co-phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-national"
+                placeholder="(11) 98765-4321"
+                aria-invalid={!!errors.phone}
+                {...field}
+                onChange={(e) => field.onChange(formatPhone(e.target.value))}
+              />
+            )}
+          />
+        </FormField>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,173 @@
+import type { CheckoutFormValues, CheckoutPaymentMethod, ShippingOption } from '@meucardapio/domain/checkout';
+import { missingDeliveryFields, missingDeliveryFieldText } from '@meucardapio/domain/delivery';
+import { MSG } from '@meucardapio/domain/messages';
+import { orderLabel } from '@meucardapio/domain/order-display';
+import { cashChange } from '@meucardapio/domain/payment';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import type { FieldPath, UseFormReturn } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { AddressValue } from '@/components/address-fields';
+import { errorText, isApiError, toastError } from '@/lib/api';
+import type { CartContextValue } from '../cart/cart-context';
+import { publicMenuQuery } from '../menu-query';
+import { checkoutKeys, createOrder, newIdempotencyKey } from './checkout-api';
+import type { AppliedCoupon, CheckoutTotals } from './use-checkout-totals';
+
+type Problem = { field: FieldPath<CheckoutFormValues>; message: string };
+
+/** What the order needs from the checkout's state. */
+export type OrderDraft = {
+  slug: string;
+  tableNumber: number | null;
+  cart: CartContextValue;
+  form: UseFormReturn<CheckoutFormValues>;
+  values: CheckoutFormValues;
+  address: AddressValue;
+  deliveryType: CheckoutFormValues['deliveryType'];
+  shipped: boolean;
+  local: boolean;
+  hasSavedAddress: boolean;
+  method: CheckoutPaymentMethod | undefined;
+  shippingOption: ShippingOption | null;
+  coupon: AppliedCoupon | null;
+  totals: CheckoutTotals;
+  closedText: string | null;
+  setStockError: (error: { description: string; at: number }) => void;
+};
+
+/**
+ * The checks the form's schema cannot make (they read the cart, the restaurant's areas and the
+ * chosen method), with the spec's texts; the first one found is toasted. The server checks all again.
+ */
+function firstProblem(d: OrderDraft): Problem | null {
+  if (d.deliveryType === 'delivery') {
+    const missing = missingDeliveryFields(d.address, { shipped: d.shipped, hasSavedAddress: d.hasSavedAddress });
+    if (missing.length > 0) {
+      toast.error(MSG.addressError, { description: missingDeliveryFieldText(missing[0], d.shipped) });
+      return { field: missing[0], message: missingDeliveryFieldText(missing[0], d.shipped) };
+    }
+    const area = d.totals.area;
+    if (d.local && area && !area.ok) {
+      const field =
+        area.code === 'state_not_served' ? 'state' : area.code === 'city_not_served' ? 'city' : 'neighborhood';
+      toast.error(area.title, { description: area.description });
+      return { field, message: area.description ?? '' };
+    }
+    if (d.shipped && !d.shippingOption) {
+      toast.error('Selecione uma opção de frete', { description: 'Escolha como deseja receber os produtos.' });
+      return { field: 'shippingOptionId', message: 'Escolha uma opção de frete.' };
+    }
+  }
+  if (!d.method) {
+    toast.error(MSG.selectPaymentMethod);
+    return { field: 'paymentMethodId', message: MSG.selectPaymentMethod };
+  }
+  if (d.method.requiresChange) {
+    const c = cashChange(d.totals.total, d.totals.cashReceived);
+    if (!c.ok) {
+      toast.error(c.title, { description: c.description });
+      return { field: 'cashInput', message: c.description ?? '' };
+    }
+  }
+  return null;
+}
+
+/** Sends the order once (one idempotency key per attempt) and follows the answer. */
+export function useSubmitOrder(d: OrderDraft) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [submitting, setSubmitting] = useState(false);
+  const [placed, setPlaced] = useState<{ number: number } | null>(null);
+  // One key per checkout attempt: a double tap or a retry after a timeout returns the same order.
+  const attemptKey = useRef(newIdempotencyKey());
+
+  async function place(v: CheckoutFormValues) {
+    const problem = firstProblem(d);
+    if (problem) {
+      d.form.setError(problem.field, { message: problem.message });
+      return;
+    }
+    if (d.closedText) {
+      toast.error(MSG.restaurantClosed, { description: d.closedText });
+      return;
+    }
+    const { cart, method, slug } = d;
+    if (!method) return;
+    setSubmitting(true);
+    try {
+      const isDelivery = d.deliveryType === 'delivery';
+      const { complement, ...address } = d.address;
+      const res = await createOrder(
+        {
+          restaurantSlug: slug,
+          items: cart.items
+            .filter((i) => i.productId)
+            .map((i) => ({
+              productId: i.productId!,
+              quantity: i.quantity,
+              variationId: i.variation?.id ?? null,
+              colorIds: i.colors.map((c) => c.id).filter((x): x is string => !!x),
+              addonIds: i.addons.map((a) => a.id).filter((x): x is string => !!x),
+              flavorIds: i.pizzaFlavors.map((f) => f.id).filter((x): x is string => !!x),
+              notes: i.notes ?? null,
+            })),
+          deliveryType: d.deliveryType,
+          tableNumber: d.deliveryType === 'dine_in' ? d.tableNumber : null,
+          name: v.name.trim(),
+          phone: v.phone.trim(),
+          ...(isDelivery ? { ...address, complement } : {}),
+          couponCode: d.coupon?.code ?? null,
+          paymentMethod: method.id,
+          cashReceived: method.requiresChange ? d.totals.cashReceived : null,
+          installments: method.online ? v.installments : null,
+          shippingOptionId: d.shipped ? v.shippingOptionId : null,
+          note: v.note.trim() || null,
+          clientTotal: d.totals.total,
+        },
+        attemptKey.current,
+      );
+      cart.clear();
+      attemptKey.current = newIdempotencyKey();
+      if (res.checkoutUrl) {
+        toast.success('Pedido criado!', { description: 'Redirecionando para o pagamento...' });
+        window.location.assign(res.checkoutUrl);
+        return;
+      }
+      setPlaced({ number: res.order.number });
+      toast.success('Pedido realizado com sucesso!', { description: orderLabel(res.order.number) });
+      window.setTimeout(() => navigate('/customer-dashboard'), 2000);
+    } catch (err) {
+      // Closed while the form was being filled: the notice at the top takes over.
+      if (isApiError(err) && err.code === 'restaurant_closed')
+        void queryClient.invalidateQueries({ queryKey: checkoutKeys.options(slug) });
+      if (isApiError(err) && err.code === 'insufficient_stock') {
+        // Someone bought the last units first: fresh stock marks the lines that no longer fit.
+        d.setStockError({ description: err.description, at: Date.now() });
+        void queryClient.invalidateQueries({ queryKey: publicMenuQuery(slug).queryKey });
+      }
+      if (isApiError(err) && err.title === MSG.addressError) {
+        d.form.setError('neighborhood', { message: errorText(err).description });
+      }
+      toastError(err, 'Erro ao processar pedido');
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function submit(ev: FormEvent) {
+    ev.preventDefault();
+    if (submitting) return;
+    if (d.cart.items.length === 0) {
+      toast.error(MSG.emptyCart);
+      return;
+    }
+    d.form.clearErrors();
+    void d.form.handleSubmit(place, () =>
+      toast.error(MSG.requiredFieldsShort, { description: 'Informe seu nome e telefone.' }),
+    )(ev);
+  }
+
+  return { submit, submitting, placed, goToOrders: () => navigate('/customer-dashboard') };
+}
