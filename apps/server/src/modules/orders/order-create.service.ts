@@ -8,7 +8,7 @@ import { AppError, badRequest } from '../../http/errors';
 import { isUniqueViolation } from '../../http/idempotency';
 import { assertCustomerOf, restaurantBySlug } from './checkout.service';
 import { admitOrder, lockRestaurantOrders, nextOrderNumber } from './order-create/order-admission';
-import { applyCoupon, countCouponUse, recordCouponRedemption } from './order-create/order-coupon';
+import { applyCoupon, redeemCoupon } from './order-create/order-coupon';
 import { chooseShipping, resolveDelivery } from './order-create/order-delivery';
 import { replayIfSeen } from './order-create/order-idempotency';
 import { announceOrder, insertOrder, type OrderDraft } from './order-create/order-insert';
@@ -52,7 +52,6 @@ export async function createCustomerOrder(
       if (input.clientTotal != null && input.clientTotal !== total)
         deps.log.warn({ clientTotal: input.clientTotal, total }, 'order total from the browser ignored');
       const payment = await choosePayment(tx, deps, restaurant, input, total);
-      await countCouponUse(tx, deps, restaurant.id, coupon.couponId);
       const number = await nextOrderNumber(tx, restaurant.id);
 
       const draft: OrderDraft = {
@@ -70,7 +69,7 @@ export async function createCustomerOrder(
       };
       const { order, items } = await insertOrder(tx, draft);
       await takeOrderStock(tx, restaurant.id, order, lines, customer.name);
-      await recordCouponRedemption(tx, restaurant.id, coupon, actor.id, order.id);
+      await redeemCoupon(tx, deps, restaurant.id, coupon, actor.id, order.id);
       const started = await startPayment(tx, deps, payment, { restaurant, order, lines, customer });
       await announceOrder(tx, draft, order.id);
 

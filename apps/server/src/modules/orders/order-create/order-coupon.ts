@@ -25,8 +25,21 @@ export async function applyCoupon(
   return { couponId: coupon!.id, discount: result.discount };
 }
 
-/** Counts the coupon's use with a conditional UPDATE, so its total limit holds whatever runs at once. */
-export async function countCouponUse(tx: Tx, deps: Deps, restaurantId: string, couponId: string | null) {
+/**
+ * Step "coupon use", after the stock: the use is counted with a conditional UPDATE, so the coupon's
+ * total limit holds whatever runs at once, and recorded for this customer (what the per-customer limit
+ * counts and a cancellation gives back). Products before coupons is the order a cancellation takes its
+ * locks in too, so the two never wait on each other in a cycle.
+ */
+export async function redeemCoupon(
+  tx: Tx,
+  deps: Deps,
+  restaurantId: string,
+  coupon: AppliedCoupon,
+  customerId: string,
+  orderId: string,
+) {
+  const { couponId } = coupon;
   if (!couponId) return;
   const [used] = await tx
     .update(coupons)
@@ -42,16 +55,5 @@ export async function countCouponUse(tx: Tx, deps: Deps, restaurantId: string, c
     .returning({ usesCount: coupons.usesCount, usageLimit: coupons.usageLimit });
   if (!used) throw badRequest(MSG.invalidCoupon, MSG.couponUsageLimitReached, 'coupon_usage_limit');
   deps.log.debug({ uses: couponUsesLabel(used.usesCount, used.usageLimit) }, 'coupon used');
-}
-
-/** The customer's use of the coupon on this order: what the per-customer limit counts and cancelling gives back. */
-export async function recordCouponRedemption(
-  tx: Tx,
-  restaurantId: string,
-  coupon: AppliedCoupon,
-  customerId: string,
-  orderId: string,
-) {
-  if (!coupon.couponId) return;
-  await tx.insert(couponRedemptions).values({ restaurantId, couponId: coupon.couponId, customerId, orderId });
+  await tx.insert(couponRedemptions).values({ restaurantId, couponId, customerId, orderId });
 }
