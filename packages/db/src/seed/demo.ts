@@ -26,6 +26,7 @@ import {
 } from '../schema';
 import { ensureDefaultProfileTypes } from './default-profile-types';
 import { seedDemoCashier } from './demo-cashier';
+import { seedDemoHistory } from './demo-history';
 import { bannerSvg, loadEmojiBodies, logoSvg, productImageSvg } from './emoji-art';
 import { storeFile } from './files';
 
@@ -711,21 +712,25 @@ async function insertDemo(tx: Tx, passwordHash: string, emoji: Map<string, strin
     return file.url;
   }
 
-  const flavourIds: Record<'salgadas' | 'doces', string[]> = { salgadas: [], doces: [] };
-  const stocked: Array<{ id: string; quantity: number }> = [];
-  // Flavours first, so the multi-flavour pizzas can list their ids.
+  // Ids chosen here, so the multi-flavour pizzas can list their flavours and everything goes in one insert.
   const ordered = [...PRODUCTS.filter((p) => p.pizza === 'flavour'), ...PRODUCTS.filter((p) => p.pizza !== 'flavour')];
-  for (const [index, p] of ordered.entries()) {
-    const multi = p.pizza && p.pizza !== 'flavour' ? p.pizza : null;
-    const [row] = await tx
-      .insert(products)
-      .values({
+  const ids = ordered.map(() => randomUUID());
+  const flavourIds: Record<'salgadas' | 'doces', string[]> = { salgadas: [], doces: [] };
+  for (const [index, p] of ordered.entries())
+    if (p.pizza === 'flavour') flavourIds[p.category as 'salgadas' | 'doces'].push(ids[index]);
+  const imageUrls: string[] = [];
+  for (const p of ordered) imageUrls.push(await imageFor(p));
+  await tx.insert(products).values(
+    ordered.map((p, index) => {
+      const multi = p.pizza && p.pizza !== 'flavour' ? p.pizza : null;
+      return {
+        id: ids[index],
         restaurantId,
         categoryId: categoryId.get(p.category),
         name: p.name,
         description: p.description,
         price: p.price,
-        imageUrl: await imageFor(p),
+        imageUrl: imageUrls[index],
         available: true,
         isPizza: p.pizza !== undefined,
         allowsMultipleFlavors: multi !== null,
@@ -751,11 +756,10 @@ async function insertDemo(tx: Tx, passwordHash: string, emoji: Map<string, strin
         envioCorreios: p.shipping !== undefined,
         // Distinct creation times keep "newest first" listings stable.
         createdAt: new Date(now - (ordered.length - index) * 1000),
-      })
-      .returning({ id: products.id });
-    if (p.pizza === 'flavour') flavourIds[p.category as 'salgadas' | 'doces'].push(row.id);
-    if (p.stock) stocked.push({ id: row.id, quantity: p.stock.quantity });
-  }
+      };
+    }),
+  );
+  const stocked = ordered.flatMap((p, index) => (p.stock ? [{ id: ids[index], quantity: p.stock.quantity }] : []));
   await tx.insert(stockHistory).values(
     stocked.map((s) => ({
       restaurantId,
@@ -901,6 +905,7 @@ async function insertDemo(tx: Tx, passwordHash: string, emoji: Map<string, strin
     .values({ restaurantId, customerId: customer.id, customerPhone: '11987654321', name: 'Casa', ...address });
 
   await seedDemoCashier(tx, restaurantId, owner.id, 'America/Sao_Paulo');
+  await seedDemoHistory(tx, { restaurantId, ownerId: owner.id, timeZone: 'America/Sao_Paulo', now: new Date(now) });
 
   return { restaurantId, logins: DEMO_LOGINS.map((l) => ({ ...l })) };
 }
