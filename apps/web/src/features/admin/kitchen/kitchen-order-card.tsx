@@ -41,48 +41,50 @@ export function KitchenOrderCard({
   onReady: () => void;
 }) {
   const title = orderLabel(order.number);
+  const where = whereTo(order);
   return (
     <article
       aria-label={title}
       className={cn('flex min-w-0 flex-col overflow-hidden rounded-xl border-2 bg-card shadow-sm', CARD_STYLE[level])}
     >
-      <header className="flex items-start justify-between gap-2 border-b px-4 py-3">
-        <div className="min-w-0">
-          <h2 className="text-3xl font-extrabold leading-none tabular-nums">#{order.number}</h2>
-          <p className="mt-1 truncate text-base text-muted-foreground">
-            <span className="font-semibold text-foreground">{whereTo(order)}</span> · {order.customerName}
+      <header className="border-b px-4 py-3">
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-3xl font-extrabold leading-none tabular-nums 2xl:text-4xl">#{order.number}</h2>
+          <p
+            className={cn(
+              'flex shrink-0 items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-2xl font-bold tabular-nums 2xl:text-3xl',
+              TIMER_STYLE[level],
+            )}
+            title={`Tempo desde o pedido (${TIMER_TEXT[level]})`}
+          >
+            <Clock className="size-5" aria-hidden />
+            {kitchenElapsedLabel(elapsedMs)}
+            <span className="sr-only">({TIMER_TEXT[level]})</span>
           </p>
         </div>
-        <p
-          className={cn(
-            'flex shrink-0 items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-2xl font-bold tabular-nums',
-            TIMER_STYLE[level],
-          )}
-          title={`Tempo desde o pedido (${TIMER_TEXT[level]})`}
-        >
-          <Clock className="size-5" aria-hidden />
-          {kitchenElapsedLabel(elapsedMs)}
-          <span className="sr-only">({TIMER_TEXT[level]})</span>
+        <p className="mt-1.5 truncate text-base text-muted-foreground 2xl:text-lg">
+          <span className="font-semibold text-foreground">{where}</span>
+          {order.customerName && order.customerName !== where && ` · ${order.customerName}`}
         </p>
       </header>
       <ul className="flex-1 divide-y px-4">
         {order.items.map((i) => (
-          <li key={i.id} className="py-2.5">
-            <p className="text-xl font-semibold leading-snug">
+          <li key={i.id} className="py-2.5 text-lg 2xl:text-xl">
+            <p className="text-xl font-semibold leading-snug 2xl:text-2xl">
               <span className="mr-1.5 inline-block min-w-8 rounded bg-foreground px-1.5 text-center text-background tabular-nums">
                 {i.quantity}
               </span>
               {i.name}
             </p>
-            {i.variation?.name && <p className="mt-0.5 text-lg font-medium">Tamanho: {i.variation.name}</p>}
+            {i.variation?.name && <p className="mt-0.5 font-medium">Tamanho: {i.variation.name}</p>}
             {i.pizzaFlavors.length > 0 && (
-              <p className="mt-0.5 text-lg">
+              <p className="mt-0.5">
                 <span className="font-medium">Sabores:</span> {i.pizzaFlavors.map((f) => f.name).join(' / ')}
               </p>
             )}
-            {i.colors.length > 0 && <p className="mt-0.5 text-lg">{i.colors.map((c) => c.name).join(', ')}</p>}
+            {i.colors.length > 0 && <p className="mt-0.5">{i.colors.map((c) => c.name).join(', ')}</p>}
             {i.addons.length > 0 && (
-              <ul className="mt-0.5 text-lg text-emerald-800 dark:text-emerald-300">
+              <ul className="mt-0.5 text-emerald-800 dark:text-emerald-300">
                 {i.addons.map((a, n) => (
                   <li key={`${a.name}-${n}`}>
                     + {a.quantity && a.quantity > 1 ? `${a.quantity}x ` : ''}
@@ -92,15 +94,13 @@ export function KitchenOrderCard({
               </ul>
             )}
             {i.notes && (
-              <p className="mt-1 rounded-md bg-amber-100 px-2 py-1 text-lg font-semibold text-amber-950">
-                Obs: {i.notes}
-              </p>
+              <p className="mt-1 rounded-md bg-amber-100 px-2 py-1 font-semibold text-amber-950">Obs: {i.notes}</p>
             )}
           </li>
         ))}
       </ul>
       {order.note && (
-        <p className="mx-4 mb-2 rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-lg text-amber-950">
+        <p className="mx-4 mb-2 rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-lg text-amber-950 2xl:text-xl">
           <span className="font-semibold">Obs. do pedido:</span> {order.note}
         </p>
       )}

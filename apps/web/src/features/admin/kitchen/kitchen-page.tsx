@@ -45,6 +45,24 @@ function useDeviceSetting(key: string, initial: string): [string, (v: string) =>
   return [value, set];
 }
 
+/** Card columns that fit the board's width; orders are dealt across them left to right, oldest first. */
+function useColumns(minWidth: number, gap: number): [(el: HTMLDivElement | null) => void, number] {
+  const [count, setCount] = useState(1);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback(
+    (el: HTMLDivElement | null) => {
+      observer.current?.disconnect();
+      if (!el) return;
+      const measure = () => setCount(Math.max(1, Math.floor((el.clientWidth + gap) / (minWidth + gap))));
+      measure();
+      observer.current = new ResizeObserver(measure);
+      observer.current.observe(el);
+    },
+    [minWidth, gap],
+  );
+  return [ref, count];
+}
+
 /** The server's time, ticking every second: timers stay right on a tablet whose clock is off. */
 function useServerClock(serverNow: string | undefined): number {
   const [offset, setOffset] = useState(0);
@@ -124,6 +142,12 @@ export default function KitchenPage() {
     else if (document.fullscreenElement) document.exitFullscreen?.().catch(() => undefined);
   }
 
+  // Wider cards (and larger type, see the card) on a TV.
+  const [columnsRef, columnCount] = useColumns(
+    typeof window !== 'undefined' && window.innerWidth >= 1536 ? 340 : 288,
+    12,
+  );
+
   const data = board.data;
   const stations = data?.stations ?? [];
   const orders = data?.orders ?? [];
@@ -173,7 +197,7 @@ export default function KitchenPage() {
       </div>
 
       {stations.length > 0 && (
-        <nav aria-label="Estações" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
+        <nav aria-label="Estações" className="-mx-1 flex shrink-0 gap-2 overflow-x-auto px-1 pb-1">
           {[{ id: 'all', name: 'Todas' }, ...stations].map((s) => (
             <Button
               key={s.id}
@@ -204,20 +228,26 @@ export default function KitchenPage() {
           <p className="text-lg">Os pedidos aparecem aqui assim que forem aceitos no painel de pedidos.</p>
         </div>
       ) : (
-        <div className="grid items-start gap-3 [grid-template-columns:repeat(auto-fill,minmax(min(100%,18rem),1fr))]">
-          {orders.map((o) => {
-            const elapsed = now - new Date(o.createdAt).getTime();
-            return (
-              <KitchenOrderCard
-                key={o.id}
-                order={o}
-                elapsedMs={elapsed}
-                level={thresholds ? kitchenTimerLevel(elapsed, thresholds) : 'ok'}
-                pending={ready.isPending && ready.variables?.id === o.id}
-                onReady={() => ready.mutate({ id: o.id, number: o.number })}
-              />
-            );
-          })}
+        <div ref={columnsRef} className="flex items-start gap-3">
+          {Array.from({ length: columnCount }, (_, col) => (
+            <div key={col} className="flex min-w-0 flex-1 flex-col gap-3">
+              {orders
+                .filter((_o, i) => i % columnCount === col)
+                .map((o) => {
+                  const elapsed = now - new Date(o.createdAt).getTime();
+                  return (
+                    <KitchenOrderCard
+                      key={o.id}
+                      order={o}
+                      elapsedMs={elapsed}
+                      level={thresholds ? kitchenTimerLevel(elapsed, thresholds) : 'ok'}
+                      pending={ready.isPending && ready.variables?.id === o.id}
+                      onReady={() => ready.mutate({ id: o.id, number: o.number })}
+                    />
+                  );
+                })}
+            </div>
+          ))}
         </div>
       )}
       {thresholds && (
