@@ -141,6 +141,148 @@ describe('confirming a PIX QR Code payment on the board', () => {
   });
 });
 
+/** CRC16-CCITT-FALSE as the Banco Central's BR Code manual specifies it, written out independently. */
+function crc16(payload: string): string {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(payload, 'utf8')) {
+    crc ^= byte << 8;
+    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** An EMV field: id, two-digit length, value. */
+const emv = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
+
+describe('ordering with "PIX (QR Code)" on the storefront', () => {
+  let pixShop: Shop;
+  const KEY = '123e4567-e12b-12d1-a456-426655440000';
+
+  beforeAll(async () => {
+    pixShop = await setupShop(t);
+  });
+
+  const pixBody = (overrides: Record<string, unknown> = {}) => ({
+    items: [{ productId: pixShop.products.refri.id, quantity: 2 }],
+    deliveryType: 'pickup',
+    name: 'Cliente Pix',
+    phone: '(11) 98765-4321',
+    paymentMethod: LOCAL_PIX_METHOD.id,
+    ...overrides,
+  });
+
+  it('is offered only once the restaurant has a PIX key', async () => {
+    const customer = await customerOf(t, pixShop);
+    const before = await t.client().get(`/api/public/restaurants/${pixShop.slug}/checkout-options`);
+    expect(before.body.paymentMethods.map((m: { id: string }) => m.id)).not.toContain(LOCAL_PIX_METHOD.id);
+    const refused = await customer.client.post('/api/customer/orders', pixBody());
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('payment_method_required');
+
+    const saved = await pixShop.owner.client.put('/api/admin/cashier/pix-settings', {
+      key: KEY,
+      keyType: 'random',
+      merchantName: 'Fulano de Tal',
+      merchantCity: 'BRASILIA',
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const after = await t.client().get(`/api/public/restaurants/${pixShop.slug}/checkout-options`);
+    expect(after.body.paymentMethods).toContainEqual(
+      expect.objectContaining({ id: 'pix_qr', name: 'PIX (QR Code)', type: 'pix', online: false, localPix: true }),
+    );
+    // Another restaurant's key is not this one's: it still does not offer it.
+    const elsewhere = await t.client().get(`/api/public/restaurants/${shop.slug}/checkout-options`);
+    expect(elsewhere.body.paymentMethods.map((m: { id: string }) => m.id)).not.toContain(LOCAL_PIX_METHOD.id);
+  });
+
+  it('the order carries the BR Code of its exact total, matching the manual field by field; stock is taken', async () => {
+    const customer = await customerOf(t, pixShop);
+    const res = await customer.client.post('/api/customer/orders', pixBody());
+    expect(res.status, res.text).toBe(201);
+    const { order } = res.body;
+    expect(res.body.checkoutUrl).toBeNull();
+    expect(order).toMatchObject({ paymentMethod: 'PIX (QR Code)', paymentStatus: 'pending', status: 'pending' });
+    const amount = (order.total / 100).toFixed(2);
+    const txid = `PEDIDO${order.number}`;
+    const body = [
+      '000201',
+      emv('26', emv('00', 'br.gov.bcb.pix') + emv('01', KEY)),
+      '52040000',
+      '5303986',
+      emv('54', amount),
+      '5802BR',
+      emv('59', 'FULANO DE TAL'),
+      emv('60', 'BRASILIA'),
+      emv('62', emv('05', txid)),
+      '6304',
+    ].join('');
+    expect(order.pix).toEqual({ brCode: `${body}${crc16(body)}`, txid });
+    expect(order.total).toBe(1200);
+
+    // The customer area shows it again; the board shows it awaiting payment, apart from the kitchen.
+    const mine = await customer.client.get(`/api/customer/orders/${order.id}`);
+    expect(mine.body.order.pix).toEqual(order.pix);
+    const board = await pixShop.owner.client.get('/api/admin/orders');
+    expect(board.body.orders.find((o: { id: string }) => o.id === order.id)).toMatchObject({
+      awaitingPayment: true,
+      localPix: true,
+    });
+    const [created] = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.restaurantId, pixShop.rid), eq(events.type, 'order.created')));
+    expect(created.payload).toMatchObject({ orderId: order.id, awaitingPayment: true });
+    const menu = await t.client().get(`/api/public/restaurants/${pixShop.slug}/menu`);
+    expect(menu.body.products.find((p: { id: string }) => p.id === pixShop.products.refri.id).estoque).toBe(3);
+
+    // Paid: the QR is gone from the customer's view. Another restaurant's staff cannot confirm it.
+    expect((await confirmPix(shop.owner.client, order.id)).status).toBe(404);
+    expect((await confirmPix(pixShop.owner.client, order.id)).status).toBe(200);
+    const paid = await customer.client.get(`/api/customer/orders/${order.id}`);
+    expect(paid.body.order).toMatchObject({ pix: null, paymentStatus: 'approved', status: 'preparing' });
+  });
+
+  it('stock and the open-unpaid-orders limit still hold; a cancelled QR order gives its stock back', async () => {
+    const customer = await customerOf(t, pixShop);
+    const tooMany = await customer.client.post(
+      '/api/customer/orders',
+      pixBody({ items: [{ productId: pixShop.products.refri.id, quantity: 4 }] }),
+    );
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error.title).toBe('Estoque insuficiente');
+
+    const one = await customer.client.post(
+      '/api/customer/orders',
+      pixBody({ items: [{ productId: pixShop.products.refri.id, quantity: 1 }] }),
+    );
+    expect(one.status, one.text).toBe(201);
+    const cancel = await pixShop.owner.client.patch(`/api/admin/orders/${one.body.order.id}/status`, {
+      status: 'cancelled',
+    });
+    expect(cancel.status).toBe(200);
+    const menu = await t.client().get(`/api/public/restaurants/${pixShop.slug}/menu`);
+    expect(menu.body.products.find((p: { id: string }) => p.id === pixShop.products.refri.id).estoque).toBe(3);
+    const gone = await customer.client.get(`/api/customer/orders/${one.body.order.id}`);
+    expect(gone.body.order.pix).toBeNull();
+
+    const placed = [];
+    for (let i = 0; i < 3; i++)
+      placed.push(
+        await customer.client.post(
+          '/api/customer/orders',
+          pixBody({ items: [{ productId: pixShop.products.calabresa.id, quantity: 1 }] }),
+        ),
+      );
+    expect(placed.map((r) => r.status)).toEqual([201, 201, 201]);
+    const fourth = await customer.client.post(
+      '/api/customer/orders',
+      pixBody({ items: [{ productId: pixShop.products.calabresa.id, quantity: 1 }] }),
+    );
+    expect(fourth.status).toBe(409);
+    expect(fourth.body.error.code).toBe('too_many_open_orders');
+  });
+});
+
 describe('the unpaid timeout of PIX QR Code orders', () => {
   it('waits 2 hours for staff to confirm (card orders 30 minutes), then cancels', async () => {
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);

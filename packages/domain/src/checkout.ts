@@ -88,6 +88,8 @@ export type CheckoutPaymentMethod = {
   type: PaymentType | null;
   /** Paid through the provider's hosted checkout (card and pix). */
   online: boolean;
+  /** "PIX (QR Code)": paid to the restaurant's own PIX key, confirmed by staff (decision 025). */
+  localPix: boolean;
   requiresChange: boolean;
   maxInstallments: number;
 };

@@ -1,6 +1,6 @@
 import { parsePix } from 'pix-utils';
 import { describe, expect, it } from 'vitest';
-import { checkPixSettings, normalizePixKey, type PixSettings, pixBrCode, pixTxid } from './pix';
+import { checkPixSettings, normalizePixKey, type PixSettings, pixBrCode, pixSettingsOf, pixTxid } from './pix';
 
 /** Example static BR Code of the Banco Central's "Manual de Padrões para Iniciação do Pix". */
 const BCB_EXAMPLE =
@@ -122,5 +122,20 @@ describe('PIX keys', () => {
     ).toMatchObject({
       code: 'invalid_pix_city',
     });
+  });
+});
+
+describe('pixSettingsOf', () => {
+  it('answers the settings only when key, type, name and city are all there', () => {
+    const row = { pixKey: '52998224725', pixKeyType: 'cpf', pixMerchantName: 'Loja', pixMerchantCity: 'Campinas' };
+    expect(pixSettingsOf(row)).toEqual({
+      key: '52998224725',
+      keyType: 'cpf',
+      merchantName: 'Loja',
+      merchantCity: 'Campinas',
+    });
+    expect(pixSettingsOf({ ...row, pixKey: null })).toBeNull();
+    expect(pixSettingsOf({ ...row, pixKeyType: 'boleto' })).toBeNull();
+    expect(pixSettingsOf({ ...row, pixMerchantCity: '' })).toBeNull();
   });
 });

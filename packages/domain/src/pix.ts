@@ -94,6 +94,18 @@ export function checkPixSettings(s: {
   return { ok: true, settings: { key, keyType, merchantName, merchantCity } };
 }
 
+/** The restaurant's PIX settings when complete (key, its type, name and city), for local BR Codes. */
+export function pixSettingsOf(r: {
+  pixKey: string | null;
+  pixKeyType: string | null;
+  pixMerchantName: string | null;
+  pixMerchantCity: string | null;
+}): PixSettings | null {
+  const keyType = PIX_KEY_TYPES.find((t) => t === r.pixKeyType);
+  if (!r.pixKey || !keyType || !r.pixMerchantName || !r.pixMerchantCity) return null;
+  return { key: r.pixKey, keyType, merchantName: r.pixMerchantName, merchantCity: r.pixMerchantCity };
+}
+
 /**
  * The txid of a PDV sale: 'PDV' followed by the letters and digits of the sale's reference (its
  * number, or the terminal's sale attempt key before the number exists), at most 25 characters.

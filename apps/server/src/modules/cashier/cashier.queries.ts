@@ -31,7 +31,7 @@ import {
   paymentTypeOf,
   posPaymentMethods,
 } from '@meucardapio/domain/payment';
-import type { PixKeyType, PixSettings } from '@meucardapio/domain/pix';
+import type { PixSettings } from '@meucardapio/domain/pix';
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -53,17 +53,6 @@ export async function restaurantOf(db: DbOrTx, restaurantId: string) {
       'Recarregue a página e tente novamente.',
     );
   return r;
-}
-
-/** The restaurant's PIX settings when complete, for local BR Codes. */
-export function pixSettingsOf(r: typeof restaurants.$inferSelect): PixSettings | null {
-  if (!r.pixKey || !r.pixKeyType || !r.pixMerchantName || !r.pixMerchantCity) return null;
-  return {
-    key: r.pixKey,
-    keyType: r.pixKeyType as PixKeyType,
-    merchantName: r.pixMerchantName,
-    merchantCity: r.pixMerchantCity,
-  };
 }
 
 export async function openSessionOf(db: DbOrTx, restaurantId: string): Promise<SessionRow | null> {

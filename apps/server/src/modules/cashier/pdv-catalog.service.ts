@@ -1,12 +1,13 @@
 import { type Addon, categories, type PriceOption, products } from '@meucardapio/db/schema';
 import { CASHIER_MSG, productNotFoundByCode } from '@meucardapio/domain/cashier';
 import type { PdvCatalog, PdvProduct } from '@meucardapio/domain/cashier-api';
+import { pixSettingsOf } from '@meucardapio/domain/pix';
 import { parseList, productKind } from '@meucardapio/domain/pricing';
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { pixSettingsOf, posMethodsOf, restaurantOf } from './cashier.queries';
+import { posMethodsOf, restaurantOf } from './cashier.queries';
 
 /** What the PDV sells: available products with their options, categories and the POS payment methods. */
 

@@ -23,7 +23,7 @@ import {
 } from '@meucardapio/domain/cashier';
 import type { FinalizedSale, finalizeSaleSchema } from '@meucardapio/domain/cashier-api';
 import { checkoutPaymentMethods, posPaymentMethods } from '@meucardapio/domain/payment';
-import { pixBrCode, pixTxid } from '@meucardapio/domain/pix';
+import { pixBrCode, pixSettingsOf, pixTxid } from '@meucardapio/domain/pix';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffCtx } from '../../http/context';
@@ -33,7 +33,7 @@ import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
 import { takeSaleStock } from '../catalog/stock.service';
 import { orderItemRows, type PricedLine, priceLines } from '../orders/order-create/order-pricing';
-import { pixSettingsOf, saleDetail } from './cashier.queries';
+import { saleDetail } from './cashier.queries';
 import { noOpenSession } from './session.service';
 
 /** PDV sale finalization: one transaction from the cart proposal to the delivered order. */

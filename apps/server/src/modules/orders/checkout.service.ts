@@ -14,12 +14,14 @@ import { type Coupon, type CouponType, evaluateCoupon, normalizeCouponCode } fro
 import { hasShippingDimensions, shippingPackage } from '@meucardapio/domain/delivery';
 import { checkOpenForOrders, type HoursRow } from '@meucardapio/domain/hours';
 import { MSG } from '@meucardapio/domain/messages';
+import { LOCAL_PIX_METHOD } from '@meucardapio/domain/order-pix';
 import {
   checkoutPaymentMethods,
   isCardProviderMethod,
   type PaymentMethodLike,
   paymentTypeOf,
 } from '@meucardapio/domain/payment';
+import { pixSettingsOf } from '@meucardapio/domain/pix';
 import { parseList } from '@meucardapio/domain/pricing';
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { CustomerCtx, Deps } from '../../http/context';
@@ -57,19 +59,38 @@ function toCheckoutMethod(m: PaymentMethodLike): CheckoutPaymentMethod {
     icon: m.icon ?? null,
     type,
     online: isCardProviderMethod(m),
+    localPix: false,
     requiresChange: m.requiresChange === true,
     maxInstallments: isCardProviderMethod(m) ? Math.max(1, m.maxInstallments ?? 1) : 1,
   };
 }
 
-/** Active methods ordered by name, or the spec's fallback list (card, debit, pix online; cash) when none. */
-export async function checkoutPaymentMethodsFor(db: DbOrTx, restaurantId: string): Promise<CheckoutPaymentMethod[]> {
+/** "PIX (QR Code)", offered while the restaurant has a complete PIX key (decision 025). */
+const LOCAL_PIX_CHECKOUT_METHOD: CheckoutPaymentMethod = {
+  ...LOCAL_PIX_METHOD,
+  icon: 'pix',
+  type: 'pix',
+  online: false,
+  localPix: true,
+  requiresChange: false,
+  maxInstallments: 1,
+};
+
+/**
+ * Active methods ordered by name, or the spec's fallback list (card, debit, pix online; cash) when none;
+ * then "PIX (QR Code)" when the restaurant has its own PIX key.
+ */
+export async function checkoutPaymentMethodsFor(
+  db: DbOrTx,
+  restaurant: Pick<CheckoutRestaurant, 'id' | 'pixKey' | 'pixKeyType' | 'pixMerchantName' | 'pixMerchantCity'>,
+): Promise<CheckoutPaymentMethod[]> {
   const rows = await db
     .select()
     .from(paymentMethods)
-    .where(tenant(paymentMethods, restaurantId, eq(paymentMethods.active, true)))
+    .where(tenant(paymentMethods, restaurant.id, eq(paymentMethods.active, true)))
     .orderBy(asc(paymentMethods.name));
-  return checkoutPaymentMethods(rows).map(toCheckoutMethod);
+  const methods = checkoutPaymentMethods(rows).map(toCheckoutMethod);
+  return pixSettingsOf(restaurant) ? [...methods, LOCAL_PIX_CHECKOUT_METHOD] : methods;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,7 +128,7 @@ export async function getCheckoutOptions(
       .from(deliveryStates)
       .where(tenant(deliveryStates, restaurant.id, eq(deliveryStates.active, true)))
       .orderBy(asc(deliveryStates.name)),
-    checkoutPaymentMethodsFor(db, restaurant.id),
+    checkoutPaymentMethodsFor(db, restaurant),
     hoursOf(db, restaurant.id),
   ]);
   // Read when the checkout opens, by the server's clock: the menu may have been loaded before closing.

@@ -8,16 +8,18 @@ import type { Deps } from '../../../http/context';
 import { AppError, badRequest } from '../../../http/errors';
 import { type CheckoutPaymentMethod, checkoutPaymentMethodsFor } from '../checkout.service';
 import { attachCheckoutLink, type CheckoutLinkInput } from './order-checkout-link';
+import { attachLocalPix } from './order-local-pix';
 
 type Restaurant = typeof restaurants.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
 /**
- * How the order's money is collected: on delivery or at the counter (cash, card machine), or through
- * the provider's hosted checkout before the kitchen sees it. A new way to pay is a new member here, a
- * branch in `choosePayment` that checks it can be offered, and a case in `startPayment`.
+ * How the order's money is collected: on delivery or at the counter (cash, card machine), through the
+ * provider's hosted checkout, or by PIX to the restaurant's own key (confirmed by staff) before the
+ * kitchen sees it. A new way to pay is a new member here, a branch in `choosePayment` that checks it can
+ * be offered, and a case in `startPayment`.
  */
-export type PaymentCollection = 'on_delivery' | 'hosted_checkout';
+export type PaymentCollection = 'on_delivery' | 'hosted_checkout' | 'local_pix';
 
 export type PaymentPlan = {
   method: CheckoutPaymentMethod;
@@ -45,7 +47,7 @@ export async function choosePayment(
   input: Pick<OrderProposal, 'paymentMethod' | 'cashReceived' | 'installments'>,
   total: number,
 ): Promise<PaymentPlan> {
-  const methods = await checkoutPaymentMethodsFor(tx, restaurant.id);
+  const methods = await checkoutPaymentMethodsFor(tx, restaurant);
   const method = methods.find((m) => m.id === input.paymentMethod);
   if (!method)
     throw badRequest(
@@ -53,7 +55,11 @@ export async function choosePayment(
       'Escolha uma das formas de pagamento oferecidas.',
       'payment_method_required',
     );
-  const collection: PaymentCollection = method.online ? 'hosted_checkout' : 'on_delivery';
+  const collection: PaymentCollection = method.localPix
+    ? 'local_pix'
+    : method.online
+      ? 'hosted_checkout'
+      : 'on_delivery';
   if (collection === 'hosted_checkout') assertHostedCheckoutReady(deps, restaurant);
 
   const paymentData: Record<string, unknown> = { method_id: method.id };
@@ -118,5 +124,7 @@ export async function startPayment(
       return { order: link.order, checkoutUrl: null };
     case 'hosted_checkout':
       return attachCheckoutLink(tx, deps, plan.paymentData, link);
+    case 'local_pix':
+      return attachLocalPix(tx, plan.paymentData, link);
   }
 }
