@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-types';
 import { seedDemo } from '@meucardapio/db/seed/demo';
 import { loadConfig } from './config';
@@ -11,6 +9,7 @@ import { hashPassword } from './modules/auth/passwords';
 import { startUnpaidOrdersJob } from './modules/orders/unpaid-orders.service';
 import { startRetentionJob } from './ops/retention';
 import { boot } from './server';
+import { mountWebApp } from './web/web-app';
 
 const config = loadConfig();
 const booted = await boot(config);
@@ -23,23 +22,8 @@ if (config.seedDemo) {
   if (seeded) log.info('demo restaurant "Pizzaria Demo" created');
 }
 
-const webDist = process.env.WEB_DIST ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
-let indexHtml = '';
-try {
-  indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
-} catch {
-  log.warn('web app not built: run `npm run build` (npm start does it for you)');
-}
-app.use(
-  '/assets/*',
-  serveStatic({
-    root: webDist,
-    rewriteRequestPath: (p) => p,
-    onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-  }),
-);
-app.use('*', serveStatic({ root: webDist }));
-app.get('*', (c) => (indexHtml ? c.html(indexHtml) : c.text('Web app não compilado. Rode npm run build.', 503)));
+// The built web app: assets, server-rendered storefront and landing, the browser app for the rest.
+await mountWebApp(app, deps, process.env.WEB_DIST ?? join(import.meta.dirname, '..', '..', 'web', 'dist'));
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
   const url = `http://localhost:${config.PORT}`;

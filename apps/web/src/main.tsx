@@ -1,16 +1,52 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, routes } from './app/router';
+import { publicMenuQuery } from './features/storefront/menu-query';
+import type { PublicMenu } from './features/storefront/menu-types';
+import { queryClient } from './lib/query-client';
 import './index.css';
 
-const router = createAppRouter();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+/**
+ * A page the server rendered (storefront, landing) is hydrated: its menu comes with the HTML (no second
+ * request), and the code of its route is loaded before hydrating so the first render matches the
+ * server's markup. Every other page is rendered here, as before.
+ */
+async function start() {
+  if (container.dataset.ssr !== '1') {
+    const router = createAppRouter();
+    createRoot(container).render(app(router));
+    return;
+  }
+  const data = document.getElementById('mc-menu');
+  if (data?.textContent) {
+    const { slug, menu } = JSON.parse(data.textContent) as { slug: string; menu: PublicMenu };
+    queryClient.setQueryData(publicMenuQuery(slug).queryKey, menu);
+  }
+  const matches = matchRoutes(routes as RouteObject[], window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+  // Loaders that already ran on the server (they only prefetch what the page got with its HTML).
+  const loaderData = Object.fromEntries(matches.filter((m) => m.route.loader).map((m) => [m.route.id, null]));
+  hydrateRoot(container, app(createAppRouter({ loaderData })));
+}
+
+function app(router: ReturnType<typeof createAppRouter>) {
+  return (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+}
+
+void start();

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { AuthProvider } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
@@ -9,8 +9,10 @@ import { toasterState } from '@/lib/toast';
  * Loaded by hand rather than with React.lazy: this sits outside the router's error boundaries, and a
  * failed download (offline, a stale deploy) must cost the toasts, never the page.
  */
+const notWantedOnServer = () => false;
+
 function DeferredToaster() {
-  const wanted = useSyncExternalStore(toasterState.subscribe, toasterState.wanted);
+  const wanted = useSyncExternalStore(toasterState.subscribe, toasterState.wanted, notWantedOnServer);
   const [Toaster, setToaster] = useState<ComponentType | null>(null);
   useEffect(() => {
     if (!wanted || Toaster) return;
@@ -29,9 +31,10 @@ function DeferredToaster() {
 }
 
 // No TooltipProvider here: tooltips are admin-only and their provider lives in the admin shell.
-export function AppProviders({ children }: { children: ReactNode }) {
+// The server passes a client of its own per request; the browser uses the app's one.
+export function AppProviders({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <AuthProvider>
         {children}
         <DeferredToaster />

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation } from 'react-router';
+import { markHydrated } from '@/lib/hydration';
 import { mountToaster } from '@/lib/toast';
 
 /**
@@ -20,6 +21,7 @@ export function RootLayout() {
   useEffect(() => {
     if (!deferToaster) mountToaster();
   }, [deferToaster]);
+  useEffect(markHydrated, []);
   return (
     <>
       <div

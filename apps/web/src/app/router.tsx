@@ -1,54 +1,18 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, useParams } from 'react-router';
+import { createBrowserRouter, type HydrationState } from 'react-router';
 import { PageFallback } from '@/components/page-fallback';
-import { prefetchPublicMenu } from '@/features/storefront/menu-query';
 import { prefetchSession } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 // Types only: the admin page table (and the permission rules it pulls in) loads with the admin pages.
 import type { AdminPagePath } from './admin-routes';
 import { NotFoundPage } from './not-found-page';
-import { type DeferToasterHandle, RootLayout } from './root-layout';
+import { landingRoute, type PageModule, page, storefrontRoute } from './public-routes';
+import { RootLayout } from './root-layout';
 import { RouteErrorPage } from './route-error-page';
-
-type PageModule = { default: ComponentType };
-
-/** Route `lazy` for a module that default-exports its page: each page is its own chunk. */
-function page(load: () => Promise<PageModule>) {
-  return async () => ({ Component: (await load()).default });
-}
 
 /** Loader of screens that read the session: /api/auth/me starts alongside the screen's code. */
 function sessionLoader() {
   prefetchSession(queryClient);
   return null;
-}
-
-type MenuModule = { default: ComponentType<{ slug: string }> };
-
-const storefrontHandle: DeferToasterHandle = { deferToaster: true };
-
-/**
- * The storefront for a fixed slug (/demo-restaurant) or the one in the URL (/:slug). Its loader starts
- * the menu request while the page's code downloads (without waiting for it: the page shows its
- * skeleton meanwhile), so the menu's one API request is not queued behind the menu chunk.
- */
-function storefront(fixedSlug?: string) {
-  const slugOf = (params: Record<string, string | undefined>) => fixedSlug ?? params.slug ?? '';
-  return {
-    handle: storefrontHandle,
-    loader: ({ params }: LoaderFunctionArgs) => {
-      prefetchPublicMenu(queryClient, slugOf(params));
-      return null;
-    },
-    lazy: async () => {
-      const { default: MenuPage } = (await import('@/features/storefront/menu-page')) as MenuModule;
-      function StorefrontRoute() {
-        const slug = slugOf(useParams());
-        return <MenuPage key={slug} slug={slug} />;
-      }
-      return { Component: StorefrontRoute };
-    },
-  };
 }
 
 /** An admin page: its module and its handle (title, permissions), both loaded on demand. */
@@ -98,7 +62,7 @@ export const routes = [
       { index: true, loader: sessionLoader, lazy: authPage },
       { path: 'auth', loader: sessionLoader, lazy: authPage },
       { path: 'auth/reset', lazy: page(() => import('@/features/auth/reset-password-page')) },
-      { path: 'landing', lazy: page(() => import('@/features/landing/landing-page')) },
+      landingRoute,
       {
         path: 'admin',
         loader: sessionLoader,
@@ -126,13 +90,14 @@ export const routes = [
         loader: sessionLoader,
         lazy: page(() => import('@/features/storefront/review-page')),
       },
-      { path: 'demo-restaurant', ...storefront('demo-restaurant') },
-      { path: ':slug', ...storefront() },
+      storefrontRoute('demo-restaurant'),
+      storefrontRoute(),
       { path: '*', Component: NotFoundPage },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** `hydrationData` when the server rendered the page (see main.tsx): its loaders are not run again. */
+export function createAppRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, { hydrationData });
 }

@@ -7,8 +7,11 @@ const MAX_ENTRIES = 2000;
 // notification connection drops unnoticed.
 const TTL_MS = 60_000;
 
-/** A menu as sent: the JSON, its tag, and the same bytes gzipped once instead of per request. */
-export type RenderedMenu = { body: string; etag: string; gzipped: Buffer };
+/**
+ * A menu as sent: the JSON, its tag, the same bytes gzipped once instead of per request, and the menu
+ * itself (server-rendered storefront pages render from it).
+ */
+export type RenderedMenu = { body: string; etag: string; gzipped: Buffer; menu: PublicMenu };
 
 type Entry = {
   restaurantId: string;
@@ -20,7 +23,7 @@ type Entry = {
 
 function render(menu: PublicMenu): RenderedMenu {
   const body = JSON.stringify(menu);
-  return { body, etag: strongEtag(body), gzipped: gzipSync(body) };
+  return { body, etag: strongEtag(body), gzipped: gzipSync(body), menu };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '@meucardapio/domain/cart';
 import { cartTotals } from '@meucardapio/domain/pricing';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { isHydrating } from '@/lib/hydration';
 import { type CartItem, cartStorageKey, parseStoredCart, refreshStock, serializeCart } from './cart-storage';
 
 type StockFacts = { estoque: number; controleEstoque: boolean; envioCorreios: boolean };
@@ -53,11 +54,25 @@ export function CartProvider({
   stock?: ReadonlyMap<string, StockFacts>;
   children: ReactNode;
 }) {
-  const [items, setItems] = useState<CartItem[]>(() => readStorage(slug));
+  // A server-rendered page had no cart: start empty like it did, and read the stored cart once mounted.
+  const [deferredRead] = useState(isHydrating);
+  const [items, setItems] = useState<CartItem[]>(() => (deferredRead ? [] : readStorage(slug)));
   // The latest items, for callbacks that must answer synchronously (add returns a boolean).
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const skipWrite = useRef(false);
+  const pendingRead = useRef(deferredRead);
+
+  // Declared before the write below, which it tells not to replace the stored cart with the empty one.
+  useEffect(() => {
+    if (!pendingRead.current) return;
+    pendingRead.current = false;
+    skipWrite.current = true;
+    const stored = readStorage(slug);
+    const next = stock ? refreshStock(stored, stock) : stored;
+    itemsRef.current = next;
+    setItems(next);
+  }, [slug, stock]);
 
   useEffect(() => {
     if (skipWrite.current) {

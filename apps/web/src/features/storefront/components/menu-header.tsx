@@ -132,7 +132,7 @@ export function MenuHeader({
             <StatusBadge status={isOpen ? 'open' : 'closed'} />
             {tableNumber !== null && (
               <span className="inline-flex items-center rounded-full bg-[var(--sf-primary)] px-2.5 py-1 text-xs font-semibold text-[var(--sf-primary-foreground)]">
-                Mesa {tableNumber}
+                {`Mesa ${tableNumber}`}
               </span>
             )}
           </div>

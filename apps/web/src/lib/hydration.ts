@@ -1,0 +1,15 @@
+/*
+ * Whether React is hydrating markup the server rendered. State read from the browser only (local
+ * storage, the clock's minute) must start as the server saw it — empty — during hydration, and be
+ * read right after it; later mounts (a navigation inside the app) read it at once.
+ */
+let hydrated = false;
+
+export function isHydrating(): boolean {
+  return !hydrated && typeof document !== 'undefined' && document.getElementById('root')?.dataset.ssr === '1';
+}
+
+/** Called once the first render has been committed (RootLayout's effect). */
+export function markHydrated() {
+  hydrated = true;
+}
