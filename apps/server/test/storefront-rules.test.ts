@@ -165,6 +165,18 @@ describe('commerce segment', () => {
     await t.db.update(restaurants).set({ businessSegment: 'commerce' }).where(eq(restaurants.id, shop.rid));
     try {
       expect(await menuOf()).toMatchObject({ isPizza: false, allowsMultipleFlavors: false, pizzaFlavors: [] });
+      // The server agrees: flavours are refused, the product sells at its own price.
+      const { client } = await customerOf(t, shop);
+      const pizza = { productId: shop.products.meioAMeio.id, quantity: 1, variationId: shop.ids.size };
+      const flavoured = await client.post(
+        ORDERS,
+        deliveryOrder(shop, { items: [{ ...pizza, flavorIds: [shop.products.calabresa.id] }] }),
+      );
+      expect(flavoured.status).toBe(400);
+      expect(flavoured.body.error.code).toBe('invalid_flavor');
+      const plain = await client.post(ORDERS, deliveryOrder(shop, { items: [pizza] }));
+      expect(plain.status).toBe(201);
+      expect(plain.body.order.subtotal).toBe(4500 + 1000);
     } finally {
       await t.db.update(restaurants).set({ businessSegment: 'restaurant' }).where(eq(restaurants.id, shop.rid));
     }

@@ -13,14 +13,13 @@ export type ProductFlags = {
   pizzaFlavors: string[];
 };
 
+export type BusinessSegment = 'restaurant' | 'commerce';
+
 /**
  * The pizza toggles clear each other: no pizza → no multiple flavours; no multiple flavours →
  * no chosen flavours; the commerce segment has no pizzas at all.
  */
-export function normalizePizzaFlags<T extends ProductFlags>(
-  p: T,
-  segment: 'restaurant' | 'commerce' = 'restaurant',
-): T {
+export function normalizePizzaFlags<T extends ProductFlags>(p: T, segment: BusinessSegment = 'restaurant'): T {
   const isPizza = segment === 'commerce' ? false : p.isPizza;
   const allowsMultipleFlavors = isPizza && p.allowsMultipleFlavors;
   const pizzaFlavors = allowsMultipleFlavors ? [...new Set(p.pizzaFlavors)] : [];

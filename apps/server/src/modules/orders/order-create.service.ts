@@ -45,7 +45,7 @@ export async function createCustomerOrder(
       if (raced) return raced;
       await admitOrder(tx, restaurant, actor.id);
 
-      const { lines, subtotal } = await priceOrderLines(tx, restaurant.id, input.items);
+      const { lines, subtotal } = await priceOrderLines(tx, restaurant, input.items);
       const delivery = await resolveDelivery(tx, restaurant, actor.id, input, shipping, lines);
       const coupon = await applyCoupon(tx, restaurant.id, actor.id, input.couponCode, subtotal);
       const total = orderTotal({ subtotal, deliveryFee: delivery.deliveryFee, discount: coupon.discount });

@@ -3,6 +3,7 @@ import { type Addon, type OrderItemOption, type PriceOption, products } from '@m
 import type { OrderProposal } from '@meucardapio/domain/checkout';
 import { MSG } from '@meucardapio/domain/messages';
 import { normalizeMaxFlavors, parseList, productKind, unitPrice } from '@meucardapio/domain/pricing';
+import { type BusinessSegment, normalizePizzaFlags } from '@meucardapio/domain/product-rules';
 import { inArray } from 'drizzle-orm';
 import { AppError, badRequest } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
@@ -139,18 +140,29 @@ export async function assertProductsExist(db: DbOrTx, restaurantId: string, item
 }
 
 /** Prices proposed lines from THIS restaurant's products only (lines and their flavours): storefront and PDV. */
-export async function priceLines(db: DbOrTx, restaurantId: string, items: readonly ProposedLine[]) {
+export async function priceLines(
+  db: DbOrTx,
+  restaurantId: string,
+  items: readonly ProposedLine[],
+  segment: BusinessSegment = 'restaurant',
+) {
   const ids = [...new Set(items.flatMap((i) => [i.productId, ...i.flavorIds]))];
   const rows = await db
     .select()
     .from(products)
     .where(tenant(products, restaurantId, inArray(products.id, ids)));
-  const byId = new Map(rows.map((p) => [p.id, p]));
+  // A shop sells no pizzas: a product saved as one before the segment changed is priced as a plain product.
+  const byId = new Map(rows.map((p) => [p.id, normalizePizzaFlags(p, segment)]));
   return items.map((i) => priceLine(i, byId));
 }
 
 /** Step "price lines": the order's lines and their subtotal. */
-export async function priceOrderLines(tx: Tx, restaurantId: string, items: readonly ProposedLine[]) {
-  const lines = await priceLines(tx, restaurantId, items);
+export async function priceOrderLines(
+  tx: Tx,
+  restaurant: { id: string; businessSegment: string },
+  items: readonly ProposedLine[],
+) {
+  const segment: BusinessSegment = restaurant.businessSegment === 'commerce' ? 'commerce' : 'restaurant';
+  const lines = await priceLines(tx, restaurant.id, items, segment);
   return { lines, subtotal: lines.reduce((s, l) => s + l.totalPrice, 0) };
 }
