@@ -12,7 +12,7 @@
  *   PUT    /admin/kitchen/settings                  manage_settings        KitchenThresholds → KitchenThresholds
  */
 import { z } from 'zod';
-import type { OrderOptionView } from './order-views';
+import type { OrderItemView } from './order-views';
 
 export type KitchenThresholds = { warnMinutes: number; lateMinutes: number };
 
@@ -44,16 +44,8 @@ export function kitchenElapsedLabel(elapsedMs: number): string {
 
 export type KitchenStation = { id: string; name: string; sortOrder: number; productCount: number };
 
-export type KitchenItem = {
-  id: string;
-  name: string;
-  quantity: number;
-  /** The size or variation chosen. */
-  variation: OrderOptionView | null;
-  pizzaFlavors: OrderOptionView[];
-  addons: OrderOptionView[];
-  colors: OrderOptionView[];
-  notes: string | null;
+/** An order line as the kitchen reads it: no prices. */
+export type KitchenItem = Omit<OrderItemView, 'productId' | 'unitPrice' | 'totalPrice'> & {
   /** The station of the product now; null when it has none (or the product was deleted). */
   stationId: string | null;
 };

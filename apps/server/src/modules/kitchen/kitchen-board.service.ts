@@ -6,6 +6,7 @@ import type { StaffCtx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { updateOrderStatus } from '../orders/admin-orders.service';
+import { toItemView } from '../orders/order-view';
 import { findStation, getThresholds, listStations } from './kitchen-settings.service';
 
 /** More than a kitchen can have on the fire at once; the oldest come first. */
@@ -49,17 +50,9 @@ export async function kitchenBoard(ctx: StaffCtx, stationId: string | null): Pro
   const itemsBy = new Map<string, KitchenItem[]>();
   for (const { item, stationId: itemStation } of items) {
     const list = itemsBy.get(item.orderId) ?? [];
-    list.push({
-      id: item.id,
-      name: item.name,
-      quantity: item.quantity,
-      variation: item.variation ?? null,
-      pizzaFlavors: item.pizzaFlavors ?? [],
-      addons: item.addons ?? [],
-      colors: item.colors ?? [],
-      notes: item.notes,
-      stationId: itemStation ?? null,
-    });
+    // The kitchen reads what to cook, not what it costs.
+    const { productId: _p, unitPrice: _u, totalPrice: _t, ...view } = toItemView(item);
+    list.push({ ...view, stationId: itemStation ?? null });
     itemsBy.set(item.orderId, list);
   }
   const board: KitchenOrder[] = [];
