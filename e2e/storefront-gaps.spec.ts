@@ -189,6 +189,23 @@ test('Repetir Pedido says what could not be repeated', async ({ browser, baseURL
 });
 
 test('a table link to a shop opens its menu with a notice instead of a table', async ({ page, baseURL }) => {
+  // A half-and-half pizza saved while the shop was still a restaurant.
+  const flavour = await owner.request.post('/api/admin/products', {
+    headers: { origin: baseURL! },
+    data: { name: 'Pizza Calabresa', price: 4000, isPizza: true },
+  });
+  expect(flavour.ok(), await flavour.text()).toBeTruthy();
+  const pizza = await owner.request.post('/api/admin/products', {
+    headers: { origin: baseURL! },
+    data: {
+      name: 'Pizza Meio a Meio',
+      price: 4500,
+      isPizza: true,
+      allowsMultipleFlavors: true,
+      pizzaFlavors: [(await flavour.json()).product.id],
+    },
+  });
+  expect(pizza.ok(), await pizza.text()).toBeTruthy();
   const settings = await (await owner.request.get('/api/admin/settings')).json();
   const saved = await owner.request.put('/api/admin/settings/general', {
     headers: { origin: baseURL! },
@@ -200,4 +217,11 @@ test('a table link to a shop opens its menu with a notice instead of a table', a
   await expect(page.getByRole('status').filter({ hasText: 'Esta loja não atende em mesas.' })).toBeVisible();
   await expect(page.getByText('Mesa 3')).toHaveCount(0);
   await expect(page.getByRole('article', { name: 'Pão de Queijo', exact: true })).toBeVisible();
+
+  // No pizza choices in a shop: the product's details have no flavours to pick.
+  await page.getByRole('button', { name: 'Ver detalhes de Pizza Meio a Meio' }).click();
+  const details = page.getByRole('dialog');
+  await expect(details.getByText('Pizza Meio a Meio').first()).toBeVisible();
+  await expect(details.getByText('Sabores')).toHaveCount(0);
+  await expect(details.getByRole('button', { name: /Adicionar/ })).toBeEnabled();
 });
