@@ -1,7 +1,7 @@
 // npm start: build the web app when it is missing or older than its sources, then run the server.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -22,11 +22,14 @@ function sourcesHash() {
   const hash = createHash('sha256');
   const visit = (path) => {
     if (!existsSync(path)) return;
-    const entries = readdirSync(path, { withFileTypes: true, recursive: true })
-      .filter((e) => e.isFile())
-      .map((e) => join(e.parentPath, e.name))
-      .sort();
-    for (const file of entries.length > 0 ? entries : [path]) {
+    // Node 20 refuses to list a file (ENOTDIR) where later versions answer with nothing.
+    const entries = statSync(path).isDirectory()
+      ? readdirSync(path, { withFileTypes: true, recursive: true })
+          .filter((e) => e.isFile())
+          .map((e) => join(e.parentPath, e.name))
+          .sort()
+      : [path];
+    for (const file of entries) {
       if (file.endsWith('.test.ts') || file.endsWith('.test.tsx')) continue;
       hash.update(file).update('\0').update(readFileSync(file)).update('\0');
     }
@@ -38,7 +41,9 @@ function sourcesHash() {
 const current = sourcesHash();
 const built = existsSync(join(webDist, 'index.html'));
 const previous = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : null;
-if (!built || previous !== current || process.env.REBUILD === '1') {
+// SKIP_WEB_BUILD=1 serves WEB_DIST as it is (tests that only need the server and a stand-in page).
+const skip = process.env.SKIP_WEB_BUILD === '1' && built;
+if (!skip && (!built || previous !== current || process.env.REBUILD === '1')) {
   console.log(
     !built
       ? 'Web app ainda não compilado: compilando…'

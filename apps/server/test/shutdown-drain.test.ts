@@ -1,17 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '@meucardapio/db/client';
 import { freshDatabase } from '@meucardapio/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, TEST_PASSWORD } from './helpers';
+import { killGroup as cleanUp, SERVER_ENTRY, type Started, startServer } from './server-process';
 import { sseReader } from './sse';
 
 // Real server processes, stopped by signals: what `npm start` and an orchestrator do.
-const root = join(import.meta.dirname, '..', '..', '..');
 let work: string;
 let database: Database | undefined;
 const env: Record<string, string> = {};
@@ -20,7 +18,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'mc-shutdown-'));
   // A stand-in web build, so `npm start` does not build the real one.
   writeFileSync(join(work, 'index.html'), '<!doctype html><title>MeuCardápio</title>');
-  Object.assign(env, { HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', WEB_DIST: work });
+  Object.assign(env, { HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', WEB_DIST: work, SKIP_WEB_BUILD: '1' });
   if (process.env.TEST_DB === 'postgres') {
     database = await freshDatabase();
     env.DATABASE_URL = database.url!;
@@ -33,44 +31,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-type Started = { proc: ChildProcess; base: string; exit: Promise<{ code: number | null; signal: string | null }> };
-
-/** Spawns `args` (a group of its own, so a leftover server can be killed with it) and waits until it answers. */
-async function start(args: string[]): Promise<Started> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: 'ignore',
-    detached: true,
-  });
-  const exit = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-    proc.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  await eventually(async () => expect((await fetch(`${base}/api/health`)).status).toBe(200), 90_000);
-  return { proc, base, exit };
-}
-
-/** Kills whatever is left of the process group (a server orphaned by a failed test). */
-function cleanUp(started: Started | undefined) {
-  try {
-    if (started?.proc.pid) process.kill(-started.proc.pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
+const start = (args: string[]) => startServer(args, env);
 
 async function signUp(base: string) {
   const email = `dono-${Date.now()}@teste.com.br`;
@@ -96,7 +57,7 @@ describe('graceful shutdown', () => {
   it('answers the request in flight and ends event streams before closing the database, then exits 0', async () => {
     let server: Started | undefined;
     try {
-      server = await start(['--import', 'tsx', 'apps/server/src/main.ts']);
+      server = await start(SERVER_ENTRY);
       const { base } = server;
       const owner = await signUp(base);
       const streamRes = await fetch(`${base}/api/events/staff`, { headers: { cookie: owner.cookie } });
