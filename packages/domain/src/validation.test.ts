@@ -158,12 +158,16 @@ describe('reviewSchema', () => {
 
   it('accepts a review with an optional comment', () => {
     expect(reviewSchema.parse({ ...valid, comment: ' Ótimo! ' })).toEqual({ ...valid, comment: 'Ótimo!' });
-    expect(reviewSchema.parse({ ...valid, rating: '3' }).rating).toBe(3);
+  });
+
+  it('takes a comment of up to 2000 characters', () => {
+    expect(reviewSchema.safeParse({ ...valid, comment: 'a'.repeat(2000) }).success).toBe(true);
+    expect(reviewSchema.safeParse({ ...valid, comment: 'a'.repeat(2001) }).success).toBe(false);
   });
 
   it('requires a rating from 1 to 5', () => {
     const msg = 'Por favor, selecione uma avaliação';
-    for (const rating of [0, 6, 2.5, undefined, 'x']) {
+    for (const rating of [0, 6, 2.5, undefined, 'x', '3']) {
       expect(messageOf(reviewSchema.safeParse({ ...valid, rating }))).toBe(msg);
     }
   });

@@ -12,13 +12,19 @@ function requiredText(message: string, max = 200) {
 }
 
 /** An optional text: trimmed; blank becomes undefined so "not given" has one representation. */
-const optionalText = z
-  .string()
-  .trim()
-  .max(500, MSG.tooLong)
-  .optional()
-  .nullable()
-  .transform((v) => (v ? v : undefined));
+function optionalTextUpTo(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, MSG.tooLong)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined));
+}
+const optionalText = optionalTextUpTo(500);
+
+/** Longest review comment (the review page's counter shows it). */
+export const REVIEW_COMMENT_MAX = 2000;
 
 /** An e-mail: trimmed and lower-cased before checking, since people type ' Ana@Mail.com '. */
 function emailField(requiredMessage: string) {
@@ -152,14 +158,11 @@ export function canAddAddress(savedCount: number): boolean {
  * comment optional. A rating of 0 is how an untouched star picker reads, so it is "not selected".
  */
 export const reviewSchema = z.object({
-  rating: z.coerce
-    .number({ error: MSG.selectRating })
-    .int(MSG.selectRating)
-    .min(1, MSG.selectRating)
-    .max(5, MSG.selectRating),
-  customerName: requiredText(MSG.fillRequiredFields),
+  // A number, as the star picker holds it: '5' in a JSON body is a malformed request, not a rating.
+  rating: z.number({ error: MSG.selectRating }).int(MSG.selectRating).min(1, MSG.selectRating).max(5, MSG.selectRating),
+  customerName: requiredText(MSG.fillRequiredFields, 120),
   customerEmail: emailField(MSG.fillRequiredFields),
-  comment: optionalText,
+  comment: optionalTextUpTo(REVIEW_COMMENT_MAX),
 });
 export type ReviewInput = z.output<typeof reviewSchema>;
 

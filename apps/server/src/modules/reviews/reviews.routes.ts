@@ -1,4 +1,5 @@
 import { MSG } from '@meucardapio/domain/messages';
+import { REVIEW_COMMENT_MAX, reviewSchema } from '@meucardapio/domain/validation';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
@@ -13,11 +14,7 @@ export const reviewsRoutes = new Hono<AppEnv>();
 
 const slugParam = z.object({ slug: z.string().trim().min(1).max(200) });
 
-const newReviewBody = z.object({
-  customerName: z.string().trim().min(1).max(120),
-  customerEmail: z.string().trim().toLowerCase().pipe(z.email()),
-  rating: z.number().int().min(1).max(5),
-  comment: z.string().trim().max(2000).nullish(),
+const newReviewBody = reviewSchema.extend({
   // Anything that is not a uuid cannot name an order: treated as absent, which the service refuses.
   orderId: z
     .unknown()
@@ -39,7 +36,8 @@ function reviewValidationError(issues: z.core.$ZodIssue[], raw: unknown): AppErr
     const blank = typeof typed !== 'string' || typed.trim() === '';
     return badRequest(MSG.requiredFieldsShort, blank ? MSG.emailRequired : MSG.invalidEmail, 'email_required');
   }
-  if (failed.has('comment')) return badRequest(MSG.invalidData, 'O comentário pode ter no máximo 2000 caracteres.');
+  if (failed.has('comment'))
+    return badRequest(MSG.invalidData, `O comentário pode ter no máximo ${REVIEW_COMMENT_MAX} caracteres.`);
   return badRequest(MSG.invalidData, 'Verifique os campos e tente novamente.');
 }
 

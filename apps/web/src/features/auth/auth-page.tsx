@@ -1,9 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  DEFAULT_COMPANY_NAME,
+  loginSchema,
+  passwordRecoverySchema,
+  STAFF_PASSWORD_MIN,
+  staffSignUpSchema,
+} from '@meucardapio/domain/validation';
 import { useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -21,17 +27,6 @@ const DESCRIPTIONS: Record<Mode, string> = {
   signup: 'Crie sua conta e monte seu cardápio digital em minutos.',
   recover: 'Informe seu e-mail para receber o link de redefinição de senha.',
 };
-
-const email = z.string().trim().min(1, 'Informe seu e-mail').email('Informe um e-mail válido');
-
-const loginSchema = z.object({ email, password: z.string().min(1, 'Informe sua senha') });
-const signupSchema = z.object({
-  name: z.string().trim().min(1, 'Informe seu nome'),
-  companyName: z.string().trim().min(1, 'Informe o nome da empresa'),
-  email,
-  password: z.string().min(8, 'A senha deve ter pelo menos 8 caracteres'),
-});
-const recoverSchema = z.object({ email });
 
 type FormProps = {
   defaultEmail: string;
@@ -59,7 +54,7 @@ function LoginForm({ defaultEmail, onEmail }: FormProps) {
   const navigate = useNavigate();
   const { setUser } = useAuth();
   const server = useServerSubmit('Erro ao entrar');
-  const form = useForm<z.infer<typeof loginSchema>>({
+  const form = useForm({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: defaultEmail, password: '' },
   });
@@ -99,8 +94,8 @@ function SignupForm({ defaultEmail, onEmail }: FormProps) {
   const navigate = useNavigate();
   const { setUser } = useAuth();
   const server = useServerSubmit('Erro ao criar conta');
-  const form = useForm<z.infer<typeof signupSchema>>({
-    resolver: zodResolver(signupSchema),
+  const form = useForm({
+    resolver: zodResolver(staffSignUpSchema),
     defaultValues: { name: '', companyName: '', email: defaultEmail, password: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -124,7 +119,12 @@ function SignupForm({ defaultEmail, onEmail }: FormProps) {
           {...form.register('name')}
         />
       </FormField>
-      <FormField label="Nome da empresa" htmlFor="signup-company" error={errors.companyName?.message}>
+      <FormField
+        label="Nome da empresa (opcional)"
+        htmlFor="signup-company"
+        error={errors.companyName?.message}
+        hint={`Sem nome, o restaurante se chama '${DEFAULT_COMPANY_NAME}'.`}
+      >
         <Input
           {...fieldProps('signup-company', errors.companyName?.message)}
           autoComplete="organization"
@@ -141,7 +141,7 @@ function SignupForm({ defaultEmail, onEmail }: FormProps) {
         label="Senha"
         htmlFor="signup-password"
         error={errors.password?.message}
-        hint="Pelo menos 8 caracteres."
+        hint={`Pelo menos ${STAFF_PASSWORD_MIN} caracteres.`}
       >
         <Input
           {...fieldProps('signup-password', errors.password?.message)}
@@ -159,8 +159,8 @@ function SignupForm({ defaultEmail, onEmail }: FormProps) {
 
 function RecoverForm({ defaultEmail, onEmail, onDone }: FormProps) {
   const server = useServerSubmit('Erro ao enviar e-mail');
-  const form = useForm<z.infer<typeof recoverSchema>>({
-    resolver: zodResolver(recoverSchema),
+  const form = useForm({
+    resolver: zodResolver(passwordRecoverySchema),
     defaultValues: { email: defaultEmail },
   });
   const { errors, isSubmitting } = form.formState;
