@@ -224,6 +224,7 @@ describe('payment status', () => {
     expect(paymentStatusLabel('approved')).toBe('pagamento aprovado');
     expect(paymentStatusLabel('failed')).toBe('pagamento falhou');
     expect(paymentStatusLabel('pending', 'pix')).toBe('pagamento pendente (pix)');
+    expect(paymentStatusLabel('pending', 'PIX (QR Code)')).toBe('pagamento pendente · PIX (QR Code)');
     expect(paymentStatusLabel('pending')).toBe('pagamento pendente');
     expect(paymentStatusLabel('checking')).toBe('verificando...');
     expect(paymentStatusLabel('unknown')).toBe('status desconhecido');

@@ -204,7 +204,9 @@ export function paymentStatusLabel(status: string | null | undefined, method?: s
     case 'failed':
       return 'pagamento falhou';
     case 'pending':
-      return method ? `pagamento pendente (${method})` : 'pagamento pendente';
+      if (!method) return 'pagamento pendente';
+      // 'PIX (QR Code)' would read 'pagamento pendente (PIX (QR Code))'.
+      return method.includes('(') ? `pagamento pendente · ${method}` : `pagamento pendente (${method})`;
     case 'checking':
       return 'verificando...';
     default:

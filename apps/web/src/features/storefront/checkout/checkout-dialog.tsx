@@ -1,6 +1,7 @@
 import { MSG } from '@meucardapio/domain/messages';
 import { orderLabel } from '@meucardapio/domain/order-display';
 import { CheckCircle2 } from 'lucide-react';
+import { PixPaymentPanel } from '@/components/pix-payment-panel';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { type CustomerMe, isCustomer, useAuth } from '@/lib/auth';
@@ -44,6 +45,29 @@ export default CheckoutDialog;
 function CheckoutForm({ open, onOpenChange, user }: CheckoutDialogProps & { user: CustomerMe }) {
   const checkout = useCheckoutForm({ open, user });
   const { cart, restaurant, closedText, placed } = checkout;
+
+  if (placed?.pix) {
+    return (
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent variant="sheet" className="max-h-[calc(100dvh-6rem)] overflow-y-auto">
+          <div className="grid gap-4 py-2">
+            <div className="flex flex-col items-center gap-1 text-center">
+              <CheckCircle2 className="size-10 text-success" aria-hidden />
+              <DialogTitle className="text-xl">{orderLabel(placed.number)} realizado!</DialogTitle>
+              <DialogDescription>Falta só o pagamento: pague com PIX para o restaurante começar.</DialogDescription>
+            </div>
+            <PixPaymentPanel pix={placed.pix} total={placed.total} number={placed.number} />
+            <Button variant="brand" size="lg" onClick={checkout.goToOrders}>
+              Ver meus pedidos
+            </Button>
+            <p className="text-center text-xs text-muted-foreground">
+              O QR Code também fica no seu pedido, em Meus Pedidos.
+            </p>
+          </div>
+        </DialogContent>
+      </Dialog>
+    );
+  }
 
   if (placed) {
     return (

@@ -32,6 +32,7 @@ export function paymentIcon(m: CheckoutPaymentMethod): string {
 }
 
 function methodDetail(m: CheckoutPaymentMethod, onlineUnavailable: boolean): string | undefined {
+  if (m.localPix) return 'QR Code e copia e cola após o pedido';
   if (!m.online) return undefined;
   return onlineUnavailable
     ? `${MSG.checkoutNotConfigured}: ${MSG.checkoutNotConfiguredCustomer}`

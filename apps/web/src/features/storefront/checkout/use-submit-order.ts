@@ -2,6 +2,7 @@ import type { CheckoutFormValues, CheckoutPaymentMethod, ShippingOption } from '
 import { missingDeliveryFields, missingDeliveryFieldText } from '@meucardapio/domain/delivery';
 import { MSG } from '@meucardapio/domain/messages';
 import { orderLabel } from '@meucardapio/domain/order-display';
+import type { CustomerOrderView } from '@meucardapio/domain/order-views';
 import { cashChange } from '@meucardapio/domain/payment';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
@@ -79,7 +80,7 @@ export function useSubmitOrder(d: OrderDraft) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
-  const [placed, setPlaced] = useState<{ number: number } | null>(null);
+  const [placed, setPlaced] = useState<Pick<CustomerOrderView, 'number' | 'total' | 'pix'> | null>(null);
   // One key per checkout attempt: a double tap or a retry after a timeout returns the same order.
   const attemptKey = useRef(newIdempotencyKey());
 
@@ -135,9 +136,10 @@ export function useSubmitOrder(d: OrderDraft) {
         window.location.assign(res.checkoutUrl);
         return;
       }
-      setPlaced({ number: res.order.number });
+      setPlaced({ number: res.order.number, total: res.order.total, pix: res.order.pix });
       toast.success('Pedido realizado com sucesso!', { description: orderLabel(res.order.number) });
-      window.setTimeout(() => navigate('/customer-dashboard'), 2000);
+      // A PIX QR Code order waits on this screen: the customer pays with the code shown here.
+      if (!res.order.pix) window.setTimeout(() => navigate('/customer-dashboard'), 2000);
     } catch (err) {
       // Closed while the form was being filled: the notice at the top takes over.
       if (isApiError(err) && err.code === 'restaurant_closed')
