@@ -83,9 +83,10 @@ export function PixSettingsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>PIX no caixa (PDV)</CardTitle>
+        <CardTitle>PIX do restaurante</CardTitle>
         <CardDescription>
-          Com a chave cadastrada, o PDV mostra um QR Code PIX com o valor exato da venda, sem taxa de intermediário.
+          Com a chave cadastrada, o PDV e o cardápio online ("PIX (QR Code)") mostram um QR Code PIX com o valor
+          exato, sem taxa de intermediário. Pedidos do cardápio pagos assim são confirmados no quadro de pedidos.
         </CardDescription>
       </CardHeader>
       <CardContent>
