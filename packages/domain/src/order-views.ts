@@ -4,6 +4,11 @@
  */
 
 import type { CashChange } from './order-display';
+import type { OrderStatus } from './order-status';
+
+/** How an order reaches its customer; 'pdv' is a counter sale. */
+export type OrderDeliveryType = 'delivery' | 'pickup' | 'dine_in' | 'pdv';
+
 import type { LocalPixView } from './order-pix';
 
 /** A chosen size, colour, flavour or add-on as recorded on an order line. */
@@ -59,3 +64,77 @@ export type CustomerOrderView = CashChange & {
   updatedAt: string;
   items: OrderItemView[];
 };
+
+/** One status change of an order, as the staff board's history shows it. */
+export type OrderHistoryEntry = {
+  status: string;
+  employeeName: string | null;
+  notes: string | null;
+  createdAt: string;
+};
+
+/** An order as staff see it on the board, the delivery screen and the receipt. */
+export type AdminOrderView = CashChange & {
+  id: string;
+  /** Last 8 characters of the id (ARCHITECTURE §6.13). */
+  shortId: string;
+  number: number;
+  status: OrderStatus;
+  deliveryType: OrderDeliveryType;
+  /** 'Delivery' (local, 4-digit check) or 'Transportadora' (carrier); null when not a delivery order. */
+  deliveryKind: 'Delivery' | 'Transportadora' | null;
+  customerId: string | null;
+  customerName: string;
+  customerPhone: string | null;
+  customerEmail: string | null;
+  tableNumber: number | null;
+  address: string | null;
+  addressNumber: string | null;
+  complement: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+  cep: string | null;
+  paymentMethod: string | null;
+  paymentStatus: string | null;
+  paymentStatusCheckedAt: string | null;
+  paymentCheckoutVerified: boolean;
+  /** Whether the payment went through the card/PIX hosted checkout (so it can be verified). */
+  paymentCheckout: boolean;
+  /** Set when the provider reported a payment that does not match the order (pt-BR, for staff). */
+  paymentWarning: string | null;
+  /** A card/PIX order not paid yet: shown apart as 'Aguardando pagamento', not for the kitchen. */
+  awaitingPayment: boolean;
+  /** Placed to be paid by the restaurant's own PIX QR Code: staff confirm its payment on the board. */
+  localPix: boolean;
+  /** Who confirmed a local PIX payment, and when. */
+  pixConfirmation: { name: string; at: string } | null;
+  installments: number | null;
+  note: string | null;
+  subtotal: number;
+  deliveryFee: number;
+  /** A mixed cart's delivery fee in its two parts: the neighbourhood fee and the carrier's freight (null if none). */
+  fees: { localFee: number; freight: number | null };
+  discount: number;
+  total: number;
+  deliveryEmployee: { id: string; name: string } | null;
+  createdAt: string;
+  updatedAt: string;
+  items: OrderItemView[];
+  history: OrderHistoryEntry[];
+};
+
+/** GET /api/admin/orders/:id/receipt: the order and the header the 80 mm receipt prints. */
+export type OrderReceiptView = {
+  restaurant: {
+    name: string;
+    cnpj: string | null;
+    whatsapp: string | null;
+    nomeRazaoSocial: string | null;
+    timezone: string;
+  };
+  order: AdminOrderView;
+};
+
+/** An employee who can take orders out for delivery. */
+export type DeliveryPersonView = { id: string; name: string; email: string };

@@ -1,84 +1,16 @@
-import type { CashChange } from '@meucardapio/domain/order-display';
 import type { OrderFilter, OrderStatus } from '@meucardapio/domain/order-status';
+import type {
+  AdminOrderView,
+  DeliveryPersonView,
+  OrderItemView,
+  OrderReceiptView,
+} from '@meucardapio/domain/order-views';
 import { api } from '@/lib/api';
 
-export type OrderItem = {
-  id: string;
-  name: string;
-  quantity: number;
-  unitPrice: number;
-  totalPrice: number;
-  variation: { name: string; price?: number } | null;
-  addons: { name: string; price?: number; quantity?: number }[];
-  colors: { name: string }[];
-  pizzaFlavors: { name: string }[];
-  notes: string | null;
-};
-
-export type OrderHistoryEntry = {
-  status: string;
-  employeeName: string | null;
-  notes: string | null;
-  createdAt: string;
-};
-
-export type AdminOrder = CashChange & {
-  id: string;
-  shortId: string;
-  number: number;
-  status: OrderStatus;
-  deliveryType: 'delivery' | 'pickup' | 'dine_in' | 'pdv';
-  deliveryKind: 'Delivery' | 'Transportadora' | null;
-  customerId: string | null;
-  customerName: string;
-  customerPhone: string | null;
-  tableNumber: number | null;
-  address: string | null;
-  addressNumber: string | null;
-  complement: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  cep: string | null;
-  paymentMethod: string | null;
-  paymentStatus: string | null;
-  paymentCheckoutVerified: boolean;
-  paymentCheckout: boolean;
-  /** The provider reported a payment that does not match the order: it stays unpaid. */
-  paymentWarning: string | null;
-  /** A card/PIX order not paid yet: shown apart as 'Aguardando pagamento', not for the kitchen. */
-  awaitingPayment: boolean;
-  /** Placed to be paid by the restaurant's own PIX QR Code: staff confirm the payment here. */
-  localPix: boolean;
-  /** Who confirmed a PIX QR Code payment, and when. */
-  pixConfirmation: { name: string; at: string } | null;
-  installments: number | null;
-  note: string | null;
-  subtotal: number;
-  deliveryFee: number;
-  /** A mixed cart's delivery fee in its two parts: the neighbourhood fee and the carrier's freight. */
-  fees: { localFee: number; freight: number | null };
-  discount: number;
-  total: number;
-  deliveryEmployee: { id: string; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-  items: OrderItem[];
-  history: OrderHistoryEntry[];
-};
-
-export type DeliveryPerson = { id: string; name: string; email: string };
-
-export type Receipt = {
-  restaurant: {
-    name: string;
-    cnpj: string | null;
-    whatsapp: string | null;
-    nomeRazaoSocial: string | null;
-    timezone: string;
-  };
-  order: AdminOrder;
-};
+export type OrderItem = OrderItemView;
+export type AdminOrder = AdminOrderView;
+export type DeliveryPerson = DeliveryPersonView;
+export type Receipt = OrderReceiptView;
 
 export const ordersKeys = {
   all: ['admin-orders'] as const,
