@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -36,7 +36,12 @@ async function start() {
   );
   // Loaders that already ran on the server (they only prefetch what the page got with its HTML).
   const loaderData = Object.fromEntries(matches.filter((m) => m.route.loader).map((m) => [m.route.id, null]));
-  hydrateRoot(container, app(createAppRouter({ loaderData })));
+  // In a transition React hydrates in slices, yielding to the browser between them: the page the
+  // visitor already sees stays responsive instead of freezing for one long task.
+  const router = createAppRouter({ loaderData });
+  startTransition(() => {
+    hydrateRoot(container, app(router));
+  });
 }
 
 function app(router: ReturnType<typeof createAppRouter>) {

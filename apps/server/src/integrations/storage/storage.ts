@@ -5,18 +5,19 @@ import { eq } from 'drizzle-orm';
 
 export type StoredFile = { id: string; url: string };
 export interface FileStorage {
-  put(input: { restaurantId: string | null; contentType: string; data: Buffer }): Promise<StoredFile>;
+  /** `id` only for files whose id is derived from another's (an image's smaller widths). */
+  put(input: { restaurantId: string | null; contentType: string; data: Buffer; id?: string }): Promise<StoredFile>;
   get(id: string): Promise<{ contentType: string; data: Buffer; sha256: string } | null>;
 }
 
 /** Default storage: files live in the database and are served by /api/files/:id. */
 export function databaseStorage(db: Db): FileStorage {
   return {
-    async put({ restaurantId, contentType, data }) {
+    async put({ restaurantId, contentType, data, id }) {
       const sha256 = createHash('sha256').update(data).digest('hex');
       const [row] = await db
         .insert(files)
-        .values({ restaurantId, contentType, size: data.length, sha256, data })
+        .values({ id, restaurantId, contentType, size: data.length, sha256, data })
         .returning({ id: files.id });
       return { id: row.id, url: `/api/files/${row.id}` };
     },

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
 import { staffCtx } from '../../http/guard';
+import { storeImage } from './image-variants';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -63,10 +64,10 @@ export async function uploadAdminFile(c: Context<AppEnv>) {
   if (data.length > MAX_UPLOAD_BYTES) throw tooLarge();
   const type = sniffImageType(data);
   if (!type) throw notImage();
-  const stored = await ctx.deps.integrations.storage.put({
+  const url = await storeImage(ctx.deps.integrations.storage, {
     restaurantId: ctx.restaurantId,
     contentType: type,
     data: Buffer.from(data),
   });
-  return c.json({ url: stored.url }, 201);
+  return c.json({ url }, 201);
 }

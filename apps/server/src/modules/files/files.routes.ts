@@ -1,7 +1,9 @@
+import { IMAGE_WIDTHS } from '@meucardapio/domain/image-variants';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
 import { AppError } from '../../http/errors';
+import { variantId } from './image-variants';
 
 export const filesRoutes = new Hono<AppEnv>();
 
@@ -15,7 +17,14 @@ const fileNotFound = () =>
 filesRoutes.get('/files/:id', async (c) => {
   const id = z.uuid().safeParse(c.req.param('id'));
   if (!id.success) throw fileNotFound();
-  const file = await c.get('deps').integrations.storage.get(id.data);
+  const { storage } = c.get('deps').integrations;
+  // `?w=` asks for one of the smaller widths an uploaded photo is kept in (see image-variants.ts);
+  // a width it does not have answers the file itself.
+  const width = Number(c.req.query('w'));
+  const variant = IMAGE_WIDTHS.includes(width as (typeof IMAGE_WIDTHS)[number])
+    ? await storage.get(variantId(id.data, width))
+    : null;
+  const file = variant ?? (await storage.get(id.data));
   if (!file) throw fileNotFound();
   const etag = `"${file.sha256}"`;
   c.header('ETag', etag);

@@ -51,7 +51,13 @@ export function CartDialog({
                 const left = overStock.get(item.id);
                 return (
                   <li key={item.id} className="flex gap-3 py-4" aria-label={item.name}>
-                    <ProductImage src={item.imageUrl} alt="" className="size-14 rounded-lg" iconClassName="size-5" />
+                    <ProductImage
+                      src={item.imageUrl}
+                      alt=""
+                      sizes="56px"
+                      className="size-14 rounded-lg"
+                      iconClassName="size-5"
+                    />
                     <div className="flex min-w-0 flex-1 flex-col gap-1">
                       <div className="flex items-start justify-between gap-2">
                         <p className="leading-snug font-medium">{item.name}</p>

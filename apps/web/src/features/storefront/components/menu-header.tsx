@@ -1,3 +1,4 @@
+import { imageSrcSet } from '@meucardapio/domain/image-variants';
 import { Clock, ShoppingBag, Star, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -93,7 +94,17 @@ export function MenuHeader({
     <header>
       <div className="relative h-36 w-full overflow-hidden bg-[var(--sf-primary)] md:h-56">
         {restaurant.bannerUrl ? (
-          <img src={restaurant.bannerUrl} alt="" className="absolute inset-0 size-full object-cover" decoding="async" />
+          // The first screen's largest image (preloaded by the server with the same srcset and sizes).
+          <img
+            src={restaurant.bannerUrl}
+            srcSet={imageSrcSet(restaurant.bannerUrl)}
+            sizes="100vw"
+            width={1280}
+            height={224}
+            alt=""
+            fetchPriority="high"
+            className="absolute inset-0 size-full object-cover"
+          />
         ) : (
           <div
             aria-hidden
@@ -118,7 +129,15 @@ export function MenuHeader({
         <div className="flex items-end gap-4">
           <div className="relative z-10 -mt-10 size-20 shrink-0 overflow-hidden rounded-2xl border-4 border-background bg-muted shadow-md md:-mt-14 md:size-28">
             {restaurant.logoUrl ? (
-              <img src={restaurant.logoUrl} alt={`Logo de ${restaurant.name}`} className="size-full object-cover" />
+              <img
+                src={restaurant.logoUrl}
+                srcSet={imageSrcSet(restaurant.logoUrl)}
+                sizes="(min-width: 768px) 112px, 80px"
+                width={112}
+                height={112}
+                alt={`Logo de ${restaurant.name}`}
+                className="size-full object-cover"
+              />
             ) : (
               <div
                 aria-hidden

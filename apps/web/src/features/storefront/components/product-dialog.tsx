@@ -219,6 +219,7 @@ function ProductForm({
           src={product.imageUrl}
           alt={product.name}
           eager
+          sizes="(min-width: 768px) 512px, 100vw"
           className="aspect-[16/10] w-full md:aspect-[16/9]"
           iconClassName="size-12"
         />

@@ -1,3 +1,4 @@
+import { imageSrcSet } from '@meucardapio/domain/image-variants';
 import { UtensilsCrossed } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/utils';
@@ -13,12 +14,15 @@ export function ProductImage({
   className,
   eager = false,
   iconClassName,
+  sizes = '(min-width: 768px) 400px, 96px',
 }: {
   src: string | null | undefined;
   alt: string;
   className?: string;
   eager?: boolean;
   iconClassName?: string;
+  /** How wide the box is shown, for the browser to pick from the photo's widths. */
+  sizes?: string;
 }) {
   const url = directImageUrl(src);
   const [failed, setFailed] = useState(false);
@@ -27,6 +31,11 @@ export function ProductImage({
       {url && !failed ? (
         <img
           src={url}
+          srcSet={imageSrcSet(url)}
+          sizes={sizes}
+          // The box sets the size; these give the browser the shape before the photo arrives.
+          width={400}
+          height={400}
           alt={alt}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
