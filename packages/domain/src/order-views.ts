@@ -4,12 +4,11 @@
  */
 
 import type { CashChange } from './order-display';
+import type { LocalPixView } from './order-pix';
 import type { OrderStatus } from './order-status';
 
 /** How an order reaches its customer; 'pdv' is a counter sale. */
 export type OrderDeliveryType = 'delivery' | 'pickup' | 'dine_in' | 'pdv';
-
-import type { LocalPixView } from './order-pix';
 
 /** A chosen size, colour, flavour or add-on as recorded on an order line. */
 export type OrderOptionView = { id?: string; name: string; price?: number; quantity?: number; type?: string };
