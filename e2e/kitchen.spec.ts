@@ -180,3 +180,45 @@ test('a cook sees a storefront order arrive live, filters by station, marks it P
   await cookContext.close();
   await customer.close();
 });
+
+test('the owner creates a station, puts a product in it from the product form and sets the timer thresholds', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL!;
+  const context = await browser.newContext({ baseURL: base, locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
+  const headers = { origin: base };
+  await signUpOwner(context.request, base, { name: 'Dono Estações', company: 'Cantina', emailPrefix: 'kds-dono' });
+  await ok(await context.request.post('/api/admin/products', { headers, data: { name: 'Tiramisù', price: 1900 } }));
+  const page = await context.newPage();
+
+  await page.goto('/admin/kitchen-settings');
+  await expect(page.getByText('Nenhuma estação criada')).toBeVisible();
+  await page.getByRole('button', { name: 'Nova Estação' }).click();
+  await page.getByLabel('Nome').fill('Sobremesas');
+  await page.getByRole('button', { name: 'Criar', exact: true }).click();
+  await expect(page.getByText('Estação criada!')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Sobremesas', exact: true })).toBeVisible();
+
+  // Red must come after amber; the field says so and nothing is saved.
+  await page.getByLabel('Amarelo após (minutos)').fill('20');
+  await page.getByLabel('Vermelho após (minutos)').fill('10');
+  await page.getByRole('button', { name: 'Salvar tempos' }).click();
+  await expect(page.getByText('O tempo do alerta vermelho deve ser maior que o do amarelo.')).toBeVisible();
+  await page.getByLabel('Vermelho após (minutos)').fill('30');
+  await page.getByRole('button', { name: 'Salvar tempos' }).click();
+  await expect(page.getByText('Tempos da cozinha salvos!')).toBeVisible();
+  const saved = await (await context.request.get('/api/admin/kitchen/settings')).json();
+  expect(saved.thresholds).toEqual({ warnMinutes: 20, lateMinutes: 30 });
+
+  await page.goto('/admin/products');
+  await page.getByRole('button', { name: 'Editar Tiramisù' }).click();
+  await page.getByRole('combobox', { name: 'Estação da cozinha' }).click();
+  await page.getByRole('option', { name: 'Sobremesas', exact: true }).click();
+  await page.getByRole('button', { name: 'Atualizar Produto' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.goto('/admin/kitchen-settings');
+  await expect(page.getByRole('row', { name: /Sobremesas/ }).getByText('1 produto')).toBeVisible();
+  await context.close();
+});
