@@ -7,6 +7,7 @@ import {
   dashboardWindow,
   fillDays,
   groupPaymentMethods,
+  lastWeekLabel,
   percentChange,
 } from './dashboard';
 
@@ -119,5 +120,14 @@ describe('averageTicket and percentChange', () => {
     expect(percentChange(150, 100)).toBe(50);
     expect(percentChange(50, 200)).toBe(-75);
     expect(percentChange(100, 0)).toBeNull();
+  });
+});
+
+describe('lastWeekLabel', () => {
+  it('names the weekday with its gender', () => {
+    expect(lastWeekLabel('2026-03-09')).toBe('segunda passada');
+    expect(lastWeekLabel('2026-03-13')).toBe('sexta passada');
+    expect(lastWeekLabel('2026-03-14')).toBe('sábado passado');
+    expect(lastWeekLabel('2026-03-15')).toBe('domingo passado');
   });
 });

@@ -1,4 +1,5 @@
 import type { MethodTotal, ProductTotal } from './cashier-report';
+import { WEEKDAY_LABELS } from './hours';
 import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, type DeliveryType, type OrderStatus } from './order-status';
 import { paymentGroupLabel } from './payment';
 
@@ -97,6 +98,13 @@ export function channelSplit(rows: readonly { channel: string; total: number; co
       count: mine.reduce((s, r) => s + r.count, 0),
     };
   });
+}
+
+/** 'segunda passada', 'sábado passado': the same weekday a week before `date`, as the comparison names it. */
+export function lastWeekLabel(date: string): string {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  const name = WEEKDAY_LABELS[weekday].toLowerCase();
+  return weekday === 0 || weekday === 6 ? `${name} passado` : `${name} passada`;
 }
 
 /** Average ticket rounded to the centavo; 0 without sales. */

@@ -1,12 +1,23 @@
 import { MSG } from '@meucardapio/domain/messages';
+import { isCashierOnly } from '@meucardapio/domain/permissions';
 import { ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useStaff } from '@/lib/staff';
+import { Dashboard } from './dashboard/dashboard';
 import { visibleNav } from './nav';
 
-/** /admin: the welcome text and shortcuts to the areas this staff member may open. */
+/**
+ * /admin: the dashboard for whoever may see reports (not a cashier-only user, who closes the drawer
+ * blind); for everyone else the welcome text and shortcuts to the areas they may open.
+ */
 export default function WelcomePage() {
+  const ctx = useStaff();
+  if (ctx.can('view_reports') && !isCashierOnly(ctx.actor)) return <Dashboard />;
+  return <Shortcuts />;
+}
+
+function Shortcuts() {
   const ctx = useStaff();
   const groups = useMemo(() => visibleNav(ctx), [ctx]);
 
