@@ -63,9 +63,12 @@ function prng(seed: number) {
     }
     return entries[entries.length - 1][0];
   };
+  /** Earlier items of the list are picked more often (weight 1/(i+1)^skew), as menus sell. */
+  const popular = <T>(list: readonly T[], skew = 1): T =>
+    weighted(list.map((item, i) => [item, 1 / (i + 1) ** skew] as const));
   /** Roughly normal (sum of three uniforms), in [mean − 3·sd, mean + 3·sd]. */
   const around = (mean: number, sd: number) => mean + (next() + next() + next() - 1.5) * 2 * sd;
-  return { next, int, pick, weighted, around };
+  return { next, int, pick, weighted, popular, around };
 }
 
 /** The instant of a local wall-clock time (`minutes` after midnight of `date`) in a timezone. */
@@ -263,10 +266,10 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput) {
       [1, 3],
       [2, 5],
     ] as const);
-    const half = rng.next() < 0.25;
-    const product = half ? meioAMeio : rng.pick(rng.next() < 0.12 ? sweet : savoury);
+    const half = rng.next() < 0.15;
+    const product = half ? meioAMeio : rng.popular(rng.next() < 0.12 ? sweet : savoury, 0.7);
     const variation = product.variations[Math.min(size, product.variations.length - 1)];
-    const chosen = half ? [rng.pick(savoury), rng.pick(rng.next() < 0.2 ? sweet : savoury)] : [];
+    const chosen = half ? [rng.popular(savoury, 0.7), rng.popular(rng.next() < 0.2 ? sweet : savoury, 0.7)] : [];
     const addon = rng.next() < 0.3 ? rng.pick(product.addons) : null;
     const quantity = rng.next() < 0.2 ? 2 : 1;
     const unit = unitPrice({
@@ -318,9 +321,9 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput) {
           [3, 1],
         ] as const);
     for (let i = 0; i < pizzas; i++) lines.push(pizzaLine(orderId));
-    if (rng.next() < 0.75) lines.push(simpleLine(orderId, rng.pick(drinks), rng.int(1, 3)));
-    if (rng.next() < 0.3) lines.push(simpleLine(orderId, rng.pick(starters), 1));
-    if (rng.next() < 0.25) lines.push(simpleLine(orderId, rng.pick(desserts), rng.int(1, 2)));
+    if (rng.next() < 0.75) lines.push(simpleLine(orderId, rng.popular(drinks, 1.3), rng.int(1, 3)));
+    if (rng.next() < 0.3) lines.push(simpleLine(orderId, rng.popular(starters), 1));
+    if (rng.next() < 0.25) lines.push(simpleLine(orderId, rng.popular(desserts), rng.int(1, 2)));
     return lines;
   }
 
@@ -467,7 +470,6 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput) {
   const sessionRows: (typeof cashRegisterSessions.$inferInsert)[] = [];
   const countRows: (typeof cashCloseCounts.$inferInsert)[] = [];
   const registerRows: (typeof cashRegisterHistory.$inferInsert)[] = [];
-  const counterProducts = [...starters, ...drinks, ...desserts];
   for (let back = DAYS; back >= 2; back--) {
     rng = prng(SEED + 1000 + back);
     const date = addDays(today.date, -back);
@@ -486,7 +488,10 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput) {
       const lines =
         rng.next() < 0.5
           ? basket(id, lunch)
-          : [simpleLine(id, rng.pick(counterProducts), rng.int(1, 2)), simpleLine(id, rng.pick(drinks), 1)];
+          : [
+              simpleLine(id, rng.popular(rng.next() < 0.5 ? starters : desserts), rng.int(1, 2)),
+              simpleLine(id, rng.popular(drinks, 1.3), 1),
+            ];
       const total = lines.reduce((s, l) => s + l.totalPrice, 0);
       const method = rng.weighted([
         ['Dinheiro', 3],
