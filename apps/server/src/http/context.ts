@@ -3,7 +3,7 @@ import type { StaffActor as DomainStaff, Profile } from '@meucardapio/domain/per
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Integrations } from '../integrations/integrations';
-import type { MenuCache } from '../modules/restaurants/menu-cache';
+import type { RenderedMenu } from '../modules/restaurants/menu-cache';
 import type { Metrics } from '../ops/metrics';
 import type { Realtime } from '../realtime/realtime';
 
@@ -31,13 +31,21 @@ export type CustomerActor = {
 
 export type Actor = StaffActor | CustomerActor;
 
+/** What requests need of the per-instance public menu cache (modules/restaurants/menu-cache.ts). */
+export interface PublicMenuCache {
+  /** The menu of `slug` as sent, with its open/closed state computed for `now`. */
+  get(slug: string, now?: Date): Promise<RenderedMenu>;
+  /** Drops a restaurant's menus at once after a local write, before its NOTIFY arrives. */
+  forget(restaurantId: string): void;
+}
+
 export type Deps = {
   database: Database;
   config: Config;
   log: Logger;
   integrations: Integrations;
   realtime: Realtime;
-  menuCache: MenuCache;
+  menuCache: PublicMenuCache;
   metrics: Metrics;
 };
 

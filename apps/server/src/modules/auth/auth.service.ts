@@ -15,9 +15,10 @@ import { MSG } from '@meucardapio/domain/messages';
 import { isCashierOnly, isDeliveryPerson, OWNER_PROFILE } from '@meucardapio/domain/permissions';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Actor, Deps } from '../../http/context';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict } from '../../http/errors';
 import { hit, LIMITS, startLoginAttempt } from '../../http/rate-limit';
 import type { SessionSubject } from '../../http/session';
+import { restaurantBySlug } from '../../tenancy/restaurant-lookup';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords';
 
 const RESET_TTL_MS = 60 * 60_000;
@@ -188,16 +189,6 @@ export async function loginAnyone(db: Db, email: string, password: string, ip: s
     throw new AppError(401, 'no_password', 'Senha não configurada', MSG.customerWithoutPassword);
   }
   throw invalidCredentials();
-}
-
-async function restaurantBySlug(db: Db, slug: string) {
-  const [r] = await db
-    .select({ id: restaurants.id, name: restaurants.name, slug: restaurants.slug })
-    .from(restaurants)
-    .where(eq(restaurants.slug, slug))
-    .limit(1);
-  if (!r) throw notFound(MSG.restaurantNotFound, 'Verifique o link e tente novamente.');
-  return r;
 }
 
 export type CustomerRegistration = {

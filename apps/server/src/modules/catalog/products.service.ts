@@ -6,8 +6,9 @@ import { cloneOverrides, nextSku } from '@meucardapio/domain/sku';
 import { initialStockEntry, SYSTEM_EMPLOYEE_NAME } from '@meucardapio/domain/stock';
 import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { StaffActor, StaffCtx } from '../../http/context';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
+import { badRequest, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
+import { restaurantNotFound } from '../../tenancy/restaurant-lookup';
 import type { ProductInput } from './catalog.schemas';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -82,7 +83,7 @@ async function lockRestaurant(tx: Tx, restaurantId: string): Promise<Segment> {
     .from(restaurants)
     .where(eq(restaurants.id, restaurantId))
     .for('update');
-  if (!r) throw new AppError(404, 'restaurant_not_found', 'Restaurante não encontrado');
+  if (!r) throw restaurantNotFound();
   return r.segment === 'commerce' ? 'commerce' : 'restaurant';
 }
 

@@ -36,6 +36,7 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import type { VerifyResult } from '../../integrations/payments/payments';
 import { appendEvent } from '../../realtime/realtime';
+import { restaurantById } from '../../tenancy/restaurant-lookup';
 import { recordPaidAfterCancel, recordPaymentMismatch, releaseDeclinedOrder } from '../payments/payments.service';
 import { cancelOrderAndRestore } from './order-cancel.service';
 import { queueStatusMessage } from './order-status-messages';
@@ -554,13 +555,7 @@ async function verifyOne(ctx: StaffCtx, order: OrderRow, handle: string): Promis
 
 /** The restaurant's checkout handle, or null while it is not configured ('Configuração necessária'). */
 async function restaurantHandle(ctx: StaffCtx) {
-  const [r] = await ctx.db
-    .select({ appClientReferrer: restaurants.appClientReferrer })
-    .from(restaurants)
-    .where(eq(restaurants.id, ctx.restaurantId))
-    .limit(1);
-  if (!r) throw notFound(MSG.restaurantNotFound, MSG.reloadAndRetry);
-  return providerHandle(r);
+  return providerHandle(await restaurantById(ctx.db, ctx.restaurantId));
 }
 
 const checkoutNotConfigured = () =>

@@ -1,42 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@meucardapio/db/client';
-import { categories, products, restaurantHours, restaurants } from '@meucardapio/db/schema';
+import { categories, products, restaurantHours } from '@meucardapio/db/schema';
 import { DEFAULT_TIMEZONE, type HoursRow, isOpenAt } from '@meucardapio/domain/hours';
-import { MSG } from '@meucardapio/domain/messages';
 import { parseList } from '@meucardapio/domain/pricing';
 import { normalizePizzaFlags } from '@meucardapio/domain/product-rules';
-import { asc, eq, type SQL } from 'drizzle-orm';
-import { AppError } from '../../http/errors';
+import { asc, eq } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
+import { type RestaurantRow, restaurantById, restaurantBySlug } from '../../tenancy/restaurant-lookup';
 import { type ReviewSummary, reviewSummary } from '../reviews/reviews.service';
 
 /** Public reads need only the database: the visitor is anonymous and the tenant comes from the slug. */
 export type PublicCtx = { db: Db };
-
-export const restaurantNotFound = () =>
-  new AppError(404, 'restaurant_not_found', MSG.restaurantNotFound, 'Verifique o link e tente novamente.');
-
-/**
- * The restaurant columns anyone may read. Listed one by one (never `select()`) so a column added
- * later — owner, fiscal ids, provider settings — stays private until someone decides otherwise.
- */
-const publicRestaurantColumns = {
-  id: restaurants.id,
-  name: restaurants.name,
-  slug: restaurants.slug,
-  description: restaurants.description,
-  logoUrl: restaurants.logoUrl,
-  bannerUrl: restaurants.bannerUrl,
-  primaryColor: restaurants.primaryColor,
-  secondaryColor: restaurants.secondaryColor,
-  buttonColor: restaurants.buttonColor,
-  timezone: restaurants.timezone,
-  businessSegment: restaurants.businessSegment,
-  showReviewsOnMenu: restaurants.showReviewsOnMenu,
-  googleRating: restaurants.googleRating,
-  googleReviewsCount: restaurants.googleReviewsCount,
-  googleMyBusinessUrl: restaurants.googleMyBusinessUrl,
-};
 
 export type PublicRestaurant = {
   id: string;
@@ -109,22 +83,28 @@ export type PublicMenu = {
   reviews: ReviewSummary;
 };
 
-async function selectPublicRestaurant(db: Db, where: SQL): Promise<PublicRestaurant> {
-  const [row] = await db.select(publicRestaurantColumns).from(restaurants).where(where).limit(1);
-  if (!row) throw restaurantNotFound();
+/**
+ * The restaurant fields anyone may read. Picked one by one so a column added later — owner, fiscal
+ * ids, provider settings — stays private until someone decides otherwise.
+ */
+export function publicRestaurantOf(row: RestaurantRow): PublicRestaurant {
   return {
-    ...row,
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    logoUrl: row.logoUrl,
+    bannerUrl: row.bannerUrl,
+    primaryColor: row.primaryColor,
+    secondaryColor: row.secondaryColor,
+    buttonColor: row.buttonColor,
+    timezone: row.timezone,
     businessSegment: row.businessSegment === 'commerce' ? 'commerce' : 'restaurant',
+    showReviewsOnMenu: row.showReviewsOnMenu,
     googleRating: row.googleRating === null ? null : Number(row.googleRating),
+    googleReviewsCount: row.googleReviewsCount,
+    googleMyBusinessUrl: row.googleMyBusinessUrl,
   };
-}
-
-export function findPublicRestaurantBySlug(db: Db, slug: string): Promise<PublicRestaurant> {
-  return selectPublicRestaurant(db, eq(restaurants.slug, slug));
-}
-
-export function findPublicRestaurantById(db: Db, id: string): Promise<PublicRestaurant> {
-  return selectPublicRestaurant(db, eq(restaurants.id, id));
 }
 
 /** Options stored as JSON may come from older imports with loose shapes; keep only well-formed ones. */
@@ -168,7 +148,7 @@ export function withOpenNow(menu: PublicMenu, now: Date): PublicMenu {
 
 /** Everything the first paint of a public menu needs, in one read. */
 export async function getPublicMenu(ctx: PublicCtx, slug: string, now = new Date()): Promise<PublicMenu> {
-  const restaurant = await findPublicRestaurantBySlug(ctx.db, slug);
+  const restaurant = publicRestaurantOf(await restaurantBySlug(ctx.db, slug));
   const restaurantId = restaurant.id;
 
   const [cats, rows, hoursRows, reviews] = await Promise.all([
@@ -228,7 +208,7 @@ export async function getPublicMenu(ctx: PublicCtx, slug: string, now = new Date
 
 /** The review page's restaurant header: identity and brand only. */
 export async function getPublicRestaurantById(ctx: PublicCtx, id: string) {
-  const r = await findPublicRestaurantById(ctx.db, id);
+  const r = await restaurantById(ctx.db, id);
   return {
     restaurant: {
       id: r.id,

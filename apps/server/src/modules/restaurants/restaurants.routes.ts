@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
 import { parseParams } from '../../http/validate';
-import { etagMatches, getPublicRestaurantById, restaurantNotFound } from './public-menu.service';
+import { restaurantNotFound } from '../../tenancy/restaurant-lookup';
+import { etagMatches, getPublicRestaurantById } from './public-menu.service';
 
 export const restaurantsRoutes = new Hono<AppEnv>();
 

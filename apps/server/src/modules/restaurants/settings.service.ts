@@ -16,6 +16,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { StaffCtx } from '../../http/context';
 import { AppError, badRequest, conflict, forbidden } from '../../http/errors';
+import { restaurantById } from '../../tenancy/restaurant-lookup';
 
 // ─── Input schemas ───────────────────────────────────────────────────────────────────────────────
 
@@ -101,16 +102,8 @@ export const whatsappTestInput = z.object({
 
 // ─── Reads ───────────────────────────────────────────────────────────────────────────────────────
 
-async function loadRestaurant(ctx: StaffCtx) {
-  const [r] = await ctx.db.select().from(restaurants).where(eq(restaurants.id, ctx.restaurantId)).limit(1);
-  if (!r)
-    throw new AppError(
-      404,
-      'restaurant_not_found',
-      'Restaurante não encontrado',
-      'Recarregue a página e tente novamente.',
-    );
-  return r;
+function loadRestaurant(ctx: StaffCtx) {
+  return restaurantById(ctx.db, ctx.restaurantId);
 }
 
 async function loadSecretsConfigured(ctx: StaffCtx) {

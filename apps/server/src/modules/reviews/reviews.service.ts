@@ -5,7 +5,7 @@ import type { Actor } from '../../http/context';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
-import { findPublicRestaurantBySlug, type PublicRestaurant } from '../restaurants/public-menu.service';
+import { restaurantBySlug } from '../../tenancy/restaurant-lookup';
 
 /** Business-listing defaults the spec shows when the owner has not filled them in. */
 export const DEFAULT_GOOGLE_RATING = 4.5;
@@ -35,10 +35,14 @@ export type ReviewSummary = {
   latest: PublicReview[];
 };
 
-type RestaurantForSummary = Pick<
-  PublicRestaurant,
-  'id' | 'showReviewsOnMenu' | 'googleRating' | 'googleReviewsCount' | 'googleMyBusinessUrl'
->;
+/** What the summary reads of a restaurant (the public menu passes its public fields). */
+type RestaurantForSummary = {
+  id: string;
+  showReviewsOnMenu: boolean;
+  googleRating: number | null;
+  googleReviewsCount: number | null;
+  googleMyBusinessUrl: string | null;
+};
 
 /** The newest approved reviews of a restaurant; pending (unapproved) reviews are never public. */
 export async function latestApprovedReviews(db: Db, restaurantId: string, limit = MENU_REVIEWS_LIMIT) {
@@ -109,7 +113,7 @@ const orderNotReviewable = () =>
  * (ARCHITECTURE §6.12).
  */
 export async function createPublicReview(ctx: { db: Db; actor: Actor | null }, slug: string, input: NewPublicReview) {
-  const restaurant = await findPublicRestaurantBySlug(ctx.db, slug);
+  const restaurant = await restaurantBySlug(ctx.db, slug);
   const restaurantId = restaurant.id;
   if (!input.orderId) throw orderNotReviewable();
   const orderId = input.orderId;
@@ -218,7 +222,7 @@ export async function reviewOrderSummary(db: Db, restaurantId: string, orderId: 
 
 /** The public list: the newest approved reviews of a restaurant found by slug. */
 export async function listPublicReviews(ctx: { db: Db }, slug: string) {
-  const restaurant = await findPublicRestaurantBySlug(ctx.db, slug);
+  const restaurant = await restaurantBySlug(ctx.db, slug);
   if (!restaurant.showReviewsOnMenu) return { show: false, reviews: [] as PublicReview[] };
   return { show: true, reviews: await latestApprovedReviews(ctx.db, restaurant.id) };
 }

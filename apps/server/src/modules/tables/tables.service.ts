@@ -1,10 +1,10 @@
-import { diningTables, restaurants } from '@meucardapio/db/schema';
-import { MSG } from '@meucardapio/domain/messages';
+import { diningTables } from '@meucardapio/db/schema';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { StaffCtx } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
+import { restaurantById } from '../../tenancy/restaurant-lookup';
 
 /** QR images are 300×300 (spec 3 §9) and generated here, never by a public service. */
 export const QR_SIZE = 300;
@@ -19,12 +19,7 @@ export function tableMenuPath(slug: string, number: number): string {
 }
 
 async function restaurantSlug(ctx: StaffCtx): Promise<string> {
-  const [r] = await ctx.db
-    .select({ slug: restaurants.slug })
-    .from(restaurants)
-    .where(eq(restaurants.id, ctx.restaurantId))
-    .limit(1);
-  if (!r) throw notFound(MSG.restaurantNotFound, MSG.reloadAndRetry);
+  const r = await restaurantById(ctx.db, ctx.restaurantId);
   const slug = r.slug?.trim();
   if (!slug) {
     throw new AppError(
