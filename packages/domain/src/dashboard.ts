@@ -4,7 +4,7 @@ import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, type DeliveryType, type OrderStat
 import { paymentGroupLabel } from './payment';
 
 /**
- * The owner's dashboard on /admin (Início): what counts as a sale is decided in docs/decisions
+ * The owner's dashboard on /admin (Início): what counts as a sale is decided in docs/decisions/027
  * (sales = orders not cancelled whose online payment, if any, was approved), dated by when the order
  * was placed, in the restaurant's timezone. These helpers do the calendar arithmetic and shape the
  * figures the server aggregates in SQL; the API contract is at the end.

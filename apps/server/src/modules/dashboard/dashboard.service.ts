@@ -24,7 +24,7 @@ import { restaurantOf } from '../cashier/cashier.queries';
 
 const OPEN_STATUSES = ['pending', 'preparing', 'confirmed', 'out_for_delivery'] as const;
 
-/** What counts as a sale (docs/decisions/024): not cancelled, and an online payment only once approved. */
+/** What counts as a sale (docs/decisions/027): not cancelled, and an online payment only once approved. */
 const isSale = sql`${orders.status} <> 'cancelled' and (${orders.paymentStatus} is null or ${orders.paymentStatus} = 'approved')`;
 
 /** Sum (0 when nothing matched) and count, optionally of the rows matching `where` only. */
