@@ -19,6 +19,8 @@ type Entry = {
   storedAt: number;
   /** Only `openNow` differs between renders, so at most two are kept. */
   rendered: { open?: RenderedMenu; closed?: RenderedMenu };
+  /** Opening hours are in whole minutes: open/closed is worked out once per minute, not per request. */
+  openAt?: { minute: number; key: 'open' | 'closed' };
 };
 
 function render(menu: PublicMenu): RenderedMenu {
@@ -75,9 +77,12 @@ export class MenuCache {
         this.entries.set(slug, entry);
       }
     }
-    const menu = withOpenNow(entry.menu, now);
-    const key = menu.openNow ? 'open' : 'closed';
-    entry.rendered[key] ??= render(menu);
+    const minute = Math.floor(now.getTime() / 60_000);
+    if (entry.openAt?.minute !== minute) {
+      entry.openAt = { minute, key: withOpenNow(entry.menu, now).openNow ? 'open' : 'closed' };
+    }
+    const { key } = entry.openAt;
+    entry.rendered[key] ??= render(withOpenNow(entry.menu, now));
     return entry.rendered[key];
   }
 }
