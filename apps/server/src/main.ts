@@ -7,11 +7,14 @@ import { loadConfig } from './config';
 import { SIMULATOR_WARNING } from './integrations/payments/simulator';
 import { hashPassword } from './modules/auth/passwords';
 import { startUnpaidOrdersJob } from './modules/orders/unpaid-orders.service';
+import { claimDataDir } from './ops/backup';
 import { startRetentionJob } from './ops/retention';
 import { boot } from './server';
 import { mountWebApp } from './web/web-app';
 
 const config = loadConfig();
+// The embedded database's files are this process's alone while it runs (backups check; see ops/backup.ts).
+const releaseDataDir = config.DATABASE_URL ? () => undefined : claimDataDir(config.DATA_DIR);
 const booted = await boot(config);
 const { deps, app } = booted;
 const { log } = deps;
@@ -74,6 +77,7 @@ async function shutdown(signal: NodeJS.Signals) {
   await unpaidOrders.stop();
   await retention.stop();
   await booted.close();
+  releaseDataDir();
   process.exit(0);
 }
 process.on('SIGINT', shutdown);

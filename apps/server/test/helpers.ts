@@ -1,3 +1,4 @@
+import type { Database } from '@meucardapio/db/client';
 import { employees, userProfiles } from '@meucardapio/db/schema';
 import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-types';
 import { freshDatabase } from '@meucardapio/db/testing';
@@ -17,11 +18,11 @@ export const ORIGIN = 'http://localhost';
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
- * A booted app on a fresh database, closed with `await t.close()`. Payments go through the simulator
+ * A booted app on a fresh database (or on `on`, already migrated), closed with `await t.close()`. Payments go through the simulator
  * unless `env` says otherwise (a variable set to undefined is left unset).
  */
-export async function createTestApp(env: Record<string, string | undefined> = {}) {
-  const database = await freshDatabase();
+export async function createTestApp(env: Record<string, string | undefined> = {}, on?: Database) {
+  const database = on ?? (await freshDatabase());
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     SEED_DEMO: '0',
