@@ -1,0 +1,255 @@
+// `npm run bench:cluster`: a database of its own on the local PostgreSQL server, two server instances,
+// Debian's nginx balancing them (installed if missing), and a mixed load for a fixed time. Prints orders/s,
+// commit→arrival latency on boards of the *other* instance, errors, lost events, and the checkout rate
+// against the same inserts as raw SQL. BENCH_SECONDS (default 20), BENCH_DATABASE_URL (a server to use).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '@meucardapio/db/client';
+import { customers, sessions } from '@meucardapio/db/schema';
+import { adminQuery, withDatabase } from '@meucardapio/db/testing';
+import { hashToken, SESSION_COOKIE } from '../apps/server/src/http/session';
+import { type Board, driveLoad, openBoard, percentile, rawInsertRate } from './cluster-load';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NGINX = '/usr/sbin/nginx';
+const BOARDS = 6;
+const CHECKOUT_WORKERS = 8;
+const MENU_WORKERS = 4;
+const root = join(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** PostgreSQL as CI starts it (Debian's cluster), when nothing answers yet. */
+function ensurePostgres() {
+  if (spawnSync('pg_isready', ['-d', SERVER_URL]).status === 0) return;
+  const version = spawnSync('ls', ['/etc/postgresql'], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+  spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'inherit' });
+  for (let i = 0; i < 30 && spawnSync('pg_isready', ['-d', SERVER_URL]).status !== 0; i++) {
+    spawnSync('sleep', ['1']);
+  }
+}
+
+function ensureNginx() {
+  if (existsSync(NGINX)) return;
+  console.log('nginx não encontrado: instalando o pacote do Debian…');
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  const installed = spawnSync('apt-get', ['install', '-y', '-qq', 'nginx'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (installed.status !== 0 || !existsSync(NGINX)) throw new Error('could not install nginx');
+}
+
+const children: ChildProcess[] = [];
+function startChild(command: string, args: string[], env: Record<string, string> = {}) {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+async function send(base: string, method: string, path: string, body: unknown, cookie = '') {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', origin: base, cookie },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  const set = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  return { json, cookie: set.join('; ') || cookie };
+}
+
+ensurePostgres();
+ensureNginx();
+const dbName = `mc_bench_${Date.now()}`;
+await adminQuery(SERVER_URL, `CREATE DATABASE ${dbName}`);
+const url = withDatabase(SERVER_URL, dbName);
+const work = mkdtempSync(join(tmpdir(), 'mc-cluster-'));
+const boards: Board[] = [];
+try {
+  const database = await openDatabase({ url });
+  await database.migrate();
+  writeFileSync(join(work, 'index.html'), '<!doctype html><title>MeuCardápio</title>');
+
+  const [portA, portB, port] = [await freePort(), await freePort(), await freePort()];
+  const serverEnv = {
+    DATABASE_URL: url,
+    HOST: '127.0.0.1',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: work,
+    TRUST_PROXY: 'loopback',
+    NODE_ENV: 'production',
+    PAYMENTS: 'disabled',
+  };
+  for (const p of [portA, portB]) {
+    startChild(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { ...serverEnv, PORT: String(p) });
+  }
+  const nginxDir = join(work, 'nginx');
+  mkdirSync(nginxDir);
+  const conf = readFileSync(join(import.meta.dirname, 'cluster-nginx.conf'), 'utf8')
+    .replaceAll('{{dir}}', nginxDir)
+    .replaceAll('{{portA}}', String(portA))
+    .replaceAll('{{portB}}', String(portB))
+    .replaceAll('{{port}}', String(port));
+  writeFileSync(join(nginxDir, 'nginx.conf'), conf);
+  startChild(NGINX, ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-g', 'daemon off;']);
+  await Promise.all([portA, portB].map((p) => waitFor(`http://127.0.0.1:${p}/api/ready`)));
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/ready`);
+
+  // A restaurant open all day, a drink with plenty of stock, and a customer per checkout.
+  const owner = await send(base, 'POST', '/api/auth/signup', {
+    name: 'Dona Bench',
+    companyName: `Pizzaria Bench ${Date.now()}`,
+    email: `bench-${Date.now()}@teste.com.br`,
+    password: 'senha-forte-123',
+  });
+  const restaurantId = owner.json.user.restaurant.id as string;
+  const slug = owner.json.user.restaurant.slug as string;
+  const hours = Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, openTime: '00:00', closeTime: '23:59' }));
+  await send(base, 'PUT', '/api/admin/hours', { hours }, owner.cookie);
+  const product = await send(
+    base,
+    'POST',
+    '/api/admin/products',
+    { name: 'Refrigerante Lata', price: 600, controleEstoque: true, estoque: 1_000_000 },
+    owner.cookie,
+  );
+  const productId = product.json.product.id as string;
+  const customerCount = Math.max(2000, SECONDS * 150);
+  const rows = await database.db
+    .insert(customers)
+    .values(
+      Array.from({ length: customerCount }, (_, i) => ({
+        restaurantId,
+        name: `Cliente ${i}`,
+        phone: '11987654321',
+        email: `bench-${i}@teste.com.br`,
+      })),
+    )
+    .returning({ id: customers.id });
+  const tokens = rows.map(() => randomBytes(32).toString('base64url'));
+  for (let i = 0; i < rows.length; i += 1000) {
+    await database.db.insert(sessions).values(
+      rows.slice(i, i + 1000).map((r, j) => ({
+        tokenHash: hashToken(tokens[i + j]),
+        kind: 'customer',
+        customerId: r.id,
+        restaurantId,
+        expiresAt: new Date(Date.now() + 3600_000),
+      })),
+    );
+  }
+  await database.close();
+
+  for (let i = 0; i < BOARDS; i++) boards.push(await openBoard(base, owner.cookie));
+  const upstreams = [...new Set(boards.map((b) => b.upstream))];
+  if (upstreams.length < 2) throw new Error(`boards reached only ${upstreams.join(', ')}`);
+
+  const load = await driveLoad({
+    base,
+    slug,
+    customerCookies: tokens.map((t) => `${SESSION_COOKIE}=${t}`),
+    productId,
+    seconds: SECONDS,
+    checkoutWorkers: CHECKOUT_WORKERS,
+    menuWorkers: MENU_WORKERS,
+  });
+  // Events still on their way when the load stopped.
+  await new Promise((r) => setTimeout(r, 3000));
+
+  const fromAnswer: number[] = [];
+  const fromRequest: number[] = [];
+  let lost = 0;
+  for (const order of load.orders) {
+    for (const board of boards) {
+      const arrived = board.arrivals.get(order.id);
+      if (arrived === undefined) {
+        lost += 1;
+        continue;
+      }
+      if (board.upstream === order.upstream) continue;
+      fromAnswer.push(Math.max(0, arrived - order.answeredAt));
+      fromRequest.push(arrived - order.sentAt);
+    }
+  }
+  fromAnswer.sort((a, b) => a - b);
+  fromRequest.sort((a, b) => a - b);
+  const ordersPerSecond = load.orders.length / load.seconds;
+  const rawPerSecond = await rawInsertRate(url, restaurantId, productId, Math.min(10, SECONDS), CHECKOUT_WORKERS);
+  const ms = (v: number) => Math.round(v * 10) / 10;
+  const byInstance = Object.fromEntries(upstreams.map((u) => [u, load.orders.filter((o) => o.upstream === u).length]));
+
+  console.log(
+    JSON.stringify(
+      {
+        setup: `PostgreSQL, 2 instances behind nginx, ${SECONDS} s: ${CHECKOUT_WORKERS} checkout workers, ${MENU_WORKERS} menu readers, ${BOARDS} boards over SSE`,
+        boardsPerInstance: Object.fromEntries(upstreams.map((u) => [u, boards.filter((b) => b.upstream === u).length])),
+        ordersCreated: load.orders.length,
+        ordersByInstance: byInstance,
+        ordersPerSecond: ms(ordersPerSecond),
+        menuReadsPerSecond: ms(load.menuReads / load.seconds),
+        otherInstanceBoard: {
+          pairs: fromAnswer.length,
+          commitToArrivalMs: {
+            p50: ms(percentile(fromAnswer, 50)),
+            p95: ms(percentile(fromAnswer, 95)),
+            p99: ms(percentile(fromAnswer, 99)),
+          },
+          requestToArrivalMs: {
+            p50: ms(percentile(fromRequest, 50)),
+            p95: ms(percentile(fromRequest, 95)),
+            p99: ms(percentile(fromRequest, 99)),
+          },
+        },
+        errors: load.errors.length,
+        errorSamples: [...new Set(load.errors)].slice(0, 5),
+        lostEvents: lost,
+        rawSqlOrdersPerSecond: ms(rawPerSecond),
+        creationRateVsRawSql: Math.round((ordersPerSecond / rawPerSecond) * 100) / 100,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  for (const b of boards) b.close();
+  for (const child of children.reverse()) child.kill('SIGTERM');
+  await Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : Promise.resolve())),
+  );
+  await adminQuery(SERVER_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  rmSync(work, { recursive: true, force: true });
+}
