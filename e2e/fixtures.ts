@@ -21,3 +21,23 @@ export async function signUpOwner(
   expect(signup.ok(), await signup.text()).toBeTruthy();
   return (await signup.json()).user.restaurant.slug;
 }
+
+/** Registers a storefront customer of `slug` (a São Paulo address); the request context stays signed in as them. */
+export async function registerCustomer(request: APIRequestContext, origin: string, slug: string, name: string) {
+  const res = await request.post(`/api/public/restaurants/${slug}/customers/register`, {
+    headers: { origin },
+    data: {
+      name,
+      phone: '11987654321',
+      email: `cliente-${unique()}@teste.com.br`,
+      password: 'senha123',
+      cep: '01310-100',
+      address: 'Avenida Paulista',
+      number: '1000',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
