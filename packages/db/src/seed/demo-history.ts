@@ -260,22 +260,18 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput) {
     ['Moema', 1000],
   ]);
 
-  function pizzaLine(orderId: string): Line {
-    const size = rng.weighted([
-      [0, 1],
-      [1, 3],
-      [2, 5],
-    ] as const);
-    const half = rng.next() < 0.15;
-    const product = half ? meioAMeio : rng.popular(rng.next() < 0.12 ? sweet : savoury, 0.7);
-    const variation = product.variations[Math.min(size, product.variations.length - 1)];
-    const chosen = half ? [rng.popular(savoury, 0.7), rng.popular(rng.next() < 0.2 ? sweet : savoury, 0.7)] : [];
-    const addon = rng.next() < 0.3 ? rng.pick(product.addons) : null;
-    const quantity = rng.next() < 0.2 ? 2 : 1;
+  /** An order line priced with the storefront's rule: base (or flavour average) + size + add-ons. */
+  function line(
+    orderId: string,
+    product: ProductRow,
+    quantity: number,
+    choice: { variation?: PriceOption; addon?: Addon | null; flavours?: ProductRow[] } = {},
+  ): Line {
+    const { variation, addon, flavours = [] } = choice;
     const unit = unitPrice({
       basePrice: product.price,
-      flavorPrices: chosen.map((f) => f.price),
-      variation,
+      flavorPrices: flavours.map((f) => f.price),
+      variation: variation ?? null,
       addons: addon ? [{ price: addon.price }] : [],
     });
     return {
@@ -286,26 +282,28 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput) {
       quantity,
       unitPrice: unit,
       totalPrice: unit * quantity,
-      variation: chosenOption(variation.id, variation.name, variation.priceModifier),
+      variation: variation ? chosenOption(variation.id, variation.name, variation.priceModifier) : null,
       addons: addon ? [chosenOption(addon.id, addon.name, addon.price, 1)] : [],
-      pizzaFlavors: chosen.map((f) => chosenOption(f.id, f.name, f.price)),
+      pizzaFlavors: flavours.map((f) => chosenOption(f.id, f.name, f.price)),
     };
   }
 
-  function simpleLine(orderId: string, product: ProductRow, quantity: number): Line {
-    const variation = product.variations[0];
-    const unit = product.price + (variation?.priceModifier ?? 0);
-    return {
-      restaurantId,
-      orderId,
-      productId: product.id,
-      name: product.name,
-      quantity,
-      unitPrice: unit,
-      totalPrice: unit * quantity,
-      variation: variation ? chosenOption(variation.id, variation.name, variation.priceModifier) : null,
-    };
+  function pizzaLine(orderId: string): Line {
+    const size = rng.weighted([
+      [0, 1],
+      [1, 3],
+      [2, 5],
+    ] as const);
+    const half = rng.next() < 0.15;
+    const product = half ? meioAMeio : rng.popular(rng.next() < 0.12 ? sweet : savoury, 0.7);
+    const variation = product.variations[Math.min(size, product.variations.length - 1)];
+    const flavours = half ? [rng.popular(savoury, 0.7), rng.popular(rng.next() < 0.2 ? sweet : savoury, 0.7)] : [];
+    const addon = rng.next() < 0.3 ? rng.pick(product.addons) : null;
+    return line(orderId, product, rng.next() < 0.2 ? 2 : 1, { variation, addon, flavours });
   }
+
+  const simpleLine = (orderId: string, product: ProductRow, quantity: number) =>
+    line(orderId, product, quantity, { variation: product.variations[0] });
 
   /** A family dinner, a quick lunch, a table sharing starters: pizzas, then maybe drinks, starters, dessert. */
   function basket(orderId: string, lunch: boolean): Line[] {
