@@ -26,7 +26,7 @@ export const ADMIN_PAGES = {
   orders: { title: 'Pedidos', permissions: ROUTE_PERMISSIONS.orders },
   kitchen: { title: 'Cozinha', permissions: ROUTE_PERMISSIONS.kitchen, fullWidth: true },
   'kitchen-settings': {
-    title: 'Cozinha (KDS)',
+    title: 'Configurações da Cozinha',
     permissions: [...ROUTE_PERMISSIONS.kitchenStations, 'manage_settings'],
   },
   customers: { title: 'Clientes', permissions: ROUTE_PERMISSIONS.customers },

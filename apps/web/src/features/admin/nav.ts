@@ -69,7 +69,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { path: 'delivery-config', label: 'Configurações de Entrega', icon: MapPin },
       { path: 'states', label: 'Estados', icon: MapIcon },
       { path: 'hours', label: 'Horários', icon: Clock },
-      { path: 'kitchen-settings', label: 'Cozinha (KDS)', icon: CookingPot },
+      { path: 'kitchen-settings', label: 'Configurações da Cozinha', icon: CookingPot },
     ],
   },
   {

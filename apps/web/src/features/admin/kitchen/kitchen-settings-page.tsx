@@ -216,7 +216,7 @@ export default function KitchenSettingsPage() {
     <div className="grid gap-6">
       <PageHeader
         className="mb-0"
-        title="Cozinha (KDS)"
+        title="Configurações da Cozinha"
         description="Estações de preparo e tempos de alerta da tela da cozinha."
         actions={
           canAny(ROUTE_PERMISSIONS.kitchen) && (
