@@ -12,7 +12,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { issueDescription } from '../src/http/validate';
-import { addressSchema } from '../src/modules/customers/customer-area.service';
 import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -228,7 +227,6 @@ describe('validation messages in Portuguese', () => {
       loginSchema,
       passwordRecoverySchema,
       addressEntrySchema,
-      addressSchema,
       reviewSchema,
     };
     const long = 'x'.repeat(5000);

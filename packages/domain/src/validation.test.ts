@@ -137,8 +137,10 @@ describe('addressEntrySchema', () => {
   const msg = 'Preencha todos os campos obrigatórios.';
 
   it('accepts an entry with optional complement and city', () => {
-    expect(addressEntrySchema.parse(valid)).toEqual({ ...valid, complement: undefined, city: undefined });
+    expect(addressEntrySchema.parse(valid)).toEqual({ ...valid, complement: null, city: null, state: null });
     expect(addressEntrySchema.parse({ ...valid, city: 'São Paulo' }).city).toBe('São Paulo');
+    // Blank clears: an edit that empties the complement stores null, not "unchanged".
+    expect(addressEntrySchema.parse({ ...valid, complement: '  ' }).complement).toBeNull();
   });
 
   it.each(['name', 'address', 'number', 'neighborhood', 'cep'])('requires %s', (field) => {

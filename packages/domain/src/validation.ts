@@ -135,17 +135,20 @@ export const passwordRecoverySchema = z.object({ email: emailField(MSG.emailRequ
 
 /**
  * An address-book entry: name (e.g. 'Casa'), address, number, neighbourhood and CEP required
- * ('Preencha todos os campos obrigatórios.'); complement and city optional.
+ * ('Preencha todos os campos obrigatórios.'); complement, city and state optional, blank ones null
+ * so that an edit can clear them.
  */
 export const addressEntrySchema = z.object({
-  name: requiredText(MSG.fillRequiredFields),
-  address: requiredText(MSG.fillRequiredFields),
-  number: requiredText(MSG.fillRequiredFields),
-  complement: optionalText,
-  neighborhood: requiredText(MSG.fillRequiredFields),
-  city: optionalText,
-  cep: requiredText(MSG.fillRequiredFields),
+  name: requiredText(MSG.fillRequiredFields, 60),
+  address: requiredText(MSG.fillRequiredFields, 200),
+  number: requiredText(MSG.fillRequiredFields, 20),
+  complement: profileText(120),
+  neighborhood: requiredText(MSG.fillRequiredFields, 120),
+  city: profileText(120),
+  state: profileText(2),
+  cep: requiredText(MSG.fillRequiredFields, 12),
 });
+export type AddressEntryInput = z.input<typeof addressEntrySchema>;
 export type AddressEntry = z.output<typeof addressEntrySchema>;
 
 /** Whether one more address may be saved (at most 4 per customer, else 'Limite atingido'). */

@@ -1,29 +1,11 @@
 import { customers, orders } from '@meucardapio/db/schema';
+import type { AdminCustomerView } from '@meucardapio/domain/customer-views';
 import { onlyDigits } from '@meucardapio/domain/phone';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { type AdminOrder, hydrate } from '../orders/admin-orders.service';
-
-export type AdminCustomer = {
-  id: string;
-  name: string;
-  phone: string;
-  email: string;
-  address: string | null;
-  number: string | null;
-  complement: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  cep: string | null;
-  createdAt: string;
-  totalOrders: number;
-  /** Centavos; cancelled orders do not count. */
-  totalSpent: number;
-  lastOrderAt: string | null;
-};
 
 const LIST_LIMIT = 500;
 
@@ -34,7 +16,7 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
  * Customers with their order totals, newest first, in ONE aggregate query (no query per customer).
  * The search matches the name (case-insensitive) or the phone's digits.
  */
-export async function listCustomers(ctx: StaffCtx, search: string | undefined): Promise<AdminCustomer[]> {
+export async function listCustomers(ctx: StaffCtx, search: string | undefined): Promise<AdminCustomerView[]> {
   const q = search?.trim() ?? '';
   const digits = onlyDigits(q);
   const conds = [];

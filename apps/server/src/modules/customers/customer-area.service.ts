@@ -1,8 +1,9 @@
 import { customerAddresses, customers, orders } from '@meucardapio/db/schema';
+import type { CustomerProfileView, SavedAddressView } from '@meucardapio/domain/customer-views';
 import { MSG } from '@meucardapio/domain/messages';
-import { customerProfileSchema, MAX_SAVED_ADDRESSES } from '@meucardapio/domain/validation';
+import { type AddressEntry, type customerProfileSchema, MAX_SAVED_ADDRESSES } from '@meucardapio/domain/validation';
 import { asc, count, desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CustomerCtx } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -12,17 +13,9 @@ import { reverifyOrderPayment } from '../payments/payments.service';
 // ---------------------------------------------------------------------------------------------
 // Profile
 
-export const profileSchema = customerProfileSchema;
-const optText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
-export type ProfileInput = z.infer<typeof profileSchema>;
+export type ProfileInput = z.output<typeof customerProfileSchema>;
 
-function profileView(c: typeof customers.$inferSelect) {
+function profileView(c: typeof customers.$inferSelect): CustomerProfileView {
   const { passwordHash: _hidden, restaurantId: _r, ...rest } = c;
   return { ...rest, createdAt: c.createdAt.toISOString(), updatedAt: c.updatedAt.toISOString() };
 }
@@ -50,21 +43,7 @@ export async function updateProfile(ctx: CustomerCtx, input: ProfileInput) {
 // ---------------------------------------------------------------------------------------------
 // Address book (at most 4)
 
-const required = (max: number) =>
-  z.string({ message: MSG.fillRequiredFields }).trim().min(1, MSG.fillRequiredFields).max(max);
-export const addressSchema = z.object({
-  name: required(60),
-  address: required(200),
-  number: required(20),
-  complement: optText(120),
-  neighborhood: required(120),
-  city: optText(120),
-  state: optText(2),
-  cep: required(12),
-});
-export type AddressInput = z.infer<typeof addressSchema>;
-
-function addressView(a: typeof customerAddresses.$inferSelect) {
+function addressView(a: typeof customerAddresses.$inferSelect): SavedAddressView {
   return {
     id: a.id,
     name: a.name,
@@ -88,7 +67,7 @@ export async function listAddresses(ctx: CustomerCtx) {
   return rows.map(addressView);
 }
 
-export async function createAddress(ctx: CustomerCtx, input: AddressInput) {
+export async function createAddress(ctx: CustomerCtx, input: AddressEntry) {
   return ctx.db.transaction(async (tx) => {
     // Lock the customer so two simultaneous saves cannot both pass the limit.
     await tx
@@ -118,7 +97,7 @@ export async function createAddress(ctx: CustomerCtx, input: AddressInput) {
 
 const addressNotFound = () => notFound('Endereço não encontrado');
 
-export async function updateAddress(ctx: CustomerCtx, id: string, input: AddressInput) {
+export async function updateAddress(ctx: CustomerCtx, id: string, input: AddressEntry) {
   const [row] = await ctx.db
     .update(customerAddresses)
     .set({ ...input, state: input.state?.toUpperCase() ?? null })

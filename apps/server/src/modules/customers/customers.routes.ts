@@ -1,4 +1,5 @@
 import { MSG } from '@meucardapio/domain/messages';
+import { addressEntrySchema, customerProfileSchema } from '@meucardapio/domain/validation';
 import { type Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../../http/context';
@@ -6,14 +7,12 @@ import { badRequest } from '../../http/errors';
 import { customerCtx } from '../../http/guard';
 import { idParam, parseParams } from '../../http/validate';
 import {
-  addressSchema,
   createAddress,
   deleteAddress,
   getOwnOrder,
   getProfile,
   listAddresses,
   listOwnOrders,
-  profileSchema,
   updateAddress,
   updateProfile,
   verifyOwnOrderPayment,
@@ -37,7 +36,7 @@ customersRoutes.get('/customer/profile', async (c) => {
 
 customersRoutes.put('/customer/profile', async (c) => {
   const ctx = customerCtx(c);
-  const input = await parseForm(c, profileSchema);
+  const input = await parseForm(c, customerProfileSchema);
   return c.json({ customer: await updateProfile(ctx, input), message: 'Perfil atualizado!' });
 });
 
@@ -48,14 +47,14 @@ customersRoutes.get('/customer/addresses', async (c) => {
 
 customersRoutes.post('/customer/addresses', async (c) => {
   const ctx = customerCtx(c);
-  const input = await parseForm(c, addressSchema);
+  const input = await parseForm(c, addressEntrySchema);
   return c.json({ address: await createAddress(ctx, input), message: 'Endereço salvo!' }, 201);
 });
 
 customersRoutes.put('/customer/addresses/:id', async (c) => {
   const ctx = customerCtx(c);
   const { id } = parseParams(c, idParam);
-  const input = await parseForm(c, addressSchema);
+  const input = await parseForm(c, addressEntrySchema);
   return c.json({ address: await updateAddress(ctx, id, input), message: 'Endereço atualizado!' });
 });
 

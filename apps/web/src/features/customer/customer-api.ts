@@ -1,5 +1,7 @@
 import { addRepeatedLines, type CartLine, type NotRepeated } from '@meucardapio/domain/cart';
+import type { CustomerProfileView, SavedAddressView } from '@meucardapio/domain/customer-views';
 import type { CustomerOrderView, OrderItemView } from '@meucardapio/domain/order-views';
+import type { AddressEntryInput } from '@meucardapio/domain/validation';
 import { api } from '@/lib/api';
 import { type RepeatMenuProduct, rebuildOrderLines } from './repeat-order';
 
@@ -7,35 +9,9 @@ import { type RepeatMenuProduct, rebuildOrderLines } from './repeat-order';
 export type CustomerOrder = CustomerOrderView;
 export type CustomerOrderItem = OrderItemView;
 
-export type CustomerProfile = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  cep: string | null;
-  address: string | null;
-  number: string | null;
-  complement: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  birthDay: number | null;
-  birthMonth: number | null;
-};
-
-export type Address = {
-  id: string;
-  name: string;
-  address: string;
-  number: string;
-  complement: string | null;
-  neighborhood: string;
-  city: string | null;
-  state: string | null;
-  cep: string;
-};
-
-export type AddressInput = Omit<Address, 'id'>;
+export type CustomerProfile = CustomerProfileView;
+export type Address = SavedAddressView;
+export type AddressInput = AddressEntryInput;
 
 export const customerKeys = {
   orders: ['customer', 'orders'] as const,

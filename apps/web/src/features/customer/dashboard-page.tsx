@@ -1,7 +1,12 @@
 import { MSG } from '@meucardapio/domain/messages';
 import { canChatAboutOrder } from '@meucardapio/domain/order-status';
 import { formatCep, formatPhone } from '@meucardapio/domain/phone';
-import { customerProfileSchema, MAX_SAVED_ADDRESSES } from '@meucardapio/domain/validation';
+import {
+  addressEntrySchema,
+  customerProfileSchema,
+  firstIssueMessage,
+  MAX_SAVED_ADDRESSES,
+} from '@meucardapio/domain/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CreditCard,
@@ -471,8 +476,10 @@ function AddressBook() {
     e.preventDefault();
     if (!editing) return;
     const d = editing.data;
-    if (![d.name, d.address, d.number, d.neighborhood, d.cep].every((v) => v?.trim())) {
-      toast.error('Preencha todos os campos obrigatórios.');
+    // The server's own schema: name, address, number, neighbourhood and CEP required.
+    const parsed = addressEntrySchema.safeParse(d);
+    if (!parsed.success) {
+      toast.error(firstIssueMessage(parsed.error));
       return;
     }
     setSaving(true);

@@ -1,3 +1,4 @@
+import type { AdminCustomerView } from '@meucardapio/domain/customer-views';
 import { DELIVERY_TYPE_LABELS, type DeliveryType, orderStatusLabel } from '@meucardapio/domain/order-status';
 import { useQuery } from '@tanstack/react-query';
 import { Eye, Search } from 'lucide-react';
@@ -12,21 +13,7 @@ import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableR
 import { api } from '@/lib/api';
 import { formatDate, formatDateTime, formatMoney, maskCep, maskPhone } from '@/lib/format';
 
-type Customer = {
-  id: string;
-  name: string;
-  phone: string;
-  email: string;
-  address: string | null;
-  number: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  cep: string | null;
-  totalOrders: number;
-  totalSpent: number;
-  lastOrderAt: string | null;
-};
+type Customer = AdminCustomerView;
 
 type CustomerOrder = {
   id: string;

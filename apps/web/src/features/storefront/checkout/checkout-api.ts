@@ -5,20 +5,9 @@ import type {
   OrderProposalInput,
   ShippingQuote,
 } from '@meucardapio/domain/checkout';
+import type { SavedAddressView } from '@meucardapio/domain/customer-views';
 import { api } from '@/lib/api';
 import type { CustomerMe } from '@/lib/auth';
-
-export type SavedAddress = {
-  id: string;
-  name: string;
-  address: string;
-  number: string;
-  complement: string | null;
-  neighborhood: string;
-  city: string | null;
-  state: string | null;
-  cep: string;
-};
 
 export const checkoutKeys = {
   options: (slug: string) => ['checkout', 'options', slug] as const,
@@ -31,7 +20,7 @@ const base = (slug: string) => `/api/public/restaurants/${encodeURIComponent(slu
 
 export const fetchCheckoutOptions = (slug: string) => api.get<CheckoutOptions>(`${base(slug)}/checkout-options`);
 export const fetchAddresses = () =>
-  api.get<{ addresses: SavedAddress[] }>('/api/customer/addresses').then((r) => r.addresses);
+  api.get<{ addresses: SavedAddressView[] }>('/api/customer/addresses').then((r) => r.addresses);
 export const fetchStates = () =>
   api.get<{ states: { code: string; name: string }[] }>('/api/geo/states').then((r) => r.states);
 export const fetchCities = (uf: string) =>
