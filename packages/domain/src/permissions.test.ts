@@ -20,6 +20,7 @@ import {
   type Profile,
   type ProfileType,
   profileTypeFromDefaultName,
+  profileTypeOffered,
   profileTypesForSegment,
   ROUTE_PERMISSIONS,
   SETTINGS_TAB_PERMISSION,
@@ -152,6 +153,17 @@ describe('profileTypeFromDefaultName', () => {
   it('maps any other name to counter', () => {
     expect(profileTypeFromDefaultName('Entregador')).toBe('counter');
     expect(profileTypeFromDefaultName('')).toBe('counter');
+  });
+});
+
+describe('profileTypeOffered', () => {
+  it('offers kitchen and waiter to restaurants only; custom and the other types everywhere', () => {
+    expect(profileTypeOffered('kitchen', 'restaurant')).toBe(true);
+    expect(profileTypeOffered('waiter', 'restaurant')).toBe(true);
+    expect(profileTypeOffered('kitchen', 'commerce')).toBe(false);
+    expect(profileTypeOffered('waiter', 'commerce')).toBe(false);
+    for (const type of ['admin', 'counter', 'cashier', 'custom'])
+      expect(profileTypeOffered(type, 'commerce')).toBe(true);
   });
 });
 

@@ -102,9 +102,14 @@ export function profileTypeFromDefaultName(name: string): ProfileType {
   return map[key] ?? 'counter';
 }
 
+/** Whether a profile of this type may be given in a business segment: commerce has no kitchen or waiter. */
+export function profileTypeOffered(type: string, segment: 'restaurant' | 'commerce'): boolean {
+  return segment !== 'commerce' || (type !== 'kitchen' && type !== 'waiter');
+}
+
 /** Profile types offered for a business segment: commerce has no kitchen or waiter. */
 export function profileTypesForSegment(segment: 'restaurant' | 'commerce'): ProfileType[] {
-  return segment === 'commerce' ? PROFILE_TYPES.filter((t) => t !== 'kitchen' && t !== 'waiter') : [...PROFILE_TYPES];
+  return PROFILE_TYPES.filter((t) => profileTypeOffered(t, segment));
 }
 
 export type Profile = { id: string; name: string; type: ProfileType; permissions: Permissions; active: boolean };

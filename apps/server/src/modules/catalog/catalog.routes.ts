@@ -1,5 +1,5 @@
 import { MSG } from '@meucardapio/domain/messages';
-import { hasAnyPermission, type PermissionKey } from '@meucardapio/domain/permissions';
+import { hasAnyPermission, type PermissionKey, ROUTE_PERMISSIONS } from '@meucardapio/domain/permissions';
 import { type Context, Hono } from 'hono';
 import type { AppEnv, StaffCtx } from '../../http/context';
 import { AppError, badRequest, forbidden } from '../../http/errors';
@@ -21,16 +21,14 @@ import { listStockProducts, recentStockEntries, registerStockEntry } from './sto
 
 export const catalogRoutes = new Hono<AppEnv>();
 
-const PRODUCTS: PermissionKey[] = ['manage_products', 'manage_menu'];
-const CATEGORIES: PermissionKey[] = ['manage_categories', 'manage_menu'];
-const STOCK: PermissionKey[] = ['manage_stock'];
+const { products: PRODUCTS, categories: CATEGORIES, pizzaFlavors: PIZZA_FLAVORS, stock: STOCK } = ROUTE_PERMISSIONS;
 
 const DENY_PRODUCTS = 'Você não tem permissão para criar/editar/excluir produtos';
 const DENY_CATEGORIES = 'Você não tem permissão para criar/editar/excluir categorias';
 const DENY_STOCK = 'Você não tem permissão para gerenciar estoque.';
 
 /** A staff context holding one of `keys`, refused with the catalogue's own denial text (spec 2 §6). */
-function ctxWith(c: Context<AppEnv>, keys: PermissionKey[], denial: string): StaffCtx {
+function ctxWith(c: Context<AppEnv>, keys: readonly PermissionKey[], denial: string): StaffCtx {
   const actor = requireStaff(c);
   if (!hasAnyPermission(actor.rules, keys)) throw forbidden(denial);
   return staffCtx(c);
@@ -78,7 +76,9 @@ catalogRoutes.get('/admin/products/:id/stock-history', async (c) => {
 
 // ---- Pizza flavours ----
 catalogRoutes.get('/admin/pizza-flavors', async (c) =>
-  c.json({ flavors: await listPizzaFlavors(ctxWith(c, PRODUCTS, 'Você não tem permissão para gerenciar produtos')) }),
+  c.json({
+    flavors: await listPizzaFlavors(ctxWith(c, PIZZA_FLAVORS, 'Você não tem permissão para gerenciar produtos')),
+  }),
 );
 
 // ---- Categories ----

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '@meucardapio/db/client';
 import { categories, kitchenStations, products, restaurants, stockHistory } from '@meucardapio/db/schema';
+import { isAdministrator } from '@meucardapio/domain/permissions';
 import { normalizePizzaFlags, productSaveBlockers, SAVE_BLOCKER_TEXT } from '@meucardapio/domain/product-rules';
 import { cloneOverrides, nextSku } from '@meucardapio/domain/sku';
 import { initialStockEntry, SYSTEM_EMPLOYEE_NAME } from '@meucardapio/domain/stock';
@@ -19,11 +20,6 @@ const productNotFound = () => notFound('Produto não encontrado', 'O produto nã
 /** Who a stock change is recorded under: the employee's name, 'Sistema' otherwise (spec 2 §7). */
 export function stockActorName(actor: StaffActor): string {
   return actor.kind === 'employee' && actor.name.trim() ? actor.name : SYSTEM_EMPLOYEE_NAME;
-}
-
-/** Owners and admin-type profiles are administrators. */
-export function isAdministrator(actor: StaffActor): boolean {
-  return actor.kind === 'owner' || actor.profile.type === 'admin';
 }
 
 function view(row: ProductRow, categoryName: string | null): ProductView {
@@ -276,7 +272,7 @@ export async function deleteProduct(ctx: StaffCtx, id: string): Promise<void> {
       .where(tenant(products, ctx.restaurantId, eq(products.id, id)))
       .for('update');
     if (!p) throw productNotFound();
-    if (p.isPizza && p.multi && !isAdministrator(ctx.actor)) {
+    if (p.isPizza && p.multi && !isAdministrator(ctx.actor.rules)) {
       throw forbidden('Somente administradores podem excluir pizzas de múltiplos sabores.');
     }
     await dropFlavorReferences(tx, ctx.restaurantId, id);

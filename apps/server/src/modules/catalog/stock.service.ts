@@ -2,7 +2,7 @@ import type { Tx } from '@meucardapio/db/client';
 import { products, stockHistory } from '@meucardapio/db/schema';
 import { stockLeftText } from '@meucardapio/domain/cart';
 import { MSG } from '@meucardapio/domain/messages';
-import { saleStockEntry, stockChangeNote } from '@meucardapio/domain/stock';
+import { saleStockEntry, stockChangeEntry } from '@meucardapio/domain/stock';
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
@@ -40,19 +40,16 @@ export async function registerStockEntry(
       .where(tenant(products, ctx.restaurantId, eq(products.id, input.productId)))
       .returning({ id: products.id, name: products.name, estoque: products.estoque });
     if (!row) throw notFound('Produto não encontrado', MSG.incompleteData);
-    const before = row.estoque - input.quantity;
-    const note = input.notes ? `${stockChangeNote(input.quantity)} - ${input.notes}` : stockChangeNote(input.quantity);
+    // Quantities are positive (the schema), so this is always a 'register' entry.
+    const change = stockChangeEntry(row.estoque - input.quantity, row.estoque)!;
     const [entry] = await tx
       .insert(stockHistory)
       .values({
         restaurantId: ctx.restaurantId,
         productId: row.id,
-        operationType: 'register',
-        quantityBefore: before,
-        quantityAfter: row.estoque,
-        quantityChanged: input.quantity,
+        ...change,
         employeeName: stockActorName(ctx.actor),
-        notes: note,
+        notes: input.notes ? `${change.notes} - ${input.notes}` : change.notes,
       })
       .returning();
     return {

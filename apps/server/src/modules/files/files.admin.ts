@@ -1,4 +1,4 @@
-import type { PermissionKey } from '@meucardapio/domain/permissions';
+import { type PermissionKey, ROUTE_PERMISSIONS } from '@meucardapio/domain/permissions';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
@@ -8,7 +8,7 @@ import { storeImage } from './image-variants';
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Who uploads images: product managers (product photos) and settings managers (logo, banner). */
-export const UPLOAD_PERMISSIONS: PermissionKey[] = ['manage_products', 'manage_menu', 'manage_settings'];
+export const UPLOAD_PERMISSIONS: PermissionKey[] = [...ROUTE_PERMISSIONS.products, 'manage_settings'];
 
 const tooLarge = () => new AppError(413, 'file_too_large', 'Arquivo muito grande', 'Envie imagens de até 5 MB.');
 const notImage = () =>

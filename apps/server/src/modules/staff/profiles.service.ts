@@ -1,6 +1,11 @@
 import type { Tx } from '@meucardapio/db/client';
 import { defaultProfileTypes, employees, userProfiles } from '@meucardapio/db/schema';
-import { PERMISSION_KEYS, type PermissionKey, type ProfileType } from '@meucardapio/domain/permissions';
+import {
+  grantedPermissions,
+  type PermissionKey,
+  type ProfileType,
+  profileTypeOffered,
+} from '@meucardapio/domain/permissions';
 import { asc, count, eq } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
@@ -10,10 +15,6 @@ import { assertMayChangeAccess, assertTypeOffered, segmentOf } from './staff-acc
 type Permissions = Record<PermissionKey, boolean>;
 
 const profileRowNotFound = () => notFound('Perfil não encontrado', 'O perfil não existe ou foi excluído.');
-
-function countGranted(p: Record<string, boolean>) {
-  return PERMISSION_KEYS.filter((k) => p[k] === true).length;
-}
 
 const profileColumns = {
   id: userProfiles.id,
@@ -35,8 +36,7 @@ type ProfileRow = {
 const profileView = (r: ProfileRow, employeeCount: number) => ({
   ...r,
   employeeCount,
-  // An admin-type profile holds every permission whatever its map says (permissions.ts).
-  permissionCount: r.type === 'admin' ? PERMISSION_KEYS.length : countGranted(r.permissions),
+  permissionCount: grantedPermissions(r).length,
 });
 export type ProfileView = ReturnType<typeof profileView>;
 
@@ -165,5 +165,5 @@ export async function listDefaultProfileTypes(ctx: StaffCtx) {
     .from(defaultProfileTypes)
     .where(eq(defaultProfileTypes.active, true))
     .orderBy(asc(defaultProfileTypes.name));
-  return rows.filter((r) => segment !== 'commerce' || (r.type !== 'kitchen' && r.type !== 'waiter'));
+  return rows.filter((r) => profileTypeOffered(r.type, segment));
 }

@@ -5,6 +5,7 @@ import {
   type AccessGrant,
   accessChangeRefusal,
   type ProfileType,
+  profileTypeOffered,
 } from '@meucardapio/domain/permissions';
 import { eq } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
@@ -49,7 +50,5 @@ export async function segmentOf(tx: Tx | StaffCtx['db'], restaurantId: string) {
 
 /** Refuses the kitchen and waiter types in a commerce restaurant. */
 export async function assertTypeOffered(tx: Tx | StaffCtx['db'], restaurantId: string, type: ProfileType) {
-  if ((type === 'kitchen' || type === 'waiter') && (await segmentOf(tx, restaurantId)) === 'commerce') {
-    throw commerceRefusal();
-  }
+  if (!profileTypeOffered(type, await segmentOf(tx, restaurantId))) throw commerceRefusal();
 }
