@@ -57,7 +57,7 @@ async function gzipKB(urls: string[]) {
 const pathOf = (url: string) => new URL(url).pathname;
 const assetName = (url: string) => pathOf(url).replace(/^\/assets\//, '');
 
-export async function benchMenuPage(base: string) {
+export async function benchMenuPage(base: string, path = '/demo-restaurant') {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -73,7 +73,7 @@ export async function benchMenuPage(base: string) {
   });
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await page.addInitScript(watchForMenu);
-  await page.goto(`${base}/demo-restaurant`);
+  await page.goto(`${base}${path}`);
   await page
     .getByRole('button', { name: /Adicionar/ })
     .first()
@@ -87,6 +87,10 @@ export async function benchMenuPage(base: string) {
       .getEntriesByType('resource')
       .map((e) => ({ url: e.name, startTime: e.startTime }) satisfies Started),
   }));
+  // Server-rendered, the menu needs no script to be shown: the same page with JavaScript off.
+  const noJs = await browser.newPage({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+  await noJs.goto(`${base}${path}`);
+  const shownWithoutJavaScript = (await noJs.getByRole('button', { name: /Adicionar/ }).count()) > 0;
   await browser.close();
 
   const before = requests.filter((r) => r.startTime < shownAt).map((r) => r.url);
@@ -98,6 +102,7 @@ export async function benchMenuPage(base: string) {
   const scripts = (urls: string[]) => urls.filter((u) => kindOf(u) === 'js').map(assetName);
   const apiBefore = before.filter(isApi).map(pathOf);
   return {
+    shownWithoutJavaScript,
     apiRequestsBeforeMenuShown: apiBefore.length,
     apiPaths: apiBefore,
     jsGzipKB: sizesBefore.js,

@@ -1,5 +1,6 @@
 import { benchMenuApi, startServer } from './menu-api';
 import { benchMenuPage } from './menu-page';
+import { benchStorefront } from './storefront';
 
 const server = await startServer();
 try {
@@ -7,6 +8,7 @@ try {
   console.log(JSON.stringify(await benchMenuPage(server.base), null, 2));
   console.log('== public menu API, 20 connections, 10 s each ==');
   console.log(JSON.stringify(await benchMenuApi(server.base), null, 2));
+  await benchStorefront(server.base);
 } finally {
   server.stop();
 }

@@ -9,7 +9,11 @@ export function isHydrating(): boolean {
   return !hydrated && typeof document !== 'undefined' && document.getElementById('root')?.dataset.ssr === '1';
 }
 
-/** Called once the first render has been committed (RootLayout's effect). */
+/**
+ * Called once the first render has been committed (RootLayout's effect). The attribute on <html> tells
+ * tests and benchmarks that the page answers taps from now on.
+ */
 export function markHydrated() {
   hydrated = true;
+  document.documentElement.dataset.hydrated = '';
 }

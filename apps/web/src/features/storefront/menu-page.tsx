@@ -3,7 +3,7 @@ import { MSG } from '@meucardapio/domain/messages';
 import { productKind } from '@meucardapio/domain/pricing';
 import { useQuery } from '@tanstack/react-query';
 import { LogIn, Search, SearchX, UserRound, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -253,11 +253,15 @@ function MenuView({
   }
 
   const productsById = useMemo(() => new Map(menu.products.map((p) => [p.id, p])), [menu.products]);
+  // The search box and the tabs answer at once; the list behind them (up to a thousand products) is
+  // re-rendered in the background, in slices the browser can interrupt.
+  const listTab = useDeferredValue(tab);
+  const listSearch = useDeferredValue(search);
   const filtered = useMemo(
-    () => (tab === REVIEWS_TAB ? [] : filterProducts(menu.products, tab, search)),
-    [menu.products, tab, search],
+    () => (listTab === REVIEWS_TAB ? [] : filterProducts(menu.products, listTab, listSearch)),
+    [menu.products, listTab, listSearch],
   );
-  const sections = useMemo(() => sectionsFor(menu.categories, filtered, tab), [menu.categories, filtered, tab]);
+  const sections = useMemo(() => sectionsFor(menu.categories, filtered, listTab), [menu.categories, filtered, listTab]);
   const countLabel = `${cart.count} ${cart.count === 1 ? 'item' : 'itens'}`;
 
   function chooseTab(next: string) {
@@ -301,6 +305,12 @@ function MenuView({
     }
     toast.success('Adicionado ao carrinho', { description: product.name, duration: 2000 });
   }
+
+  // Stable handlers, so the product cards (memoised) do not all re-render when the cart changes.
+  const latest = useRef({ openProduct, addFromList });
+  latest.current = { openProduct, addFromList };
+  const onOpenCard = useCallback((p: MenuProduct) => latest.current.openProduct(p), []);
+  const onAddCard = useCallback((p: MenuProduct) => latest.current.addFromList(p), []);
 
   function startCheckout() {
     setCartOpen(false);
@@ -406,7 +416,12 @@ function MenuView({
               </p>
             ) : (
               sections.map((section, si) => (
-                <section key={section.id} aria-label={section.title ?? undefined} className="flex flex-col gap-3">
+                <section
+                  key={section.id}
+                  aria-label={section.title ?? undefined}
+                  // Off-screen sections skip layout and paint until scrolled near (long menus).
+                  className="flex flex-col gap-3 [contain-intrinsic-size:auto_800px] [content-visibility:auto]"
+                >
                   {section.title ? <h2 className="text-lg font-bold">{section.title}</h2> : null}
                   <ProductGrid>
                     {section.products.map((p, pi) => (
@@ -415,8 +430,8 @@ function MenuView({
                         product={p}
                         isOpen={status.isOpen}
                         eagerImage={si === 0 && pi < 4}
-                        onOpen={() => openProduct(p)}
-                        onAdd={() => addFromList(p)}
+                        onOpen={onOpenCard}
+                        onAdd={onAddCard}
                       />
                     ))}
                   </ProductGrid>

@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import { memo } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -10,7 +11,7 @@ import { ProductImage } from './product-image';
  * One product: under 768 px a list row (text left, square photo right); from 768 px a grid card
  * (photo on top). Same markup, responsive classes, so no JavaScript decides the layout.
  */
-export function ProductCard({
+export const ProductCard = memo(function ProductCard({
   product,
   isOpen,
   onOpen,
@@ -19,8 +20,8 @@ export function ProductCard({
 }: {
   product: MenuProduct;
   isOpen: boolean;
-  onOpen: () => void;
-  onAdd: () => void;
+  onOpen: (product: MenuProduct) => void;
+  onAdd: (product: MenuProduct) => void;
   eagerImage?: boolean;
 }) {
   const outOfStock = product.controleEstoque && product.estoque <= 0;
@@ -31,7 +32,7 @@ export function ProductCard({
     >
       <button
         type="button"
-        onClick={onOpen}
+        onClick={() => onOpen(product)}
         className="absolute inset-0 z-0 rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
         aria-label={`Ver detalhes de ${product.name}`}
       />
@@ -55,7 +56,7 @@ export function ProductCard({
             aria-disabled={!isOpen || outOfStock || undefined}
             onClick={(e) => {
               e.stopPropagation();
-              onAdd();
+              onAdd(product);
             }}
           >
             <Plus aria-hidden />
@@ -65,7 +66,7 @@ export function ProductCard({
       </div>
     </article>
   );
-}
+});
 
 /** A loading placeholder in the exact shape of a product card. */
 export function ProductCardSkeleton() {

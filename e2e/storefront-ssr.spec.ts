@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+
+const DEMO = 'demo-restaurant';
+
+/** Same output as the app's formatter: 'R$ 1.234,56' with a plain space. */
+const brl = (cents: number) =>
+  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
+    .format(cents / 100)
+    .replace(/[\u00a0\u202f]/g, ' ');
+
+type Menu = { categories: { name: string }[]; products: { name: string; price: number }[] };
+
+test.describe('server-rendered storefront', () => {
+  test('with JavaScript off, the menu shows the restaurant, its categories and products with prices', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const menu = (await (await page.request.get(`/api/public/restaurants/${DEMO}/menu`)).json()) as Menu;
+    await page.goto(`${baseURL}/${DEMO}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pizzaria Demo' })).toBeVisible();
+    await expect(page.getByTestId('open-status')).toHaveText(/Aberto|Fechado/);
+    for (const c of menu.categories) await expect(page.getByRole('tab', { name: c.name })).toBeAttached();
+    const drink = menu.products.find((p) => p.name === 'Coca-Cola Lata 350ml');
+    expect(drink).toBeDefined();
+    const card = page.getByRole('article', { name: 'Coca-Cola Lata 350ml', exact: true });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(brl(drink?.price ?? 0))).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(menu.products.filter((p) => p.name).length);
+    await context.close();
+  });
+
+  test('a table link names the table in the HTML the server sends', async ({ request }) => {
+    const res = await request.get(`/${DEMO}?table=7`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('Mesa 7');
+    expect(html).toContain('<title>Pizzaria Demo · Cardápio</title>');
+    // The menu's data travels with the page, for hydration without a second request.
+    expect(html).toContain('id="mc-menu"');
+  });
+
+  test('hydrates with the data in the page: adding works at once, no menu request, no admin or PDV code', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(`/${DEMO}`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page
+      .getByRole('article', { name: 'Coca-Cola Lata 350ml', exact: true })
+      .getByRole('button', { name: 'Adicionar' })
+      .click();
+    await expect(page.getByRole('button', { name: /^Ver carrinho · 1 item/ })).toBeVisible();
+    // What the page fetches once idle (dialogs, toasts, session) is in by now too.
+    await page.waitForLoadState('networkidle');
+    expect(requested).not.toContain(`/api/public/restaurants/${DEMO}/menu`);
+    const scripts = requested.filter((p) => p.endsWith('.js'));
+    expect(scripts.some((p) => p.includes('/menu-page-'))).toBe(true);
+    const foreign = scripts.filter((p) => /\/(admin|cashier|pdv|orders-page|products-page|settings-page)/i.test(p));
+    expect(foreign).toEqual([]);
+  });
+
+  test('an unknown restaurant answers 404 and still shows its page', async ({ page }) => {
+    const res = await page.goto('/restaurante-que-nao-existe');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Restaurante não encontrado' })).toBeVisible();
+  });
+});
