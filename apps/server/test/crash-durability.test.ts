@@ -1,34 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase } from '@meucardapio/db/client';
 import { orderItems, orders, products, restaurants, stockHistory } from '@meucardapio/db/schema';
-import { freshDatabase } from '@meucardapio/db/testing';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from './helpers';
-import { killGroup, SERVER_ENTRY, type Started, startServer } from './server-process';
+import { killGroup, SERVER_ENTRY, type Started, serverWorkspace, startServer, type Workspace } from './server-process';
 
 // A real server process killed with SIGKILL while checkouts stream in, then started again on the same data.
-let work: string;
-let database: Database | undefined;
-const env: Record<string, string> = {};
-
+let space: Workspace;
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'mc-crash-'));
-  writeFileSync(join(work, 'index.html'), '<!doctype html><title>MeuCardápio</title>');
-  Object.assign(env, { HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', WEB_DIST: work });
-  if (process.env.TEST_DB === 'postgres') {
-    database = await freshDatabase();
-    env.DATABASE_URL = database.url!;
-  } else {
-    env.DATA_DIR = join(work, 'data');
-  }
+  space = await serverWorkspace('mc-crash-');
 });
-afterAll(async () => {
-  await database?.close();
-  rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => space?.close());
 
 /** A browser-like client over real HTTP: keeps its session cookie. */
 class Http {
@@ -67,7 +50,7 @@ describe('kill -9 under load', () => {
     let server: Started | undefined;
     let verifier: Database | undefined;
     try {
-      server = await startServer(SERVER_ENTRY, env);
+      server = await startServer(SERVER_ENTRY, space.env);
       const owner = new Http(server.base);
       const signup = await owner.send('POST', '/api/auth/signup', {
         name: 'Dona Teste',
@@ -161,7 +144,7 @@ describe('kill -9 under load', () => {
       expect(attempts.every((a) => a.status === undefined || a.status === 201)).toBe(true);
       const unanswered = attempts.filter((a) => a.status === undefined);
 
-      server = await startServer(SERVER_ENTRY, env);
+      server = await startServer(SERVER_ENTRY, space.env);
       for (const c of customers) c.base = server.base;
       // A retry of an answered checkout returns that very order; one whose answer was lost gives one order.
       for (const a of answered.slice(0, 3)) {
@@ -181,7 +164,7 @@ describe('kill -9 under load', () => {
       // Stop the server to read the data (an embedded database has one process at a time).
       server.proc.kill('SIGTERM');
       expect(await server.exit).toEqual({ code: 0, signal: null });
-      verifier = database ?? (await openDatabase({ dataDir: join(work, 'data', 'db') }));
+      verifier = space.database ?? (await openDatabase({ dataDir: join(space.work, 'data', 'db') }));
       const db = verifier.db;
 
       const stored = await db.select().from(orders).where(eq(orders.restaurantId, restaurantId));
@@ -230,7 +213,7 @@ describe('kill -9 under load', () => {
       expect(restaurant.orderSeq).toBeGreaterThanOrEqual(Math.max(...numbers));
     } finally {
       killGroup(server);
-      if (verifier && verifier !== database) await verifier.close();
+      if (verifier && verifier !== space.database) await verifier.close();
     }
   }, 180_000);
 });

@@ -39,8 +39,9 @@ const reopen = () =>
   onServer ? openDatabase({ url: serverDb!.url! }) : openDatabase({ dataDir: join(dataDir, 'db') });
 
 function cli(command: string, file: string) {
-  const env = { ...process.env, ...(onServer ? { DATABASE_URL: serverDb!.url! } : { DATA_DIR: dataDir }) };
-  if (!onServer) delete env.DATABASE_URL;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  if (onServer) env.DATABASE_URL = serverDb!.url!;
+  else delete env.DATABASE_URL;
   const args = ['--import', 'tsx', 'apps/server/src/ops/backup-cli.ts', command, file];
   return spawnSync(process.execPath, args, { cwd: ROOT, env, encoding: 'utf8' });
 }

@@ -1,12 +1,56 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Database } from '@meucardapio/db/client';
+import { freshDatabase } from '@meucardapio/db/testing';
 import { expect } from 'vitest';
 import { eventually } from './helpers';
 
 /** The repository root: where `npm start` and the server entry point run from. */
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 export const SERVER_ENTRY = ['--import', 'tsx', 'apps/server/src/main.ts'];
+
+export type Workspace = {
+  /** A scratch directory: a stand-in web build, and the embedded database's DATA_DIR. */
+  work: string;
+  /** What server processes get: the test's database (a PostgreSQL one of its own, or DATA_DIR under `work`). */
+  env: Record<string, string>;
+  /** The PostgreSQL database, when TEST_DB=postgres. */
+  database?: Database;
+  close(): Promise<void>;
+};
+
+/** A place for real server processes to run, on the database the test run is about. */
+export async function serverWorkspace(prefix: string): Promise<Workspace> {
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  // A stand-in web build, so `npm start` does not build the real one.
+  writeFileSync(join(work, 'index.html'), '<!doctype html><title>MeuCardápio</title>');
+  const env: Record<string, string> = {
+    HOST: '127.0.0.1',
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: work,
+    SKIP_WEB_BUILD: '1',
+  };
+  let database: Database | undefined;
+  if (process.env.TEST_DB === 'postgres') {
+    database = await freshDatabase();
+    env.DATABASE_URL = database.url!;
+  } else {
+    env.DATA_DIR = join(work, 'data');
+  }
+  return {
+    work,
+    env,
+    database,
+    async close() {
+      await database?.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

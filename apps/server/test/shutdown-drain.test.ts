@@ -1,37 +1,24 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Database } from '@meucardapio/db/client';
-import { freshDatabase } from '@meucardapio/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, TEST_PASSWORD } from './helpers';
-import { killGroup as cleanUp, SERVER_ENTRY, type Started, startServer } from './server-process';
+import {
+  killGroup as cleanUp,
+  SERVER_ENTRY,
+  type Started,
+  serverWorkspace,
+  startServer,
+  type Workspace,
+} from './server-process';
 import { sseReader } from './sse';
 
 // Real server processes, stopped by signals: what `npm start` and an orchestrator do.
-let work: string;
-let database: Database | undefined;
-const env: Record<string, string> = {};
-
+let space: Workspace;
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'mc-shutdown-'));
-  // A stand-in web build, so `npm start` does not build the real one.
-  writeFileSync(join(work, 'index.html'), '<!doctype html><title>MeuCardápio</title>');
-  Object.assign(env, { HOST: '127.0.0.1', SEED_DEMO: '0', LOG_LEVEL: 'warn', WEB_DIST: work, SKIP_WEB_BUILD: '1' });
-  if (process.env.TEST_DB === 'postgres') {
-    database = await freshDatabase();
-    env.DATABASE_URL = database.url!;
-  } else {
-    env.DATA_DIR = join(work, 'data');
-  }
+  space = await serverWorkspace('mc-shutdown-');
 });
-afterAll(async () => {
-  await database?.close();
-  rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => space?.close());
 
-const start = (args: string[]) => startServer(args, env);
+const start = (args: string[]) => startServer(args, space.env);
 
 async function signUp(base: string) {
   const email = `dono-${Date.now()}@teste.com.br`;
