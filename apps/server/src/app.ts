@@ -63,15 +63,15 @@ export function createApp(deps: Deps) {
   // Uploaded files carry their own, stricter policy (files.routes.ts); the page policy would replace it.
   const fileHeaders = secureHeaders({ crossOriginResourcePolicy: 'same-origin' });
   app.use('*', (c, next) => (c.req.path.startsWith('/api/files/') ? fileHeaders(c, next) : pageHeaders(c, next)));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError(413, 'payload_too_large', 'Conteúdo muito grande', 'Envie no máximo 6 MB.');
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new AppError(413, 'payload_too_large', 'Conteúdo muito grande', 'Envie no máximo 6 MB.');
+    },
+  });
+  // Looking at a request's body makes the Node adapter build a full Request object (a large share of
+  // a cached menu answer's cost): reads carry no body, so only writes are checked.
+  app.use('/api/*', (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
   app.use('/api/*', sessionMiddleware);
   app.use('/api/*', originCheck);
   app.use('/api/*', jsonContentType);
