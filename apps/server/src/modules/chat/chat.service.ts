@@ -1,5 +1,14 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import { chatMessages, customers, employees, orders } from '@meucardapio/db/schema';
+import {
+  CHAT_MESSAGE_MAX,
+  type ChatEventPayload,
+  type ChatMessageView,
+  type ChatOrderInfo,
+  type ChatParty,
+  type ChatThread,
+  type ChatUnread,
+} from '@meucardapio/domain/chat';
 import { MSG } from '@meucardapio/domain/messages';
 import { chatUserType } from '@meucardapio/domain/permissions';
 import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -10,39 +19,8 @@ import { appendEvent } from '../../realtime/realtime';
 
 /** The spec's chat history limit: the last 100 messages, shown oldest first. */
 export const CHAT_HISTORY_LIMIT = 100;
-export const CHAT_MESSAGE_MAX = 2000;
-
-export type ChatParty = 'customer' | 'admin' | 'employee';
 
 type ChatMessage = typeof chatMessages.$inferSelect;
-
-export type ChatMessageView = {
-  id: string;
-  orderId: string | null;
-  senderType: ChatParty;
-  senderId: string | null;
-  senderName: string;
-  recipientType: ChatParty | null;
-  recipientId: string | null;
-  message: string;
-  /** Sent by the person asking (drawn on the right). */
-  mine: boolean;
-  readAt: string | null;
-  createdAt: string;
-};
-
-/** The order a conversation is about, so the dialog can show its number and lock a delivered one. */
-export type ChatOrderInfo = { id: string; number: number; status: string; canSend: boolean };
-
-export type ChatThread = {
-  messages: ChatMessageView[];
-  /** The order asked for (null in the general view). */
-  order: ChatOrderInfo | null;
-  /** Every order the listed messages are about, so the general view can offer only open ones. */
-  orders: ChatOrderInfo[];
-};
-
-export type ChatUnread = { byOrder: Record<string, number>; general: number; total: number };
 
 const orderNotFound = () => notFound('Pedido não encontrado.');
 
@@ -151,12 +129,13 @@ async function insertMessage(
     payload: {
       id: row.id,
       orderId: row.orderId,
-      senderType: row.senderType,
+      // The table's check constraint keeps both to the chat parties.
+      senderType: row.senderType as ChatParty,
       senderId: row.senderId,
-      recipientType: row.recipientType,
+      recipientType: row.recipientType as ChatParty | null,
       recipientId: row.recipientId,
       createdAt: row.createdAt.toISOString(),
-    },
+    } satisfies ChatEventPayload,
   });
   return row;
 }

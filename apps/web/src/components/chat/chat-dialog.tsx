@@ -1,3 +1,4 @@
+import { CHAT_MESSAGE_MAX, type ChatMessageView, type ChatOrderInfo, type ChatThread } from '@meucardapio/domain/chat';
 import { MSG } from '@meucardapio/domain/messages';
 import { orderLabel } from '@meucardapio/domain/order-display';
 import { shortIdAdmin, shortIdStorefront } from '@meucardapio/domain/order-status';
@@ -13,18 +14,7 @@ import { ApiError, errorText } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import {
-  CHAT_MESSAGE_MAX,
-  CHAT_POLL_MS,
-  type ChatMessage,
-  type ChatMode,
-  type ChatOrderInfo,
-  type ChatThread,
-  chatKeys,
-  fetchThread,
-  markRead,
-  postMessage,
-} from './chat-api';
+import { CHAT_POLL_MS, type ChatMode, chatKeys, fetchThread, markRead, postMessage } from './chat-api';
 import { signalIncoming } from './chat-notify';
 import { canUseChat, isIncoming, useChatLive } from './use-chat-live';
 
@@ -343,7 +333,7 @@ export function ChatDialog({ mode, orderId = null, title, open, onOpenChange }: 
   );
 }
 
-function MessageBubble({ message: m }: { message: ChatMessage }) {
+function MessageBubble({ message: m }: { message: ChatMessageView }) {
   return (
     <li className={cn('flex max-w-[85%] flex-col gap-1', m.mine ? 'items-end self-end' : 'items-start self-start')}>
       <div

@@ -1,10 +1,11 @@
+import type { ChatEventPayload, ChatParty } from '@meucardapio/domain/chat';
 import { hasAnyPermission } from '@meucardapio/domain/permissions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useSyncExternalStore } from 'react';
 import { isCustomer, isStaff, type Me, useAuth } from '@/lib/auth';
 import { toStaffActor } from '@/lib/staff';
 import { useEvents } from '@/lib/use-events';
-import { type ChatEventPayload, type ChatMode, type ChatParty, chatKeys } from './chat-api';
+import { type ChatMode, chatKeys } from './chat-api';
 import { signalIncoming } from './chat-notify';
 
 /** Staff who may use the chat: whoever works the orders, and cashier-only users (their header has the button). */

@@ -1,7 +1,8 @@
+import type { ChatUnread } from '@meucardapio/domain/chat';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAuth } from '@/lib/auth';
-import { CHAT_POLL_MS, type ChatMode, type ChatUnread, chatKeys, fetchUnread } from './chat-api';
+import { CHAT_POLL_MS, type ChatMode, chatKeys, fetchUnread } from './chat-api';
 import { signalIncoming } from './chat-notify';
 import { canUseChat, useChatLive } from './use-chat-live';
 
