@@ -2,7 +2,8 @@
  * The public menu API against the limit of this machine: a bare `node:http` server, in its own
  * process like the real one, answering every request with the very bytes and headers the API sends
  * (the gzipped menu). Same connections, same duration, runs alternating API / bare so a noisy
- * neighbour on the machine slows both alike; the ratio of summed requests is printed.
+ * neighbour on the machine slows both alike, after a warm-up of each; the ratio of summed requests
+ * is printed.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -64,6 +65,14 @@ export async function benchMenuApiVsNode(base: string, slug = 'demo-restaurant')
     bare.once('exit', (code) => reject(new Error(`bare server exited ${code}`)));
   });
   try {
+    // Unmeasured warm-up of both (JIT, caches, connection pools).
+    await autocannon({ url, connections: CONNECTIONS, duration: 2, headers: reqHeaders });
+    await autocannon({
+      url: `http://localhost:${BARE_PORT}/`,
+      connections: CONNECTIONS,
+      duration: 2,
+      headers: reqHeaders,
+    });
     const api = { total: 0, errors: 0, p99: [] as number[] };
     const node = { total: 0, errors: 0, p99: [] as number[] };
     for (let i = 0; i < ROUNDS; i++) {
