@@ -6,7 +6,7 @@ import { seedDemo } from '@meucardapio/db/seed/demo';
 import { loadConfig } from './config';
 import { SIMULATOR_WARNING } from './integrations/payments/simulator';
 import { hashPassword } from './modules/auth/passwords';
-import { startUnpaidOrdersJob } from './modules/orders/unpaid-orders.service';
+import { startUnpaidOrdersJob } from './modules/payments/unpaid-orders.service';
 import { claimDataDir } from './ops/backup';
 import { startRetentionJob } from './ops/retention';
 import { boot } from './server';

@@ -10,7 +10,7 @@ import {
 } from '@meucardapio/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cancelExpiredUnpaidOrders } from '../src/modules/orders/unpaid-orders.service';
+import { cancelExpiredUnpaidOrders } from '../src/modules/payments/unpaid-orders.service';
 import { openRegister, sell, setupPdv } from './cashier-fixtures';
 import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
 import { createEmployee, createTestApp, type TestApp, type TestClient } from './helpers';

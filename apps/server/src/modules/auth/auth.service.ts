@@ -13,6 +13,7 @@ import {
 } from '@meucardapio/db/schema';
 import { MSG } from '@meucardapio/domain/messages';
 import { isCashierOnly, isDeliveryPerson, OWNER_PROFILE } from '@meucardapio/domain/permissions';
+import { onlyDigits } from '@meucardapio/domain/phone';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Actor, Deps } from '../../http/context';
 import { AppError, badRequest, conflict } from '../../http/errors';
@@ -221,10 +222,10 @@ export async function registerCustomer(db: Db, slug: string, input: CustomerRegi
     .values({
       restaurantId: restaurant.id,
       name: input.name.trim(),
-      phone: input.phone.replace(/\D/g, ''),
+      phone: onlyDigits(input.phone),
       email,
       passwordHash: await hashPassword(input.password),
-      cep: input.cep.replace(/\D/g, ''),
+      cep: onlyDigits(input.cep),
       address: input.address.trim(),
       number: input.number.trim(),
       complement: input.complement?.trim() || null,

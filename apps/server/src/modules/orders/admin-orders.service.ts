@@ -37,8 +37,8 @@ import { tenant } from '../../http/tenant';
 import type { VerifyResult } from '../../integrations/payments/payments';
 import { appendEvent } from '../../realtime/realtime';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
-import { recordPaidAfterCancel, recordPaymentMismatch, releaseDeclinedOrder } from '../payments/payments.service';
 import { cancelOrderAndRestore } from './order-cancel.service';
+import { recordPaidAfterCancel, recordPaymentMismatch, releaseDeclinedOrder } from './order-payment-outcome';
 import { queueStatusMessage } from './order-status-messages';
 import { toItemView } from './order-view';
 

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '@meucardapio/db/client';
+import type { Db } from '@meucardapio/db/client';
 import { orderHistory, orderItems, orders, paymentTransactions, restaurants } from '@meucardapio/db/schema';
 import {
   isOnlineCheckoutOrder,
@@ -15,7 +15,12 @@ import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import type { VerifyResult } from '../../integrations/payments/payments';
 import { appendEvent } from '../../realtime/realtime';
-import { cancelOrderAndRestore } from '../orders/order-cancel.service';
+import {
+  ONLINE_PAYMENT,
+  recordPaidAfterCancel,
+  recordPaymentMismatch,
+  releaseDeclinedOrder,
+} from '../orders/order-payment-outcome';
 import { queueStatusMessage } from '../orders/order-status-messages';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,11 +51,6 @@ export type PaymentOutcome = {
 };
 export type VerificationProblem = 'verification_failed' | 'configuration_required';
 
-/** Who cancels an order whose payment was declined, in its history. */
-const ONLINE_PAYMENT = 'Pagamento online';
-const DECLINED_NOTE = 'Pagamento não aprovado pela operadora: pedido cancelado e estoque devolvido.';
-const PAID_AFTER_CANCEL_WARNING =
-  'A operadora aprovou o pagamento de um pedido já cancelado (o estoque já foi devolvido). Estorne o pagamento ou refaça o pedido.';
 const PAID_AFTER_CANCEL_CUSTOMER_TEXT =
   'O pagamento foi recebido depois que o pedido foi cancelado. O restaurante foi avisado para devolver o valor.';
 
@@ -72,71 +72,6 @@ function outcomeOf(order: OrderRow, problem: VerificationProblem | null = null):
     message: mismatch ? PAYMENT_MISMATCH_CUSTOMER_TEXT : paidTooLate ? PAID_AFTER_CANCEL_CUSTOMER_TEXT : null,
     problem: status === 'pending' ? problem : null,
   };
-}
-
-/**
- * A declined card/PIX payment gives back what the order held: the order, not started yet, is cancelled
- * with its stock and coupon use restored (once, however many verifications say so). Runs in the
- * caller's transaction; an order the kitchen already started is left to staff.
- */
-export async function releaseDeclinedOrder(tx: Tx, order: Pick<OrderRow, 'id' | 'restaurantId' | 'status'>) {
-  if (order.status !== 'pending') return null;
-  return cancelOrderAndRestore(tx, {
-    restaurantId: order.restaurantId,
-    orderId: order.id,
-    by: { employeeId: null, name: ONLINE_PAYMENT },
-    notes: DECLINED_NOTE,
-  });
-}
-
-/** Staff's warning on an order paid after it was cancelled (it stays cancelled; the money must go back). */
-export async function recordPaidAfterCancel(
-  tx: Tx,
-  order: Pick<OrderRow, 'id' | 'restaurantId' | 'status'>,
-  paymentData: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  if (paymentData.payment_warning !== PAID_AFTER_CANCEL_WARNING) {
-    await tx.insert(orderHistory).values({
-      restaurantId: order.restaurantId,
-      orderId: order.id,
-      status: order.status,
-      employeeName: ONLINE_PAYMENT,
-      notes: PAID_AFTER_CANCEL_WARNING,
-    });
-  }
-  return { ...paymentData, payment_warning: PAID_AFTER_CANCEL_WARNING };
-}
-
-/**
- * A paid answer that does not match the order (amount, currency, or an order not placed for an
- * online payment): what the provider said goes on the order's payment data, with the pt-BR warning
- * staff see on the order and a history row. The order stays unpaid.
- */
-export async function recordPaymentMismatch(
-  tx: Tx,
-  order: Pick<OrderRow, 'id' | 'restaurantId' | 'status'>,
-  paymentData: Record<string, unknown>,
-  warning: string,
-  result: VerifyResult,
-): Promise<Record<string, unknown>> {
-  const withWarning = {
-    ...paymentData,
-    payment_warning: warning,
-    provider_paid_amount: result.paidAmount ?? null,
-    provider_amount: result.amount ?? null,
-    provider_currency: result.currency ?? null,
-  };
-  // The same answer seen again (a re-verification) adds no second history row.
-  if (paymentData.payment_warning !== warning) {
-    await tx.insert(orderHistory).values({
-      restaurantId: order.restaurantId,
-      orderId: order.id,
-      status: order.status,
-      employeeName: 'Pagamento online',
-      notes: warning,
-    });
-  }
-  return withWarning;
 }
 
 /**
@@ -239,7 +174,7 @@ async function verifyAndApply(db: Db, deps: Deps, order: OrderRow, callback: Cal
         restaurantId: current.restaurantId,
         orderId: current.id,
         status,
-        employeeName: 'Pagamento online',
+        employeeName: ONLINE_PAYMENT,
         notes: 'Pagamento confirmado',
       });
       await queueStatusMessage(tx, deps.config.publicUrl, current, status);

@@ -2,8 +2,8 @@ import { orders } from '@meucardapio/db/schema';
 import { isLocalPixOrder, LOCAL_PIX_TIMEOUT_MINUTES } from '@meucardapio/domain/order-pix';
 import { and, asc, eq, lte, ne, not, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../http/context';
-import { reverifyOrderPayment } from '../payments/payments.service';
-import { cancelOrderAndRestore } from './order-cancel.service';
+import { cancelOrderAndRestore } from '../orders/order-cancel.service';
+import { reverifyOrderPayment } from './payments.service';
 
 /** How often each server instance looks for card/PIX orders left unpaid past the time limit. */
 export const UNPAID_SWEEP_MS = 60_000;
