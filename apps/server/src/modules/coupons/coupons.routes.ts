@@ -1,3 +1,4 @@
+import { couponInputSchema } from '@meucardapio/domain/coupon-admin';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
@@ -7,30 +8,6 @@ import { createCoupon, deleteCoupon, listCoupons, setCouponActive, updateCoupon 
 
 export const couponsRoutes = new Hono<AppEnv>();
 
-/** '' and null both mean "not set" (spec 3 §5: empty end date and usage limit are saved as null). */
-const blank = (v: unknown) => (v === '' || v === undefined ? null : v);
-const localDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Data inválida (use AAAA-MM-DD)' })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), { message: 'Data inválida' });
-
-// Defaults of spec 3 §9: percent, value 0, min_total 0, one use per customer, unlimited, active, from today.
-const couponBody = z.object({
-  code: z
-    .string({ message: 'Informe o código do cupom' })
-    .trim()
-    .min(1, { message: 'Informe o código do cupom' })
-    .max(40),
-  type: z.enum(['percent', 'fixed'], { message: 'Tipo inválido' }).default('percent'),
-  value: z.number({ message: 'Valor inválido' }).int({ message: 'Valor inválido' }).min(0).max(100_000_00).default(0),
-  minTotal: z.number({ message: 'Valor mínimo inválido' }).int().min(0).max(100_000_00).default(0),
-  usageLimit: z.preprocess(blank, z.number({ message: 'Limite inválido' }).int().min(1).max(1_000_000).nullable()),
-  usesPerCustomer: z.number({ message: 'Usos por cliente inválido' }).int().min(0).max(1000).default(1),
-  active: z.boolean().default(true),
-  validFrom: z.preprocess(blank, localDate.nullable()),
-  validTo: z.preprocess(blank, localDate.nullable()),
-});
-
 couponsRoutes.get('/admin/coupons', async (c) => {
   const ctx = staffCtx(c, 'manage_coupons');
   return c.json({ coupons: await listCoupons(ctx) });
@@ -38,14 +15,14 @@ couponsRoutes.get('/admin/coupons', async (c) => {
 
 couponsRoutes.post('/admin/coupons', async (c) => {
   const ctx = staffCtx(c, 'manage_coupons');
-  const body = await parseBody(c, couponBody);
+  const body = await parseBody(c, couponInputSchema);
   return c.json({ coupon: await createCoupon(ctx, body) }, 201);
 });
 
 couponsRoutes.put('/admin/coupons/:id', async (c) => {
   const ctx = staffCtx(c, 'manage_coupons');
   const { id } = parseParams(c, idParam);
-  const body = await parseBody(c, couponBody);
+  const body = await parseBody(c, couponInputSchema);
   return c.json({ coupon: await updateCoupon(ctx, id, body) });
 });
 

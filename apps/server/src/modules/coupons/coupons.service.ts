@@ -1,41 +1,11 @@
 import { coupons, restaurants } from '@meucardapio/db/schema';
+import type { CouponInput, CouponView } from '@meucardapio/domain/coupon-admin';
 import { type CouponType, couponUsesLabel, normalizeCouponCode } from '@meucardapio/domain/coupons';
 import { DEFAULT_TIMEZONE, localDateString, localParts } from '@meucardapio/domain/hours';
 import { desc, eq, ne } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-
-export type CouponInput = {
-  code: string;
-  type: CouponType;
-  /** Whole percent, or centavos for 'fixed'. */
-  value: number;
-  minTotal: number;
-  usageLimit: number | null;
-  usesPerCustomer: number;
-  active: boolean;
-  /** 'YYYY-MM-DD' in the restaurant's timezone; null = today. */
-  validFrom: string | null;
-  /** 'YYYY-MM-DD' (last valid day, inclusive); null = no end. */
-  validTo: string | null;
-};
-
-export type CouponView = {
-  id: string;
-  code: string;
-  type: CouponType;
-  value: number;
-  minTotal: number;
-  usageLimit: number | null;
-  usesPerCustomer: number;
-  usesCount: number;
-  usesLabel: string;
-  active: boolean;
-  validFrom: string;
-  validTo: string | null;
-  createdAt: string;
-};
 
 const couponNotFound = () => notFound('Cupom não encontrado', 'Recarregue a página e tente novamente.');
 

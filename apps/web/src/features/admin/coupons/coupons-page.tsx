@@ -1,3 +1,4 @@
+import type { CouponView } from '@meucardapio/domain/coupon-admin';
 import {
   COUPON_TYPE_LABELS,
   type CouponType,
@@ -26,19 +27,7 @@ import { useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entit
 import { LoadErrorPanel, TableSkeletonRows } from '../shared/list-states';
 import { RowActionsCell } from '../shared/row-actions';
 
-type Coupon = {
-  id: string;
-  code: string;
-  type: CouponType;
-  value: number;
-  minTotal: number;
-  usageLimit: number | null;
-  usesPerCustomer: number;
-  usesCount: number;
-  active: boolean;
-  validFrom: string;
-  validTo: string | null;
-};
+type Coupon = CouponView;
 
 const KEY = ['admin-coupons'] as const;
 const centsText = (c: number) => (c / 100).toFixed(2).replace('.', ',');
