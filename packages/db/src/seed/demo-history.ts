@@ -213,11 +213,30 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput) {
     .where(eq(paymentMethods.restaurantId, restaurantId));
   const methodId = (name: string) => methodRows.find((m) => m.name === name)?.id ?? name;
   const staff = await tx
-    .select({ id: employees.id, name: employees.name, email: employees.email })
+    .select({
+      id: employees.id,
+      name: employees.name,
+      email: employees.email,
+      profileId: employees.profileId,
+      passwordHash: employees.passwordHash,
+    })
     .from(employees)
     .where(eq(employees.restaurantId, restaurantId));
   const staffBy = (email: string) => staff.find((s) => s.email === email) as (typeof staff)[number];
-  const rider = staffBy('entregador@demo.com.br');
+  // The month's deliveries were made by a second courier: the demo's own courier login starts with an empty
+  // "Minhas Entregas", ready for the first order someone sends out.
+  const login = staffBy('entregador@demo.com.br');
+  const [rider] = await tx
+    .insert(employees)
+    .values({
+      restaurantId,
+      name: 'Paulo Ribeiro',
+      email: 'paulo.entregas@demo.com.br',
+      passwordHash: login.passwordHash,
+      profileId: login.profileId,
+      active: true,
+    })
+    .returning({ id: employees.id });
   const counter = staffBy('balcao@demo.com.br');
   const cashier = staffBy('caixa@demo.com.br');
 
@@ -413,7 +432,8 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput) {
       deliveryFee: fee,
       total: subtotal + fee,
       status,
-      deliveryEmployeeId: channel === 'delivery' && status !== 'pending' && status !== 'preparing' ? rider.id : null,
+      deliveryEmployeeId:
+        channel === 'delivery' && (status === 'out_for_delivery' || status === 'delivered') ? rider.id : null,
       createdAt,
       updatedAt: createdAt,
     });
@@ -624,7 +644,15 @@ export async function seedDemoHistory(tx: Tx, input: DemoHistoryInput) {
 
   // Reviews of some delivered orders, newest first in the list.
   const delivered = orderRows.filter((o) => o.status === 'delivered' && o.customerId && o.deliveryType !== 'pdv');
-  const reviewed = REVIEW_TEXTS.map((_, i) => delivered[delivered.length - 1 - i * 17]).filter(Boolean);
+  // About one every 17 delivered orders, each by a different customer, so the newest reviews name different people.
+  const reviewers = new Set<string>();
+  const reviewed: OrderRow[] = [];
+  for (let i = delivered.length - 1; i >= 0 && reviewed.length < REVIEW_TEXTS.length; i -= 17) {
+    const o = delivered[i];
+    if (reviewers.has(o.customerName)) continue;
+    reviewers.add(o.customerName);
+    reviewed.push(o);
+  }
   await tx.insert(reviews).values(
     reviewed.map((o, i) => ({
       restaurantId,

@@ -185,7 +185,9 @@ describe('seedDemo', () => {
       .from(employees)
       .innerJoin(userProfiles, eq(userProfiles.id, employees.profileId))
       .where(eq(employees.restaurantId, id));
-    expect(staff).toHaveLength(6);
+    // The demo logins, and the courier of the month's history.
+    expect(staff).toHaveLength(7);
+    expect(staff.find((s) => s.email === 'paulo.entregas@demo.com.br')).toMatchObject({ profile: 'Entregador' });
     const delivery = staff.find((s) => s.email === 'entregador@demo.com.br');
     expect(delivery).toMatchObject({ profile: 'Entregador', type: 'counter' });
     expect(delivery?.perms).toMatchObject({ manage_orders: true, manage_delivery: true, manage_tables: false });
