@@ -1,3 +1,4 @@
+import { paymentMethodInputSchema } from '@meucardapio/domain/payment-method-admin';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
@@ -15,29 +16,6 @@ import {
 /** Admin CRUD of the restaurant's payment methods (manage_payment_methods). */
 export const paymentMethodsRoutes = new Hono<AppEnv>();
 
-const methodBody = z.object({
-  name: z.string({ message: 'Informe o nome' }).trim().min(1, { message: 'Informe o nome' }).max(80),
-  description: z
-    .string()
-    .max(300)
-    .nullish()
-    .transform((v) => v ?? null),
-  icon: z
-    .string()
-    .max(16)
-    .nullish()
-    .transform((v) => v ?? null),
-  active: z.boolean().default(true),
-  requiresChange: z.boolean().default(false),
-  infinitepayEnabled: z.boolean().default(false),
-  maxInstallments: z
-    .number({ message: 'Parcelas inválidas' })
-    .int({ message: 'Parcelas inválidas' })
-    .min(1, { message: 'Parcelas: de 1 a 12' })
-    .max(12, { message: 'Parcelas: de 1 a 12' })
-    .default(1),
-});
-
 paymentMethodsRoutes.get('/admin/payment-methods', async (c) => {
   const ctx = staffCtx(c, 'manage_payment_methods');
   return c.json(await listPaymentMethods(ctx));
@@ -45,7 +23,7 @@ paymentMethodsRoutes.get('/admin/payment-methods', async (c) => {
 
 paymentMethodsRoutes.post('/admin/payment-methods', async (c) => {
   const ctx = staffCtx(c, 'manage_payment_methods');
-  const body = await parseBody(c, methodBody);
+  const body = await parseBody(c, paymentMethodInputSchema);
   return c.json({ paymentMethod: await createPaymentMethod(ctx, body) }, 201);
 });
 
@@ -57,7 +35,7 @@ paymentMethodsRoutes.post('/admin/payment-methods/defaults', async (c) => {
 paymentMethodsRoutes.put('/admin/payment-methods/:id', async (c) => {
   const ctx = staffCtx(c, 'manage_payment_methods');
   const { id } = parseParams(c, idParam);
-  const body = await parseBody(c, methodBody);
+  const body = await parseBody(c, paymentMethodInputSchema);
   return c.json({ paymentMethod: await updatePaymentMethod(ctx, id, body) });
 });
 

@@ -1,21 +1,10 @@
 import { paymentMethods, restaurants } from '@meucardapio/db/schema';
 import { DEFAULT_PAYMENT_METHODS, providerHandle } from '@meucardapio/domain/payment';
+import type { PaymentMethodInput, PaymentMethodView } from '@meucardapio/domain/payment-method-admin';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-
-export type PaymentMethodInput = {
-  name: string;
-  description: string | null;
-  icon: string | null;
-  active: boolean;
-  requiresChange: boolean;
-  infinitepayEnabled: boolean;
-  maxInstallments: number;
-};
-
-export type PaymentMethodView = PaymentMethodInput & { id: string; createdAt: string };
 
 const methodNotFound = () => notFound('Forma de pagamento não encontrada', 'Recarregue a página e tente novamente.');
 

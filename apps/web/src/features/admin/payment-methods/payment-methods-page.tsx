@@ -1,4 +1,5 @@
 import { MSG } from '@meucardapio/domain/messages';
+import type { PaymentMethodInput, PaymentMethodView } from '@meucardapio/domain/payment-method-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
@@ -18,17 +19,8 @@ import { useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entit
 import { LoadErrorPanel, TableSkeletonRows } from '../shared/list-states';
 import { RowActionsCell } from '../shared/row-actions';
 
-type Method = {
-  id: string;
-  name: string;
-  description: string | null;
-  icon: string | null;
-  active: boolean;
-  requiresChange: boolean;
-  infinitepayEnabled: boolean;
-  maxInstallments: number;
-};
-type Form = Omit<Method, 'id'>;
+type Method = PaymentMethodView;
+type Form = PaymentMethodInput;
 
 const KEY = ['admin-payment-methods'] as const;
 const EMPTY: Form = {
