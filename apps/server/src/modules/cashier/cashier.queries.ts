@@ -8,7 +8,6 @@ import {
   orderItems,
   orders,
   paymentMethods,
-  restaurants,
 } from '@meucardapio/db/schema';
 import {
   CASH_GROUP,
@@ -33,7 +32,7 @@ import {
 } from '@meucardapio/domain/payment';
 import type { PixSettings } from '@meucardapio/domain/pix';
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { AppError, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 
 /** Reads shared by the cashier services. Every query is scoped by restaurant. */
@@ -42,18 +41,6 @@ export type SessionRow = typeof cashRegisterSessions.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
 export const saleNotFound = () => notFound('Venda não encontrada', 'A venda não existe ou é de outro restaurante.');
-
-export async function restaurantOf(db: DbOrTx, restaurantId: string) {
-  const [r] = await db.select().from(restaurants).where(eq(restaurants.id, restaurantId)).limit(1);
-  if (!r)
-    throw new AppError(
-      404,
-      'restaurant_not_found',
-      'Restaurante não encontrado',
-      'Recarregue a página e tente novamente.',
-    );
-  return r;
-}
 
 export async function openSessionOf(db: DbOrTx, restaurantId: string): Promise<SessionRow | null> {
   const [s] = await db

@@ -7,7 +7,8 @@ import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { posMethodsOf, restaurantOf } from './cashier.queries';
+import { restaurantById } from '../../tenancy/restaurant-lookup';
+import { posMethodsOf } from './cashier.queries';
 
 /** What the PDV sells: available products with their options, categories and the POS payment methods. */
 
@@ -49,7 +50,7 @@ function toPdvProduct(p: ProductRow, byId: Map<string, ProductRow>): PdvProduct 
 }
 
 export async function pdvCatalog(ctx: StaffCtx): Promise<PdvCatalog> {
-  const restaurant = await restaurantOf(ctx.db, ctx.restaurantId);
+  const restaurant = await restaurantById(ctx.db, ctx.restaurantId);
   const pix = pixSettingsOf(restaurant);
   const [cats, rows, paymentMethods] = await Promise.all([
     ctx.db

@@ -14,12 +14,12 @@ import { desc, inArray, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
+import { restaurantById } from '../../tenancy/restaurant-lookup';
 import {
   closeCountsOf,
   openSessionOf,
   paymentsOfOrders,
   pdvSaleRows,
-  restaurantOf,
   saleDetail,
   sessionById,
   sessionFigures,
@@ -62,7 +62,7 @@ async function salesOfDay(ctx: StaffCtx, timezone: string, date: string, statuse
 }
 
 async function dayOf(ctx: StaffCtx, date: string | undefined) {
-  const r = await restaurantOf(ctx.db, ctx.restaurantId);
+  const r = await restaurantById(ctx.db, ctx.restaurantId);
   return { timezone: r.timezone, date: date ?? localDateString(new Date(), r.timezone) };
 }
 

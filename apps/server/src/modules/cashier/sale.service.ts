@@ -27,10 +27,11 @@ import { pixBrCode, pixSettingsOf, pixTxid } from '@meucardapio/domain/pix';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffCtx } from '../../http/context';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
 import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
+import { restaurantNotFound } from '../../tenancy/restaurant-lookup';
 import { takeSaleStock } from '../catalog/stock.service';
 import { orderItemRows, type PricedLine, priceLines } from '../orders/order-create/order-pricing';
 import { saleDetail } from './cashier.queries';
@@ -128,7 +129,7 @@ export async function finalizeSale(ctx: StaffCtx, input: SaleInput, key: string)
     return await db.transaction(async (tx) => {
       // Same per-restaurant serialisation as storefront orders: order numbers are handed out in turn.
       const [restaurant] = await tx.select().from(restaurants).where(eq(restaurants.id, restaurantId)).for('update');
-      if (!restaurant) throw notFound('Restaurante não encontrado', 'Recarregue a página e tente novamente.');
+      if (!restaurant) throw restaurantNotFound();
       const again = await findSaleByKey(tx, restaurantId, key);
       if (again) return replay(tx, restaurantId, again);
       const [session] = await tx

@@ -15,7 +15,7 @@ import { localParts } from '@meucardapio/domain/hours';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { tenant } from '../../http/tenant';
-import { restaurantOf } from '../cashier/cashier.queries';
+import { restaurantById } from '../../tenancy/restaurant-lookup';
 
 /**
  * The owner's dashboard: every figure aggregated in SQL over the orders table (PDV sales are orders
@@ -42,7 +42,7 @@ const localDate = (tz: string) => sql<string>`to_char(${orders.createdAt} at tim
 
 export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<DashboardView> {
   const { db, restaurantId } = ctx;
-  const { timezone: tz } = await restaurantOf(db, restaurantId);
+  const { timezone: tz } = await restaurantById(db, restaurantId);
   const now = localParts(new Date(), tz);
   const date = requestedDate ?? now.date;
   const isToday = date === now.date;

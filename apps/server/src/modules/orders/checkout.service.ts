@@ -7,7 +7,6 @@ import {
   paymentMethods,
   products,
   restaurantHours,
-  restaurants,
 } from '@meucardapio/db/schema';
 import type { CheckoutOptions, CheckoutPaymentMethod } from '@meucardapio/domain/checkout';
 import { type Coupon, type CouponType, evaluateCoupon, normalizeCouponCode } from '@meucardapio/domain/coupons';
@@ -28,18 +27,7 @@ import type { CustomerCtx, Deps } from '../../http/context';
 import { AppError, badRequest, forbidden } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { DEFAULT_ORIGIN_CEP, type ShippingOption, ShippingQuoteError } from '../../integrations/shipping/shipping';
-
-export const restaurantNotFound = () =>
-  new AppError(404, 'restaurant_not_found', MSG.restaurantNotFound, 'Verifique o link e tente novamente.');
-
-export type CheckoutRestaurant = typeof restaurants.$inferSelect;
-
-/** The restaurant a public storefront URL names (slugs are stored lower-case). */
-export async function restaurantBySlug(db: DbOrTx, slug: string): Promise<CheckoutRestaurant> {
-  const [row] = await db.select().from(restaurants).where(eq(restaurants.slug, slug.trim().toLowerCase())).limit(1);
-  if (!row) throw restaurantNotFound();
-  return row;
-}
+import { type RestaurantRow, restaurantBySlug } from '../../tenancy/restaurant-lookup';
 
 /** A customer account belongs to one restaurant: using it on another restaurant's page is refused. */
 export function assertCustomerOf(ctx: CustomerCtx, restaurant: { id: string }) {
@@ -82,7 +70,7 @@ const LOCAL_PIX_CHECKOUT_METHOD: CheckoutPaymentMethod = {
  */
 export async function checkoutPaymentMethodsFor(
   db: DbOrTx,
-  restaurant: Pick<CheckoutRestaurant, 'id' | 'pixKey' | 'pixKeyType' | 'pixMerchantName' | 'pixMerchantCity'>,
+  restaurant: Pick<RestaurantRow, 'id' | 'pixKey' | 'pixKeyType' | 'pixMerchantName' | 'pixMerchantCity'>,
 ): Promise<CheckoutPaymentMethod[]> {
   const rows = await db
     .select()
@@ -228,7 +216,7 @@ const shippingError = (description: string, code = 'shipping_error') =>
 export async function quoteShipping(
   db: DbOrTx,
   deps: Deps,
-  restaurant: Pick<CheckoutRestaurant, 'id' | 'originPostalCode'>,
+  restaurant: Pick<RestaurantRow, 'id' | 'originPostalCode'>,
   cep: string | null | undefined,
   items: readonly QuoteItem[],
 ): Promise<{ shipped: boolean; options: ShippingOption[] }> {

@@ -1,12 +1,11 @@
-import { restaurants } from '@meucardapio/db/schema';
 import type { CreatedOrder, OrderProposal } from '@meucardapio/domain/checkout';
 import { MSG } from '@meucardapio/domain/messages';
 import { orderTotal } from '@meucardapio/domain/pricing';
-import { eq } from 'drizzle-orm';
 import type { CustomerCtx } from '../../http/context';
-import { AppError, badRequest } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { isUniqueViolation } from '../../http/idempotency';
-import { assertCustomerOf, restaurantBySlug } from './checkout.service';
+import { restaurantById, restaurantBySlug } from '../../tenancy/restaurant-lookup';
+import { assertCustomerOf } from './checkout.service';
 import { admitOrder, lockRestaurantOrders, nextOrderNumber } from './order-create/order-admission';
 import { applyCoupon, redeemCoupon } from './order-create/order-coupon';
 import { chooseShipping, resolveDelivery } from './order-create/order-delivery';
@@ -92,8 +91,7 @@ export async function createCustomerOrder(
 
 /** The customer's own restaurant; a storefront slug naming another one is refused. */
 async function orderingRestaurant(ctx: CustomerCtx, slug: string | null | undefined) {
-  const [restaurant] = await ctx.db.select().from(restaurants).where(eq(restaurants.id, ctx.restaurantId)).limit(1);
-  if (!restaurant) throw new AppError(404, 'restaurant_not_found', MSG.restaurantNotFound);
+  const restaurant = await restaurantById(ctx.db, ctx.restaurantId);
   if (slug) assertCustomerOf(ctx, await restaurantBySlug(ctx.db, slug));
   return restaurant;
 }
