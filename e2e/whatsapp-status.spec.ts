@@ -97,6 +97,10 @@ test('the owner edits the WhatsApp status messages; accepting an order queues it
   const restaurant = (await (await context.request.get('/api/admin/settings')).json()).general.name;
   await expect(sent.getByText(`Oba, Joana! O pedido #${order.number} foi aceito pelo ${restaurant}.`)).toHaveCount(1);
   await expect(sent.getByText(`Recebemos seu pedido #${order.number}`)).toHaveCount(1);
+  await expect(sent.getByText('Pedido aceito', { exact: true })).toHaveCount(1);
+  await expect(sent.getByText('Pedido recebido', { exact: true })).toHaveCount(1);
+  await sent.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/whatsapp-sent-messages-1280.png' });
   await customer.close();
   await context.close();
 });

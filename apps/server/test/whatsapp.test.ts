@@ -111,7 +111,11 @@ describe('WhatsApp notification of a new order', () => {
     t.deps.integrations.messaging = failingMessenger;
     if (second) second.deps.integrations.messaging = failingMessenger;
     const order = await insertOrder(t, owner.restaurantId, {}, { event: true });
-    await waitFor(async () => (await outboxOf(order.id))[0]?.attempts === 1);
+    // The first attempt is over once its result is recorded (attempts is counted when the row is claimed).
+    await waitFor(async () => {
+      const [r] = await outboxOf(order.id);
+      return r?.attempts === 1 && r.status !== 'sending';
+    });
     let [row] = await outboxOf(order.id);
     expect(row.status).toBe('pending');
     expect(row.lastError).toContain('503');
@@ -144,7 +148,11 @@ describe('WhatsApp notification of a new order', () => {
     t.deps.integrations.messaging = failingMessenger;
     if (second) second.deps.integrations.messaging = failingMessenger;
     const order = await insertOrder(t, owner.restaurantId, {}, { event: true });
-    await waitFor(async () => (await outboxOf(order.id))[0]?.attempts === 1);
+    // The first attempt is over once its result is recorded (attempts is counted when the row is claimed).
+    await waitFor(async () => {
+      const [r] = await outboxOf(order.id);
+      return r?.attempts === 1 && r.status !== 'sending';
+    });
     for (let i = 0; i < 6; i++) await drainOutbox(t.deps, { now: () => new Date(Date.now() + 24 * 3600_000) });
     const [row] = await outboxOf(order.id);
     expect(row.status).toBe('failed');

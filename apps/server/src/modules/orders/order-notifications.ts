@@ -99,7 +99,8 @@ export async function enqueueNewOrderNotifications(
       tenant(
         orders,
         restaurantId,
-        orderId ? eq(orders.id, orderId) : gt(orders.createdAt, since),
+        gt(orders.createdAt, since),
+        orderId ? eq(orders.id, orderId) : undefined,
         ne(orders.deliveryType, 'pdv'),
         // Cash and pay-on-delivery orders carry no payment status; card/PIX orders wait for 'approved'.
         or(isNull(orders.paymentStatus), eq(orders.paymentStatus, 'approved')),

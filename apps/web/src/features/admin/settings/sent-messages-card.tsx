@@ -1,4 +1,5 @@
 import { orderLabel } from '@meucardapio/domain/order-display';
+import { isStatusMessageStatus, STATUS_MESSAGE_LABELS } from '@meucardapio/domain/status-messages';
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,6 +9,7 @@ import { useStaff } from '@/lib/staff';
 
 type OutboundMessage = {
   id: string;
+  kind: string;
   number: number | null;
   shortId: string | null;
   phone: string | null;
@@ -24,6 +26,14 @@ const STATUS: Record<OutboundMessage['status'], { label: string; variant: 'warni
   sent: { label: 'Enviada', variant: 'success' },
   failed: { label: 'Falhou', variant: 'destructive' },
 };
+
+/** What a message was about: the new order, one of the status messages, or a test. */
+function kindLabel(kind: string): string | null {
+  if (kind === 'new_order') return 'Pedido recebido';
+  if (kind === 'test') return 'Teste';
+  const status = kind.replace(/^status_/, '');
+  return isStatusMessageStatus(status) ? STATUS_MESSAGE_LABELS[status] : null;
+}
 
 /** The WhatsApp outbox: what the restaurant's notifications actually sent (or failed to). */
 export function SentMessagesCard() {
@@ -53,6 +63,7 @@ export function SentMessagesCard() {
               <li key={m.id} className="rounded-lg border p-3 text-sm">
                 <div className="mb-1 flex flex-wrap items-center gap-2">
                   <Badge variant={STATUS[m.status].variant}>{STATUS[m.status].label}</Badge>
+                  {kindLabel(m.kind) && <Badge variant="outline">{kindLabel(m.kind)}</Badge>}
                   {m.number && <span className="font-medium">{orderLabel(m.number)}</span>}
                   {m.shortId && <span className="font-mono text-xs">#{m.shortId.toUpperCase()}</span>}
                   {m.phone && <span className="text-muted-foreground">{m.phone}</span>}
