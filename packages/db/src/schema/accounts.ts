@@ -11,22 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { restaurants } from './restaurants';
-
-/** Owners: people who sign up and own restaurants. */
-export const appUsers = pgTable(
-  'app_users',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
-    name: text('name').notNull(),
-    companyName: text('company_name'),
-    passwordHash: text('password_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('app_users_email_uq').on(t.email)],
-);
+import { appUsers, restaurants } from './restaurants';
 
 /** Profile templates offered when creating employees; shared by every restaurant. */
 export const defaultProfileTypes = pgTable(

@@ -13,7 +13,24 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { appUsers } from './accounts';
+
+/**
+ * Owners: people who sign up and own restaurants. Defined beside the restaurants they own so that the
+ * account tables import this file and never the other way round.
+ */
+export const appUsers = pgTable(
+  'app_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    companyName: text('company_name'),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('app_users_email_uq').on(t.email)],
+);
 
 export const restaurants = pgTable(
   'restaurants',
