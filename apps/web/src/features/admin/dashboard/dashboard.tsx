@@ -152,7 +152,7 @@ function SalesCards({ v }: { v: DashboardView }) {
         versus={versus}
         money
       />
-      <div className="rounded-xl border bg-card p-4 shadow-xs">
+      <div role="group" aria-label="Em andamento" className="rounded-xl border bg-card p-4 shadow-xs">
         <dt className="text-sm text-muted-foreground">Em andamento</dt>
         <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl xl:text-3xl">{open}</dd>
         <dd className="mt-1 text-xs text-muted-foreground">
@@ -177,7 +177,11 @@ function Metric(props: {
   const { change } = props;
   const up = change !== null && change >= 0;
   return (
-    <div className={cn('rounded-xl border bg-card p-4 shadow-xs', props.highlight && 'border-brand/30 bg-brand/5')}>
+    <div
+      role="group"
+      aria-label={props.label}
+      className={cn('rounded-xl border bg-card p-4 shadow-xs', props.highlight && 'border-brand/30 bg-brand/5')}
+    >
       <dt className="text-sm text-muted-foreground">{props.label}</dt>
       <dd className="mt-1 truncate text-xl font-bold tabular-nums sm:text-2xl xl:text-3xl">{props.value}</dd>
       <dd className="mt-1 flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground">
@@ -220,7 +224,11 @@ function OpenOrdersCard({ v }: { v: DashboardView }) {
       <CardContent className="grid gap-4">
         <ul className="grid gap-1">
           {OPEN_ROWS.map((row) => (
-            <li key={row.key} className="flex items-center gap-3 rounded-md px-2 py-1.5 text-sm odd:bg-muted/40">
+            <li
+              key={row.key}
+              aria-label={`${row.label}: ${v.openOrders[row.key]}`}
+              className="flex items-center gap-3 rounded-md px-2 py-1.5 text-sm odd:bg-muted/40"
+            >
               <span className={cn('size-2.5 shrink-0 rounded-full', row.tone)} aria-hidden />
               <span className="flex-1">{row.label}</span>
               <span className="text-base font-semibold tabular-nums">{v.openOrders[row.key]}</span>
@@ -312,7 +320,7 @@ const channelRow = (c: ChannelTotal): SplitRow => ({ key: c.channel, label: c.la
 function SplitCard({ title, rows, empty }: { title: string; rows: SplitRow[]; empty: string }) {
   const total = rows.reduce((s, r) => s + r.total, 0);
   return (
-    <Card>
+    <Card role="region" aria-label={title}>
       <CardHeader>
         <CardTitle>{title}</CardTitle>
       </CardHeader>
