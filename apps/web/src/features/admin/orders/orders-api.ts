@@ -18,9 +18,17 @@ export const ordersKeys = {
   deliveryPeople: ['admin-delivery-people'] as const,
 };
 
+/**
+ * The board shows the newest orders: what is happening now sits on top, and a month of history (hundreds of
+ * cards, re-rendered on every event) would only slow a counter tablet down. Older orders live in reports.
+ */
+const BOARD_ORDERS = 60;
+
 export const fetchOrders = (filter: OrderFilter) =>
   api
-    .get<{ orders: AdminOrder[] }>('/api/admin/orders', { query: { status: filter === 'all' ? undefined : filter } })
+    .get<{ orders: AdminOrder[] }>('/api/admin/orders', {
+      query: { status: filter === 'all' ? undefined : filter, limit: BOARD_ORDERS },
+    })
     .then((r) => r.orders);
 
 export const fetchDeliveryPeople = () =>
