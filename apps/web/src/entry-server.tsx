@@ -53,7 +53,8 @@ function storefrontHead(menu: PublicMenu): string {
     .join(';');
   const parts = [
     `<title>${escapeHtml(`${restaurant.name} · Cardápio`)}</title>`,
-    `<style id="${SERVER_THEME_ID}">:root{${vars}}</style>`,
+    // `html:root` outranks the stylesheet's own `:root` colours, which come after it in the head.
+    `<style id="${SERVER_THEME_ID}">html:root{${vars}}</style>`,
   ];
   // The banner is the largest thing on the first screen of a phone: fetch it before the stylesheet
   // and scripts are parsed, ahead of everything else.

@@ -8,12 +8,21 @@ export type PageTemplate = {
   ssrBefore(head: string): string;
   /** Everything after the page's markup (the page's data goes before it). */
   ssrAfter: string;
-  /** `modulepreload` links of the storefront's and the landing page's own chunks. */
+  /** `modulepreload` links of the storefront's and the landing page's own chunks (and prefetches). */
   storefrontPreloads: string;
   landingPreloads: string;
 };
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+
+/** Chunks a page loads on the first tap rather than to show itself (menu-page.tsx's lazy dialogs). */
+const TAP_AWAY: Record<string, string[]> = {
+  'src/features/storefront/menu-page.tsx': [
+    'src/features/storefront/components/product-dialog.tsx',
+    'src/features/storefront/components/cart-dialog.tsx',
+    'src/features/storefront/components/reviews-tab.tsx',
+  ],
+};
 
 const ROOT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
@@ -34,7 +43,15 @@ function preloadsOf(manifest: Record<string, ManifestChunk>, src: string): strin
     for (const dep of manifest[key].imports ?? []) visit(dep);
   };
   visit(src);
-  return files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
+  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+  // What one tap away needs (dialogs, the reviews tab) is only downloaded, at idle priority: running it
+  // now would keep the phone busy right after the first paint, when the page should become usable.
+  for (const later of TAP_AWAY[src] ?? []) {
+    const before = files.length;
+    visit(later);
+    for (const f of files.slice(before)) links.push(`<link rel="prefetch" crossorigin href="/${f}">`);
+  }
+  return links.join('');
 }
 
 /** Reads the web build once at startup; throws when there is none. */

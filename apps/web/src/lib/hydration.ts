@@ -6,7 +6,7 @@
 let hydrated = false;
 
 export function isHydrating(): boolean {
-  return !hydrated && typeof document !== 'undefined' && document.getElementById('root')?.dataset.ssr === '1';
+  return !hydrated && renderedByServer();
 }
 
 /**
@@ -16,4 +16,9 @@ export function isHydrating(): boolean {
 export function markHydrated() {
   hydrated = true;
   document.documentElement.dataset.hydrated = '';
+}
+
+/** Whether this page came rendered from the server (it then also prefetched the storefront's dialogs). */
+export function renderedByServer(): boolean {
+  return typeof document !== 'undefined' && document.getElementById('root')?.dataset.ssr === '1';
 }
