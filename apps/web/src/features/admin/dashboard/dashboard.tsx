@@ -154,7 +154,7 @@ function SalesCards({ v }: { v: DashboardView }) {
       />
       <div role="group" aria-label="Em andamento" className="rounded-xl border bg-card p-4 shadow-xs">
         <dt className="text-sm text-muted-foreground">Em andamento</dt>
-        <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl xl:text-3xl">{open}</dd>
+        <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl 2xl:text-3xl">{open}</dd>
         <dd className="mt-1 text-xs text-muted-foreground">
           {v.openOrders.awaitingPayment > 0
             ? `+ ${v.openOrders.awaitingPayment} aguardando pagamento`
@@ -183,7 +183,7 @@ function Metric(props: {
       className={cn('rounded-xl border bg-card p-4 shadow-xs', props.highlight && 'border-brand/30 bg-brand/5')}
     >
       <dt className="text-sm text-muted-foreground">{props.label}</dt>
-      <dd className="mt-1 truncate text-xl font-bold tabular-nums sm:text-2xl xl:text-3xl">{props.value}</dd>
+      <dd className="mt-1 truncate text-xl font-bold tabular-nums sm:text-2xl 2xl:text-3xl">{props.value}</dd>
       <dd className="mt-1 flex flex-wrap items-center gap-x-1 text-xs text-muted-foreground">
         {change === null ? (
           <span>sem base para comparar</span>
