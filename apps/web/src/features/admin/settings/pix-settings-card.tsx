@@ -85,8 +85,8 @@ export function PixSettingsCard() {
       <CardHeader>
         <CardTitle>PIX do restaurante</CardTitle>
         <CardDescription>
-          Com a chave cadastrada, o PDV e o cardápio online ("PIX (QR Code)") mostram um QR Code PIX com o valor
-          exato, sem taxa de intermediário. Pedidos do cardápio pagos assim são confirmados no quadro de pedidos.
+          Com a chave cadastrada, o PDV e o cardápio online ("PIX (QR Code)") mostram um QR Code PIX com o valor exato,
+          sem taxa de intermediário. Pedidos do cardápio pagos assim são confirmados no quadro de pedidos.
         </CardDescription>
       </CardHeader>
       <CardContent>
