@@ -5,9 +5,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AdminHeader } from '@/features/admin/admin-header';
 import { AdminSidebar } from '@/features/admin/sidebar';
+import { type AdminRouteHandle, isAdminRouteHandle } from '@/lib/admin-pages';
 import { isStaff, useAuth } from '@/lib/auth';
 import { PermissionDenied, staffContext } from '@/lib/staff';
-import { type AdminRouteHandle, isAdminRouteHandle } from './admin-routes';
 
 function useAdminRouteHandle(): AdminRouteHandle | undefined {
   const matches = useMatches();

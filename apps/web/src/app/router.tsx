@@ -1,9 +1,9 @@
 import { createBrowserRouter, type HydrationState } from 'react-router';
 import { PageFallback } from '@/components/page-fallback';
+// Types only: the admin page table (and the permission rules it pulls in) loads with the admin pages.
+import type { AdminPagePath } from '@/lib/admin-pages';
 import { prefetchSession } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
-// Types only: the admin page table (and the permission rules it pulls in) loads with the admin pages.
-import type { AdminPagePath } from './admin-routes';
 import { NotFoundPage } from './not-found-page';
 import { landingRoute, type PageModule, page, storefrontRoute } from './public-routes';
 import { RootLayout } from './root-layout';
@@ -20,7 +20,7 @@ function adminPage(path: AdminPagePath) {
   return async () => {
     const [{ default: Component }, { ADMIN_PAGES }] = await Promise.all([
       adminModules[path](),
-      import('./admin-routes'),
+      import('@/lib/admin-pages'),
     ]);
     return { Component, handle: ADMIN_PAGES[path] };
   };

@@ -1,33 +1,12 @@
+import { DEFAULT_TIMEZONE, localParts } from '@meucardapio/domain/hours';
 import { formatBRL } from '@meucardapio/domain/money';
 import { onlyDigits as domainOnlyDigits, formatCep, formatPhone } from '@meucardapio/domain/phone';
 
-export const DEFAULT_TIMEZONE = 'America/Sao_Paulo';
+export { DEFAULT_TIMEZONE };
 
 /** Centavos → 'R$ 1.234,56' (the domain's formatter, so web and server print the same). */
 export function formatMoney(cents: number | null | undefined): string {
   return formatBRL(cents ?? 0);
-}
-
-const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsIn(date: Date, timeZone: string) {
-  const key = timeZone;
-  let fmt = dateTimeFormatters.get(key);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('pt-BR', {
-      timeZone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    dateTimeFormatters.set(key, fmt);
-  }
-  const out: Record<string, string> = {};
-  for (const p of fmt.formatToParts(date)) out[p.type] = p.value;
-  return out;
 }
 
 function toDate(value: Date | string | number): Date | null {
@@ -40,8 +19,10 @@ export function formatDateTime(value: Date | string | number | null | undefined,
   if (value === null || value === undefined || value === '') return '';
   const d = toDate(value);
   if (!d) return '';
-  const p = partsIn(d, timeZone);
-  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  // The domain's wall clock, the one the opening hours and the reports read.
+  const { date, time } = localParts(d, timeZone);
+  const [year, month, day] = date.split('-');
+  return `${day}/${month}/${year} ${time}`;
 }
 
 /** 'dd/mm/aaaa' in the given timezone. */

@@ -22,7 +22,7 @@ import {
   UserCog,
   Users,
 } from 'lucide-react';
-import { ADMIN_PAGES, type AdminPagePath } from '@/app/admin-routes';
+import { ADMIN_PAGES, type AdminPagePath } from '@/lib/admin-pages';
 import { canOpenSettings, type StaffContext } from '@/lib/staff';
 
 export type NavEntry = {

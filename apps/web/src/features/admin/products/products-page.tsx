@@ -1,3 +1,4 @@
+import { isAdministrator } from '@meucardapio/domain/permissions';
 import { strikePrice } from '@meucardapio/domain/pricing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, History, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
@@ -55,7 +56,7 @@ function Names({ list }: { list: { name: string }[] }) {
 
 export default function ProductsPage() {
   const { isCommerce, actor } = useStaff();
-  const isAdmin = actor.kind === 'owner' || actor.profile?.type === 'admin';
+  const isAdmin = isAdministrator(actor);
   const queryClient = useQueryClient();
   const products = useProducts();
   const categories = useCategories();
