@@ -54,7 +54,17 @@ function lighthouseOnce(url: string): Promise<Run> {
 /** Median of `runs` Lighthouse runs (by score) of `url`. */
 export async function benchLighthouse(url: string, runs = 3) {
   const results: Run[] = [];
-  for (let i = 0; i < runs; i++) results.push(await lighthouseOnce(url));
+  for (let i = 0; i < runs; i++) {
+    // On a busy machine Chromium's trace sometimes misses the navigation (NO_NAVSTART): run it again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        results.push(await lighthouseOnce(url));
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  }
   const sorted = [...results].sort((a, b) => a.score - b.score);
   return {
     url: new URL(url).pathname,
