@@ -49,7 +49,9 @@ if (!skip && (!built || previous !== current || process.env.REBUILD === '1')) {
       ? 'Web app ainda não compilado: compilando…'
       : previous === current
         ? 'REBUILD=1: recompilando o web app…'
-        : 'Fontes do web app (ou package-lock.json) mudaram desde o último build: recompilando…',
+        : previous === null
+          ? 'Build do web app sem registro das fontes usadas: recompilando…'
+          : 'Fontes do web app (ou package-lock.json) mudaram desde o último build: recompilando…',
   );
   const build = spawnSync(
     'npx',
