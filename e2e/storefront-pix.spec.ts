@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpOwner, unique } from './fixtures';
+import { registerCustomer, signUpOwner } from './fixtures';
 
 const PRODUCT = 'Açaí 500 ml';
 
@@ -13,6 +13,7 @@ test('a customer pays by PIX QR Code; the counter confirms it on the board and t
   // The restaurant: open around the clock, one product with stock, cash and its own PIX key.
   const staff = await browser.newContext({ baseURL: origin, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   const slug = await signUpOwner(staff.request, origin, { name: 'Dona Pix', company: 'Açaíteria', emailPrefix: 'pix' });
+  // Open every day 00:00–23:59: the spec never depends on the hour it runs at.
   const hours = Array.from({ length: 7 }, (_, dayOfWeek) => ({
     dayOfWeek,
     isClosed: false,
@@ -48,22 +49,7 @@ test('a customer pays by PIX QR Code; the counter confirms it on the board and t
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   const page = await phone.newPage();
-  const register = await page.request.post(`/api/public/restaurants/${slug}/customers/register`, {
-    headers,
-    data: {
-      name: 'Bruno Lima',
-      phone: '13987654321',
-      email: `bruno-${unique()}@teste.com.br`,
-      password: 'senha123',
-      cep: '11010-000',
-      address: 'Rua XV de Novembro',
-      number: '50',
-      neighborhood: 'Centro',
-      city: 'Santos',
-      state: 'SP',
-    },
-  });
-  expect(register.ok(), await register.text()).toBeTruthy();
+  await registerCustomer(page.request, origin, slug, 'Bruno Lima');
   await page.goto(`/${slug}`);
   await page.getByRole('article', { name: PRODUCT, exact: true }).getByRole('button', { name: 'Adicionar' }).click();
   await page.getByRole('button', { name: /Ver carrinho/ }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpOwner, unique } from './fixtures';
+import { registerCustomer, signUpOwner } from './fixtures';
 
 test('the owner edits the WhatsApp status messages; accepting an order queues its message once', async ({
   browser,
@@ -13,6 +13,7 @@ test('the owner edits the WhatsApp status messages; accepting an order queues it
     company: 'Cantina',
     emailPrefix: 'mensagens',
   });
+  // Open every day 00:00–23:59: the spec never depends on the hour it runs at.
   const hours = Array.from({ length: 7 }, (_, dayOfWeek) => ({
     dayOfWeek,
     isClosed: false,
@@ -54,22 +55,7 @@ test('the owner edits the WhatsApp status messages; accepting an order queues it
 
   // A customer orders; the owner accepts it on the board.
   const customer = await browser.newContext({ baseURL: origin });
-  const register = await customer.request.post(`/api/public/restaurants/${slug}/customers/register`, {
-    headers,
-    data: {
-      name: 'Joana Prado',
-      phone: '11987654321',
-      email: `joana-${unique()}@teste.com.br`,
-      password: 'senha123',
-      cep: '01310-100',
-      address: 'Avenida Paulista',
-      number: '1000',
-      neighborhood: 'Bela Vista',
-      city: 'São Paulo',
-      state: 'SP',
-    },
-  });
-  expect(register.ok(), await register.text()).toBeTruthy();
+  await registerCustomer(customer.request, origin, slug, 'Joana Prado');
   const options = await (await customer.request.get(`/api/public/restaurants/${slug}/checkout-options`)).json();
   const created = await customer.request.post('/api/customer/orders', {
     headers,

@@ -1,5 +1,6 @@
 import { events, orderHistory, orders, outboundMessages } from '@meucardapio/db/schema';
 import { LOCAL_PIX_METHOD } from '@meucardapio/domain/order-pix';
+import { crc16, emv } from '@meucardapio/domain/testing/br-code-oracle';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueNewOrderNotifications, NEW_ORDER_KIND } from '../src/modules/orders/order-notifications';
@@ -140,19 +141,6 @@ describe('confirming a PIX QR Code payment on the board', () => {
     expect((await shop.owner.client.post(`/api/admin/orders/${order.id}/verify-payment`)).status).toBe(400);
   });
 });
-
-/** CRC16-CCITT-FALSE as the Banco Central's BR Code manual specifies it, written out independently. */
-function crc16(payload: string): string {
-  let crc = 0xffff;
-  for (const byte of Buffer.from(payload, 'utf8')) {
-    crc ^= byte << 8;
-    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-  }
-  return crc.toString(16).toUpperCase().padStart(4, '0');
-}
-
-/** An EMV field: id, two-digit length, value. */
-const emv = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
 
 describe('ordering with "PIX (QR Code)" on the storefront', () => {
   let pixShop: Shop;

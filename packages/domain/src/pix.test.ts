@@ -1,20 +1,11 @@
 import { parsePix } from 'pix-utils';
 import { describe, expect, it } from 'vitest';
 import { checkPixSettings, normalizePixKey, type PixSettings, pixBrCode, pixSettingsOf, pixTxid } from './pix';
+import { crc16 } from './testing/br-code-oracle';
 
 /** Example static BR Code of the Banco Central's "Manual de Padrões para Iniciação do Pix". */
 const BCB_EXAMPLE =
   '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
-
-/** CRC16-CCITT-FALSE (poly 0x1021, init 0xFFFF) as the manual specifies, written out independently. */
-function crc16(payload: string): string {
-  let crc = 0xffff;
-  for (const byte of Buffer.from(payload, 'utf8')) {
-    crc ^= byte << 8;
-    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-  }
-  return crc.toString(16).toUpperCase().padStart(4, '0');
-}
 
 const bcbSettings: PixSettings = {
   key: '123e4567-e12b-12d1-a456-426655440000',
