@@ -117,8 +117,19 @@ test('a customer orders, the counter runs it live, the delivery person confirms 
   const rider = await staffPage(browser, base, 'entregador@demo.com.br', { width: 390, height: 844 });
   await rider.page.goto('/admin/orders');
   await expect(rider.page.getByRole('heading', { name: 'Minhas Entregas' })).toBeVisible();
-  await expect(rider.page.getByRole('article')).toHaveCount(1);
   const riderCard = rider.page.getByRole('article', { name: `Pedido #${order.number}`, exact: true });
+  await expect(riderCard).toBeVisible();
+  // Only the orders sent out with him, never another courier's: the demo's history and the order it has on
+  // the way are Paulo Ribeiro's. (Other specs may send Rafael their own orders meanwhile.)
+  const board = (await (await counter.context.request.get('/api/admin/orders?limit=500')).json()).orders as {
+    number: number;
+    status: string;
+    deliveryEmployee: { name: string } | null;
+  }[];
+  const paulos = board.filter((o) => o.deliveryEmployee?.name === 'Paulo Ribeiro');
+  expect(paulos.some((o) => o.status === 'out_for_delivery')).toBe(true);
+  for (const o of paulos.slice(0, 40))
+    await expect(rider.page.getByRole('article', { name: `Pedido #${o.number}`, exact: true })).toHaveCount(0);
   await riderCard.getByRole('button', { name: 'Confirmar Entrega' }).click();
   const confirm = rider.page.getByRole('dialog', { name: 'Confirmar Entrega' });
   const digits = confirm.getByLabel('4 últimos dígitos do telefone');
