@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
@@ -9,13 +9,15 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          // The seed tests write to a database: they run with the integration tests, on both databases.
+          exclude: [...configDefaults.exclude, 'packages/db/src/seed/**'],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'integration',
-          include: ['apps/server/test/**/*.test.ts'],
+          include: ['apps/server/test/**/*.test.ts', 'packages/db/src/seed/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,

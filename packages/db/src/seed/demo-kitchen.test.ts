@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../client';
+import type { Database } from '../client';
 import { categories, kitchenStations, products } from '../schema';
+import { freshDatabase } from '../testing';
 import { seedDemo } from './demo';
 import { DEMO_KITCHEN_STATIONS, seedDemoKitchen } from './demo-kitchen';
 
@@ -9,8 +10,7 @@ let database: Database;
 let restaurantId: string;
 
 beforeAll(async () => {
-  database = await openDatabase({});
-  await database.migrate();
+  database = await freshDatabase();
   const result = await seedDemo(database.db, { hashPassword: async (pw) => `fake-hash:${pw}` });
   if (!result) throw new Error('demo not seeded');
   restaurantId = result.restaurantId;

@@ -2,7 +2,7 @@ import { addDays } from '@meucardapio/domain/dashboard';
 import { localDateString, localParts } from '@meucardapio/domain/hours';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../client';
+import type { Database } from '../client';
 import {
   appUsers,
   cashCloseCounts,
@@ -28,6 +28,7 @@ import {
   reviews,
   userProfiles,
 } from '../schema';
+import { freshDatabase } from '../testing';
 import { DEMO_LOGINS, DEMO_SLUG, type SeedDemoResult, seedDemo } from './demo';
 
 // argon2 is slow and lives in the server; a recognisable fake hash is enough here.
@@ -41,8 +42,7 @@ let database: Database;
 let result: SeedDemoResult | null;
 
 beforeAll(async () => {
-  database = await openDatabase({});
-  await database.migrate();
+  database = await freshDatabase();
   result = await seedDemo(database.db, { hashPassword });
 }, 60_000);
 
@@ -333,9 +333,8 @@ describe('seedDemo', () => {
   });
 
   it('is the same history on every run', async () => {
-    const other = await openDatabase({});
+    const other = await freshDatabase();
     try {
-      await other.migrate();
       await seedDemo(other.db, { hashPassword: async (pw) => `other-hash:${pw}` });
       // Today's part depends on the minute the seed ran; the days before do not.
       const shape = async (db: Database['db']) =>
