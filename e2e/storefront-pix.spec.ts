@@ -89,6 +89,8 @@ test('a customer pays by PIX QR Code; the counter confirms it on the board and t
   await expect(mine.getByRole('region', { name: 'Pagamento PIX' }).getByLabel('PIX copia e cola')).toHaveValue(
     await code.inputValue(),
   );
+  // Staff confirm it; there is no provider to ask.
+  await expect(mine.getByRole('button', { name: 'Verificar pagamento' })).toHaveCount(0);
   await mine.getByRole('region', { name: 'Pagamento PIX' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/customer-area-pix-390.png', fullPage: false });
 

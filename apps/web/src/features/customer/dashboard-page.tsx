@@ -233,7 +233,8 @@ function OrdersSection() {
                     <CreditCard aria-hidden /> Pagar agora
                   </Button>
                 )}
-                {o.paymentStatus === 'pending' && (
+                {/* A PIX QR Code payment is confirmed by the restaurant: nothing to ask a provider. */}
+                {o.paymentStatus === 'pending' && !o.pix && (
                   <Button
                     variant="outline"
                     size="sm"
