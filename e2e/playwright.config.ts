@@ -44,6 +44,8 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: `.tmp/e2e-data-${PORT}`,
       SEED_DEMO: '1',
+      // Every spec that needs a restaurant of its own signs one up from this one address.
+      SIGNUPS_PER_HOUR: '200',
       LOG_LEVEL: 'warn',
       PAYMENTS: 'simulator',
     },

@@ -30,6 +30,8 @@ const schema = z.object({
   SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10),
   /** Bearer token that `GET /metrics` (Prometheus) requires; without it the endpoint does not exist. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Owner sign-ups one address may make per hour (a test suite signing up many shops raises it). */
+  SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Days realtime events are kept for streams resuming after a disconnection. */
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Minutes a card/PIX order may stay unpaid before it is cancelled and its stock given back. */

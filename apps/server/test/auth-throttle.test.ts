@@ -172,6 +172,25 @@ describe('public actions are throttled per address', () => {
     expect(res.body.error).toMatchObject({ title: 'Muitas tentativas', description: MSG.tooManyRequests });
   });
 
+  it('owner sign-up: SIGNUPS_PER_HOUR raises the limit', async () => {
+    const roomy = await createTestApp({ SIGNUPS_PER_HOUR: '12' });
+    try {
+      const client = roomy.client();
+      let n = 0;
+      await until429(
+        () =>
+          client.post('/api/auth/signup', {
+            name: 'Dona',
+            email: `roomy-${++n}@teste.com.br`,
+            password: TEST_PASSWORD,
+          }),
+        12,
+      );
+    } finally {
+      await roomy.close();
+    }
+  });
+
   it('customer registration: 20 an hour', async () => {
     const owner = await signupOwner(t);
     const client = t.client();

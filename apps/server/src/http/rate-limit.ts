@@ -25,6 +25,7 @@ export const LIMITS = {
   /** All addresses together against one account: only a distributed attack reaches it. */
   loginAccount: { max: 100, windowMs: HOUR },
   loginIp: { max: 30, windowMs: 15 * MINUTE },
+  /** `max` comes from SIGNUPS_PER_HOUR. */
   signup: { max: 10, windowMs: HOUR },
   register: { max: 20, windowMs: HOUR },
   recoverIp: { max: 10, windowMs: 15 * MINUTE },
@@ -111,7 +112,8 @@ export async function startLoginAttempt(db: Db, account: string, ip: string) {
 
 /** Per-address throttle for a public action (sign-up, reviews, coupon checks…). */
 export async function throttle(c: Context<AppEnv>, name: LimitName) {
-  await consume(c.get('db'), `${name}:ip:${clientIp(c)}`, LIMITS[name]);
+  const limit = name === 'signup' ? { ...LIMITS.signup, max: c.get('deps').config.SIGNUPS_PER_HOUR } : LIMITS[name];
+  await consume(c.get('db'), `${name}:ip:${clientIp(c)}`, limit);
 }
 
 /**
