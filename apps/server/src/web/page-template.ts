@@ -44,13 +44,13 @@ function preloadsOf(manifest: Record<string, ManifestChunk>, src: string): strin
   };
   visit(src);
   const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
-  // What one tap away needs (dialogs, the reviews tab) is only downloaded, at idle priority: running it
-  // now would keep the phone busy right after the first paint, when the page should become usable.
-  for (const later of TAP_AWAY[src] ?? []) {
-    const before = files.length;
-    visit(later);
-    for (const f of files.slice(before)) links.push(`<link rel="prefetch" crossorigin href="/${f}">`);
-  }
+  // What one tap away needs (dialogs, the reviews tab) is listed for the page to prefetch once idle
+  // (lib/hydration.ts): fetched with the page, it would queue ahead of the banner on the few
+  // connections a phone opens, and run now, it would keep the phone busy right after the first paint.
+  const before = files.length;
+  for (const later of TAP_AWAY[src] ?? []) visit(later);
+  const tapAway = files.slice(before).map((f) => `/${f}`);
+  if (tapAway.length > 0) links.push(`<meta name="mc-prefetch" content="${tapAway.join(' ')}">`);
   return links.join('');
 }
 

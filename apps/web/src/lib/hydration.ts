@@ -18,7 +18,24 @@ export function markHydrated() {
   document.documentElement.dataset.hydrated = '';
 }
 
-/** Whether this page came rendered from the server (it then also prefetched the storefront's dialogs). */
+/** Whether this page came rendered from the server (it then lists the chunks to prefetch, below). */
 export function renderedByServer(): boolean {
   return typeof document !== 'undefined' && document.getElementById('root')?.dataset.ssr === '1';
+}
+
+/**
+ * Downloads, without running, the chunks the server listed as one tap away (`<meta name="mc-prefetch">`):
+ * the first tap then runs them from the cache.
+ */
+export function prefetchTapAway() {
+  const list = document.querySelector<HTMLMetaElement>('meta[name="mc-prefetch"]');
+  if (!list) return;
+  list.remove();
+  for (const href of list.content.split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
 }

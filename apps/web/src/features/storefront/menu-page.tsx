@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api';
 import { isCustomer, useAuth } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
-import { renderedByServer } from '@/lib/hydration';
+import { prefetchTapAway, renderedByServer } from '@/lib/hydration';
 import { useIdle } from '@/lib/idle';
 import { mountToaster, toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
@@ -237,11 +237,12 @@ function MenuView({
 
   // Once the menu is on screen, fetch what the first tap will need. Only a warm-up: a failure here must
   // not break the menu, and opening the dialog retries the download.
-  // A server-rendered page had the browser download them already (prefetch links): running them now
-  // would only busy the phone, and the first tap runs them from the cache.
+  // A server-rendered page only downloads them (the server listed their files): running them now would
+  // busy the phone just as it becomes usable, and the first tap runs them from the cache.
   useEffect(() => {
     if (!idle) return;
-    if (!renderedByServer()) Promise.all([loadProductDialog(), loadCartDialog(), loadReviewsTab()]).catch(() => {});
+    if (renderedByServer()) prefetchTapAway();
+    else Promise.all([loadProductDialog(), loadCartDialog(), loadReviewsTab()]).catch(() => {});
     mountToaster();
   }, [idle]);
 
