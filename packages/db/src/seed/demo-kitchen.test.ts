@@ -4,7 +4,7 @@ import type { Database } from '../client';
 import { categories, kitchenStations, products } from '../schema';
 import { freshDatabase } from '../testing';
 import { seedDemo } from './demo';
-import { DEMO_KITCHEN_STATIONS, seedDemoKitchen } from './demo-kitchen';
+import { DEMO_KITCHEN_STATIONS } from './demo-kitchen';
 
 let database: Database;
 let restaurantId: string;
@@ -14,14 +14,13 @@ beforeAll(async () => {
   const result = await seedDemo(database.db, { hashPassword: async (pw) => `fake-hash:${pw}` });
   if (!result) throw new Error('demo not seeded');
   restaurantId = result.restaurantId;
-  await database.db.transaction((tx) => seedDemoKitchen(tx, restaurantId));
 }, 60_000);
 
 afterAll(async () => {
   await database?.close();
 });
 
-describe('seedDemoKitchen', () => {
+describe('the demo kitchen', () => {
   it('creates the stations in order', async () => {
     const rows = await database.db
       .select({ name: kitchenStations.name, sortOrder: kitchenStations.sortOrder })

@@ -27,6 +27,7 @@ import {
 import { ensureDefaultProfileTypes } from './default-profile-types';
 import { seedDemoCashier } from './demo-cashier';
 import { seedDemoHistory } from './demo-history';
+import { seedDemoKitchen } from './demo-kitchen';
 import { bannerSvg, loadEmojiBodies, logoSvg, productImageSvg } from './emoji-art';
 import { storeFile } from './files';
 
@@ -905,6 +906,7 @@ async function insertDemo(tx: Tx, passwordHash: string, emoji: Map<string, strin
     .values({ restaurantId, customerId: customer.id, customerPhone: '11987654321', name: 'Casa', ...address });
 
   await seedDemoCashier(tx, restaurantId, owner.id, 'America/Sao_Paulo');
+  await seedDemoKitchen(tx, restaurantId);
   await seedDemoHistory(tx, { restaurantId, ownerId: owner.id, timeZone: 'America/Sao_Paulo', now: new Date(now) });
 
   return { restaurantId, logins: DEMO_LOGINS.map((l) => ({ ...l })) };
