@@ -10,6 +10,17 @@ import type { OrderStatus } from './order-status';
 /** How an order reaches its customer; 'pdv' is a counter sale. */
 export type OrderDeliveryType = 'delivery' | 'pickup' | 'dine_in' | 'pdv';
 
+/** Where a delivery order goes (all null for pickup, table and counter orders). */
+export type OrderAddressView = {
+  address: string | null;
+  addressNumber: string | null;
+  complement: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+  cep: string | null;
+};
+
 /** A chosen size, colour, flavour or add-on as recorded on an order line. */
 export type OrderOptionView = { id?: string; name: string; price?: number; quantity?: number; type?: string };
 
@@ -28,41 +39,35 @@ export type OrderItemView = {
 };
 
 /** An order as its customer sees it: no staff-only fields, only the payment data that concerns them. */
-export type CustomerOrderView = CashChange & {
-  id: string;
-  number: number;
-  restaurantId: string;
-  restaurant: { name: string; slug: string; logoUrl: string | null };
-  status: string;
-  deliveryType: string;
-  tableNumber: number | null;
-  customerName: string;
-  customerPhone: string | null;
-  address: string | null;
-  addressNumber: string | null;
-  complement: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  cep: string | null;
-  paymentMethod: string | null;
-  paymentStatus: string | null;
-  paymentCheckoutVerified: boolean;
-  installments: number | null;
-  /** Still-open hosted checkout of a pending card/pix order, so the customer can pay later. */
-  checkoutUrl: string | null;
-  /** The PIX QR Code ("copia e cola") of a local PIX order not paid yet, to pay it again later. */
-  pix: LocalPixView | null;
-  shippingOption: Record<string, unknown> | null;
-  note: string | null;
-  subtotal: number;
-  deliveryFee: number;
-  discount: number;
-  total: number;
-  createdAt: string;
-  updatedAt: string;
-  items: OrderItemView[];
-};
+export type CustomerOrderView = CashChange &
+  OrderAddressView & {
+    id: string;
+    number: number;
+    restaurantId: string;
+    restaurant: { name: string; slug: string; logoUrl: string | null };
+    status: string;
+    deliveryType: string;
+    tableNumber: number | null;
+    customerName: string;
+    customerPhone: string | null;
+    paymentMethod: string | null;
+    paymentStatus: string | null;
+    paymentCheckoutVerified: boolean;
+    installments: number | null;
+    /** Still-open hosted checkout of a pending card/pix order, so the customer can pay later. */
+    checkoutUrl: string | null;
+    /** The PIX QR Code ("copia e cola") of a local PIX order not paid yet, to pay it again later. */
+    pix: LocalPixView | null;
+    shippingOption: Record<string, unknown> | null;
+    note: string | null;
+    subtotal: number;
+    deliveryFee: number;
+    discount: number;
+    total: number;
+    createdAt: string;
+    updatedAt: string;
+    items: OrderItemView[];
+  };
 
 /** One status change of an order, as the staff board's history shows it. */
 export type OrderHistoryEntry = {
@@ -73,55 +78,49 @@ export type OrderHistoryEntry = {
 };
 
 /** An order as staff see it on the board, the delivery screen and the receipt. */
-export type AdminOrderView = CashChange & {
-  id: string;
-  /** Last 8 characters of the id (ARCHITECTURE §6.13). */
-  shortId: string;
-  number: number;
-  status: OrderStatus;
-  deliveryType: OrderDeliveryType;
-  /** 'Delivery' (local, 4-digit check) or 'Transportadora' (carrier); null when not a delivery order. */
-  deliveryKind: 'Delivery' | 'Transportadora' | null;
-  customerId: string | null;
-  customerName: string;
-  customerPhone: string | null;
-  customerEmail: string | null;
-  tableNumber: number | null;
-  address: string | null;
-  addressNumber: string | null;
-  complement: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  cep: string | null;
-  paymentMethod: string | null;
-  paymentStatus: string | null;
-  paymentStatusCheckedAt: string | null;
-  paymentCheckoutVerified: boolean;
-  /** Whether the payment went through the card/PIX hosted checkout (so it can be verified). */
-  paymentCheckout: boolean;
-  /** Set when the provider reported a payment that does not match the order (pt-BR, for staff). */
-  paymentWarning: string | null;
-  /** A card/PIX order not paid yet: shown apart as 'Aguardando pagamento', not for the kitchen. */
-  awaitingPayment: boolean;
-  /** Placed to be paid by the restaurant's own PIX QR Code: staff confirm its payment on the board. */
-  localPix: boolean;
-  /** Who confirmed a local PIX payment, and when. */
-  pixConfirmation: { name: string; at: string } | null;
-  installments: number | null;
-  note: string | null;
-  subtotal: number;
-  deliveryFee: number;
-  /** A mixed cart's delivery fee in its two parts: the neighbourhood fee and the carrier's freight (null if none). */
-  fees: { localFee: number; freight: number | null };
-  discount: number;
-  total: number;
-  deliveryEmployee: { id: string; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-  items: OrderItemView[];
-  history: OrderHistoryEntry[];
-};
+export type AdminOrderView = CashChange &
+  OrderAddressView & {
+    id: string;
+    /** Last 8 characters of the id (ARCHITECTURE §6.13). */
+    shortId: string;
+    number: number;
+    status: OrderStatus;
+    deliveryType: OrderDeliveryType;
+    /** 'Delivery' (local, 4-digit check) or 'Transportadora' (carrier); null when not a delivery order. */
+    deliveryKind: 'Delivery' | 'Transportadora' | null;
+    customerId: string | null;
+    customerName: string;
+    customerPhone: string | null;
+    customerEmail: string | null;
+    tableNumber: number | null;
+    paymentMethod: string | null;
+    paymentStatus: string | null;
+    paymentStatusCheckedAt: string | null;
+    paymentCheckoutVerified: boolean;
+    /** Whether the payment went through the card/PIX hosted checkout (so it can be verified). */
+    paymentCheckout: boolean;
+    /** Set when the provider reported a payment that does not match the order (pt-BR, for staff). */
+    paymentWarning: string | null;
+    /** A card/PIX order not paid yet: shown apart as 'Aguardando pagamento', not for the kitchen. */
+    awaitingPayment: boolean;
+    /** Placed to be paid by the restaurant's own PIX QR Code: staff confirm its payment on the board. */
+    localPix: boolean;
+    /** Who confirmed a local PIX payment, and when. */
+    pixConfirmation: { name: string; at: string } | null;
+    installments: number | null;
+    note: string | null;
+    subtotal: number;
+    deliveryFee: number;
+    /** A mixed cart's delivery fee in its two parts: the neighbourhood fee and the carrier's freight (null if none). */
+    fees: { localFee: number; freight: number | null };
+    discount: number;
+    total: number;
+    deliveryEmployee: { id: string; name: string } | null;
+    createdAt: string;
+    updatedAt: string;
+    items: OrderItemView[];
+    history: OrderHistoryEntry[];
+  };
 
 /** GET /api/admin/orders/:id/receipt: the order and the header the 80 mm receipt prints. */
 export type OrderReceiptView = {
