@@ -1,11 +1,12 @@
 import { customers, orders } from '@meucardapio/db/schema';
 import type { AdminCustomerView } from '@meucardapio/domain/customer-views';
+import type { AdminOrderView } from '@meucardapio/domain/order-views';
 import { onlyDigits } from '@meucardapio/domain/phone';
 import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { type AdminOrder, hydrate } from '../orders/admin-orders.service';
+import { hydrate } from '../orders/admin-orders.service';
 
 const LIST_LIMIT = 500;
 
@@ -74,6 +75,6 @@ export async function customerOrders(ctx: StaffCtx, customerId: string) {
     .where(tenant(orders, ctx.restaurantId, eq(orders.customerId, customerId)))
     .orderBy(desc(orders.createdAt))
     .limit(200);
-  const list: AdminOrder[] = await hydrate(ctx.db, ctx.restaurantId, rows);
+  const list: AdminOrderView[] = await hydrate(ctx.db, ctx.restaurantId, rows);
   return { customer, orders: list };
 }

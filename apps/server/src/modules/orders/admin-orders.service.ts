@@ -11,7 +11,7 @@ import {
 } from '@meucardapio/db/schema';
 import { DELIVERY_KIND_LABELS, deliveryFeeParts, isCarrierOrder } from '@meucardapio/domain/delivery';
 import { MSG } from '@meucardapio/domain/messages';
-import { type CashChange, cashChangeOf } from '@meucardapio/domain/order-display';
+import { cashChangeOf } from '@meucardapio/domain/order-display';
 import { isLocalPixOrder, localPixConfirmation } from '@meucardapio/domain/order-pix';
 import {
   checkDeliveryDigits,
@@ -22,6 +22,12 @@ import {
   shortIdAdmin,
   transitionRequirements,
 } from '@meucardapio/domain/order-status';
+import type {
+  AdminOrderView,
+  DeliveryPersonView,
+  OrderDeliveryType,
+  OrderReceiptView,
+} from '@meucardapio/domain/order-views';
 import {
   isOnlineCheckoutOrder,
   judgeProviderPayment,
@@ -43,76 +49,6 @@ import { queueStatusMessage } from './order-status-messages';
 import { toItemView } from './order-view';
 
 const orderNotFound = () => notFound('Pedido não encontrado.');
-
-export type OrderHistoryEntry = {
-  status: string;
-  employeeName: string | null;
-  notes: string | null;
-  createdAt: string;
-};
-
-export type AdminOrderItem = {
-  id: string;
-  productId: string | null;
-  name: string;
-  quantity: number;
-  unitPrice: number;
-  totalPrice: number;
-  variation: { name: string; price?: number } | null;
-  addons: { name: string; price?: number; quantity?: number; type?: string }[];
-  colors: { name: string }[];
-  pizzaFlavors: { name: string }[];
-  notes: string | null;
-};
-
-export type AdminOrder = CashChange & {
-  id: string;
-  shortId: string;
-  number: number;
-  status: string;
-  deliveryType: string;
-  /** 'Delivery' (local, 4-digit check) or 'Transportadora' (carrier); null when not a delivery order. */
-  deliveryKind: 'Delivery' | 'Transportadora' | null;
-  customerId: string | null;
-  customerName: string;
-  customerPhone: string | null;
-  customerEmail: string | null;
-  tableNumber: number | null;
-  address: string | null;
-  addressNumber: string | null;
-  complement: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  cep: string | null;
-  paymentMethod: string | null;
-  paymentStatus: string | null;
-  paymentStatusCheckedAt: string | null;
-  paymentCheckoutVerified: boolean;
-  /** Whether the payment went through the card/PIX hosted checkout (so it can be verified). */
-  paymentCheckout: boolean;
-  /** Set when the provider reported a payment that does not match the order (pt-BR, for staff). */
-  paymentWarning: string | null;
-  /** A card/PIX order not paid yet: shown apart as 'Aguardando pagamento', not for the kitchen. */
-  awaitingPayment: boolean;
-  /** Placed to be paid by the restaurant's own PIX QR Code: staff confirm its payment on the board. */
-  localPix: boolean;
-  /** Who confirmed a local PIX payment, and when. */
-  pixConfirmation: { name: string; at: string } | null;
-  installments: number | null;
-  note: string | null;
-  subtotal: number;
-  deliveryFee: number;
-  /** A mixed cart's delivery fee in its two parts: the neighbourhood fee and the carrier's freight (null if none). */
-  fees: { localFee: number; freight: number | null };
-  discount: number;
-  total: number;
-  deliveryEmployee: { id: string; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-  items: AdminOrderItem[];
-  history: OrderHistoryEntry[];
-};
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -173,7 +109,7 @@ function groupBy<T>(list: T[], key: (t: T) => string): Map<string, T[]> {
 }
 
 /** Items, history and delivery people for a page of orders: a fixed number of queries, whatever the page size. */
-export async function hydrate(db: DbOrTx, restaurantId: string, rows: OrderRow[]): Promise<AdminOrder[]> {
+export async function hydrate(db: DbOrTx, restaurantId: string, rows: OrderRow[]): Promise<AdminOrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
   const employeeIds = [...new Set(rows.map((o) => o.deliveryEmployeeId).filter((x): x is string => !!x))];
@@ -205,8 +141,9 @@ export async function hydrate(db: DbOrTx, restaurantId: string, rows: OrderRow[]
       id: o.id,
       shortId: shortIdAdmin(o.id),
       number: o.number,
-      status: o.status,
-      deliveryType: o.deliveryType,
+      // The columns' check constraints keep them to these values.
+      status: o.status as OrderStatus,
+      deliveryType: o.deliveryType as OrderDeliveryType,
       deliveryKind: deliveryKindOf(o, states),
       customerId: o.customerId,
       customerName: o.customerName,
@@ -257,7 +194,7 @@ export type ListOrdersInput = { status?: OrderStatus; limit: number };
  * The orders board, newest first. A delivery person sees only the orders out for delivery or
  * delivered that were assigned to them.
  */
-export async function listOrders(ctx: StaffCtx, input: ListOrdersInput): Promise<AdminOrder[]> {
+export async function listOrders(ctx: StaffCtx, input: ListOrdersInput): Promise<AdminOrderView[]> {
   const conds = [];
   if (input.status) conds.push(eq(orders.status, input.status));
   if (isDeliveryPerson(ctx.actor.rules)) {
@@ -274,7 +211,7 @@ export async function listOrders(ctx: StaffCtx, input: ListOrdersInput): Promise
 }
 
 /** One order as the board shows it (a delivery person only their own). */
-export async function getOrder(ctx: StaffCtx, id: string): Promise<AdminOrder> {
+export async function getOrder(ctx: StaffCtx, id: string): Promise<AdminOrderView> {
   const [row] = await ctx.db
     .select()
     .from(orders)
@@ -287,7 +224,7 @@ export async function getOrder(ctx: StaffCtx, id: string): Promise<AdminOrder> {
 }
 
 /** Everything the 80 mm receipt prints: the order and the restaurant's header. */
-export async function getReceipt(ctx: StaffCtx, id: string) {
+export async function getReceipt(ctx: StaffCtx, id: string): Promise<OrderReceiptView> {
   const order = await getOrder(ctx, id);
   const [restaurant] = await ctx.db
     .select({
@@ -303,8 +240,6 @@ export async function getReceipt(ctx: StaffCtx, id: string) {
   return { restaurant, order };
 }
 
-export type DeliveryPerson = { id: string; name: string; email: string };
-
 /** Active employees of the restaurant whose (active) profile is named "Entregador". */
 export async function listDeliveryPeople(ctx: Pick<StaffCtx, 'db' | 'restaurantId'>, db: DbOrTx = ctx.db) {
   return db
@@ -319,7 +254,7 @@ export async function listDeliveryPeople(ctx: Pick<StaffCtx, 'db' | 'restaurantI
         sql`trim(${userProfiles.name}) = ${DELIVERY_PROFILE_NAME}`,
       ),
     )
-    .orderBy(asc(employees.name)) as Promise<DeliveryPerson[]>;
+    .orderBy(asc(employees.name)) as Promise<DeliveryPersonView[]>;
 }
 
 export type UpdateStatusInput = {
@@ -341,7 +276,7 @@ function ruleError(failure: { code: string; title: string; description?: string 
  * The order row is locked, so two people moving the same order are applied one after the other.
  * A delivery person may only mark their own orders delivered.
  */
-export async function updateOrderStatus(ctx: StaffCtx, id: string, input: UpdateStatusInput): Promise<AdminOrder> {
+export async function updateOrderStatus(ctx: StaffCtx, id: string, input: UpdateStatusInput): Promise<AdminOrderView> {
   const deliveryPerson = isDeliveryPerson(ctx.actor.rules);
   await ctx.db.transaction(async (tx) => {
     const [order] = await tx
@@ -443,7 +378,7 @@ export async function deliveryOverview(ctx: StaffCtx) {
     .orderBy(asc(orders.updatedAt))
     .limit(500);
   const list = await hydrate(ctx.db, ctx.restaurantId, rows);
-  const groups = new Map<string, { deliveryPerson: { id: string; name: string } | null; orders: AdminOrder[] }>();
+  const groups = new Map<string, { deliveryPerson: { id: string; name: string } | null; orders: AdminOrderView[] }>();
   for (const o of list) {
     const key = o.deliveryEmployee?.id ?? '';
     const g = groups.get(key) ?? { deliveryPerson: o.deliveryEmployee, orders: [] };

@@ -1,12 +1,13 @@
 import { orderHistory, orders } from '@meucardapio/db/schema';
 import { isLocalPixOrder } from '@meucardapio/domain/order-pix';
+import type { AdminOrderView } from '@meucardapio/domain/order-views';
 import { isDeliveryPerson } from '@meucardapio/domain/permissions';
 import { eq } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
-import { type AdminOrder, getOrder } from './admin-orders.service';
+import { getOrder } from './admin-orders.service';
 import { queueStatusMessage } from './order-status-messages';
 
 /**
@@ -16,7 +17,7 @@ import { queueStatusMessage } from './order-status-messages';
  * The order row is locked, so a double click or two people at once confirm it once; confirming a paid
  * order again changes nothing.
  */
-export async function confirmLocalPixPayment(ctx: StaffCtx, id: string): Promise<AdminOrder> {
+export async function confirmLocalPixPayment(ctx: StaffCtx, id: string): Promise<AdminOrderView> {
   if (isDeliveryPerson(ctx.actor.rules)) throw forbidden('Entregadores não confirmam pagamentos.');
   await ctx.db.transaction(async (tx) => {
     const [order] = await tx
