@@ -1,7 +1,7 @@
 import { customerAddresses, customers, orders } from '@meucardapio/db/schema';
 import type { CustomerProfileView, SavedAddressView } from '@meucardapio/domain/customer-views';
 import { MSG } from '@meucardapio/domain/messages';
-import { type AddressEntry, type customerProfileSchema, MAX_SAVED_ADDRESSES } from '@meucardapio/domain/validation';
+import { type AddressEntry, canAddAddress, type customerProfileSchema } from '@meucardapio/domain/validation';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CustomerCtx } from '../../http/context';
@@ -79,7 +79,7 @@ export async function createAddress(ctx: CustomerCtx, input: AddressEntry) {
       .select({ n: count() })
       .from(customerAddresses)
       .where(tenant(customerAddresses, ctx.restaurantId, eq(customerAddresses.customerId, ctx.actor.id)));
-    if (Number(n) >= MAX_SAVED_ADDRESSES)
+    if (!canAddAddress(Number(n)))
       throw new AppError(409, 'address_limit', MSG.addressLimitReached, MSG.addressLimitDescription);
     const [row] = await tx
       .insert(customerAddresses)
