@@ -208,7 +208,20 @@ try {
   fromAnswer.sort((a, b) => a - b);
   fromRequest.sort((a, b) => a - b);
   const ordersPerSecond = load.orders.length / load.seconds;
-  const rawPerSecond = await rawInsertRate(url, restaurantId, productId, Math.min(10, SECONDS), CHECKOUT_WORKERS);
+  // The raw SQL baseline runs alone, so the checkout rate it is compared with is measured alone too.
+  const phase = Math.min(10, SECONDS);
+  const alone = await driveLoad({
+    base,
+    slug,
+    customerCookies: tokens.map((t) => `${SESSION_COOKIE}=${t}`),
+    productId,
+    seconds: phase,
+    checkoutWorkers: CHECKOUT_WORKERS,
+    menuWorkers: 0,
+  });
+  const aloneErrors = alone.errors.length;
+  const alonePerSecond = alone.orders.length / alone.seconds;
+  const rawPerSecond = await rawInsertRate(url, restaurantId, productId, phase, CHECKOUT_WORKERS);
   const ms = (v: number) => Math.round(v * 10) / 10;
   const byInstance = Object.fromEntries(upstreams.map((u) => [u, load.orders.filter((o) => o.upstream === u).length]));
 
@@ -234,11 +247,13 @@ try {
             p99: ms(percentile(fromRequest, 99)),
           },
         },
-        errors: load.errors.length,
-        errorSamples: [...new Set(load.errors)].slice(0, 5),
+        errors: load.errors.length + aloneErrors,
+        errorSamples: [...new Set([...load.errors, ...alone.errors])].slice(0, 5),
         lostEvents: lost,
+        checkoutsAloneOrdersPerSecond: ms(alonePerSecond),
         rawSqlOrdersPerSecond: ms(rawPerSecond),
-        creationRateVsRawSql: Math.round((ordersPerSecond / rawPerSecond) * 100) / 100,
+        creationRateVsRawSql: Math.round((alonePerSecond / rawPerSecond) * 100) / 100,
+        mixedLoadRateVsRawSql: Math.round((ordersPerSecond / rawPerSecond) * 100) / 100,
       },
       null,
       2,
