@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_LOGINS, expect, type StaffPageOpener, test, unique } from './fixtures';
 
 /*
  * A cashier's shift in the PDV of the demo restaurant, keyboard first: open the register, scan, split a
@@ -9,23 +10,6 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
  */
 
 const SCREENS = '.tmp/screens';
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-async function staffContext(browser: Browser, baseURL: string, email: string, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-    acceptDownloads: true,
-  });
-  const res = await context.request.post('/api/auth/login', {
-    data: { email, password: 'demo1234' },
-    headers: { origin: baseURL },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return { context, page: await context.newPage() };
-}
 
 const reais = (value: number) => (value / 100).toFixed(2).replace('.', ',');
 
@@ -116,12 +100,12 @@ async function pressMethod(page: Page, name: RegExp) {
 }
 
 /** The PDV with the admin shell (sidebar) at the two counter screen sizes, with a line in the cart. */
-async function adminScreens(browser: Browser, baseURL: string, code: string) {
+async function adminScreens(staffPage: StaffPageOpener, code: string) {
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 1024, height: 768 },
   ]) {
-    const { context, page } = await staffContext(browser, baseURL, 'admin@demo.com.br', viewport);
+    const { context, page } = await staffPage(DEMO_LOGINS.admin, { viewport });
     await page.goto('/admin/cashier');
     await expect(page.getByLabel('Buscar produto ou ler código de barras')).toBeFocused();
     await page.keyboard.type(`2*${code}`);
@@ -140,13 +124,13 @@ async function expectTotal(page: Page, value: number) {
   await expect(page.getByTestId('pdv-total')).toHaveText(`R$ ${reais(value).replace(/\B(?=(\d{3})+,)/g, '.')}`);
 }
 
-test('a cashier runs a shift in the PDV and the owner reads it in the reports', async ({ browser, baseURL }) => {
+test('a cashier runs a shift in the PDV and the owner reads it in the reports', async ({ baseURL, staffPage }) => {
   test.setTimeout(240_000);
   const base = baseURL!;
-  const owner = await staffContext(browser, base, 'dono@demo.com.br');
+  const owner = await staffPage(DEMO_LOGINS.owner, { acceptDownloads: true });
   const { scanned, second } = await prepare(owner.context.request, base);
 
-  const { context, page } = await staffContext(browser, base, 'caixa@demo.com.br');
+  const { context, page } = await staffPage(DEMO_LOGINS.cashier, { acceptDownloads: true });
   await page.goto('/admin/cashier');
 
   // Cashier-only: PDV, Fechar Caixa and Sangria, no sidebar.
@@ -185,7 +169,7 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
   await page.screenshot({ path: `${SCREENS}/pdv-cashier-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await search.focus();
-  await adminScreens(browser, base, scanned.codigoBarras!);
+  await adminScreens(staffPage, scanned.codigoBarras!);
 
   // F4: half PIX (QR of the exact amount shown), the rest in cash with change.
   await page.keyboard.press('F4');

@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, unique } from './fixtures';
 
 const SLUG = 'demo-restaurant';
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 type MenuProduct = { id: string; name: string; isPizza?: boolean; variations?: unknown[]; available?: boolean };
 type PaymentMethod = { id: string; online: boolean; requiresChange: boolean };

@@ -1,4 +1,79 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+
+/** The demo restaurant every run seeds (SEED_DEMO=1), its staff logins and their shared password. */
+export const DEMO = 'demo-restaurant';
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_LOGINS = {
+  owner: 'dono@demo.com.br',
+  admin: 'admin@demo.com.br',
+  counter: 'balcao@demo.com.br',
+  kitchen: 'cozinha@demo.com.br',
+  waiter: 'garcom@demo.com.br',
+  cashier: 'caixa@demo.com.br',
+  courier: 'entregador@demo.com.br',
+  customer: 'cliente@demo.com.br',
+} as const;
+
+type ContextOptions = { viewport?: { width: number; height: number }; acceptDownloads?: boolean; password?: string };
+type SignedIn = { context: BrowserContext; page: Page };
+
+/** The `staffPage` fixture, for helpers that open signed-in contexts. */
+export type StaffPageOpener = (email: string, options?: ContextOptions) => Promise<SignedIn>;
+
+type Fixtures = {
+  /** A value no other test run uses (see `unique` below). */
+  unique: () => string;
+  /**
+   * Opens a browser context signed in through the API as a staff member (a demo login by default
+   * password); the context is closed after the test.
+   */
+  staffPage: StaffPageOpener;
+  /** A page signed in as the demo restaurant's owner. */
+  ownerPage: Page;
+  /** A page signed in as the demo storefront's customer. */
+  customerPage: Page;
+};
+
+/** Playwright's `test` with the logins and unique data every journey needs. */
+export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's dependencies from this pattern.
+  unique: async ({}, use) => {
+    await use(unique);
+  },
+  staffPage: async ({ browser, baseURL }, use) => {
+    const opened: BrowserContext[] = [];
+    await use(async (email, options = {}) => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+        locale: 'pt-BR',
+        timezoneId: 'America/Sao_Paulo',
+        acceptDownloads: options.acceptDownloads,
+      });
+      opened.push(context);
+      const res = await context.request.post('/api/auth/login', {
+        headers: { origin: baseURL ?? '' },
+        data: { email, password: options.password ?? DEMO_PASSWORD },
+      });
+      expect(res.ok(), await res.text()).toBeTruthy();
+      return { context, page: await context.newPage() };
+    });
+    for (const context of opened) await context.close();
+  },
+  ownerPage: async ({ staffPage }, use) => {
+    await use((await staffPage(DEMO_LOGINS.owner)).page);
+  },
+  customerPage: async ({ page, baseURL }, use) => {
+    const res = await page.request.post(`/api/public/restaurants/${DEMO}/customers/login`, {
+      headers: { origin: baseURL ?? '' },
+      data: { email: DEMO_LOGINS.customer, password: DEMO_PASSWORD },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    await use(page);
+  },
+});
+
+export { expect };
 
 /** A value no other test run uses: for e-mails, company names and checkout handles. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

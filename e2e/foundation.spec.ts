@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test, unique } from './fixtures';
 
 const DEMO_PASSWORD = 'demo1234';
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function login(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/auth');

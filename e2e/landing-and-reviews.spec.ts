@@ -1,4 +1,5 @@
-import { type Browser, expect, test } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { expect, test, unique } from './fixtures';
 
 test('the landing page sells the product and leads to the demo menu', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -14,8 +15,6 @@ test('the landing page sells the product and leads to the demo menu', async ({ p
   await expect(page).toHaveURL(/\/demo-restaurant$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Pizzaria Demo' })).toBeVisible();
 });
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A pickup order of the demo restaurant, placed by a new customer and walked to "Entregue" by the owner. */
 async function deliveredOrder(browser: Browser, baseURL: string) {

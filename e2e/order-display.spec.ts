@@ -1,29 +1,23 @@
 import { mkdirSync } from 'node:fs';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { DEMO, DEMO_LOGINS, expect, test, unique } from './fixtures';
 
-const DEMO = 'demo-restaurant';
 const SCREENS = '.tmp/screens';
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const brl = (cents: number) =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\s/g, ' ');
 
-async function staffPage(browser: Browser, baseURL: string, email: string, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  const res = await context.request.post('/api/auth/login', { data: { email, password: 'demo1234' } });
-  expect(res.ok()).toBeTruthy();
-  const page = await context.newPage();
-  // The receipt prints through window.print(); here it only needs to be rendered.
-  await page.addInitScript(() => {
+/** The receipt prints through window.print(); here it only needs to be rendered. */
+const withoutPrintDialog = (page: Page) =>
+  page.addInitScript(() => {
     window.print = () => undefined;
   });
-  return { context, page };
-}
 
 const boardCard = (page: Page, number: number) => page.getByRole('article', { name: `Pedido #${number}`, exact: true });
 
 test('a cash order with change and notes reads the same everywhere: one number, the change and the notes', async ({
   browser,
   baseURL,
+  staffPage,
 }) => {
   const base = baseURL!;
   mkdirSync(SCREENS, { recursive: true });
@@ -95,7 +89,8 @@ test('a cash order with change and notes reads the same everywhere: one number, 
   await mine.screenshot({ path: `${SCREENS}/customer-order-notes-390.png` });
 
   // The counter's board: same number, the change to bring and both notes.
-  const counter = await staffPage(browser, base, 'balcao@demo.com.br');
+  const counter = await staffPage(DEMO_LOGINS.counter);
+  await withoutPrintDialog(counter.page);
   await counter.page.goto('/admin/orders');
   const card = boardCard(counter.page, number);
   await expect(card).toBeVisible({ timeout: 15_000 });
@@ -132,7 +127,8 @@ test('a cash order with change and notes reads the same everywhere: one number, 
     });
     expect(res.status(), await res.text()).toBe(200);
   }
-  const rider = await staffPage(browser, base, 'entregador@demo.com.br', { width: 390, height: 844 });
+  const rider = await staffPage(DEMO_LOGINS.courier, { viewport: { width: 390, height: 844 } });
+  await withoutPrintDialog(rider.page);
   await rider.page.goto('/admin/orders');
   await expect(rider.page.getByRole('heading', { name: 'Minhas Entregas' })).toBeVisible();
   const riderCard = boardCard(rider.page, number);

@@ -1,6 +1,4 @@
-import { expect, test } from '@playwright/test';
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { expect, test, unique } from './fixtures';
 
 test('an owner creates a table, downloads its QR code and opens its menu link', async ({ page, baseURL }) => {
   const signup = await page.request.post('/api/auth/signup', {
