@@ -6,9 +6,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LoadErrorNotice } from '@/features/admin/shared/list-states';
 import { toastError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
+import { LoadErrorNotice } from '../shared/list-states';
 import { cashierKeys, fetchConciliation, fetchSessions } from './cashier-api';
 import { DifferencesTable } from './differences-table';
 

@@ -9,9 +9,9 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { LoadErrorNotice } from '@/features/admin/shared/list-states';
 import { toastError } from '@/lib/api';
 import { formatMoney, formatTime } from '@/lib/format';
+import { LoadErrorNotice } from '../shared/list-states';
 import { cashierKeys, downloadDailyCsv, fetchDaily } from './cashier-api';
 
 type Props = { open: boolean; onOpenChange: (v: boolean) => void; initialDate: string; timeZone: string };

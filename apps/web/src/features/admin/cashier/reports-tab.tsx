@@ -7,9 +7,9 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LoadErrorNotice } from '@/features/admin/shared/list-states';
 import { toastError } from '@/lib/api';
 import { formatDate, formatMoney } from '@/lib/format';
+import { LoadErrorNotice } from '../shared/list-states';
 import { cashierKeys, fetchToday } from './cashier-api';
 import { DailyReportDialog } from './daily-report-dialog';
 

@@ -8,10 +8,10 @@ import { PixQr } from '@/components/pix-qr';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LoadErrorNotice } from '@/features/admin/shared/list-states';
 import { toastError } from '@/lib/api';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { printReceipt } from '@/lib/print';
+import { LoadErrorNotice } from '../shared/list-states';
 import { cashierKeys, fetchSale } from './cashier-api';
 import { SaleReceipt } from './sale-receipt';
 

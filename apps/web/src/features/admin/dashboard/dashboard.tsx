@@ -17,10 +17,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { LoadErrorNotice } from '@/features/admin/shared/list-states';
 import { formatMoney } from '@/lib/format';
 import { useEvents } from '@/lib/use-events';
 import { cn } from '@/lib/utils';
+import { LoadErrorNotice } from '../shared/list-states';
 import { dashboardKeys, fetchDashboard } from './dashboard-api';
 
 // recharts is large: its chunk loads with the charts, not with the admin shell or other pages.
