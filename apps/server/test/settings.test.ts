@@ -77,6 +77,16 @@ describe('general settings', () => {
     expect(menu.status).toBe(200);
   });
 
+  it('keeps an uploaded logo and banner with their widths; refuses other addresses', async () => {
+    const logoUrl = '/api/files/0b5f6c1e-7a7e-4c5d-9a51-1f0d3c2b4a99?widths=320,640,1280';
+    const bannerUrl = '/api/files/0b5f6c1e-7a7e-4c5d-9a51-1f0d3c2b4a98?widths=320,500';
+    const res = await owner.client.put('/api/admin/settings/general', general({ logoUrl, bannerUrl }));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.general).toMatchObject({ logoUrl, bannerUrl });
+    const bad = await owner.client.put('/api/admin/settings/general', general({ logoUrl: 'javascript:alert(1)' }));
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses a blank name, bad slugs, a taken slug, bad colours and time zones', async () => {
     const blank = await owner.client.put('/api/admin/settings/general', general({ name: '  ' }));
     expect(blank.status).toBe(400);

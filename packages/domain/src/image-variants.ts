@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /*
  * Uploaded photos are stored in a few widths. The URL kept in a product, logo or banner names the
  * widths it has — `/api/files/<id>?widths=320,640,1280` — so a page can offer them in `srcset` without
@@ -8,6 +10,14 @@
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 
 const VARIANT_URL = /^\/api\/files\/([0-9a-f-]{36})\?widths=(\d{1,5}(?:,\d{1,5}){0,7})$/i;
+
+/**
+ * An image address a logo, banner or product may keep: an absolute http(s) URL, or one of our own
+ * uploads (`/api/files/<id>`, with or without the widths it is kept in).
+ */
+export function isImageUrl(url: string): boolean {
+  return /^https?:\/\/\S+$/i.test(url) || /^\/api\/files\/[\w-]+$/.test(url) || VARIANT_URL.test(url);
+}
 
 /** The widths to keep of a photo `width` pixels wide: the standard ones below it, then its own (at most the largest). */
 export function variantWidths(width: number): number[] {
@@ -32,3 +42,13 @@ export function imageSrcSet(url: string | null | undefined): string | undefined 
   const largest = widths[widths.length - 1];
   return widths.map((w) => `/api/files/${m[1]}${w === largest ? '' : `?w=${w}`} ${w}w`).join(', ');
 }
+
+/** An optional image address field of a form: blank becomes null; anything else must pass `isImageUrl`. */
+export const imageUrlField = z
+  .string()
+  .max(2000)
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim() : null))
+  .refine((v) => v === null || isImageUrl(v), {
+    message: 'Informe um endereço de imagem válido (http:// ou https://).',
+  });

@@ -1,4 +1,5 @@
 import { formatCest, formatNcm, isCompleteCest, isCompleteNcm, UNIT_OPTIONS } from '@meucardapio/domain/fiscal-format';
+import { imageUrlField } from '@meucardapio/domain/image-variants';
 import { MSG } from '@meucardapio/domain/messages';
 import { z } from 'zod';
 
@@ -11,16 +12,6 @@ const optText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v?.trim() ? v.trim() : null));
-
-/** An image address: an absolute http(s) URL or one of our own /api/files paths. */
-export const imageUrlField = z
-  .string()
-  .max(2000)
-  .nullish()
-  .transform((v) => (v?.trim() ? v.trim() : null))
-  .refine((v) => v === null || /^https?:\/\/\S+$/i.test(v) || /^\/api\/files\/[\w-]+$/.test(v), {
-    message: 'Informe um endereço de imagem válido (http:// ou https://).',
-  });
 
 const priceOption = z.object({
   id: z.string().max(64).optional(),

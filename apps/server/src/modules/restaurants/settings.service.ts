@@ -1,6 +1,7 @@
 import { formatCep, formatCnpj, isValidCep, isValidCnpj } from '@brazilian-utils/brazilian-utils';
 import { outboundMessages, restaurantSecrets, restaurants } from '@meucardapio/db/schema';
 import type { PixSettingsView } from '@meucardapio/domain/cashier-api';
+import { imageUrlField } from '@meucardapio/domain/image-variants';
 import { hasPermission, type SettingsTab, visibleSettingsTabs } from '@meucardapio/domain/permissions';
 import { onlyDigits } from '@meucardapio/domain/phone';
 import { checkPixSettings, type PixKeyType } from '@meucardapio/domain/pix';
@@ -27,11 +28,6 @@ const optText = (max: number) =>
     .nullish()
     .transform((v) => (v?.trim() ? v.trim() : null));
 
-const imageUrl = optText(2000).refine(
-  (v) => v === null || /^https?:\/\/\S+$/i.test(v) || /^\/api\/files\/[\w-]+$/.test(v),
-  'Informe um endereço de imagem válido (http:// ou https://).',
-);
-
 const color = (label: string) =>
   z
     .string({ error: `Informe a ${label}.` })
@@ -43,8 +39,8 @@ export const generalInput = z.object({
   name: z.string().max(120).nullish(),
   slug: z.string({ error: SLUG_PROBLEM_TEXT.empty }).trim().toLowerCase().max(60),
   description: optText(2000),
-  logoUrl: imageUrl,
-  bannerUrl: imageUrl,
+  logoUrl: imageUrlField,
+  bannerUrl: imageUrlField,
   primaryColor: color('cor principal'),
   secondaryColor: color('cor secundária'),
   buttonColor: color('cor dos botões'),
