@@ -19,7 +19,12 @@ const cookieOf = (client: TestClient) =>
 const upload = (body: Buffer, contentType: string) =>
   t.app.request('http://localhost/api/admin/files', {
     method: 'POST',
-    headers: { origin: 'http://localhost', host: 'localhost', cookie: cookieOf(owner.client), 'content-type': contentType },
+    headers: {
+      origin: 'http://localhost',
+      host: 'localhost',
+      cookie: cookieOf(owner.client),
+      'content-type': contentType,
+    },
     body: new Uint8Array(body),
   });
 
@@ -64,7 +69,9 @@ describe('uploaded photos', () => {
   });
 
   it('are never enlarged', async () => {
-    const small = await sharp({ create: { width: 500, height: 250, channels: 3, background: '#fff' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 500, height: 250, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     const res = await upload(small, 'image/png');
     const { url } = (await res.json()) as { url: string };
     expect(url).toMatch(/\?widths=320,500$/);
