@@ -38,15 +38,7 @@ export async function recordPaidAfterCancel(
   order: Pick<OrderRow, 'id' | 'restaurantId' | 'status'>,
   paymentData: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  if (paymentData.payment_warning !== PAID_AFTER_CANCEL_WARNING) {
-    await tx.insert(orderHistory).values({
-      restaurantId: order.restaurantId,
-      orderId: order.id,
-      status: order.status,
-      employeeName: ONLINE_PAYMENT,
-      notes: PAID_AFTER_CANCEL_WARNING,
-    });
-  }
+  await warnStaffOnce(tx, order, paymentData, PAID_AFTER_CANCEL_WARNING);
   return { ...paymentData, payment_warning: PAID_AFTER_CANCEL_WARNING };
 }
 
@@ -69,15 +61,23 @@ export async function recordPaymentMismatch(
     provider_amount: result.amount ?? null,
     provider_currency: result.currency ?? null,
   };
-  // The same answer seen again (a re-verification) adds no second history row.
-  if (paymentData.payment_warning !== warning) {
-    await tx.insert(orderHistory).values({
-      restaurantId: order.restaurantId,
-      orderId: order.id,
-      status: order.status,
-      employeeName: ONLINE_PAYMENT,
-      notes: warning,
-    });
-  }
+  await warnStaffOnce(tx, order, paymentData, warning);
   return withWarning;
+}
+
+/** The warning as a history row for staff; the same answer seen again (a re-verification) adds no second one. */
+async function warnStaffOnce(
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'restaurantId' | 'status'>,
+  paymentData: Record<string, unknown>,
+  warning: string,
+) {
+  if (paymentData.payment_warning === warning) return;
+  await tx.insert(orderHistory).values({
+    restaurantId: order.restaurantId,
+    orderId: order.id,
+    status: order.status,
+    employeeName: ONLINE_PAYMENT,
+    notes: warning,
+  });
 }
