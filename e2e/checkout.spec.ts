@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, unique } from './fixtures';
+import { expect, registerCustomer, test, unique } from './fixtures';
 
 const DEMO = 'demo-restaurant';
 
@@ -17,25 +17,6 @@ function card(page: Page, name: string) {
 }
 
 /** Registers a storefront customer through the API; the page shares the session cookie. */
-async function registerCustomer(page: Page, baseURL: string | undefined) {
-  const res = await page.request.post(`/api/public/restaurants/${DEMO}/customers/register`, {
-    headers: { origin: baseURL ?? '' },
-    data: {
-      name: 'Cliente E2E',
-      phone: '11987654321',
-      email: `e2e-${unique()}@teste.com.br`,
-      password: 'senha123',
-      cep: '01310-100',
-      address: 'Avenida Paulista',
-      number: '1000',
-      neighborhood: 'Bela Vista',
-      city: 'São Paulo',
-      state: 'SP',
-    },
-  });
-  expect(res.ok()).toBeTruthy();
-}
-
 /** Adds a product without options from the list and opens the checkout. */
 async function checkoutWith(page: Page, product: string, path = `/${DEMO}`) {
   await page.goto(path);
@@ -131,7 +112,7 @@ test.describe('checkout', () => {
       baseURL,
     }) => {
       await page.setViewportSize(viewport);
-      await registerCustomer(page, baseURL);
+      await registerCustomer(page.request, baseURL!, DEMO, 'Cliente E2E');
 
       let checkout = await checkoutWith(page, 'Brownie com Nozes');
       await checkout.getByText('Cartão de Crédito', { exact: true }).click();
@@ -167,7 +148,7 @@ test.describe('checkout', () => {
     baseURL,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await registerCustomer(page, baseURL);
+    await registerCustomer(page.request, baseURL!, DEMO, 'Cliente E2E');
     const checkout = await checkoutWith(page, 'Coca-Cola Lata 350ml');
     await checkout.getByLabel('Bairro', { exact: true }).selectOption({ label: 'Outro bairro…' });
     await checkout.getByLabel('Nome do bairro').fill('Jardim Inexistente');
@@ -181,7 +162,7 @@ test.describe('checkout', () => {
 
   test('an order from a table link is dine-in at that table', async ({ page, baseURL }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await registerCustomer(page, baseURL);
+    await registerCustomer(page.request, baseURL!, DEMO, 'Cliente E2E');
     const checkout = await checkoutWith(page, 'Coca-Cola Lata 350ml', `/${DEMO}?table=5`);
     await expect(checkout.getByText('Mesa 5')).toBeVisible();
     await expect(checkout.getByLabel('Endereço')).toHaveCount(0);

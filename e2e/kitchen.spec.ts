@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
-import { signUpOwner, unique } from './fixtures';
+import { registerCustomer, signUpOwner, unique } from './fixtures';
 
 type Shop = { slug: string; owner: APIRequestContext; cookEmail: string; pizzaId: string; drinkId: string };
 
@@ -62,23 +62,7 @@ async function createShop(browser: Browser, baseURL: string): Promise<Shop> {
 /** A storefront customer orders a large pizza with an add-on and a note, and a soft drink, to pick up. */
 async function placeOrder(request: APIRequestContext, baseURL: string, shop: Shop) {
   const headers = { origin: baseURL };
-  await ok(
-    await request.post(`/api/public/restaurants/${shop.slug}/customers/register`, {
-      headers,
-      data: {
-        name: 'Cliente Cozinha',
-        phone: '11987654321',
-        email: `cliente-kds-${unique()}@teste.com.br`,
-        password: 'senha123',
-        cep: '01310-100',
-        address: 'Avenida Paulista',
-        number: '1000',
-        neighborhood: 'Bela Vista',
-        city: 'São Paulo',
-        state: 'SP',
-      },
-    }),
-  );
+  await registerCustomer(request, baseURL, shop.slug, 'Cliente Cozinha');
   const options = await (await request.get(`/api/public/restaurants/${shop.slug}/checkout-options`)).json();
   const cash = options.paymentMethods.find((m: { name: string }) => m.name === 'Dinheiro');
   const created = await ok<{ order: { id: string; number: number } }>(

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { expect, test, unique } from './fixtures';
+import { expect, registerCustomer, test, unique } from './fixtures';
 
 test('the landing page sells the product and leads to the demo menu', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -20,22 +20,7 @@ test('the landing page sells the product and leads to the demo menu', async ({ p
 async function deliveredOrder(browser: Browser, baseURL: string) {
   const headers = { origin: baseURL };
   const customer = await browser.newContext({ baseURL });
-  const reg = await customer.request.post('/api/public/restaurants/demo-restaurant/customers/register', {
-    headers,
-    data: {
-      name: 'Joana Prado',
-      phone: '11987654321',
-      email: `avalia-${unique()}@teste.com.br`,
-      password: 'senha123',
-      cep: '01310-100',
-      address: 'Avenida Paulista',
-      number: '1000',
-      neighborhood: 'Bela Vista',
-      city: 'São Paulo',
-      state: 'SP',
-    },
-  });
-  expect(reg.ok(), await reg.text()).toBeTruthy();
+  await registerCustomer(customer.request, baseURL, 'demo-restaurant', 'Joana Prado');
   const menu = await (await customer.request.get('/api/public/restaurants/demo-restaurant/menu')).json();
   const coke = menu.products.find((p: { name: string }) => p.name === 'Coca-Cola Lata 350ml');
   const options = await (await customer.request.get('/api/public/restaurants/demo-restaurant/checkout-options')).json();

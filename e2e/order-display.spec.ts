@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_LOGINS, expect, test, unique } from './fixtures';
+import { DEMO, DEMO_LOGINS, expect, registerCustomer, test } from './fixtures';
 
 const SCREENS = '.tmp/screens';
 const brl = (cents: number) =>
@@ -32,22 +32,7 @@ test('a cash order with change and notes reads the same everywhere: one number, 
     timezoneId: 'America/Sao_Paulo',
   });
   const customer = await customerContext.newPage();
-  const reg = await customer.request.post(`/api/public/restaurants/${DEMO}/customers/register`, {
-    headers: { origin: base },
-    data: {
-      name: 'Cliente Troco',
-      phone: '11987654321',
-      email: `troco-${unique()}@teste.com.br`,
-      password: 'senha123',
-      cep: '01310-100',
-      address: 'Avenida Paulista',
-      number: '1000',
-      neighborhood: 'Bela Vista',
-      city: 'São Paulo',
-      state: 'SP',
-    },
-  });
-  expect(reg.ok()).toBeTruthy();
+  await registerCustomer(customer.request, base, DEMO, 'Cliente Troco');
 
   await customer.goto(`/${DEMO}`);
   await customer.getByRole('button', { name: 'Ver detalhes de Brownie com Nozes' }).click();

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { signUpOwner, unique } from './fixtures';
+import { registerCustomer, signUpOwner, unique } from './fixtures';
 
 const PRODUCT = 'Suco Natural';
 
@@ -50,25 +50,6 @@ async function setHours(request: APIRequestContext, baseURL: string, open: boole
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 
-async function registerCustomer(page: Page, baseURL: string, slug: string) {
-  const res = await page.request.post(`/api/public/restaurants/${slug}/customers/register`, {
-    headers: { origin: baseURL },
-    data: {
-      name: 'Cliente Integridade',
-      phone: '11987654321',
-      email: `cliente-${unique()}@teste.com.br`,
-      password: 'senha123',
-      cep: '01310-100',
-      address: 'Avenida Paulista',
-      number: '1000',
-      neighborhood: 'Bela Vista',
-      city: 'São Paulo',
-      state: 'SP',
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-}
-
 async function stockOf(page: Page, slug: string) {
   const menu = await (await page.request.get(`/api/public/restaurants/${slug}/menu`)).json();
   return (menu.products as { name: string; estoque: number }[]).find((p) => p.name === PRODUCT)?.estoque;
@@ -88,7 +69,7 @@ test.describe('order integrity', () => {
     baseURL,
   }) => {
     const shop = await createShop(browser, baseURL!);
-    await registerCustomer(page, baseURL!, shop.slug);
+    await registerCustomer(page.request, baseURL!, shop.slug, 'Cliente Integridade');
 
     // The menu was loaded while open; the customer fills the checkout…
     await addToCart(page, shop.slug);
@@ -128,7 +109,7 @@ test.describe('order integrity', () => {
     baseURL,
   }) => {
     const shop = await createShop(browser, baseURL!);
-    await registerCustomer(page, baseURL!, shop.slug);
+    await registerCustomer(page.request, baseURL!, shop.slug, 'Cliente Integridade');
     const board = await shop.context.newPage();
     await board.setViewportSize({ width: 1280, height: 800 });
     await board.goto('/admin/orders');

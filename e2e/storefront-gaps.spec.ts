@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Locator, test } from '@playwright/test';
-import { signUpOwner, unique } from './fixtures';
+import { registerCustomer, signUpOwner } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -35,22 +35,7 @@ async function openShop(request: APIRequestContext, origin: string): Promise<Sho
 
 async function newCustomer(browser: Browser, origin: string, slug: string) {
   const context = await browser.newContext({ viewport: PHONE, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  const res = await context.request.post(`/api/public/restaurants/${slug}/customers/register`, {
-    headers: { origin },
-    data: {
-      name: 'Cliente Lacuna',
-      phone: '11987654321',
-      email: `lacuna-${unique()}@teste.com.br`,
-      password: 'senha123',
-      cep: '01310-100',
-      address: 'Avenida Paulista',
-      number: '1000',
-      neighborhood: 'Bela Vista',
-      city: 'São Paulo',
-      state: 'SP',
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
+  await registerCustomer(context.request, origin, slug, 'Cliente Lacuna');
   return { context, page: await context.newPage() };
 }
 
