@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Database } from '@meucardapio/db/client';
-import { getPublicMenu, type PublicMenu, strongEtag, withOpenNow } from './public-menu.service';
+import type { PublicMenu } from '@meucardapio/domain/menu-views';
+import { getPublicMenu, strongEtag, withOpenNow } from './public-menu.service';
 
 const MAX_ENTRIES = 2000;
 // A safety net only: changes arrive through NOTIFY at once; this bounds staleness if a

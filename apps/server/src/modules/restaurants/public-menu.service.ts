@@ -2,33 +2,16 @@ import { createHash } from 'node:crypto';
 import type { Db } from '@meucardapio/db/client';
 import { categories, products, restaurantHours } from '@meucardapio/db/schema';
 import { DEFAULT_TIMEZONE, type HoursRow, isOpenAt } from '@meucardapio/domain/hours';
+import type { MenuAddon, MenuOption, MenuProduct, MenuRestaurant, PublicMenu } from '@meucardapio/domain/menu-views';
 import { parseList } from '@meucardapio/domain/pricing';
 import { normalizePizzaFlags } from '@meucardapio/domain/product-rules';
 import { asc, eq } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 import { type RestaurantRow, restaurantById, restaurantBySlug } from '../../tenancy/restaurant-lookup';
-import { type ReviewSummary, reviewSummary } from '../reviews/reviews.service';
+import { reviewSummary } from '../reviews/reviews.service';
 
 /** Public reads need only the database: the visitor is anonymous and the tenant comes from the slug. */
 export type PublicCtx = { db: Db };
-
-export type PublicRestaurant = {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  logoUrl: string | null;
-  bannerUrl: string | null;
-  primaryColor: string;
-  secondaryColor: string;
-  buttonColor: string;
-  timezone: string;
-  businessSegment: 'restaurant' | 'commerce';
-  showReviewsOnMenu: boolean;
-  googleRating: number | null;
-  googleReviewsCount: number | null;
-  googleMyBusinessUrl: string | null;
-};
 
 /** The product fields the menu, the product dialog and the cart need (no cost price, no fiscal data). */
 const publicProductColumns = {
@@ -50,44 +33,11 @@ const publicProductColumns = {
   envioCorreios: products.envioCorreios,
 };
 
-export type PublicOption = { id: string; name: string; priceModifier: number };
-export type PublicAddon = { id: string; name: string; price: number; type?: string };
-export type PublicProduct = {
-  id: string;
-  categoryId: string | null;
-  name: string;
-  description: string | null;
-  /** Centavos. */
-  price: number;
-  imageUrl: string | null;
-  isPizza: boolean;
-  allowsMultipleFlavors: boolean;
-  maxFlavors: number;
-  /** Ids of the flavour products a multi-flavour pizza offers (only available ones). */
-  pizzaFlavors: string[];
-  variations: PublicOption[];
-  addons: PublicAddon[];
-  colors: PublicOption[];
-  controleEstoque: boolean;
-  estoque: number;
-  envioCorreios: boolean;
-};
-
-export type PublicMenu = {
-  restaurant: PublicRestaurant;
-  categories: { id: string; name: string; sortOrder: number }[];
-  products: PublicProduct[];
-  hours: HoursRow[];
-  /** Computed at answer time; the browser recomputes it every minute from `hours` + `timezone`. */
-  openNow: boolean;
-  reviews: ReviewSummary;
-};
-
 /**
  * The restaurant fields anyone may read. Picked one by one so a column added later — owner, fiscal
  * ids, provider settings — stays private until someone decides otherwise.
  */
-export function publicRestaurantOf(row: RestaurantRow): PublicRestaurant {
+export function publicRestaurantOf(row: RestaurantRow): MenuRestaurant {
   return {
     id: row.id,
     name: row.name,
@@ -108,7 +58,7 @@ export function publicRestaurantOf(row: RestaurantRow): PublicRestaurant {
 }
 
 /** Options stored as JSON may come from older imports with loose shapes; keep only well-formed ones. */
-function cleanOptions(value: unknown): PublicOption[] {
+function cleanOptions(value: unknown): MenuOption[] {
   return parseList<Record<string, unknown>>(value)
     .filter((o) => o && typeof o.name === 'string' && o.name.trim() !== '')
     .map((o, i) => ({
@@ -118,11 +68,11 @@ function cleanOptions(value: unknown): PublicOption[] {
     }));
 }
 
-function cleanAddons(value: unknown): PublicAddon[] {
+function cleanAddons(value: unknown): MenuAddon[] {
   return parseList<Record<string, unknown>>(value)
     .filter((a) => a && typeof a.name === 'string' && a.name.trim() !== '')
     .map((a, i) => {
-      const addon: PublicAddon = {
+      const addon: MenuAddon = {
         id: typeof a.id === 'string' || typeof a.id === 'number' ? String(a.id) : `addon-${i}`,
         name: String(a.name),
         price: Number.isInteger(a.price) ? Number(a.price) : 0,
@@ -180,7 +130,7 @@ export async function getPublicMenu(ctx: PublicCtx, slug: string, now = new Date
   const availableIds = new Set(rows.map((p) => p.id));
   const categoryIds = new Set(cats.map((c) => c.id));
   // A shop (commerce segment) shows no pizza choices, even for products saved before it changed segment.
-  const productsOut: PublicProduct[] = rows.map((p) =>
+  const productsOut: MenuProduct[] = rows.map((p) =>
     normalizePizzaFlags(
       {
         ...p,

@@ -1,5 +1,6 @@
 import type { Db } from '@meucardapio/db/client';
 import { orderItems, orders, restaurants, reviews } from '@meucardapio/db/schema';
+import type { MenuReview, MenuReviews, ReviewOrderSummary } from '@meucardapio/domain/menu-views';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../http/context';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
@@ -12,28 +13,6 @@ export const DEFAULT_GOOGLE_RATING = 4.5;
 export const DEFAULT_GOOGLE_REVIEWS_COUNT = 2069;
 /** The menu shows at most this many reviews, newest first. */
 export const MENU_REVIEWS_LIMIT = 5;
-
-export type PublicReview = {
-  id: string;
-  rating: number;
-  customerName: string;
-  comment: string | null;
-  createdAt: string;
-};
-
-export type ReviewSummary = {
-  /** The restaurant's show_reviews_on_menu flag; when false no review is sent. */
-  show: boolean;
-  googleRating: number;
-  googleReviewsCount: number;
-  googleMyBusinessUrl: string | null;
-  /** Average rating of all approved reviews, one decimal; null when there are none. */
-  average: number | null;
-  /** Number of approved reviews. */
-  count: number;
-  /** The newest approved reviews (at most 5). */
-  latest: PublicReview[];
-};
 
 /** What the summary reads of a restaurant (the public menu passes its public fields). */
 type RestaurantForSummary = {
@@ -58,11 +37,11 @@ export async function latestApprovedReviews(db: Db, restaurantId: string, limit 
     .where(tenant(reviews, restaurantId, eq(reviews.approved, true)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
-  return rows.map((r): PublicReview => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r): MenuReview => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
 /** The reviews block of the public menu. */
-export async function reviewSummary(db: Db, restaurant: RestaurantForSummary): Promise<ReviewSummary> {
+export async function reviewSummary(db: Db, restaurant: RestaurantForSummary): Promise<MenuReviews> {
   const base = {
     show: restaurant.showReviewsOnMenu,
     googleRating: restaurant.googleRating ?? DEFAULT_GOOGLE_RATING,
@@ -164,18 +143,6 @@ export async function createPublicReview(ctx: { db: Db; actor: Actor | null }, s
   });
 }
 
-export type ReviewOrderSummary = {
-  id: string;
-  number: number;
-  status: string;
-  createdAt: string;
-  total: number;
-  items: { id: string; name: string; quantity: number; totalPrice: number }[];
-  /** Delivered and not reviewed yet. */
-  reviewable: boolean;
-  reviewed: boolean;
-};
-
 /**
  * What the review page shows about the order its link names: items and total, never who ordered or
  * where to. The link itself (restaurant id + order id) is what grants it, as it grants the review.
@@ -223,6 +190,6 @@ export async function reviewOrderSummary(db: Db, restaurantId: string, orderId: 
 /** The public list: the newest approved reviews of a restaurant found by slug. */
 export async function listPublicReviews(ctx: { db: Db }, slug: string) {
   const restaurant = await restaurantBySlug(ctx.db, slug);
-  if (!restaurant.showReviewsOnMenu) return { show: false, reviews: [] as PublicReview[] };
+  if (!restaurant.showReviewsOnMenu) return { show: false, reviews: [] as MenuReview[] };
   return { show: true, reviews: await latestApprovedReviews(ctx.db, restaurant.id) };
 }

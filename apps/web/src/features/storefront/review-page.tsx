@@ -1,3 +1,4 @@
+import type { ReviewOrderSummary } from '@meucardapio/domain/menu-views';
 import { MSG } from '@meucardapio/domain/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, SearchX, Star } from 'lucide-react';
@@ -27,18 +28,6 @@ type ReviewRestaurant = {
   showReviewsOnMenu: boolean;
 };
 
-/** GET /api/public/restaurants/by-id/:restaurantId/orders/:orderId/review: what the review link shows. */
-type OrderSummary = {
-  id: string;
-  number: number;
-  status: string;
-  createdAt: string;
-  total: number;
-  items: { id: string; name: string; quantity: number; totalPrice: number }[];
-  reviewable: boolean;
-  reviewed: boolean;
-};
-
 const RATING_LABELS = ['', 'Ruim', 'Regular', 'Bom', 'Muito bom', 'Excelente'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,7 +55,7 @@ export default function ReviewPage() {
     enabled: !!orderId,
     retry: false,
     queryFn: () =>
-      api.get<{ order: OrderSummary }>(
+      api.get<{ order: ReviewOrderSummary }>(
         `/api/public/restaurants/by-id/${encodeURIComponent(restaurantId)}/orders/${orderId}/review`,
       ),
     select: (d) => d.order,
@@ -153,7 +142,7 @@ function ReviewNotice({ title, children }: { title: string; children: React.Reac
   );
 }
 
-function OrderCard({ order }: { order: OrderSummary }) {
+function OrderCard({ order }: { order: ReviewOrderSummary }) {
   return (
     <section aria-label="Resumo do pedido" className="rounded-xl border bg-card p-4">
       <div className="flex items-baseline justify-between gap-2">
