@@ -1,6 +1,6 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -44,7 +44,8 @@ function precompress(): Plugin {
     },
     async writeBundle() {
       if (config.build.ssr) return;
-      const dir = join(config.build.outDir, config.build.assetsDir);
+      // outDir is as written in the config (relative to the web app's root), not to the working directory.
+      const dir = resolve(config.root, config.build.outDir, config.build.assetsDir);
       const names = (await readdir(dir)).filter((n) => COMPRESSIBLE.test(n));
       await Promise.all(
         names.map(async (name) => {
@@ -83,7 +84,12 @@ function serverEntry(entry: string): Plugin {
         root: config.root,
         mode: config.mode,
         logLevel: config.logLevel,
-        build: { ssr: entry, outDir: join(config.build.outDir, SERVER_DIR), emptyOutDir: true, copyPublicDir: false },
+        build: {
+          ssr: entry,
+          outDir: resolve(config.root, config.build.outDir, SERVER_DIR),
+          emptyOutDir: true,
+          copyPublicDir: false,
+        },
       });
     },
   };
