@@ -117,6 +117,7 @@ export const customerProfileSchema = z.object({
   birthMonth: birthPart(1, 12, MSG.invalidBirthMonth),
 });
 export type CustomerProfileInput = z.input<typeof customerProfileSchema>;
+export type CustomerProfileSaved = z.output<typeof customerProfileSchema>;
 
 /**
  * Login (customers, and staff on the shared screen): e-mail and password required

@@ -1,10 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG } from '@meucardapio/domain/messages';
 import { canChatAboutOrder } from '@meucardapio/domain/order-status';
 import { formatCep, formatPhone } from '@meucardapio/domain/phone';
 import {
+  type AddressEntry,
   addressEntrySchema,
+  type CustomerProfileSaved,
   customerProfileSchema,
-  firstIssueMessage,
   MAX_SAVED_ADDRESSES,
 } from '@meucardapio/domain/validation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,10 +24,11 @@ import {
   Trash2,
   UserRound,
 } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { AddressFields, emptyAddressValue, toAddressValue } from '@/components/address-fields';
+import { AddressFields, type AddressValue, emptyAddressValue, toAddressValue } from '@/components/address-fields';
 import { ChatDialog } from '@/components/chat/chat-dialog';
 import { useChatUnread } from '@/components/chat/use-chat-unread';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -44,13 +47,13 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastError } from '@/lib/api';
 import { type CustomerMe, isCustomer, useAuth } from '@/lib/auth';
+import { firstFormError } from '@/lib/form-errors';
 import { useToastsBelow } from '@/lib/toast';
 import { useEvents } from '@/lib/use-events';
 import {
   type Address,
   type AddressInput,
   type CustomerOrder,
-  type CustomerProfile,
   createAddress,
   customerKeys,
   deleteAddress,
@@ -295,58 +298,39 @@ function ProfileSection() {
   const { refresh } = useAuth();
   const profile = useQuery({ queryKey: customerKeys.profile, queryFn: fetchProfile });
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState<Partial<CustomerProfile>>({});
-  const [saving, setSaving] = useState(false);
-  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
-  const errorOf = (field: keyof CustomerProfile) => (fieldError?.field === field ? fieldError.message : undefined);
+  // The same schema the server parses: required name and phone, birthday day 1–31 and month 1–12.
+  const form = useForm({ resolver: zodResolver(customerProfileSchema) });
+  const values = form.watch();
+  const errors = form.formState.errors;
 
   function startEdit() {
     if (!profile.data) return;
-    setForm({ ...profile.data, ...toAddressValue(profile.data), phone: formatPhone(profile.data.phone ?? '') });
+    const d = profile.data;
+    form.reset({
+      name: d.name,
+      phone: formatPhone(d.phone ?? ''),
+      ...toAddressValue(d),
+      birthDay: d.birthDay,
+      birthMonth: d.birthMonth,
+    });
     setEditing(true);
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    // The same schema the server parses: required name and phone, birthday day 1–31 and month 1–12.
-    const parsed = customerProfileSchema.safeParse(form);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = String(issue?.path[0] ?? '');
-      setFieldError({ field, message: issue?.message ?? MSG.invalidData });
-      toast.error(issue?.message ?? MSG.invalidData);
-      return;
-    }
-    setFieldError(null);
-    setSaving(true);
+  async function save(body: CustomerProfileSaved) {
     try {
-      const saved = await saveProfile({
-        name: form.name,
-        phone: form.phone,
-        cep: form.cep,
-        address: form.address,
-        number: form.number,
-        complement: form.complement,
-        neighborhood: form.neighborhood,
-        city: form.city,
-        state: form.state,
-        birthDay: form.birthDay,
-        birthMonth: form.birthMonth,
-      });
+      const saved = await saveProfile(body);
       queryClient.setQueryData(customerKeys.profile, saved);
       void refresh();
       toast.success('Perfil atualizado!');
       setEditing(false);
     } catch (err) {
       toastError(err, 'Não foi possível atualizar o perfil.');
-    } finally {
-      setSaving(false);
     }
   }
 
+  const submit = form.handleSubmit(save, (invalid) => toast.error(firstFormError(invalid)));
+
   const p = profile.data;
-  const set = (k: keyof CustomerProfile) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
 
   return (
     <Card className="h-fit">
@@ -366,46 +350,48 @@ function ProfileSection() {
         ) : editing ? (
           <form className="grid gap-3" onSubmit={submit} noValidate>
             <FormField label="Nome" htmlFor="pf-name">
-              <Input id="pf-name" value={form.name ?? ''} onChange={set('name')} />
+              <Input id="pf-name" {...form.register('name')} />
             </FormField>
             <FormField label="Telefone" htmlFor="pf-phone">
               <Input
                 id="pf-phone"
                 type="tel"
                 inputMode="tel"
-                value={form.phone ?? ''}
-                onChange={(e) => setForm((f) => ({ ...f, phone: formatPhone(e.target.value) }))}
+                value={values.phone ?? ''}
+                onChange={(e) => form.setValue('phone', formatPhone(e.target.value))}
               />
             </FormField>
             <AddressFields
               idPrefix="pf"
-              value={toAddressValue(form)}
-              onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+              value={toAddressValue(values)}
+              onChange={(patch) => {
+                for (const [k, v] of Object.entries(patch)) form.setValue(k as keyof AddressValue, v);
+              }}
             />
             <div className="grid grid-cols-2 gap-3">
-              <FormField label="Dia do aniversário" htmlFor="pf-bday" error={errorOf('birthDay')}>
+              <FormField label="Dia do aniversário" htmlFor="pf-bday" error={errors.birthDay?.message}>
                 <Input
                   id="pf-bday"
                   inputMode="numeric"
                   placeholder="Opcional"
-                  value={form.birthDay ?? ''}
-                  aria-invalid={!!errorOf('birthDay')}
-                  onChange={(e) => setForm((f) => ({ ...f, birthDay: birthInput(e.target.value) }))}
+                  value={String(values.birthDay ?? '')}
+                  aria-invalid={!!errors.birthDay}
+                  onChange={(e) => form.setValue('birthDay', birthInput(e.target.value))}
                 />
               </FormField>
-              <FormField label="Mês do aniversário" htmlFor="pf-bmonth" error={errorOf('birthMonth')}>
+              <FormField label="Mês do aniversário" htmlFor="pf-bmonth" error={errors.birthMonth?.message}>
                 <Input
                   id="pf-bmonth"
                   inputMode="numeric"
                   placeholder="Opcional"
-                  value={form.birthMonth ?? ''}
-                  aria-invalid={!!errorOf('birthMonth')}
-                  onChange={(e) => setForm((f) => ({ ...f, birthMonth: birthInput(e.target.value) }))}
+                  value={String(values.birthMonth ?? '')}
+                  aria-invalid={!!errors.birthMonth}
+                  onChange={(e) => form.setValue('birthMonth', birthInput(e.target.value))}
                 />
               </FormField>
             </div>
             <div className="flex gap-2">
-              <Button type="submit" variant="brand" loading={saving}>
+              <Button type="submit" variant="brand" loading={form.formState.isSubmitting}>
                 Salvar
               </Button>
               <Button type="button" variant="ghost" onClick={() => setEditing(false)}>
@@ -460,46 +446,44 @@ const emptyAddress: AddressInput = { name: '', ...emptyAddressValue };
 function AddressBook() {
   const queryClient = useQueryClient();
   const addresses = useQuery({ queryKey: customerKeys.addresses, queryFn: fetchAddresses });
-  const [editing, setEditing] = useState<{ id: string | null; data: AddressInput } | null>(null);
-  const [saving, setSaving] = useState(false);
+  // The id of the entry being edited, '' for a new one, null with the dialog closed.
+  const [editingId, setEditingId] = useState<string | null>(null);
+  // The server's own schema: name, address, number, neighbourhood and CEP required.
+  const form = useForm({ resolver: zodResolver(addressEntrySchema) });
+  const values = form.watch();
   const list = addresses.data ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.addresses });
+
+  function edit(id: string, data: AddressInput) {
+    form.reset(data);
+    setEditingId(id);
+  }
 
   function add() {
     if (list.length >= MAX_SAVED_ADDRESSES) {
       toast.error('Limite atingido', { description: 'Você pode salvar no máximo 4 endereços.' });
       return;
     }
-    setEditing({ id: null, data: emptyAddress });
+    edit('', emptyAddress);
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!editing) return;
-    const d = editing.data;
-    // The server's own schema: name, address, number, neighbourhood and CEP required.
-    const parsed = addressEntrySchema.safeParse(d);
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
-      return;
-    }
-    setSaving(true);
+  async function save(entry: AddressEntry) {
     try {
-      if (editing.id) {
-        await updateAddress(editing.id, d);
+      if (editingId) {
+        await updateAddress(editingId, entry);
         toast.success('Endereço atualizado!');
       } else {
-        await createAddress(d);
+        await createAddress(entry);
         toast.success('Endereço salvo!');
       }
-      setEditing(null);
+      setEditingId(null);
       void refresh();
     } catch (err) {
       toastError(err, 'Não foi possível salvar o endereço.');
-    } finally {
-      setSaving(false);
     }
   }
+
+  const submit = form.handleSubmit(save, (invalid) => toast.error(firstFormError(invalid)));
 
   async function remove(a: Address) {
     try {
@@ -511,9 +495,6 @@ function AddressBook() {
       throw err;
     }
   }
-
-  const set = (k: keyof AddressInput) => (e: { target: { value: string } }) =>
-    setEditing((cur) => (cur ? { ...cur, data: { ...cur.data, [k]: e.target.value } } : cur));
 
   return (
     <Card className="h-fit">
@@ -545,12 +526,7 @@ function AddressBook() {
                 variant="ghost"
                 size="icon-sm"
                 aria-label={`Editar ${a.name}`}
-                onClick={() =>
-                  setEditing({
-                    id: a.id,
-                    data: { name: a.name, ...toAddressValue(a), state: a.state ?? 'SP' },
-                  })
-                }
+                onClick={() => edit(a.id, { name: a.name, ...toAddressValue(a), state: a.state ?? 'SP' })}
               >
                 <Pencil aria-hidden />
               </Button>
@@ -568,28 +544,30 @@ function AddressBook() {
           ))
         )}
       </CardContent>
-      <Dialog open={!!editing} onOpenChange={(v) => !v && setEditing(null)}>
+      <Dialog open={editingId !== null} onOpenChange={(v) => !v && setEditingId(null)}>
         <DialogContent variant="sheet">
           <form className="grid gap-3" onSubmit={submit} noValidate>
             <DialogHeader>
-              <DialogTitle>{editing?.id ? 'Editar endereço' : 'Novo endereço'}</DialogTitle>
+              <DialogTitle>{editingId ? 'Editar endereço' : 'Novo endereço'}</DialogTitle>
               <DialogDescription>Campos obrigatórios: nome, endereço, número, bairro e CEP.</DialogDescription>
             </DialogHeader>
             <FormField label="Nome (ex.: Casa, Trabalho)" htmlFor="ad-name">
-              <Input id="ad-name" value={editing?.data.name ?? ''} onChange={set('name')} />
+              <Input id="ad-name" {...form.register('name')} />
             </FormField>
-            {editing && (
+            {editingId !== null && (
               <AddressFields
                 idPrefix="ad"
-                value={toAddressValue(editing.data)}
-                onChange={(patch) => setEditing((cur) => (cur ? { ...cur, data: { ...cur.data, ...patch } } : cur))}
+                value={toAddressValue(values)}
+                onChange={(patch) => {
+                  for (const [k, v] of Object.entries(patch)) form.setValue(k as keyof AddressValue, v);
+                }}
               />
             )}
             <DialogFooter>
-              <Button type="button" variant="ghost" onClick={() => setEditing(null)}>
+              <Button type="button" variant="ghost" onClick={() => setEditingId(null)}>
                 Cancelar
               </Button>
-              <Button type="submit" variant="brand" loading={saving}>
+              <Button type="submit" variant="brand" loading={form.formState.isSubmitting}>
                 Salvar endereço
               </Button>
             </DialogFooter>
