@@ -1,11 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG } from '@meucardapio/domain/messages';
 import { formatPhone } from '@meucardapio/domain/phone';
-import { CUSTOMER_PASSWORD_MIN, customerRegistrationSchema, firstIssueMessage } from '@meucardapio/domain/validation';
+import {
+  type CustomerRegistration,
+  customerLoginSchema,
+  customerRegistrationSchema,
+  passwordRecoverySchema,
+} from '@meucardapio/domain/validation';
 import { ArrowLeft } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { AddressFields, emptyAddressValue } from '@/components/address-fields';
+import { AddressFields, type AddressValue, emptyAddressValue, toAddressValue } from '@/components/address-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -13,6 +20,7 @@ import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toastError } from '@/lib/api';
 import { type CustomerMe, useAuth } from '@/lib/auth';
+import { firstFormError } from '@/lib/form-errors';
 import { customerLogin, customerRecover, customerRegister } from './checkout-api';
 
 export type CustomerAuthDialogProps = {
@@ -43,6 +51,17 @@ const emptyRegister = {
   birthMonth: '',
 };
 
+/**
+ * A refused sign-up's message: a missing field first, then a short password, then the schema's first
+ * issue (the e-mail or the birthday), whatever the order of the fields.
+ */
+function registrationError(errors: FieldErrors): string {
+  const messages = Object.values(errors).map((e) => e?.message);
+  if (messages.includes(MSG.allFieldsRequired)) return MSG.allFieldsRequired;
+  if (messages.includes(MSG.passwordMin6)) return MSG.passwordMin6;
+  return firstFormError(errors);
+}
+
 /** Login / sign-up / password recovery of a storefront customer ('Entrar' and the checkout use it). */
 export function CustomerAuthDialog({
   open,
@@ -56,10 +75,19 @@ export function CustomerAuthDialog({
   const navigate = useNavigate();
   const [view, setView] = useState<View>('login');
   const [busy, setBusy] = useState(false);
-  const [login, setLogin] = useState({ email: '', password: '' });
-  const [reg, setReg] = useState(emptyRegister);
-  const [recoverEmail, setRecoverEmail] = useState('');
+  const loginForm = useForm({
+    resolver: zodResolver(customerLoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const regForm = useForm({ resolver: zodResolver(customerRegistrationSchema), defaultValues: emptyRegister });
+  const recoverForm = useForm({ resolver: zodResolver(passwordRecoverySchema), defaultValues: { email: '' } });
+  const reg = regForm.watch();
   const [error, setError] = useState<string | null>(null);
+
+  function refuse(message: string) {
+    setError(message);
+    toast.error(message);
+  }
 
   function done(user: CustomerMe) {
     setUser(user);
@@ -71,99 +99,51 @@ export function CustomerAuthDialog({
     navigate('/customer-dashboard');
   }
 
-  async function submitLogin(e: FormEvent) {
-    e.preventDefault();
-    const email = login.email.trim().toLowerCase();
-    if (!email || !login.password) {
-      setError(MSG.emailPasswordRequired);
-      toast.error(MSG.emailPasswordRequired);
-      return;
-    }
+  async function run(action: () => Promise<void>, failure: string) {
     setBusy(true);
     setError(null);
     try {
-      const { user } = await customerLogin(slug, { email, password: login.password });
-      toast.success('Login realizado!', { description: `Olá, ${user.name}!` });
-      done(user);
+      await action();
     } catch (err) {
-      toastError(err, 'Erro no login');
+      toastError(err, failure);
     } finally {
       setBusy(false);
     }
   }
 
-  async function submitRegister(e: FormEvent) {
-    e.preventDefault();
-    const required = [
-      reg.name,
-      reg.phone,
-      reg.email,
-      reg.password,
-      reg.address,
-      reg.number,
-      reg.neighborhood,
-      reg.city,
-      reg.cep,
-    ];
-    if (required.some((v) => !v.trim())) {
-      setError(MSG.allFieldsRequired);
-      toast.error(MSG.allFieldsRequired);
-      return;
-    }
-    if (reg.password.length < CUSTOMER_PASSWORD_MIN) {
-      setError(MSG.passwordMin6);
-      toast.error(MSG.passwordMin6);
-      return;
-    }
-    // The server's own schema: what is left to refuse here is the e-mail and the birthday.
-    const parsed = customerRegistrationSchema.safeParse(reg);
-    if (!parsed.success) {
-      const message = firstIssueMessage(parsed.error);
-      setError(message);
-      toast.error(message);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const { user } = await customerRegister(slug, {
-        ...reg,
-        email: reg.email.trim().toLowerCase(),
-        complement: reg.complement || null,
-        birthDay: reg.birthDay ? Number(reg.birthDay) : null,
-        birthMonth: reg.birthMonth ? Number(reg.birthMonth) : null,
-      });
-      toast.success('Cadastro realizado!', { description: `Bem-vindo(a), ${user.name}!` });
-      done(user);
-    } catch (err) {
-      toastError(err, 'Erro ao cadastrar');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submitLogin = loginForm.handleSubmit(
+    (body) =>
+      run(async () => {
+        const { user } = await customerLogin(slug, body);
+        toast.success('Login realizado!', { description: `Olá, ${user.name}!` });
+        done(user);
+      }, 'Erro no login'),
+    (errors) => refuse(firstFormError(errors)),
+  );
 
-  async function submitRecover(e: FormEvent) {
-    e.preventDefault();
-    if (!recoverEmail.trim()) {
-      setError(MSG.emailRequired);
-      toast.error(MSG.emailRequired);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await customerRecover(slug, recoverEmail.trim().toLowerCase());
-      toast.success('E-mail enviado!', { description: 'Verifique sua caixa de entrada para redefinir a senha.' });
-      setView('login');
-    } catch (err) {
-      toastError(err, 'Erro na recuperação');
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submitRegister = regForm.handleSubmit(
+    (body: CustomerRegistration) =>
+      run(async () => {
+        const { user } = await customerRegister(slug, body);
+        toast.success('Cadastro realizado!', { description: `Bem-vindo(a), ${user.name}!` });
+        done(user);
+      }, 'Erro ao cadastrar'),
+    (errors) => refuse(registrationError(errors)),
+  );
 
-  const set = (k: keyof typeof emptyRegister) => (e: { target: { value: string } }) =>
-    setReg((r) => ({ ...r, [k]: e.target.value }));
+  const submitRecover = recoverForm.handleSubmit(
+    ({ email }) =>
+      run(async () => {
+        await customerRecover(slug, email);
+        toast.success('E-mail enviado!', { description: 'Verifique sua caixa de entrada para redefinir a senha.' });
+        setView('login');
+      }, 'Erro na recuperação'),
+    (errors) => refuse(firstFormError(errors)),
+  );
+
+  /** Two digits at most: a birthday day or month. */
+  const twoDigits = (k: 'birthDay' | 'birthMonth') => (e: { target: { value: string } }) =>
+    regForm.setValue(k, e.target.value.replace(/\D/g, '').slice(0, 2));
 
   return (
     <Dialog
@@ -192,8 +172,7 @@ export function CustomerAuthDialog({
                 type="email"
                 autoComplete="email"
                 inputMode="email"
-                value={recoverEmail}
-                onChange={(e) => setRecoverEmail(e.target.value)}
+                {...recoverForm.register('email')}
               />
             </FormField>
             <Button type="submit" variant="brand" size="lg" loading={busy}>
@@ -224,8 +203,7 @@ export function CustomerAuthDialog({
                     type="email"
                     autoComplete="email"
                     inputMode="email"
-                    value={login.email}
-                    onChange={(e) => setLogin((l) => ({ ...l, email: e.target.value }))}
+                    {...loginForm.register('email')}
                   />
                 </FormField>
                 <FormField label="Senha" htmlFor="login-password" error={error ?? undefined}>
@@ -233,8 +211,7 @@ export function CustomerAuthDialog({
                     id="login-password"
                     type="password"
                     autoComplete="current-password"
-                    value={login.password}
-                    onChange={(e) => setLogin((l) => ({ ...l, password: e.target.value }))}
+                    {...loginForm.register('password')}
                   />
                 </FormField>
                 <Button type="submit" variant="brand" size="lg" loading={busy}>
@@ -249,7 +226,7 @@ export function CustomerAuthDialog({
             <TabsContent value="register">
               <form className="grid gap-3" onSubmit={submitRegister} noValidate>
                 <FormField label="Nome completo" htmlFor="reg-name">
-                  <Input id="reg-name" autoComplete="name" value={reg.name} onChange={set('name')} />
+                  <Input id="reg-name" autoComplete="name" {...regForm.register('name')} />
                 </FormField>
                 <div className="grid gap-3 sm:grid-cols-2">
                   <FormField label="Telefone" htmlFor="reg-phone">
@@ -259,8 +236,8 @@ export function CustomerAuthDialog({
                       inputMode="tel"
                       autoComplete="tel-national"
                       placeholder="(11) 98765-4321"
-                      value={reg.phone}
-                      onChange={(e) => setReg((r) => ({ ...r, phone: formatPhone(e.target.value) }))}
+                      value={reg.phone ?? ''}
+                      onChange={(e) => regForm.setValue('phone', formatPhone(e.target.value))}
                     />
                   </FormField>
                   <FormField label="E-mail" htmlFor="reg-email">
@@ -269,8 +246,7 @@ export function CustomerAuthDialog({
                       type="email"
                       inputMode="email"
                       autoComplete="email"
-                      value={reg.email}
-                      onChange={set('email')}
+                      {...regForm.register('email')}
                     />
                   </FormField>
                 </div>
@@ -279,21 +255,24 @@ export function CustomerAuthDialog({
                     id="reg-password"
                     type="password"
                     autoComplete="new-password"
-                    value={reg.password}
-                    onChange={set('password')}
+                    {...regForm.register('password')}
                   />
                 </FormField>
-                <AddressFields idPrefix="reg" value={reg} onChange={(patch) => setReg((r) => ({ ...r, ...patch }))} />
+                <AddressFields
+                  idPrefix="reg"
+                  value={toAddressValue(reg)}
+                  onChange={(patch) => {
+                    for (const [k, v] of Object.entries(patch)) regForm.setValue(k as keyof AddressValue, v);
+                  }}
+                />
                 <div className="grid grid-cols-2 gap-3">
                   <FormField label="Dia do aniversário" htmlFor="reg-bday">
                     <Input
                       id="reg-bday"
                       inputMode="numeric"
                       placeholder="Opcional"
-                      value={reg.birthDay}
-                      onChange={(e) =>
-                        setReg((r) => ({ ...r, birthDay: e.target.value.replace(/\D/g, '').slice(0, 2) }))
-                      }
+                      value={String(reg.birthDay ?? '')}
+                      onChange={twoDigits('birthDay')}
                     />
                   </FormField>
                   <FormField label="Mês do aniversário" htmlFor="reg-bmonth">
@@ -301,10 +280,8 @@ export function CustomerAuthDialog({
                       id="reg-bmonth"
                       inputMode="numeric"
                       placeholder="Opcional"
-                      value={reg.birthMonth}
-                      onChange={(e) =>
-                        setReg((r) => ({ ...r, birthMonth: e.target.value.replace(/\D/g, '').slice(0, 2) }))
-                      }
+                      value={String(reg.birthMonth ?? '')}
+                      onChange={twoDigits('birthMonth')}
                     />
                   </FormField>
                 </div>
