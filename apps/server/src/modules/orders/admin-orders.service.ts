@@ -41,9 +41,9 @@ import type { StaffCtx } from '../../http/context';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import type { VerifyResult } from '../../integrations/payments/payments';
-import { appendEvent } from '../../realtime/realtime';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
 import { cancelOrderAndRestore } from './order-cancel.service';
+import { announceOrderUpdate } from './order-events';
 import { recordPaidAfterCancel, recordPaymentMismatch, releaseDeclinedOrder } from './order-payment-outcome';
 import { queueStatusMessage } from './order-status-messages';
 import { toItemView } from './order-view';
@@ -349,20 +349,7 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
       createdAt: now,
     });
     await queueStatusMessage(tx, ctx.deps.config.publicUrl, order, input.status);
-    await appendEvent(tx, {
-      restaurantId: ctx.restaurantId,
-      type: 'order.updated',
-      permission: 'manage_orders',
-      customerId: order.customerId,
-      payload: {
-        orderId: id,
-        id,
-        number: order.number,
-        status: input.status,
-        previousStatus: order.status,
-        deliveryEmployeeId,
-      },
-    });
+    await announceOrderUpdate(tx, order, { status: input.status, previousStatus: order.status, deliveryEmployeeId });
   });
   return getOrder(ctx, id);
 }
@@ -474,13 +461,7 @@ async function verifyOne(ctx: StaffCtx, order: OrderRow, handle: string): Promis
       .where(tenant(orders, ctx.restaurantId, eq(orders.id, order.id)));
     if (status !== locked.paymentStatus || verified !== locked.paymentCheckoutVerified) {
       const paid = status === 'approved' && locked.paymentStatus !== 'approved' && locked.status !== 'cancelled';
-      await appendEvent(tx, {
-        restaurantId: ctx.restaurantId,
-        type: 'order.updated',
-        permission: 'manage_orders',
-        customerId: order.customerId,
-        payload: { orderId: order.id, id: order.id, number: order.number, paymentStatus: status, paid },
-      });
+      await announceOrderUpdate(tx, order, { paymentStatus: status, paid });
     }
     // Declined (not a mismatch): the order gives its stock back, as on the customer's return page.
     if (status === 'failed' && !mismatch && isOnlineCheckoutOrder(locked)) await releaseDeclinedOrder(tx, locked);

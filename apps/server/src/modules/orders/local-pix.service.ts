@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { appendEvent } from '../../realtime/realtime';
 import { getOrder } from './admin-orders.service';
+import { announceOrderUpdate } from './order-events';
 import { queueStatusMessage } from './order-status-messages';
 
 /**
@@ -72,20 +72,11 @@ export async function confirmLocalPixPayment(ctx: StaffCtx, id: string): Promise
     });
     if (status !== order.status) await queueStatusMessage(tx, ctx.deps.config.publicUrl, order, status);
     // `paid`: the board rings and the kitchen sees the order, as for a paid hosted checkout.
-    await appendEvent(tx, {
-      restaurantId: ctx.restaurantId,
-      type: 'order.updated',
-      permission: 'manage_orders',
-      customerId: order.customerId,
-      payload: {
-        orderId: id,
-        id,
-        number: order.number,
-        status,
-        previousStatus: order.status,
-        paymentStatus: 'approved',
-        paid: true,
-      },
+    await announceOrderUpdate(tx, order, {
+      status,
+      previousStatus: order.status,
+      paymentStatus: 'approved',
+      paid: true,
     });
   });
   return getOrder(ctx, id);

@@ -5,7 +5,7 @@ import { returnStockEntry } from '@meucardapio/domain/stock';
 import { asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { appendEvent } from '../../realtime/realtime';
+import { announceOrderUpdate } from './order-events';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -61,19 +61,10 @@ export async function cancelOrderAndRestore(tx: Tx, input: CancelInput): Promise
     notes: input.notes?.trim() || null,
     createdAt: now,
   });
-  await appendEvent(tx, {
-    restaurantId,
-    type: 'order.updated',
-    permission: 'manage_orders',
-    customerId: order.customerId,
-    payload: {
-      orderId,
-      id: orderId,
-      number: order.number,
-      status: 'cancelled',
-      previousStatus: order.status,
-      deliveryEmployeeId: order.deliveryEmployeeId,
-    },
+  await announceOrderUpdate(tx, order, {
+    status: 'cancelled',
+    previousStatus: order.status,
+    deliveryEmployeeId: order.deliveryEmployeeId,
   });
   return { cancelled: true, order: updated };
 }

@@ -14,7 +14,7 @@ import type { Actor, Deps } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import type { VerifyResult } from '../../integrations/payments/payments';
-import { appendEvent } from '../../realtime/realtime';
+import { announceOrderUpdate } from '../orders/order-events';
 import {
   ONLINE_PAYMENT,
   recordPaidAfterCancel,
@@ -187,13 +187,7 @@ async function verifyAndApply(db: Db, deps: Deps, order: OrderRow, callback: Cal
     ) {
       // `paid`: the order just became one the kitchen can make, so the board announces it now.
       const paid = paymentStatus === 'approved' && current.paymentStatus !== 'approved' && status !== 'cancelled';
-      await appendEvent(tx, {
-        restaurantId: current.restaurantId,
-        type: 'order.updated',
-        permission: 'manage_orders',
-        customerId: current.customerId,
-        payload: { orderId: current.id, number: current.number, status, paymentStatus, paid },
-      });
+      await announceOrderUpdate(tx, current, { status, paymentStatus, paid });
     }
     if (verdict.status === 'failed' && online) {
       const released = await releaseDeclinedOrder(tx, updated);
