@@ -34,6 +34,7 @@
 import { z } from 'zod';
 import type { MethodDifference } from './cashier';
 import type { HourTotal, MethodTotal, ProductTotal } from './cashier-report';
+import { proposedLineChoices } from './checkout';
 import { MSG } from './messages';
 import type { PixKeyType } from './pix';
 
@@ -82,15 +83,8 @@ export type CashMovementInput = z.input<typeof cashMovementSchema>;
 
 /** A cart line as a PROPOSAL (ids and quantities; the server prices it), the storefront's line shape. */
 export const pdvItemSchema = z.object({
-  productId: z.uuid({ message: 'Produto inválido' }),
+  ...proposedLineChoices,
   quantity: z.number().int(MSG.invalidQuantity).min(1, MSG.invalidQuantity).max(9999, MSG.invalidQuantity),
-  variationId: z.string().max(100).nullish(),
-  colorIds: z.array(z.string().max(100)).max(20).default([]),
-  addonIds: z.array(z.string().max(100)).max(50).default([]),
-  flavorIds: z
-    .array(z.uuid({ message: 'Sabor inválido' }))
-    .max(12)
-    .default([]),
   notes: optText(500),
 });
 export type PdvItemInput = z.input<typeof pdvItemSchema>;

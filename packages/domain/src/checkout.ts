@@ -11,21 +11,26 @@ import type { PaymentType } from './payment';
 
 const optText = (max: number) => z.string().trim().max(max).nullish();
 
+/** What a cart line names besides its quantity and note, as the storefront and the PDV both send it. */
+export const proposedLineChoices = {
+  productId: z.uuid({ message: 'Produto inválido' }),
+  variationId: z.string().max(100).nullish(),
+  colorIds: z.array(z.string().max(100)).max(20).default([]),
+  addonIds: z.array(z.string().max(100)).max(50).default([]),
+  flavorIds: z
+    .array(z.uuid({ message: 'Sabor inválido' }))
+    .max(12)
+    .default([]),
+};
+
 /** The cart as a PROPOSAL: ids and quantities only; every price is recomputed by the server. */
 export const orderProposalSchema = z.object({
   restaurantSlug: z.string().trim().max(80).nullish(),
   items: z
     .array(
       z.object({
-        productId: z.uuid({ message: 'Produto inválido' }),
+        ...proposedLineChoices,
         quantity: z.number().int().min(1, MSG.invalidQuantity).max(999, MSG.invalidQuantity),
-        variationId: z.string().max(100).nullish(),
-        colorIds: z.array(z.string().max(100)).max(20).default([]),
-        addonIds: z.array(z.string().max(100)).max(50).default([]),
-        flavorIds: z
-          .array(z.uuid({ message: 'Sabor inválido' }))
-          .max(12)
-          .default([]),
         notes: itemNoteSchema,
       }),
     )
