@@ -7,7 +7,6 @@ import { createAppRouter, routes } from './app/router';
 import { publicMenuQuery } from './features/storefront/menu-query';
 import type { PublicMenu } from './features/storefront/menu-types';
 import { queryClient } from './lib/query-client';
-import './index.css';
 
 const container = document.getElementById('root')!;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { imageSrcSet, imageUrlField, isImageUrl, variantUrl, variantWidths } from './image-variants';
+import { imageSrcSet, isImageUrl, variantUrl, variantWidths } from './image-variants';
+import { imageUrlField } from './validation';
 
 const ID = '0b6a3c1e-8d2f-4a5b-9c7d-1e2f3a4b5c6d';
 

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /*
  * Uploaded photos are stored in a few widths. The URL kept in a product, logo or banner names the
  * widths it has — `/api/files/<id>?widths=320,640,1280` — so a page can offer them in `srcset` without
@@ -42,13 +40,3 @@ export function imageSrcSet(url: string | null | undefined): string | undefined 
   const largest = widths[widths.length - 1];
   return widths.map((w) => `/api/files/${m[1]}${w === largest ? '' : `?w=${w}`} ${w}w`).join(', ');
 }
-
-/** An optional image address field of a form: blank becomes null; anything else must pass `isImageUrl`. */
-export const imageUrlField = z
-  .string()
-  .max(2000)
-  .nullish()
-  .transform((v) => (v?.trim() ? v.trim() : null))
-  .refine((v) => v === null || isImageUrl(v), {
-    message: 'Informe um endereço de imagem válido (http:// ou https://).',
-  });

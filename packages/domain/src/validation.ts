@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isImageUrl } from './image-variants';
 import { MSG } from './messages';
 
 /**
@@ -193,3 +194,13 @@ export const DEFAULT_COMPANY_NAME = 'Minha Empresa';
 export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? MSG.invalidData;
 }
+
+/** An optional image address field of a form: blank becomes null; anything else must pass `isImageUrl`. */
+export const imageUrlField = z
+  .string()
+  .max(2000)
+  .nullish()
+  .transform((v) => (v?.trim() ? v.trim() : null))
+  .refine((v) => v === null || isImageUrl(v), {
+    message: 'Informe um endereço de imagem válido (http:// ou https://).',
+  });

@@ -8,9 +8,9 @@ export type PageTemplate = {
   ssrBefore(head: string): string;
   /** Everything after the page's markup (the page's data goes before it). */
   ssrAfter: string;
-  /** `modulepreload` links of the storefront's and the landing page's own chunks (and prefetches). */
-  storefrontPreloads: string;
-  landingPreloads: string;
+  /** The storefront's and the landing page's chunk lists for their entry script (see pageChunks). */
+  storefrontChunks: string;
+  landingChunks: string;
 };
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
@@ -28,30 +28,43 @@ const ROOT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
 
+/** The app itself (router, providers), which the entry script imports once it decides to start. */
+const APP_SRC = 'src/main.tsx';
+
+/** `key`'s chunk file and those it imports, less the ones in `have` (which records them). */
+function chunksOf(manifest: Record<string, ManifestChunk>, key: string, have: Set<string>): string[] {
+  if (have.has(key) || !manifest[key]) return [];
+  have.add(key);
+  return [manifest[key].file, ...(manifest[key].imports ?? []).flatMap((dep) => chunksOf(manifest, dep, have))];
+}
+
+const urls = (files: string[]) => files.map((f) => `/${f}`).join(' ');
+
 /**
- * `modulepreload` links for a lazily loaded page and the chunks it imports, less those the entry
- * already preloads: the browser fetches them with the HTML instead of after running the entry.
+ * What a server-rendered page lists for its entry script (src/boot.ts) to fetch once the first screen is
+ * painted: the app and the page's own chunks (`mc-preload`, fetched together rather than one import
+ * after another), then what one tap away needs (`mc-prefetch`: dialogs, the reviews tab), downloaded
+ * once the page is idle. Neither is fetched with the HTML, where it would queue ahead of the banner on
+ * the few connections a phone opens.
  */
-function preloadsOf(manifest: Record<string, ManifestChunk>, src: string): string {
-  const entry = Object.values(manifest).find((c) => c.isEntry);
-  const have = new Set(['index.html', ...(entry?.imports ?? [])]);
-  const files: string[] = [];
-  const visit = (key: string) => {
-    if (have.has(key) || !manifest[key]) return;
-    have.add(key);
-    files.push(manifest[key].file);
-    for (const dep of manifest[key].imports ?? []) visit(dep);
-  };
-  visit(src);
-  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
-  // What one tap away needs (dialogs, the reviews tab) is listed for the page to prefetch once idle
-  // (lib/hydration.ts): fetched with the page, it would queue ahead of the banner on the few
-  // connections a phone opens, and run now, it would keep the phone busy right after the first paint.
-  const before = files.length;
-  for (const later of TAP_AWAY[src] ?? []) visit(later);
-  const tapAway = files.slice(before).map((f) => `/${f}`);
-  if (tapAway.length > 0) links.push(`<meta name="mc-prefetch" content="${tapAway.join(' ')}">`);
-  return links.join('');
+function pageChunks(manifest: Record<string, ManifestChunk>, entryKey: string | undefined, src: string): string {
+  const have = new Set<string>();
+  if (entryKey) chunksOf(manifest, entryKey, have);
+  const now = [...chunksOf(manifest, APP_SRC, have), ...chunksOf(manifest, src, have)];
+  const later = (TAP_AWAY[src] ?? []).flatMap((key) => chunksOf(manifest, key, have));
+  const metas = [];
+  if (now.length > 0) metas.push(`<meta name="mc-preload" content="${urls(now)}">`);
+  if (later.length > 0) metas.push(`<meta name="mc-prefetch" content="${urls(later)}">`);
+  return metas.join('');
+}
+
+/** `modulepreload` links of the app's chunks for the pages the browser draws: fetched with the HTML, not after the entry runs. */
+function appPreloads(manifest: Record<string, ManifestChunk>, entryKey: string | undefined): string {
+  const have = new Set<string>();
+  if (entryKey) chunksOf(manifest, entryKey, have);
+  return chunksOf(manifest, APP_SRC, have)
+    .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+    .join('');
 }
 
 /** Reads the web build once at startup; throws when there is none. */
@@ -67,17 +80,18 @@ export function pageTemplate(webDist: string): PageTemplate {
   const ssr = spa
     .replace(STYLESHEET, (_tag, href: string) => `<style>${readFileSync(join(webDist, href), 'utf8')}</style>`)
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  const entryKey = Object.entries(manifest).find(([, c]) => c.isEntry)?.[0];
   const [before, after] = ssr.split(ROOT);
   const titleAt = before.search(TITLE);
   return {
-    spa,
+    spa: spa.replace('</head>', `${appPreloads(manifest, entryKey)}</head>`),
     ssrBefore(head) {
       // The page's head goes where the title is, ahead of the scripts: its image preload comes first.
       const rest = head.includes('<title>') ? before.slice(titleAt).replace(TITLE, '') : before.slice(titleAt);
       return `${before.slice(0, titleAt)}${head}${rest}<div id="root" data-ssr="1">`;
     },
     ssrAfter: `</div>${after}`,
-    storefrontPreloads: preloadsOf(manifest, 'src/features/storefront/menu-page.tsx'),
-    landingPreloads: preloadsOf(manifest, 'src/features/landing/landing-page.tsx'),
+    storefrontChunks: pageChunks(manifest, entryKey, 'src/features/storefront/menu-page.tsx'),
+    landingChunks: pageChunks(manifest, entryKey, 'src/features/landing/landing-page.tsx'),
   };
 }

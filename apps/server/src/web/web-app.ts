@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
+import type { Logger } from 'pino';
 import type { AppEnv, Deps } from '../http/context';
 import { AppError } from '../http/errors';
+import { etagMatches } from '../modules/restaurants/public-menu.service';
+import { type CachedPage, cachedPage, PageCache } from './page-cache';
 import { type PageTemplate, pageTemplate } from './page-template';
 
 /** What the web build's server bundle (apps/web/src/entry-server.tsx) exports. */
@@ -21,24 +24,32 @@ const APP_PATHS = new Set(['auth', 'admin', 'customer', 'customer-dashboard', 'p
 /** Parts of the build that are not for browsers: the server bundle, the manifest, the sources' hash. */
 const isPrivate = (path: string) => path.startsWith('/server/') || path.includes('/.');
 const SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/i;
+/** Pages are rendered on this origin whatever the request's Host: nothing in them may depend on it. */
+const RENDER_ORIGIN = 'http://meucardapio.invalid';
+/** Table numbers are short; a longer `table` is cut (the page treats it as no table either way). */
+const MAX_TABLE_PARAM = 12;
+/** What the landing page's cached render is kept with: it has no data, so it lives as long as the process. */
+const LANDING = {};
 
-const encoder = new TextEncoder();
-
-/** The page's markup streamed between the template's two halves. */
-function htmlStream(before: string, body: ReadableStream<Uint8Array>, after: string) {
-  return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      controller.enqueue(encoder.encode(before));
-      const reader = body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        controller.enqueue(value);
-      }
-      controller.enqueue(encoder.encode(after));
-      controller.close();
-    },
-  });
+/** A cached page as the answer: 304 when the browser has it, else the smallest encoding it accepts. */
+function sendPage(c: Context<AppEnv>, page: CachedPage) {
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  // Prices, stock and the open/closed badge are in the page: always revalidate (a 304 when unchanged).
+  c.header('Cache-Control', 'no-cache');
+  c.header('ETag', page.etag);
+  c.header('Vary', 'Accept-Encoding');
+  if (page.status === 200 && etagMatches(c.req.header('if-none-match'), page.etag)) return c.body(null, 304);
+  // Sent as compressed at render time; the compression middleware leaves encoded bodies alone.
+  const accept = c.req.header('accept-encoding') ?? '';
+  if (/\bbr\b/.test(accept)) {
+    c.header('Content-Encoding', 'br');
+    return c.body(new Uint8Array(page.brotli), page.status);
+  }
+  if (/\bgzip\b/.test(accept)) {
+    c.header('Content-Encoding', 'gzip');
+    return c.body(new Uint8Array(page.gzip), page.status);
+  }
+  return c.body(page.html, page.status);
 }
 
 /** The menu's JSON inside the page, safe in HTML: `<` never appears as such, so no `</script>` either. */
@@ -84,26 +95,49 @@ export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string
   );
   app.use('*', serveStatic({ root: webDist }));
 
+  const pages = new PageCache();
+
   function spa(c: Context<AppEnv>, status: 200 | 404 = 200) {
     if (!template) return c.text('Web app não compilado. Rode npm run build.', 503);
     c.header('Cache-Control', 'no-cache');
     return c.html(template.spa, status);
   }
 
-  async function render(c: Context<AppEnv>, menu?: { slug: string; json: string; data: unknown }) {
+  /**
+   * Renders a page into the cache, or null when it is not one the server renders. The URL is rebuilt
+   * from what the page reads (path and table) on a fixed origin, so every request that names the same
+   * page is answered by the same bytes.
+   */
+  async function renderToCache(
+    log: Logger,
+    path: string,
+    menu?: { slug: string; json: string; data: unknown },
+  ): Promise<CachedPage | null> {
+    if (!template || !entry) return null;
+    let failed = false;
+    const page = await entry.renderPage(
+      new URL(path, RENDER_ORIGIN).href,
+      menu && { slug: menu.slug, data: menu.data },
+      (error) => {
+        failed = true;
+        log.error({ err: error }, 'server rendering failed');
+      },
+    );
+    if (!page) return null;
+    const markup = await new Response(page.body).text();
+    // React reported an error it recovered from: the browser app shows the page instead.
+    if (failed) return null;
+    const head = page.head + (menu ? template.storefrontChunks : template.landingChunks);
+    const after = (menu ? menuData(menu.slug, menu.json) : '') + template.ssrAfter;
+    return cachedPage(template.ssrBefore(head) + markup + after, page.status === 404 ? 404 : 200);
+  }
+
+  async function render(c: Context<AppEnv>, source: object, path: string, menu?: Parameters<typeof renderToCache>[2]) {
     if (!template || !entry) return spa(c);
     try {
-      const page = await entry.renderPage(c.req.url, menu && { slug: menu.slug, data: menu.data }, (error) =>
-        c.get('log').error({ err: error }, 'server rendering failed'),
-      );
+      const page = await pages.get(source, path, () => renderToCache(c.get('log'), path, menu));
       if (!page) return spa(c);
-      const head = page.head + (menu ? template.storefrontPreloads : template.landingPreloads);
-      const before = template.ssrBefore(head);
-      const after = (menu ? menuData(menu.slug, menu.json) : '') + template.ssrAfter;
-      c.header('Content-Type', 'text/html; charset=UTF-8');
-      // Prices, stock and the open/closed badge are in the page: always revalidate.
-      c.header('Cache-Control', 'no-cache');
-      return c.body(htmlStream(before, page.body, after), page.status === 404 ? 404 : 200);
+      return sendPage(c, page);
     } catch (error) {
       // The browser app renders the same page from the API: a rendering bug must not take it down.
       c.get('log').error({ err: error }, 'server rendering failed');
@@ -111,13 +145,15 @@ export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string
     }
   }
 
-  app.get('/landing', (c) => render(c));
+  app.get('/landing', (c) => render(c, LANDING, '/landing'));
   app.get('/:slug', async (c) => {
     const slug = c.req.param('slug');
     if (APP_PATHS.has(slug) || !SLUG.test(slug)) return spa(c);
     try {
       const menu = await deps.menuCache.get(slug);
-      return render(c, { slug, json: menu.body, data: menu.menu });
+      const table = c.req.query('table');
+      const path = `/${slug}${table ? `?table=${encodeURIComponent(table.slice(0, MAX_TABLE_PARAM))}` : ''}`;
+      return render(c, menu, path, { slug, json: menu.body, data: menu.menu });
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return spa(c, 404);
       throw error;

@@ -4,6 +4,7 @@
  * read right after it; later mounts (a navigation inside the app) read it at once.
  */
 let hydrated = false;
+const onHydrated: (() => void)[] = [];
 
 export function isHydrating(): boolean {
   return !hydrated && renderedByServer();
@@ -16,6 +17,13 @@ export function isHydrating(): boolean {
 export function markHydrated() {
   hydrated = true;
   document.documentElement.dataset.hydrated = '';
+  for (const run of onHydrated.splice(0)) run();
+}
+
+/** Runs `run` once the page answers taps (at once if it already does). */
+export function whenHydrated(run: () => void) {
+  if (hydrated) run();
+  else onHydrated.push(run);
 }
 
 /** Whether this page came rendered from the server (it then lists the chunks to prefetch, below). */
@@ -24,16 +32,29 @@ export function renderedByServer(): boolean {
 }
 
 /**
+ * Starts downloading, all at once, the chunks the server listed for this page (`<meta name="mc-preload">`:
+ * the app and the page's own code), which would otherwise be found one import after another.
+ */
+export function preloadServerListed() {
+  addLinks('mc-preload', 'modulepreload');
+}
+
+/**
  * Downloads, without running, the chunks the server listed as one tap away (`<meta name="mc-prefetch">`):
  * the first tap then runs them from the cache.
  */
 export function prefetchTapAway() {
-  const list = document.querySelector<HTMLMetaElement>('meta[name="mc-prefetch"]');
+  addLinks('mc-prefetch', 'prefetch');
+}
+
+/** A `<link rel>` for each file the server listed in `<meta name>` (once: the list is removed). */
+function addLinks(name: string, rel: 'modulepreload' | 'prefetch') {
+  const list = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
   if (!list) return;
   list.remove();
   for (const href of list.content.split(' ').filter(Boolean)) {
     const link = document.createElement('link');
-    link.rel = 'prefetch';
+    link.rel = rel;
     link.crossOrigin = '';
     link.href = href;
     document.head.append(link);

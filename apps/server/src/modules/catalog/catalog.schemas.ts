@@ -1,5 +1,5 @@
 import { formatCest, formatNcm, isCompleteCest, isCompleteNcm, UNIT_OPTIONS } from '@meucardapio/domain/fiscal-format';
-import { imageUrlField } from '@meucardapio/domain/image-variants';
+import { imageUrlField } from '@meucardapio/domain/validation';
 import { MSG } from '@meucardapio/domain/messages';
 import { z } from 'zod';
 

@@ -1,7 +1,7 @@
 import { formatCep, formatCnpj, isValidCep, isValidCnpj } from '@brazilian-utils/brazilian-utils';
 import { outboundMessages, restaurantSecrets, restaurants } from '@meucardapio/db/schema';
 import type { PixSettingsView } from '@meucardapio/domain/cashier-api';
-import { imageUrlField } from '@meucardapio/domain/image-variants';
+import { imageUrlField } from '@meucardapio/domain/validation';
 import { hasPermission, type SettingsTab, visibleSettingsTabs } from '@meucardapio/domain/permissions';
 import { onlyDigits } from '@meucardapio/domain/phone';
 import { checkPixSettings, type PixKeyType } from '@meucardapio/domain/pix';
