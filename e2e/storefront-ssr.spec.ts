@@ -64,6 +64,53 @@ test.describe('server-rendered storefront', () => {
     expect(foreign).toEqual([]);
   });
 
+  test("the page's code is fetched once the first screen's images have arrived, not with the HTML", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const events: string[] = [];
+    page.on('requestfinished', (r) => {
+      if (r.resourceType() === 'image') events.push(`image ${new URL(r.url()).pathname}`);
+    });
+    page.on('request', (r) => {
+      if (/\/assets\/(main|menu-page)-/.test(r.url())) events.push(`code ${new URL(r.url()).pathname}`);
+    });
+    await page.goto(`/${DEMO}`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const eager = await page.locator('#root img:not([loading="lazy"])').evaluateAll((imgs) =>
+      imgs.map((img) => new URL((img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src).pathname),
+    );
+    expect(eager.length).toBeGreaterThan(0);
+    const firstCode = events.findIndex((e) => e.startsWith('code '));
+    expect(firstCode).toBeGreaterThan(-1);
+    for (const src of eager) {
+      const loaded = events.indexOf(`image ${src}`);
+      expect(loaded, `${src} before the code`).toBeGreaterThan(-1);
+      expect(loaded, `${src} before the code`).toBeLessThan(firstCode);
+    }
+  });
+
+  test('a tap on "Adicionar" before the page is hydrated is answered once it is', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Hold the app's code back so the tap surely comes first.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/main-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/${DEMO}`);
+    await page
+      .getByRole('article', { name: 'Coca-Cola Lata 350ml', exact: true })
+      .getByRole('button', { name: 'Adicionar' })
+      .click();
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    release();
+    await expect(page.getByRole('button', { name: /^Ver carrinho · 1 item/ })).toBeVisible();
+  });
+
   test('an unknown restaurant answers 404 and still shows its page', async ({ page }) => {
     const res = await page.goto('/restaurante-que-nao-existe');
     expect(res?.status()).toBe(404);

@@ -1,0 +1,153 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mountWebApp } from '../src/web/web-app';
+import { createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
+
+/*
+ * The server's half of the server-rendered pages, on a web build made for the test: its render entry
+ * writes what it was given (restaurant, products, table, host) and counts its renders, so the test sees
+ * what the server caches, for how long and for whom. The real entry is exercised by the e2e journeys.
+ */
+const INDEX = `<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8"><title>MeuCardápio</title>
+<script type="module" crossorigin src="/assets/index-test.js"></script></head><body><div id="root"></div></body></html>`;
+
+const ENTRY = `
+let renders = 0;
+export const renderCount = () => renders;
+const stream = (html) => new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(html)); c.close(); } });
+export async function renderPage(url, menu, onError) {
+  renders++;
+  const u = new URL(url);
+  if (u.pathname === '/landing') return { body: stream('<main>Página inicial</main>'), head: '', status: 200 };
+  const name = menu.data.restaurant.name;
+  if (name.includes('Quebrado')) { onError(new Error('falha de teste')); return { body: stream('<main></main>'), head: '', status: 200 }; }
+  const table = u.searchParams.get('table');
+  const products = menu.data.products.map((p) => p.name).join(', ');
+  return {
+    body: stream('<h1>' + name + '</h1>' + (table ? '<p>Mesa ' + table + '</p>' : '') + '<p>' + products + '</p><p>host ' + u.host + '</p>'),
+    head: '<title>' + name + ' · Cardápio</title>',
+    status: 200,
+  };
+}`;
+
+let t: TestApp;
+let dist: string;
+let renderCount: () => number;
+let owner: Owner;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'mc-web-'));
+  mkdirSync(join(dist, 'server'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'server', 'entry-server.js'), ENTRY);
+  t = await createTestApp();
+  await mountWebApp(t.app, t.deps, dist);
+  ({ renderCount } = await import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href));
+  owner = await signupOwner(t, { companyName: 'Cantina da Praça' });
+  const created = await owner.client.post('/api/admin/products', { name: 'Lasanha', price: 3900 });
+  expect(created.status).toBeLessThan(300);
+});
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = (path: string, headers: Record<string, string> = {}) =>
+  t.app.request(`http://localhost${path}`, { headers: { host: 'localhost', ...headers } });
+
+describe('server-rendered menu pages', () => {
+  it('sends the page with its data, compressed as the browser accepts, with a tag to revalidate', async () => {
+    const br = await page(`/${owner.slug}`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toContain('text/html');
+    expect(br.headers.get('cache-control')).toBe('no-cache');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    expect(br.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(br.headers.get('x-request-id')).toBeTruthy();
+    const html = brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString();
+    expect(html).toContain('<h1>Cantina da Praça</h1>');
+    expect(html).toContain('<title>Cantina da Praça · Cardápio</title>');
+    expect(html).toContain('id="mc-menu"');
+    expect(html).toContain('<div id="root" data-ssr="1">');
+
+    const gz = await page(`/${owner.slug}`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(html);
+    const plain = await page(`/${owner.slug}`);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(html);
+
+    const etag = br.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await page(`/${owner.slug}`, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('renders a page once for every visitor, whatever host or extra parameters they come with', async () => {
+    await page(`/${owner.slug}?table=4`);
+    const rendered = renderCount();
+    const a = await page(`/${owner.slug}?table=4&utm_source=qr`, { host: 'outro.exemplo.com' });
+    const b = await page(`/${owner.slug}?utm_campaign=x&table=4`);
+    expect(renderCount()).toBe(rendered);
+    const html = await a.text();
+    expect(html).toBe(await b.text());
+    expect(html).toContain('<p>Mesa 4</p>');
+    // Rendered on a fixed origin: a visitor's Host never reaches the page another visitor is sent.
+    expect(html).not.toContain('outro.exemplo.com');
+    const other = await (await page(`/${owner.slug}?table=5`)).text();
+    expect(other).toContain('<p>Mesa 5</p>');
+    expect(renderCount()).toBe(rendered + 1);
+  });
+
+  it('renders anew once the menu changes', async () => {
+    const before = await (await page(`/${owner.slug}`)).text();
+    expect(before).toContain('Lasanha');
+    const created = await owner.client.post('/api/admin/products', { name: 'Nhoque', price: 3500 });
+    expect(created.status).toBeLessThan(300);
+    const after = await (await page(`/${owner.slug}`)).text();
+    expect(after).toContain('Nhoque');
+    expect(after).toContain('Lasanha');
+  });
+
+  it("never answers one restaurant's page with another's", async () => {
+    const other = await signupOwner(t, { companyName: 'Pastelaria do Porto' });
+    await other.client.post('/api/admin/products', { name: 'Pastel de Vento', price: 900 });
+    const mine = await (await page(`/${owner.slug}`)).text();
+    const theirs = await (await page(`/${other.slug}`)).text();
+    expect(mine).toContain('Cantina da Praça');
+    expect(mine).not.toContain('Pastel de Vento');
+    expect(theirs).toContain('Pastelaria do Porto');
+    expect(theirs).not.toContain('Lasanha');
+  });
+
+  it('falls back to the browser app, uncached, when rendering reports an error', async () => {
+    const broken = await signupOwner(t, { companyName: 'Bar Quebrado' });
+    const first = await page(`/${broken.slug}`);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain('<div id="root"></div>');
+    const rendered = renderCount();
+    await page(`/${broken.slug}`);
+    expect(renderCount()).toBe(rendered + 1);
+  });
+
+  it('answers an unknown restaurant with 404 and the browser app', async () => {
+    const res = await page('/restaurante-que-nao-existe');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<div id="root"></div>');
+  });
+
+  it('keeps the landing page rendered once', async () => {
+    const first = await (await page('/landing')).text();
+    expect(first).toContain('<main>Página inicial</main>');
+    const rendered = renderCount();
+    expect(await (await page('/landing')).text()).toBe(first);
+    expect(renderCount()).toBe(rendered);
+  });
+});
