@@ -77,9 +77,11 @@ test.describe('server-rendered storefront', () => {
     });
     await page.goto(`/${DEMO}`);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    const eager = await page.locator('#root img:not([loading="lazy"])').evaluateAll((imgs) =>
-      imgs.map((img) => new URL((img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src).pathname),
-    );
+    const eager = await page
+      .locator('#root img:not([loading="lazy"])')
+      .evaluateAll((imgs) =>
+        imgs.map((img) => new URL((img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src).pathname),
+      );
     expect(eager.length).toBeGreaterThan(0);
     const firstCode = events.findIndex((e) => e.startsWith('code '));
     expect(firstCode).toBeGreaterThan(-1);
