@@ -14,6 +14,7 @@ import { chromium } from '@playwright/test';
 declare global {
   interface Window {
     __menuShownAt?: number;
+    __hydratedAt?: number;
   }
 }
 
@@ -31,6 +32,14 @@ function watchForMenu() {
     });
   });
   observer.observe(document, { childList: true, subtree: true });
+  // The page marks <html data-hydrated> once it answers taps.
+  const hydration = new MutationObserver(() => {
+    if (!document.documentElement?.hasAttribute('data-hydrated')) return;
+    hydration.disconnect();
+    window.__hydratedAt = performance.now();
+  });
+  // Observed from the document: the script runs before <html> is parsed.
+  hydration.observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
 }
 
 function kindOf(url: string): Kind | null {
@@ -78,11 +87,12 @@ export async function benchMenuPage(base: string, path = '/demo-restaurant') {
     .getByRole('button', { name: /Adicionar/ })
     .first()
     .waitFor();
-  await page.waitForFunction(() => window.__menuShownAt !== undefined);
+  await page.waitForFunction(() => window.__menuShownAt !== undefined && window.__hydratedAt !== undefined);
   // Let the page finish what it does once idle, to report it apart.
   await page.waitForLoadState('networkidle');
-  const { shownAt, requests } = await page.evaluate(() => ({
+  const { shownAt, hydratedAt, requests } = await page.evaluate(() => ({
     shownAt: window.__menuShownAt ?? 0,
+    hydratedAt: window.__hydratedAt ?? 0,
     requests: performance
       .getEntriesByType('resource')
       .map((e) => ({ url: e.name, startTime: e.startTime }) satisfies Started),
@@ -95,6 +105,7 @@ export async function benchMenuPage(base: string, path = '/demo-restaurant') {
 
   const before = requests.filter((r) => r.startTime < shownAt).map((r) => r.url);
   const after = requests.filter((r) => r.startTime >= shownAt).map((r) => r.url);
+  const toHydrate = requests.filter((r) => r.startTime < hydratedAt && kindOf(r.url) === 'js').map((r) => r.url);
   const assetsBefore = before.filter((u) => kindOf(u) !== null);
   const assetsAfter = after.filter((u) => kindOf(u) !== null);
   const sizesBefore = await gzipKB(assetsBefore);
@@ -109,6 +120,8 @@ export async function benchMenuPage(base: string, path = '/demo-restaurant') {
     cssGzipKB: sizesBefore.css,
     scriptsLoaded: scripts(assetsBefore).length,
     timeToMenuMs: Math.round(shownAt),
+    // Until the page answers taps: every script started before it was hydrated, and when that was.
+    hydration: { jsGzipKB: (await gzipKB(toHydrate)).js, scripts: toHydrate.length, atMs: Math.round(hydratedAt) },
     // Fetched after the menu was painted (idle prefetch of dialogs, toasts, the session check).
     afterShown: {
       apiPaths: after.filter(isApi).map(pathOf),

@@ -116,7 +116,14 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           // React and the router change rarely and every page needs them: one long-cached chunk.
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // What the entry (src/boot.ts) shares with the app, in a chunk of its own: were it inside the
+            // entry, the app would import the entry's chunk, and every lazily loaded page would then list
+            // the entry's stylesheet among its dependencies and link it again — in a server-rendered page,
+            // where it is inlined, that downloads it a second time and restyles the whole page.
+            { name: 'boot-shared', test: /(src[\\/]lib[\\/]hydration\.ts|vite[\\/]preload-helper)/ },
+          ],
         },
       },
     },
