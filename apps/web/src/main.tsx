@@ -21,6 +21,7 @@ async function start() {
     createRoot(container).render(app(router));
     return;
   }
+  await nextTask();
   const data = document.getElementById('mc-menu');
   if (data?.textContent) {
     const { slug, menu } = JSON.parse(data.textContent) as { slug: string; menu: PublicMenu };
@@ -33,14 +34,24 @@ async function start() {
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
   );
+  await nextTask();
   // Loaders that already ran on the server (they only prefetch what the page got with its HTML).
   const loaderData = Object.fromEntries(matches.filter((m) => m.route.loader).map((m) => [m.route.id, null]));
+  const router = createAppRouter({ loaderData });
+  await nextTask();
   // In a transition React hydrates in slices, yielding to the browser between them: the page the
   // visitor already sees stays responsive instead of freezing for one long task.
-  const router = createAppRouter({ loaderData });
   startTransition(() => {
     hydrateRoot(container, app(router));
   });
+}
+
+/**
+ * Lets the browser run what is waiting (a tap, a frame) between the steps of starting a rendered page,
+ * so they are several short tasks instead of one long one.
+ */
+function nextTask() {
+  return new Promise<void>((resolve) => setTimeout(resolve, 0));
 }
 
 function app(router: ReturnType<typeof createAppRouter>) {

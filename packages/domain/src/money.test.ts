@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToReais, formatBRL, parseBRLInput, reaisToCents } from './money';
+import { centsToReais, formatBRL, groupThousands, parseBRLInput, reaisToCents } from './money';
 
 describe('formatBRL', () => {
   it('formats centavos as pt-BR reais with a normal space', () => {
@@ -16,6 +16,34 @@ describe('formatBRL', () => {
 
   it('formats negative amounts', () => {
     expect(formatBRL(-500)).toBe('-R$ 5,00');
+    expect(formatBRL(-123456789)).toBe('-R$ 1.234.567,89');
+  });
+
+  it('prints what Intl prints for reais, space aside', () => {
+    const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    const amounts = [
+      ...Array.from({ length: 2001 }, (_, i) => i - 1000),
+      99999,
+      100000,
+      999999,
+      1000000,
+      123456789,
+      -99999999,
+      900719925474099,
+    ];
+    for (const cents of amounts) {
+      expect(formatBRL(cents)).toBe(intl.format(cents / 100).replace(/[\u00a0\u202f]/g, ' '));
+    }
+  });
+});
+
+describe('groupThousands', () => {
+  it('puts a dot between thousands', () => {
+    expect(groupThousands(0)).toBe('0');
+    expect(groupThousands(999)).toBe('999');
+    expect(groupThousands(1000)).toBe('1.000');
+    expect(groupThousands(2069)).toBe('2.069');
+    expect(groupThousands(1234567)).toBe('1.234.567');
   });
 });
 

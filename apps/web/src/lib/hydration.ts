@@ -52,11 +52,14 @@ function addLinks(name: string, rel: 'modulepreload' | 'prefetch') {
   const list = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
   if (!list) return;
   list.remove();
+  // Added to the head at once, not one by one.
+  const links = document.createDocumentFragment();
   for (const href of list.content.split(' ').filter(Boolean)) {
     const link = document.createElement('link');
     link.rel = rel;
     link.crossOrigin = '';
     link.href = href;
-    document.head.append(link);
+    links.append(link);
   }
+  document.head.append(links);
 }

@@ -216,7 +216,11 @@ describe('small formatters', () => {
   it('formats ratings and review counts in pt-BR', () => {
     expect(formatRating(4.5)).toBe('4,5');
     expect(formatRating(4)).toBe('4,0');
+    expect(formatRating(4.26)).toBe('4,3');
+    expect(formatRating(4.94)).toBe('4,9');
     expect(reviewsCountLabel(2069)).toBe('2.069 avaliações');
     expect(reviewsCountLabel(1)).toBe('1 avaliação');
+    expect(reviewsCountLabel(999)).toBe('999 avaliações');
+    expect(reviewsCountLabel(1234567)).toBe('1.234.567 avaliações');
   });
 });

@@ -8,6 +8,7 @@ import {
   type HoursRow,
   isOpenAt,
 } from '@meucardapio/domain/hours';
+import { groupThousands } from '@meucardapio/domain/money';
 import { productKind, unitPrice } from '@meucardapio/domain/pricing';
 import type { CartItem } from './cart/cart-storage';
 import type { MenuCategory, MenuOption, MenuProduct } from './menu-types';
@@ -179,12 +180,13 @@ export function parseTableNumber(value: string | null | undefined): number | nul
 
 /** '4,3' — averages and ratings with one decimal and a comma. */
 export function formatRating(value: number): string {
-  return value.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // By hand: toLocaleString builds a number formatter on every call, in the menu's first render.
+  return (Math.round(value * 10) / 10).toFixed(1).replace('.', ',');
 }
 
 /** '2.069 avaliações' / '1 avaliação'. */
 export function reviewsCountLabel(count: number): string {
-  return `${count.toLocaleString('pt-BR')} ${count === 1 ? 'avaliação' : 'avaliações'}`;
+  return `${groupThousands(count)} ${count === 1 ? 'avaliação' : 'avaliações'}`;
 }
 
 export type OpenStatus = {
