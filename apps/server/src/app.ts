@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { every } from 'hono/combine';
 import { compress } from 'hono/compress';
-import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Deps } from './http/context';
 import { errorBody, handleError } from './http/error-handler';
 import { AppError } from './http/errors';
 import { jsonContentType, originCheck } from './http/origin';
+import { fileSecurityHeaders, pageSecurityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
+import { lazyChild } from './logger';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cashierRoutes } from './modules/cashier/cashier.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -23,7 +25,7 @@ import { kitchenRoutes } from './modules/kitchen/kitchen.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentMethodsRoutes } from './modules/payments/payment-methods.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
-import { restaurantsRoutes } from './modules/restaurants/restaurants.routes';
+import { cachedMenuAnswer, restaurantsRoutes } from './modules/restaurants/restaurants.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { tablesRoutes } from './modules/tables/tables.routes';
@@ -42,47 +44,36 @@ export function createApp(deps: Deps) {
     c.set('requestId', requestId);
     c.set('deps', deps);
     c.set('db', deps.database.db);
-    c.set('log', deps.log.child({ requestId }));
+    c.set('log', lazyChild(deps.log, { requestId }));
     c.header('x-request-id', requestId);
     await next();
   });
+  // Ahead of the response middleware, whose work it does itself for a menu this instance holds.
+  app.get('/api/public/restaurants/:slug/menu', cachedMenuAnswer);
   const gzip = compress();
   // Event streams must reach the browser unbuffered; everything else is compressed.
   app.use('*', (c, next) => (c.req.path.startsWith('/api/events/') ? next() : gzip(c, next)));
-  const pageHeaders = secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
-      connectSrc: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-    crossOriginResourcePolicy: 'same-origin',
-  });
-  // Uploaded files carry their own, stricter policy (files.routes.ts); the page policy would replace it.
-  const fileHeaders = secureHeaders({ crossOriginResourcePolicy: 'same-origin' });
-  app.use('*', (c, next) => (c.req.path.startsWith('/api/files/') ? fileHeaders(c, next) : pageHeaders(c, next)));
+  app.use('*', (c, next) =>
+    c.req.path.startsWith('/api/files/') ? fileSecurityHeaders(c, next) : pageSecurityHeaders(c, next),
+  );
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
       throw new AppError(413, 'payload_too_large', 'Conteúdo muito grande', 'Envie no máximo 6 MB.');
     },
   });
-  // Looking at a request's body makes the Node adapter build a full Request object (a large share of
-  // a cached menu answer's cost): reads carry no body, so only writes are checked.
-  app.use('/api/*', (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
-  app.use('/api/*', sessionMiddleware);
-  app.use('/api/*', originCheck);
-  app.use('/api/*', jsonContentType);
-  app.use('/api/*', async (c, next) => {
+  const forgetChangedMenus: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
     // Other instances hear about menu changes through NOTIFY; this instance forgets at once, so a
     // write is visible to the very next read here (the notification may arrive a moment later).
-    if (SAFE_METHODS.has(c.req.method) || c.res.status >= 400) return;
+    if (c.res.status >= 400) return;
     const actor = c.get('actor');
     if (actor) deps.menuCache.forget(actor.restaurantId);
-  });
+  };
+  // Looking at a request's body makes the Node adapter build a full Request object, so only writes,
+  // the only requests with a body, are measured; reads need no origin or body check either.
+  const write = every(limitBody, sessionMiddleware, originCheck, jsonContentType, forgetChangedMenus);
+  app.use('/api/*', (c, next) => (SAFE_METHODS.has(c.req.method) ? sessionMiddleware(c, next) : write(c, next)));
 
   app.get('/metrics', deps.metrics.handler(deps.config.METRICS_TOKEN));
   app.route('/api', healthRoutes);

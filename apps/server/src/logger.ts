@@ -23,3 +23,36 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/**
+ * A child logger made on first use. Most requests never log, and making a child (bindings serialized
+ * through the redaction) would otherwise be paid by every one of them.
+ */
+export function lazyChild(parent: Logger, bindings: Record<string, unknown>): Logger {
+  return new Proxy({} as Logger, new LazyChild(parent, bindings));
+}
+
+// A class rather than closures: its methods are made once, not for every request.
+class LazyChild implements ProxyHandler<Logger> {
+  private child?: Logger;
+
+  constructor(
+    private parent: Logger,
+    private bindings: Record<string, unknown>,
+  ) {}
+
+  private real() {
+    this.child ??= this.parent.child(this.bindings);
+    return this.child;
+  }
+
+  get(_target: Logger, key: string | symbol) {
+    const logger = this.real();
+    const value = Reflect.get(logger, key, logger);
+    return typeof value === 'function' ? value.bind(logger) : value;
+  }
+
+  set(_target: Logger, key: string | symbol, value: unknown) {
+    return Reflect.set(this.real(), key, value);
+  }
+}

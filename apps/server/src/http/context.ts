@@ -35,6 +35,8 @@ export type Actor = StaffActor | CustomerActor;
 export interface PublicMenuCache {
   /** The menu of `slug` as sent, with its open/closed state computed for `now`. */
   get(slug: string, now?: Date): Promise<RenderedMenu>;
+  /** The same, only if this instance already holds it fresh: answered without waiting on anything. */
+  cached(slug: string, now?: Date): RenderedMenu | undefined;
   /** Drops a restaurant's menus at once after a local write, before its NOTIFY arrives. */
   forget(restaurantId: string): void;
 }

@@ -12,7 +12,7 @@ const TTL_MS = 60_000;
  * A menu as sent: the JSON, its tag, the same bytes gzipped once instead of per request, and the menu
  * itself (server-rendered storefront pages render from it).
  */
-export type RenderedMenu = { body: string; etag: string; gzipped: Buffer; menu: PublicMenu };
+export type RenderedMenu = { body: string; etag: string; gzipped: Uint8Array<ArrayBuffer>; menu: PublicMenu };
 
 type Entry = {
   restaurantId: string;
@@ -26,7 +26,8 @@ type Entry = {
 
 function render(menu: PublicMenu): RenderedMenu {
   const body = JSON.stringify(menu);
-  return { body, etag: strongEtag(body), gzipped: gzipSync(body), menu };
+  // Copied once into a plain Uint8Array, the type a response body takes, rather than at every answer.
+  return { body, etag: strongEtag(body), gzipped: new Uint8Array(gzipSync(body)), menu };
 }
 
 /**
@@ -65,19 +66,29 @@ export class MenuCache {
     for (const [slug, entry] of this.entries) if (entry.restaurantId === restaurantId) this.entries.delete(slug);
   }
 
+  /** The menu of `slug` if this instance holds it fresh, rendered for `now`; never waits on the database. */
+  cached(slug: string, now = new Date()): RenderedMenu | undefined {
+    const entry = this.entries.get(slug);
+    if (!entry || now.getTime() - entry.storedAt >= TTL_MS) return undefined;
+    return this.renderedFor(entry, now);
+  }
+
   /** The menu of `slug`, rendered with its open/closed state computed for `now`. */
   async get(slug: string, now = new Date()): Promise<RenderedMenu> {
-    let entry = this.entries.get(slug);
-    if (!entry || now.getTime() - entry.storedAt >= TTL_MS) {
-      const generation = this.generation;
-      const menu = await getPublicMenu({ db: this.database.db }, slug, now);
-      entry = { restaurantId: menu.restaurant.id, menu, storedAt: now.getTime(), rendered: {} };
-      if (generation === this.generation) {
-        this.entries.delete(slug);
-        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-        this.entries.set(slug, entry);
-      }
+    const hit = this.cached(slug, now);
+    if (hit) return hit;
+    const generation = this.generation;
+    const menu = await getPublicMenu({ db: this.database.db }, slug, now);
+    const entry: Entry = { restaurantId: menu.restaurant.id, menu, storedAt: now.getTime(), rendered: {} };
+    if (generation === this.generation) {
+      this.entries.delete(slug);
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(slug, entry);
     }
+    return this.renderedFor(entry, now);
+  }
+
+  private renderedFor(entry: Entry, now: Date): RenderedMenu {
     const minute = Math.floor(now.getTime() / 60_000);
     if (entry.openAt?.minute !== minute) {
       entry.openAt = { minute, key: withOpenNow(entry.menu, now).openNow ? 'open' : 'closed' };
