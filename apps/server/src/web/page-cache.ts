@@ -6,7 +6,7 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** A rendered page as sent: the HTML, its compressed forms (made once, not per request) and its tag. */
-export type CachedPage = { html: string; etag: string; gzip: Buffer; brotli: Buffer; status: 200 | 404 };
+export type CachedPage = { html: string; etag: string; gzip: Uint8Array<ArrayBuffer>; brotli: Uint8Array<ArrayBuffer>; status: 200 | 404 };
 
 /**
  * Table links, links with a slug in capitals: the variants of one page a menu may have in the cache. A
@@ -20,7 +20,8 @@ export async function cachedPage(html: string, status: 200 | 404): Promise<Cache
     brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
     gz(html),
   ]);
-  return { html, etag: strongEtag(html), gzip: gzipped, brotli: br, status };
+  // Kept as the Uint8Array a response body takes, so no request copies them.
+  return { html, etag: strongEtag(html), gzip: new Uint8Array(gzipped), brotli: new Uint8Array(br), status };
 }
 
 /**

@@ -43,11 +43,11 @@ function sendPage(c: Context<AppEnv>, page: CachedPage) {
   const accept = c.req.header('accept-encoding') ?? '';
   if (/\bbr\b/.test(accept)) {
     c.header('Content-Encoding', 'br');
-    return c.body(new Uint8Array(page.brotli), page.status);
+    return c.body(page.brotli, page.status);
   }
   if (/\bgzip\b/.test(accept)) {
     c.header('Content-Encoding', 'gzip');
-    return c.body(new Uint8Array(page.gzip), page.status);
+    return c.body(page.gzip, page.status);
   }
   return c.body(page.html, page.status);
 }

@@ -1,6 +1,6 @@
 import { formatCest, formatNcm, isCompleteCest, isCompleteNcm, UNIT_OPTIONS } from '@meucardapio/domain/fiscal-format';
-import { imageUrlField } from '@meucardapio/domain/validation';
 import { MSG } from '@meucardapio/domain/messages';
+import { imageUrlField } from '@meucardapio/domain/validation';
 import { z } from 'zod';
 
 const MAX_MONEY = 100_000_000; // R$ 1.000.000,00 in centavos: far above any menu price, below int overflow.

@@ -1,7 +1,6 @@
 import { formatCep, formatCnpj, isValidCep, isValidCnpj } from '@brazilian-utils/brazilian-utils';
 import { outboundMessages, restaurantSecrets, restaurants } from '@meucardapio/db/schema';
 import type { PixSettingsView } from '@meucardapio/domain/cashier-api';
-import { imageUrlField } from '@meucardapio/domain/validation';
 import { hasPermission, type SettingsTab, visibleSettingsTabs } from '@meucardapio/domain/permissions';
 import { onlyDigits } from '@meucardapio/domain/phone';
 import { checkPixSettings, type PixKeyType } from '@meucardapio/domain/pix';
@@ -13,6 +12,7 @@ import {
   slugProblem,
 } from '@meucardapio/domain/restaurant-settings';
 import { resolveStatusMessages } from '@meucardapio/domain/status-messages';
+import { imageUrlField } from '@meucardapio/domain/validation';
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { StaffCtx } from '../../http/context';
