@@ -67,9 +67,10 @@ if (renderedByServer()) {
   const startOnce = () => {
     if (started) return;
     started = true;
-    // The app and the page's own chunks, all at once rather than one import after another.
+    // The app and the page's own chunks, all at once rather than one import after another; the app is
+    // started in the next task, so neither makes one long task of the other.
     preloadServerListed();
-    void start();
+    setTimeout(start, 0);
   };
   holdEarlyTaps(startOnce);
   afterFirstScreen(startOnce);
