@@ -107,19 +107,33 @@ async function interactionLongTasks(base: string, slug: string) {
   }
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 export async function benchBigMenu(base: string) {
   const started = Date.now();
   const slug = await createBigMenu(base);
   const createdInS = Math.round((Date.now() - started) / 1000);
-  const demo = await benchMenuPage(base, '/demo-restaurant');
-  const big = await benchMenuPage(base, `/${slug}`);
+  // The first visit after a change renders the page on the server (then it is kept, decision 032).
+  const firstVisit = await benchMenuPage(base, `/${slug}`);
+  // Then both pages as most visitors get them, from the page cache, alternating: the median of 3 each.
+  const demoRuns: number[] = [];
+  const bigRuns: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    demoRuns.push((await benchMenuPage(base, '/demo-restaurant')).timeToMenuMs);
+    bigRuns.push((await benchMenuPage(base, `/${slug}`)).timeToMenuMs);
+  }
   const demoGz = await pageBytesGz(base, 'demo-restaurant');
   const bigGz = await pageBytesGz(base, slug);
   return {
     catalogue: `${PRODUCTS} products in ${CATEGORIES} categories (created through the API in ${createdInS} s)`,
-    demo: { htmlWithDataGzipKB: demoGz, timeToFirstProductMs: demo.timeToMenuMs },
-    big: { htmlWithDataGzipKB: bigGz, timeToFirstProductMs: big.timeToMenuMs },
-    timeRatio: +(big.timeToMenuMs / Math.max(1, demo.timeToMenuMs)).toFixed(2),
+    demo: { htmlWithDataGzipKB: demoGz, timeToFirstProductMs: median(demoRuns), runs: demoRuns },
+    big: {
+      htmlWithDataGzipKB: bigGz,
+      timeToFirstProductMs: median(bigRuns),
+      runs: bigRuns,
+      firstVisitAfterChangeMs: firstVisit.timeToMenuMs,
+    },
+    timeRatio: +(median(bigRuns) / Math.max(1, median(demoRuns))).toFixed(2),
     longTasks: await interactionLongTasks(base, slug),
   };
 }
