@@ -6,7 +6,13 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** A rendered page as sent: the HTML, its compressed forms (made once, not per request) and its tag. */
-export type CachedPage = { html: string; etag: string; gzip: Uint8Array<ArrayBuffer>; brotli: Uint8Array<ArrayBuffer>; status: 200 | 404 };
+export type CachedPage = {
+  html: string;
+  etag: string;
+  gzip: Uint8Array<ArrayBuffer>;
+  brotli: Uint8Array<ArrayBuffer>;
+  status: 200 | 404;
+};
 
 /**
  * Table links, links with a slug in capitals: the variants of one page a menu may have in the cache. A
