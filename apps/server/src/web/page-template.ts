@@ -40,6 +40,15 @@ function chunksOf(manifest: Record<string, ManifestChunk>, key: string, have: Se
 
 const urls = (files: string[]) => files.map((f) => `/${f}`).join(' ');
 
+/** The chunks the HTML's entry script loads itself, and those of the app it imports (src/main.tsx). */
+function appChunks(manifest: Record<string, ManifestChunk>) {
+  const loaded = new Set<string>();
+  const entryKey = Object.entries(manifest).find(([, c]) => c.isEntry)?.[0];
+  if (entryKey) chunksOf(manifest, entryKey, loaded);
+  const app = chunksOf(manifest, APP_SRC, loaded);
+  return { loaded, app };
+}
+
 /**
  * What a server-rendered page lists for its entry script (src/boot.ts) to fetch once the first screen is
  * painted: the app and the page's own chunks (`mc-preload`, fetched together rather than one import
@@ -47,24 +56,14 @@ const urls = (files: string[]) => files.map((f) => `/${f}`).join(' ');
  * once the page is idle. Neither is fetched with the HTML, where it would queue ahead of the banner on
  * the few connections a phone opens.
  */
-function pageChunks(manifest: Record<string, ManifestChunk>, entryKey: string | undefined, src: string): string {
-  const have = new Set<string>();
-  if (entryKey) chunksOf(manifest, entryKey, have);
-  const now = [...chunksOf(manifest, APP_SRC, have), ...chunksOf(manifest, src, have)];
+function pageChunks(manifest: Record<string, ManifestChunk>, base: ReturnType<typeof appChunks>, src: string) {
+  const have = new Set(base.loaded);
+  const now = [...base.app, ...chunksOf(manifest, src, have)];
   const later = (TAP_AWAY[src] ?? []).flatMap((key) => chunksOf(manifest, key, have));
   const metas = [];
   if (now.length > 0) metas.push(`<meta name="mc-preload" content="${urls(now)}">`);
   if (later.length > 0) metas.push(`<meta name="mc-prefetch" content="${urls(later)}">`);
   return metas.join('');
-}
-
-/** `modulepreload` links of the app's chunks for the pages the browser draws: fetched with the HTML, not after the entry runs. */
-function appPreloads(manifest: Record<string, ManifestChunk>, entryKey: string | undefined): string {
-  const have = new Set<string>();
-  if (entryKey) chunksOf(manifest, entryKey, have);
-  return chunksOf(manifest, APP_SRC, have)
-    .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-    .join('');
 }
 
 /** Reads the web build once at startup; throws when there is none. */
@@ -80,18 +79,20 @@ export function pageTemplate(webDist: string): PageTemplate {
   const ssr = spa
     .replace(STYLESHEET, (_tag, href: string) => `<style>${readFileSync(join(webDist, href), 'utf8')}</style>`)
     .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
-  const entryKey = Object.entries(manifest).find(([, c]) => c.isEntry)?.[0];
+  const base = appChunks(manifest);
+  // Pages the browser draws fetch the app's chunks with the HTML, not after the entry runs.
+  const appPreloads = base.app.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
   const [before, after] = ssr.split(ROOT);
   const titleAt = before.search(TITLE);
   return {
-    spa: spa.replace('</head>', `${appPreloads(manifest, entryKey)}</head>`),
+    spa: spa.replace('</head>', `${appPreloads}</head>`),
     ssrBefore(head) {
       // The page's head goes where the title is, ahead of the scripts: its image preload comes first.
       const rest = head.includes('<title>') ? before.slice(titleAt).replace(TITLE, '') : before.slice(titleAt);
       return `${before.slice(0, titleAt)}${head}${rest}<div id="root" data-ssr="1">`;
     },
     ssrAfter: `</div>${after}`,
-    storefrontChunks: pageChunks(manifest, entryKey, 'src/features/storefront/menu-page.tsx'),
-    landingChunks: pageChunks(manifest, entryKey, 'src/features/landing/landing-page.tsx'),
+    storefrontChunks: pageChunks(manifest, base, 'src/features/storefront/menu-page.tsx'),
+    landingChunks: pageChunks(manifest, base, 'src/features/landing/landing-page.tsx'),
   };
 }

@@ -31,6 +31,9 @@ const MAX_TABLE_PARAM = 12;
 /** What the landing page's cached render is kept with: it has no data, so it lives as long as the process. */
 const LANDING = {};
 
+/** A storefront's data for its page: the slug as asked for, the menu's JSON as sent and the menu itself. */
+type MenuForPage = { slug: string; json: string; data: unknown };
+
 /** A cached page as the answer: 304 when the browser has it, else the smallest encoding it accepts. */
 function sendPage(c: Context<AppEnv>, page: CachedPage) {
   c.header('Content-Type', 'text/html; charset=UTF-8');
@@ -108,11 +111,7 @@ export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string
    * from what the page reads (path and table) on a fixed origin, so every request that names the same
    * page is answered by the same bytes.
    */
-  async function renderToCache(
-    log: Logger,
-    path: string,
-    menu?: { slug: string; json: string; data: unknown },
-  ): Promise<CachedPage | null> {
+  async function renderToCache(log: Logger, path: string, menu?: MenuForPage): Promise<CachedPage | null> {
     if (!template || !entry) return null;
     let failed = false;
     const page = await entry.renderPage(
@@ -132,7 +131,7 @@ export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string
     return cachedPage(template.ssrBefore(head) + markup + after, page.status === 404 ? 404 : 200);
   }
 
-  async function render(c: Context<AppEnv>, source: object, path: string, menu?: Parameters<typeof renderToCache>[2]) {
+  async function render(c: Context<AppEnv>, source: object, path: string, menu?: MenuForPage) {
     if (!template || !entry) return spa(c);
     try {
       const page = await pages.get(source, path, () => renderToCache(c.get('log'), path, menu));
