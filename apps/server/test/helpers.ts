@@ -8,6 +8,7 @@ import {
   PROFILE_TYPE_LABELS,
   type ProfileType,
 } from '@meucardapio/domain/permissions';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
 import { hashPassword } from '../src/modules/auth/passwords';
@@ -181,6 +182,27 @@ export async function registerCustomer(t: TestApp, slug: string, overrides: Reco
   });
   if (res.status !== 200) throw new Error(`customer register failed: ${res.status} ${res.text}`);
   return { client, email, customerId: res.body.user.id as string };
+}
+
+/**
+ * Resolves once this instance has heard every menu change committed so far. NOTIFYs reach the listener
+ * in commit order, so a marker sent now arrives after them; a test that spies on the menu cache starts
+ * from here, or a late announcement of its own setup empties the cache under it.
+ */
+export async function menuChangesHeard(t: TestApp) {
+  const marker = `heard-${crypto.randomUUID()}`;
+  const heard = new Promise<void>((resolve) => {
+    const forget = t.deps.menuCache.forget.bind(t.deps.menuCache);
+    const spy = (restaurantId: string) => {
+      forget(restaurantId);
+      if (restaurantId !== marker) return;
+      t.deps.menuCache.forget = forget;
+      resolve();
+    };
+    t.deps.menuCache.forget = spy;
+  });
+  await t.db.execute(sql`select pg_notify('mc_menu', ${marker})`);
+  await heard;
 }
 
 /**

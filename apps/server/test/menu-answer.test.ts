@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createApp } from '../src/app';
 import { pageSecurityHeaderRecord } from '../src/http/security-headers';
 import { createLogger } from '../src/logger';
-import { createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
+import { createTestApp, menuChangesHeard, type Owner, signupOwner, type TestApp } from './helpers';
 
 /*
  * A menu this instance holds is answered ahead of the response middleware (cachedMenuAnswer); these
@@ -15,6 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
   owner = await signupOwner(t);
   await owner.client.post('/api/admin/products', { name: 'Coxinha', price: 600 });
+  await menuChangesHeard(t);
 });
 afterAll(async () => {
   await t.close();
