@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountWebApp } from '../src/web/web-app';
-import { createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
+import { createTestApp, menuChangesHeard, type Owner, signupOwner, type TestApp } from './helpers';
 
 /*
  * The server's half of the server-rendered pages, on a web build made for the test: its render entry
@@ -50,6 +50,7 @@ beforeAll(async () => {
   owner = await signupOwner(t, { companyName: 'Cantina da Praça' });
   const created = await owner.client.post('/api/admin/products', { name: 'Lasanha', price: 3900 });
   expect(created.status).toBeLessThan(300);
+  await menuChangesHeard(t);
 });
 
 afterAll(async () => {
