@@ -1,18 +1,12 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { strongEtag } from '../modules/restaurants/public-menu.service';
+import { type PrecompressedBody, strongEtag } from '../http/precompressed';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** A rendered page as sent: the HTML, its compressed forms (made once, not per request) and its tag. */
-export type CachedPage = {
-  html: string;
-  etag: string;
-  gzip: Uint8Array<ArrayBuffer>;
-  brotli: Uint8Array<ArrayBuffer>;
-  status: 200 | 404;
-};
+export type CachedPage = PrecompressedBody & { status: 200 | 404 };
 
 /**
  * Table links, links with a slug in capitals: the variants of one page a menu may have in the cache. A
@@ -27,7 +21,7 @@ export async function cachedPage(html: string, status: 200 | 404): Promise<Cache
     gz(html),
   ]);
   // Kept as the Uint8Array a response body takes, so no request copies them.
-  return { html, etag: strongEtag(html), gzip: new Uint8Array(gzipped), brotli: new Uint8Array(br), status };
+  return { identity: html, etag: strongEtag(html), gzip: new Uint8Array(gzipped), brotli: new Uint8Array(br), status };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { AppEnv, Deps } from '../http/context';
 import { AppError } from '../http/errors';
-import { etagMatches } from '../modules/restaurants/public-menu.service';
+import { precompressedAnswer } from '../http/precompressed';
 import { type CachedPage, cachedPage, PageCache } from './page-cache';
 import { type PageTemplate, pageTemplate } from './page-template';
 
@@ -34,25 +34,14 @@ const LANDING = {};
 /** A storefront's data for its page: the slug as asked for, the menu's JSON as sent and the menu itself. */
 type MenuForPage = { slug: string; json: string; data: unknown };
 
-/** A cached page as the answer: 304 when the browser has it, else the smallest encoding it accepts. */
 function sendPage(c: Context<AppEnv>, page: CachedPage) {
-  c.header('Content-Type', 'text/html; charset=UTF-8');
-  // Prices, stock and the open/closed badge are in the page: always revalidate (a 304 when unchanged).
-  c.header('Cache-Control', 'no-cache');
-  c.header('ETag', page.etag);
-  c.header('Vary', 'Accept-Encoding');
-  if (page.status === 200 && etagMatches(c.req.header('if-none-match'), page.etag)) return c.body(null, 304);
-  // Sent as compressed at render time; the compression middleware leaves encoded bodies alone.
-  const accept = c.req.header('accept-encoding') ?? '';
-  if (/\bbr\b/.test(accept)) {
-    c.header('Content-Encoding', 'br');
-    return c.body(page.brotli, page.status);
-  }
-  if (/\bgzip\b/.test(accept)) {
-    c.header('Content-Encoding', 'gzip');
-    return c.body(page.gzip, page.status);
-  }
-  return c.body(page.html, page.status);
+  const answer = precompressedAnswer(
+    page,
+    // Prices, stock and the open/closed badge are in the page: always revalidate (a 304 when unchanged).
+    { status: page.status, contentType: 'text/html; charset=UTF-8', cacheControl: 'no-cache' },
+    { ifNoneMatch: c.req.header('if-none-match'), acceptEncoding: c.req.header('accept-encoding') },
+  );
+  return c.newResponse(answer.body, answer.status, answer.headers);
 }
 
 /** The menu's JSON inside the page, safe in HTML: `<` never appears as such, so no `</script>` either. */
@@ -152,7 +141,7 @@ export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string
       const menu = await deps.menuCache.get(slug);
       const table = c.req.query('table');
       const path = `/${slug}${table ? `?table=${encodeURIComponent(table.slice(0, MAX_TABLE_PARAM))}` : ''}`;
-      return render(c, menu, path, { slug, json: menu.body, data: menu.menu });
+      return render(c, menu, path, { slug, json: menu.identity, data: menu.menu });
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return spa(c, 404);
       throw error;

@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { Database } from '@meucardapio/db/client';
 import type { PublicMenu } from '@meucardapio/domain/menu-views';
-import { getPublicMenu, strongEtag, withOpenNow } from './public-menu.service';
+import { type PrecompressedBody, strongEtag } from '../../http/precompressed';
+import { getPublicMenu, withOpenNow } from './public-menu.service';
 
 const MAX_ENTRIES = 2000;
 // A safety net only: changes arrive through NOTIFY at once; this bounds staleness if a
@@ -12,7 +13,7 @@ const TTL_MS = 60_000;
  * A menu as sent: the JSON, its tag, the same bytes gzipped once instead of per request, and the menu
  * itself (server-rendered storefront pages render from it).
  */
-export type RenderedMenu = { body: string; etag: string; gzipped: Uint8Array<ArrayBuffer>; menu: PublicMenu };
+export type RenderedMenu = PrecompressedBody & { menu: PublicMenu };
 
 type Entry = {
   restaurantId: string;
@@ -27,7 +28,7 @@ type Entry = {
 function render(menu: PublicMenu): RenderedMenu {
   const body = JSON.stringify(menu);
   // Copied once into a plain Uint8Array, the type a response body takes, rather than at every answer.
-  return { body, etag: strongEtag(body), gzipped: new Uint8Array(gzipSync(body)), menu };
+  return { identity: body, etag: strongEtag(body), gzip: new Uint8Array(gzipSync(body)), menu };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '@meucardapio/db/client';
 import { categories, products, restaurantHours } from '@meucardapio/db/schema';
 import { DEFAULT_TIMEZONE, type HoursRow, isOpenAt } from '@meucardapio/domain/hours';
@@ -172,17 +171,4 @@ export async function getPublicRestaurantById(ctx: PublicCtx, id: string) {
       showReviewsOnMenu: r.showReviewsOnMenu,
     },
   };
-}
-
-/** A strong ETag for a JSON body: the same bytes always give the same tag, on every instance. */
-export function strongEtag(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url')}"`;
-}
-
-/** If-None-Match matching (weak comparison, as RFC 9110 asks for GET). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }

@@ -1,13 +1,14 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
+import { precompressedAnswer } from '../../http/precompressed';
 import { pageSecurityHeaderRecord } from '../../http/security-headers';
 import { SESSION_COOKIE } from '../../http/session';
 import { parseParams } from '../../http/validate';
 import { restaurantNotFound } from '../../tenancy/restaurant-lookup';
 import type { RenderedMenu } from './menu-cache';
-import { etagMatches, getPublicRestaurantById } from './public-menu.service';
+import { getPublicRestaurantById } from './public-menu.service';
 
 export const restaurantsRoutes = new Hono<AppEnv>();
 
@@ -20,26 +21,17 @@ const slugParam = z.object({ slug: z.string().trim().min(1).max(200) });
  * (or a CDN) revalidate cheaply: `must-revalidate` keeps availability and prices fresh while a repeat
  * visit costs a 304 with no body.
  */
-function menuAnswer(menu: RenderedMenu, ifNoneMatch: string | undefined, acceptEncoding: string | undefined) {
-  const headers: Record<string, string> = {
-    etag: menu.etag,
-    'cache-control': 'public, max-age=0, must-revalidate',
-    vary: 'Accept-Encoding',
-  };
-  if (etagMatches(ifNoneMatch, menu.etag)) return { status: 304 as const, headers, body: null };
-  headers['content-type'] = 'application/json; charset=UTF-8';
-  // Served pre-compressed from the cache; the compression middleware leaves encoded bodies alone.
-  if (/\bgzip\b/.test(acceptEncoding ?? '')) {
-    headers['content-encoding'] = 'gzip';
-    return { status: 200 as const, headers, body: menu.gzipped };
-  }
-  return { status: 200 as const, headers, body: menu.body };
-}
+const menuAnswer = (menu: RenderedMenu, c: Context<AppEnv>) =>
+  precompressedAnswer(
+    menu,
+    { status: 200, contentType: 'application/json; charset=UTF-8', cacheControl: 'public, max-age=0, must-revalidate' },
+    { ifNoneMatch: c.req.header('if-none-match'), acceptEncoding: c.req.header('accept-encoding') },
+  );
 
 restaurantsRoutes.get('/public/restaurants/:slug/menu', async (c) => {
   const { slug } = parseParams(c, slugParam);
   const menu = await c.get('deps').menuCache.get(slug);
-  const answer = menuAnswer(menu, c.req.header('if-none-match'), c.req.header('accept-encoding'));
+  const answer = menuAnswer(menu, c);
   return c.newResponse(answer.body, answer.status, answer.headers);
 });
 
@@ -53,7 +45,7 @@ restaurantsRoutes.get('/public/restaurants/:slug/menu', async (c) => {
  */
 export const cachedMenuAnswer: MiddlewareHandler<AppEnv, '/api/public/restaurants/:slug/menu'> = async (c, next) => {
   const menu = getCookie(c, SESSION_COOKIE) ? undefined : c.get('deps').menuCache.cached(c.req.param('slug'));
-  const answer = menu && menuAnswer(menu, c.req.header('if-none-match'), c.req.header('accept-encoding'));
+  const answer = menu && menuAnswer(menu, c);
   if (!answer || (answer.status === 200 && !answer.headers['content-encoding'])) return next();
   return new Response(answer.body, {
     status: answer.status,
