@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ProxyTrust, parseProxyTrust } from './http/proxy';
+import { type ProxyTrust, parseProxyTrust } from './http/proxy-trust';
 
 export const PAYMENTS_MODES = ['infinitepay', 'simulator', 'disabled'] as const;
 export type PaymentsMode = (typeof PAYMENTS_MODES)[number];

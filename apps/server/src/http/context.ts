@@ -1,11 +1,12 @@
-import type { Database, Db } from '@meucardapio/db/client';
+import type { Database, Db, DbOrTx } from '@meucardapio/db/client';
+import type { PublicMenu } from '@meucardapio/domain/menu-views';
 import type { StaffActor as DomainStaff, Profile } from '@meucardapio/domain/permissions';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Integrations } from '../integrations/integrations';
-import type { RenderedMenu } from '../modules/restaurants/menu-cache';
 import type { Metrics } from '../ops/metrics';
 import type { Realtime } from '../realtime/realtime';
+import type { PrecompressedBody } from './precompressed';
 
 export type StaffActor = {
   kind: 'owner' | 'employee';
@@ -30,6 +31,12 @@ export type CustomerActor = {
 };
 
 export type Actor = StaffActor | CustomerActor;
+
+/**
+ * A menu as sent: the JSON, its tag, the same bytes gzipped once instead of per request, and the menu
+ * itself (server-rendered storefront pages render from it).
+ */
+export type RenderedMenu = PrecompressedBody & { menu: PublicMenu };
 
 /** What requests need of the per-instance public menu cache (modules/restaurants/menu-cache.ts). */
 export interface PublicMenuCache {
@@ -61,7 +68,19 @@ export type AppEnv = {
   };
 };
 
-/** What every service function receives first. */
-export type ServiceCtx = { db: Db; deps: Deps; restaurantId: string; actor: Actor | null };
+/**
+ * What every service function receives first. `db` is the database or the transaction the caller
+ * already opened: a service that writes several rows wraps them in `inTransaction`, which joins it.
+ */
+export type ServiceCtx = { db: DbOrTx; deps: Deps; restaurantId: string; actor: Actor | null };
 export type StaffCtx = ServiceCtx & { actor: StaffActor };
 export type CustomerCtx = ServiceCtx & { actor: CustomerActor };
+
+/**
+ * Runs `fn` in a transaction with a context whose `db` is that transaction: a new one on the
+ * database, or a savepoint inside the caller's, so a service composes with others without being
+ * handed a separate transaction handle.
+ */
+export function inTransaction<C extends { db: DbOrTx }, T>(ctx: C, fn: (txCtx: C) => Promise<T>): Promise<T> {
+  return ctx.db.transaction((tx) => fn({ ...ctx, db: tx }));
+}

@@ -12,7 +12,7 @@ import {
 import { MSG } from '@meucardapio/domain/messages';
 import { chatUserType } from '@meucardapio/domain/permissions';
 import { and, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { CustomerCtx, ServiceCtx, StaffCtx } from '../../http/context';
+import { type CustomerCtx, inTransaction, type ServiceCtx, type StaffCtx } from '../../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
@@ -112,16 +112,11 @@ async function thread(
   return { messages, order, orders: related.map(orderInfo) };
 }
 
-async function insertMessage(
-  tx: DbOrTx,
-  ctx: ServiceCtx,
-  values: typeof chatMessages.$inferInsert,
-  customerId: string | null,
-) {
-  const [row] = await tx.insert(chatMessages).values(values).returning();
+async function insertMessage(ctx: ServiceCtx, values: typeof chatMessages.$inferInsert, customerId: string | null) {
+  const [row] = await ctx.db.insert(chatMessages).values(values).returning();
   // The text stays out of the event: the staff stream is filtered by permission only, and a
   // delivery person (who holds manage_orders) may not read other conversations. Clients refetch.
-  await appendEvent(tx, {
+  await appendEvent(ctx.db, {
     restaurantId: ctx.restaurantId,
     type: 'chat.message',
     permission: 'manage_orders',
@@ -190,8 +185,9 @@ function staffUnread(ctx: StaffCtx): SQL {
   return and(eq(chatMessages.recipientType, 'employee'), eq(chatMessages.recipientId, me.id)) as SQL;
 }
 
-async function staffOrder(ctx: StaffCtx, db: DbOrTx, orderId: string, lock: boolean) {
-  const order = lock ? await lockOrder(db, ctx.restaurantId, orderId) : await loadOrder(db, ctx.restaurantId, orderId);
+async function staffOrder(ctx: StaffCtx, orderId: string, lock: boolean) {
+  const { db, restaurantId } = ctx;
+  const order = lock ? await lockOrder(db, restaurantId, orderId) : await loadOrder(db, restaurantId, orderId);
   if (!order) throw orderNotFound();
   // A delivery person only talks about the orders assigned to them.
   if (staffMe(ctx).type === 'employee' && order.deliveryEmployeeId !== ctx.actor.id) throw forbidden();
@@ -199,7 +195,7 @@ async function staffOrder(ctx: StaffCtx, db: DbOrTx, orderId: string, lock: bool
 }
 
 export async function listStaffMessages(ctx: StaffCtx, orderId?: string): Promise<ChatThread> {
-  const order = orderId ? await staffOrder(ctx, ctx.db, orderId, false) : null;
+  const order = orderId ? await staffOrder(ctx, orderId, false) : null;
   const where = tenant(
     chatMessages,
     ctx.restaurantId,
@@ -219,7 +215,6 @@ export type StaffSendInput = {
 /** Checks the recipient belongs to this restaurant (and, on an order, that a customer is its customer). */
 async function resolveRecipient(
   ctx: StaffCtx,
-  tx: DbOrTx,
   input: StaffSendInput,
   order: { customerId: string | null } | null,
 ): Promise<{ type: ChatParty | null; id: string | null }> {
@@ -237,7 +232,7 @@ async function resolveRecipient(
     if (order && order.customerId !== customerId) {
       throw badRequest(MSG.invalidData, 'O destinatário não é o cliente deste pedido.');
     }
-    const [c] = await tx
+    const [c] = await ctx.db
       .select({ id: customers.id })
       .from(customers)
       .where(tenant(customers, ctx.restaurantId, eq(customers.id, customerId)));
@@ -246,7 +241,7 @@ async function resolveRecipient(
   }
   if (type === 'employee') {
     if (!id) throw badRequest(MSG.invalidData, 'Informe o funcionário destinatário.');
-    const [e] = await tx
+    const [e] = await ctx.db
       .select({ id: employees.id })
       .from(employees)
       .where(tenant(employees, ctx.restaurantId, eq(employees.id, id)));
@@ -260,13 +255,12 @@ async function resolveRecipient(
 export async function sendStaffMessage(ctx: StaffCtx, input: StaffSendInput): Promise<ChatMessageView> {
   const message = cleanMessage(input.message);
   const me = staffMe(ctx);
-  const row = await ctx.db.transaction(async (tx) => {
-    const order = input.orderId ? await staffOrder(ctx, tx, input.orderId, true) : null;
+  const row = await inTransaction(ctx, async (txCtx) => {
+    const order = input.orderId ? await staffOrder(txCtx, input.orderId, true) : null;
     if (order?.status === 'delivered') throw chatUnavailable();
-    const recipient = await resolveRecipient(ctx, tx, input, order);
+    const recipient = await resolveRecipient(txCtx, input, order);
     return insertMessage(
-      tx,
-      ctx,
+      txCtx,
       {
         restaurantId: ctx.restaurantId,
         orderId: order?.id ?? null,
@@ -293,7 +287,7 @@ export async function staffUnreadCounts(ctx: StaffCtx): Promise<ChatUnread> {
 
 /** Marks as read what counts as unread for this staff member (one order, or everything). */
 export async function markStaffRead(ctx: StaffCtx, orderId?: string): Promise<{ updated: number }> {
-  if (orderId) await staffOrder(ctx, ctx.db, orderId, false);
+  if (orderId) await staffOrder(ctx, orderId, false);
   const rows = await ctx.db
     .update(chatMessages)
     .set({ readAt: new Date() })
@@ -329,11 +323,11 @@ function customerUnread(ctx: CustomerCtx): SQL {
   ) as SQL;
 }
 
-async function customerOrder(ctx: CustomerCtx, db: DbOrTx, orderId: string, lock: boolean) {
+async function customerOrder(ctx: CustomerCtx, orderId: string, lock: boolean) {
   const own = eq(orders.customerId, ctx.actor.id);
   const order = lock
-    ? await lockOrder(db, ctx.restaurantId, orderId, own)
-    : await loadOrder(db, ctx.restaurantId, orderId, own);
+    ? await lockOrder(ctx.db, ctx.restaurantId, orderId, own)
+    : await loadOrder(ctx.db, ctx.restaurantId, orderId, own);
   if (!order) throw orderNotFound();
   return order;
 }
@@ -341,7 +335,7 @@ async function customerOrder(ctx: CustomerCtx, db: DbOrTx, orderId: string, lock
 const customerMe = (ctx: CustomerCtx) => ({ type: 'customer' as const, id: ctx.actor.id });
 
 export async function listCustomerMessages(ctx: CustomerCtx, orderId?: string): Promise<ChatThread> {
-  const order = orderId ? await customerOrder(ctx, ctx.db, orderId, false) : null;
+  const order = orderId ? await customerOrder(ctx, orderId, false) : null;
   const where = tenant(
     chatMessages,
     ctx.restaurantId,
@@ -356,12 +350,11 @@ export async function sendCustomerMessage(
   input: { orderId: string; message: string },
 ): Promise<ChatMessageView> {
   const message = cleanMessage(input.message);
-  const row = await ctx.db.transaction(async (tx) => {
-    const order = await customerOrder(ctx, tx, input.orderId, true);
+  const row = await inTransaction(ctx, async (txCtx) => {
+    const order = await customerOrder(txCtx, input.orderId, true);
     if (order.status === 'delivered') throw chatUnavailable();
     return insertMessage(
-      tx,
-      ctx,
+      txCtx,
       {
         restaurantId: ctx.restaurantId,
         orderId: order.id,
@@ -383,7 +376,7 @@ export async function customerUnreadCounts(ctx: CustomerCtx): Promise<ChatUnread
 }
 
 export async function markCustomerRead(ctx: CustomerCtx, orderId?: string): Promise<{ updated: number }> {
-  if (orderId) await customerOrder(ctx, ctx.db, orderId, false);
+  if (orderId) await customerOrder(ctx, orderId, false);
   const rows = await ctx.db
     .update(chatMessages)
     .set({ readAt: new Date() })

@@ -6,7 +6,7 @@ import {
   type StationInput,
 } from '@meucardapio/domain/kitchen';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { StaffCtx } from '../../http/context';
+import { inTransaction, type StaffCtx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
@@ -15,8 +15,8 @@ const stationNotFound = () => notFound('Estação não encontrada', 'A estação
 const duplicateStation = () => conflict('Estação já existe', 'Já existe uma estação com esse nome.');
 
 /** Kitchen screens reload their stations and thresholds when the owner changes them. */
-function kitchenChanged(ctx: StaffCtx, tx: Parameters<typeof appendEvent>[0]) {
-  return appendEvent(tx, {
+function kitchenChanged(ctx: StaffCtx) {
+  return appendEvent(ctx.db, {
     restaurantId: ctx.restaurantId,
     type: 'kitchen.updated',
     permission: 'manage_kitchen',
@@ -69,8 +69,8 @@ async function nameTaken(ctx: StaffCtx, name: string, exceptId?: string) {
 /** Adds a station; a name is unique per restaurant, whatever its case. New stations go last unless told. */
 export async function createStation(ctx: StaffCtx, input: StationInput): Promise<KitchenStation> {
   if (await nameTaken(ctx, input.name)) throw duplicateStation();
-  const id = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
+  const id = await inTransaction(ctx, async (txCtx) => {
+    const [row] = await txCtx.db
       .insert(kitchenStations)
       .values({
         restaurantId: ctx.restaurantId,
@@ -80,7 +80,7 @@ export async function createStation(ctx: StaffCtx, input: StationInput): Promise
           sql`(select coalesce(max(${kitchenStations.sortOrder}) + 1, 0) from ${kitchenStations} where ${kitchenStations.restaurantId} = ${ctx.restaurantId})`,
       })
       .returning({ id: kitchenStations.id });
-    await kitchenChanged(ctx, tx);
+    await kitchenChanged(txCtx);
     return row.id;
   });
   return findStation(ctx, id);
@@ -89,25 +89,25 @@ export async function createStation(ctx: StaffCtx, input: StationInput): Promise
 export async function updateStation(ctx: StaffCtx, id: string, input: StationInput): Promise<KitchenStation> {
   await findStation(ctx, id);
   if (await nameTaken(ctx, input.name, id)) throw duplicateStation();
-  await ctx.db.transaction(async (tx) => {
-    await tx
+  await inTransaction(ctx, async (txCtx) => {
+    await txCtx.db
       .update(kitchenStations)
       .set({ name: input.name, ...(input.sortOrder === undefined ? {} : { sortOrder: input.sortOrder }) })
       .where(tenant(kitchenStations, ctx.restaurantId, eq(kitchenStations.id, id)));
-    await kitchenChanged(ctx, tx);
+    await kitchenChanged(txCtx);
   });
   return findStation(ctx, id);
 }
 
 /** Deletes a station; its products stay, with no station (shown under "Todas"). */
 export async function deleteStation(ctx: StaffCtx, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const removed = await tx
+  await inTransaction(ctx, async (txCtx) => {
+    const removed = await txCtx.db
       .delete(kitchenStations)
       .where(tenant(kitchenStations, ctx.restaurantId, eq(kitchenStations.id, id)))
       .returning({ id: kitchenStations.id });
     if (removed.length === 0) throw stationNotFound();
-    await kitchenChanged(ctx, tx);
+    await kitchenChanged(txCtx);
   });
 }
 
@@ -122,12 +122,12 @@ export async function getThresholds(ctx: StaffCtx): Promise<KitchenThresholds> {
 }
 
 export async function saveThresholds(ctx: StaffCtx, input: KitchenThresholds): Promise<KitchenThresholds> {
-  await ctx.db.transaction(async (tx) => {
-    await tx
+  await inTransaction(ctx, async (txCtx) => {
+    await txCtx.db
       .insert(kitchenSettings)
       .values({ restaurantId: ctx.restaurantId, ...input })
       .onConflictDoUpdate({ target: kitchenSettings.restaurantId, set: { ...input, updatedAt: new Date() } });
-    await kitchenChanged(ctx, tx);
+    await kitchenChanged(txCtx);
   });
   return getThresholds(ctx);
 }

@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { Database } from '@meucardapio/db/client';
 import type { PublicMenu } from '@meucardapio/domain/menu-views';
-import { type PrecompressedBody, strongEtag } from '../../http/precompressed';
+import type { RenderedMenu } from '../../http/context';
+import { strongEtag } from '../../http/precompressed';
 import { getPublicMenu, withOpenNow } from './public-menu.service';
 
 const MAX_ENTRIES = 2000;
@@ -9,11 +10,6 @@ const MAX_ENTRIES = 2000;
 // notification connection drops unnoticed.
 const TTL_MS = 60_000;
 
-/**
- * A menu as sent: the JSON, its tag, the same bytes gzipped once instead of per request, and the menu
- * itself (server-rendered storefront pages render from it).
- */
-export type RenderedMenu = PrecompressedBody & { menu: PublicMenu };
 
 type Entry = {
   restaurantId: string;

@@ -1,13 +1,12 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/context';
+import type { AppEnv, RenderedMenu } from '../../http/context';
 import { precompressedAnswer } from '../../http/precompressed';
 import { pageSecurityHeaderRecord } from '../../http/security-headers';
 import { SESSION_COOKIE } from '../../http/session';
 import { parseParams } from '../../http/validate';
 import { restaurantNotFound } from '../../tenancy/restaurant-lookup';
-import type { RenderedMenu } from './menu-cache';
 import { getPublicRestaurantById } from './public-menu.service';
 
 export const restaurantsRoutes = new Hono<AppEnv>();

@@ -273,7 +273,7 @@ export async function updateFiscal(ctx: StaffCtx, input: z.output<typeof fiscalI
     if (input.nuvemfiscalApiToken) secrets.nuvemfiscalApiToken = input.nuvemfiscalApiToken;
     if (input.nuvemfiscalClientId) secrets.nuvemfiscalClientId = input.nuvemfiscalClientId;
     if (input.nuvemfiscalClientSecret) secrets.nuvemfiscalClientSecret = input.nuvemfiscalClientSecret;
-    await upsertSecrets({ ...ctx, db: tx as unknown as StaffCtx['db'] }, secrets);
+    await upsertSecrets({ ...ctx, db: tx }, secrets);
   });
   return getSettings(ctx);
 }
