@@ -56,6 +56,8 @@ export function createApp(deps: Deps) {
   app.use('*', (c, next) =>
     c.req.path.startsWith('/api/files/') ? fileSecurityHeaders(c, next) : pageSecurityHeaders(c, next),
   );
+  // Ahead of the session: liveness must not depend on the database, and readiness reports it itself.
+  app.route('/api', healthRoutes);
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
@@ -76,7 +78,6 @@ export function createApp(deps: Deps) {
   app.use('/api/*', (c, next) => (SAFE_METHODS.has(c.req.method) ? sessionMiddleware(c, next) : write(c, next)));
 
   app.get('/metrics', deps.metrics.handler(deps.config.METRICS_TOKEN));
-  app.route('/api', healthRoutes);
   for (const routes of [
     authRoutes,
     restaurantsRoutes,

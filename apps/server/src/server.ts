@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Database, openDatabase } from '@meucardapio/db/client';
+import { isDatabaseUnavailable } from '@meucardapio/db/connection-errors';
 import type { Logger } from 'pino';
 import { createApp } from './app';
 import type { Config } from './config';
@@ -21,7 +23,7 @@ export async function boot(
   const database =
     options.database ??
     (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/db` }));
-  if (options.migrate !== false) await database.migrate();
+  if (options.migrate !== false) await whenReachable(log, () => database.migrate());
   const realtime = new Realtime(database, log, { maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER });
   await realtime.start();
   const menuCache = new MenuCache(database);
@@ -42,4 +44,20 @@ export async function boot(
       await database.close();
     },
   };
+}
+
+/**
+ * Start-up waits for a database that is not there yet (restarting, failing over, or started after the
+ * server) instead of exiting: the server comes up on its own once the database does.
+ */
+async function whenReachable(log: Logger, step: () => Promise<void>) {
+  for (let delayMs = 500; ; delayMs = Math.min(delayMs * 2, 10_000)) {
+    try {
+      return await step();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      log.warn({ err: { message: (err as Error).message }, retryInMs: delayMs }, 'database unavailable at start-up');
+      await sleep(delayMs);
+    }
+  }
 }

@@ -66,10 +66,14 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
 
 async function openPostgres(url: string): Promise<Database> {
   const max = Number(process.env.DATABASE_POOL_MAX ?? 10);
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle pooled connection the server drops (restart, failover) is discarded by the pool; without a
-  // listener, Node would treat the event as fatal.
+  // A connect that hangs (a host gone without a reset) fails after a while instead of holding a request.
+  const pool = new pg.Pool({ connectionString: url, max, keepAlive: true, connectionTimeoutMillis: 10_000 });
+  // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error', which Node treats
+  // as fatal without a listener. The pool listens only while a connection is idle; while it is checked out
+  // the statement under way fails with the same error and the pool discards the connection on release,
+  // so here it only has to be heard.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema });
   const notifications = new PgNotifications(url);
   return {

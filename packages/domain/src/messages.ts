@@ -10,6 +10,8 @@ export const MSG = {
   restaurantNotFound: 'Restaurante não encontrado',
   reloadAndRetry: 'Recarregue a página e tente novamente.',
   genericError: 'Algo deu errado. Tente novamente em instantes.',
+  unavailableTitle: 'Serviço temporariamente indisponível.',
+  unavailableDescription: 'Tente novamente em instantes.',
   invalidData: 'Dados inválidos',
   notFound: 'Não encontrado',
   configureFirst: 'Configure primeiro as informações do seu negócio na aba Config.',

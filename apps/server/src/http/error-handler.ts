@@ -1,12 +1,20 @@
+import { isDatabaseUnavailable } from '@meucardapio/db/connection-errors';
 import { MSG } from '@meucardapio/domain/messages';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './context';
-import { AppError } from './errors';
+import { AppError, RETRY_AFTER_SECONDS } from './errors';
 
 /** The one answer shape of every refusal: `{ error: { code, title, description } }`. */
 export function errorBody(code: string, title: string, description = '') {
   return { error: { code, title, description } };
+}
+
+/** The answer while the database is unreachable: nothing was written, the same request may be sent again. */
+function unavailable(c: Context<AppEnv>) {
+  c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+  c.header('Cache-Control', 'no-store');
+  return c.json(errorBody('unavailable', MSG.unavailableTitle, MSG.unavailableDescription), 503);
 }
 
 export function handleError(err: Error, c: Context<AppEnv>) {
@@ -24,6 +32,10 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   }
   if (pgCode === '23505') {
     return c.json(errorBody('duplicate', 'Registro duplicado', 'Já existe um registro com esses dados.'), 409);
+  }
+  if (isDatabaseUnavailable(err)) {
+    c.get('log')?.warn({ err: { message: err.message } }, 'database unavailable');
+    return unavailable(c);
   }
   c.get('log')?.error({ err }, 'unhandled error');
   return c.json(errorBody('internal', 'Erro inesperado', MSG.genericError), 500);

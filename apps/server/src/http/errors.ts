@@ -21,3 +21,6 @@ export const forbidden = (description: string = MSG.noPermission) =>
   new AppError(403, 'forbidden', MSG.accessDenied, description);
 export const unauthorized = () => new AppError(401, 'unauthorized', 'Acesso necessário', MSG.notAuthenticated);
 export const conflict = (title: string, description = '') => new AppError(409, 'conflict', title, description);
+
+/** Seconds a client is asked to wait while the database is away (a restart or failover takes a few). */
+export const RETRY_AFTER_SECONDS = 5;

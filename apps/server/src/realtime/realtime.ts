@@ -44,6 +44,7 @@ type Listener = (event: LiveEvent) => void;
 /** How many recently dispatched event ids an instance remembers, so a catch-up never repeats one. */
 const RECENT_IDS = 5000;
 const REPLAY_PAGE = 500;
+const CATCH_UP_RETRY_MS = 1000;
 
 /**
  * Fans committed events out to the SSE streams of this instance, whichever instance wrote them.
@@ -57,6 +58,10 @@ export class Realtime {
   private highestSeen = 0;
   private recent = new Set<number>();
   private chain: Promise<void> = Promise.resolve();
+  /** Where the next catch-up starts after a failed read; null when nothing is owed. */
+  private owedFrom: number | null = null;
+  private retryTimer?: ReturnType<typeof setTimeout>;
+  private stopped = false;
   readonly streams: LiveStreams;
 
   constructor(
@@ -88,6 +93,8 @@ export class Realtime {
   }
 
   async stop() {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
     for (const unlisten of this.unlisten) await unlisten();
     this.unlisten = [];
     await this.chain;
@@ -128,27 +135,52 @@ export class Realtime {
   private async deliverOne(restaurantId: string, id: number) {
     if (id > this.highestSeen) this.highestSeen = id;
     if (!this.listeners.has(restaurantId) || this.recent.has(id)) return;
-    const [row] = await this.select(and(eq(events.restaurantId, restaurantId), eq(events.id, id)), 1);
-    if (row) this.dispatch(row);
+    try {
+      const [row] = await this.select(and(eq(events.restaurantId, restaurantId), eq(events.id, id)), 1);
+      if (row) this.dispatch(row);
+    } catch (err) {
+      this.owe(id - 1, err);
+    }
   }
 
-  /** After the LISTEN connection came back: events committed meanwhile, for the restaurants listened to. */
-  private async catchUp() {
-    let after = this.highestSeen;
-    for (;;) {
-      const restaurantIds = [...this.listeners.keys()];
-      if (restaurantIds.length === 0) return;
-      const rows = await this.select(
-        and(inArray(events.restaurantId, restaurantIds), gt(events.id, after)),
-        REPLAY_PAGE,
-      );
-      for (const row of rows) {
-        after = row.id;
-        if (row.id > this.highestSeen) this.highestSeen = row.id;
-        if (!this.recent.has(row.id)) this.dispatch(row);
+  /**
+   * Events committed after `from`, for the restaurants listened to: after the LISTEN connection came back,
+   * or after a read failed because the database went away.
+   */
+  private async catchUp(from = this.highestSeen) {
+    let after = from;
+    try {
+      for (;;) {
+        const restaurantIds = [...this.listeners.keys()];
+        if (restaurantIds.length === 0) return;
+        const rows = await this.select(
+          and(inArray(events.restaurantId, restaurantIds), gt(events.id, after)),
+          REPLAY_PAGE,
+        );
+        for (const row of rows) {
+          after = row.id;
+          if (row.id > this.highestSeen) this.highestSeen = row.id;
+          if (!this.recent.has(row.id)) this.dispatch(row);
+        }
+        if (rows.length < REPLAY_PAGE) return;
       }
-      if (rows.length < REPLAY_PAGE) return;
+    } catch (err) {
+      this.owe(after, err);
     }
+  }
+
+  /** A read failed: what follows `after` is read again shortly, so no stream misses an event. */
+  private owe(after: number, err: unknown) {
+    this.log.warn({ err, after }, 'realtime delivery failed; catching up from the event log shortly');
+    this.owedFrom = Math.min(this.owedFrom ?? after, after);
+    if (this.retryTimer || this.stopped) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      const from = this.owedFrom ?? this.highestSeen;
+      this.owedFrom = null;
+      this.enqueue(() => this.catchUp(from));
+    }, CATCH_UP_RETRY_MS);
+    this.retryTimer.unref?.();
   }
 
   private dispatch(row: LiveEvent) {

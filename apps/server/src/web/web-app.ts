@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { isDatabaseUnavailable } from '@meucardapio/db/connection-errors';
 import type { Context, Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { AppEnv, Deps } from '../http/context';
-import { AppError } from '../http/errors';
+import { AppError, RETRY_AFTER_SECONDS } from '../http/errors';
 import { precompressedAnswer } from '../http/precompressed';
 import { type CachedPage, cachedPage, PageCache } from './page-cache';
 import { type PageTemplate, pageTemplate } from './page-template';
@@ -89,9 +90,10 @@ export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string
 
   const pages = new PageCache();
 
-  function spa(c: Context<AppEnv>, status: 200 | 404 = 200) {
+  function spa(c: Context<AppEnv>, status: 200 | 404 | 503 = 200) {
     if (!template) return c.text('Web app não compilado. Rode npm run build.', 503);
     c.header('Cache-Control', 'no-cache');
+    if (status === 503) c.header('Retry-After', String(RETRY_AFTER_SECONDS));
     return c.html(template.spa, status);
   }
 
@@ -144,6 +146,8 @@ export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string
       return render(c, menu, path, { slug, json: menu.identity, data: menu.menu });
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return spa(c, 404);
+      // The browser app shows the menu's own "try again" state and retries once the database is back.
+      if (isDatabaseUnavailable(error)) return spa(c, 503);
       throw error;
     }
   });

@@ -49,8 +49,16 @@ describe('api', () => {
   });
 
   it('turns a non-JSON failure and a network failure into ApiError', async () => {
+    mockFetch(500, 'Internal Server Error', 'text/plain');
+    await expect(api.get('/api/x')).rejects.toMatchObject({ status: 500, code: 'internal' });
+    // A proxy's page while the servers restart is a "try again", not a failure of the request.
     mockFetch(502, 'Bad Gateway', 'text/plain');
-    await expect(api.get('/api/x')).rejects.toMatchObject({ status: 502, code: 'internal' });
+    await expect(api.get('/api/x')).rejects.toMatchObject({
+      status: 502,
+      code: 'unavailable',
+      title: 'Serviço temporariamente indisponível.',
+      description: 'Tente novamente em instantes.',
+    });
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {

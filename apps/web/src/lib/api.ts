@@ -22,6 +22,8 @@ export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;
 }
 
+const GATEWAY_UNAVAILABLE = new Set([502, 503, 504]);
+
 type Query = Record<string, string | number | boolean | null | undefined>;
 
 export type ApiOptions = Omit<RequestInit, 'body' | 'method'> & {
@@ -89,6 +91,15 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
 
   if (!res.ok) {
     const e = (data as { error?: { code?: string; title?: string; description?: string } } | undefined)?.error;
+    // A proxy's own page while every server is restarting, or the database is away: worth trying again.
+    if (!e && GATEWAY_UNAVAILABLE.has(res.status)) {
+      throw new ApiError({
+        code: 'unavailable',
+        title: MSG.unavailableTitle,
+        description: MSG.unavailableDescription,
+        status: res.status,
+      });
+    }
     throw new ApiError({
       code: e?.code ?? (res.status >= 500 ? 'internal' : 'http_error'),
       title: e?.title ?? (res.status >= 500 ? 'Erro inesperado' : 'Não foi possível concluir'),
