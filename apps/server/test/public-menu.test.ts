@@ -191,8 +191,9 @@ describe('GET /api/public/restaurants/:slug/menu', () => {
 
     expect(menu.reviews).toMatchObject({
       show: true,
-      googleRating: 4.5,
-      googleReviewsCount: 2069,
+      // The owner entered a profile link but no rating: no invented figures.
+      googleRating: null,
+      googleReviewsCount: null,
       googleMyBusinessUrl: 'https://example.com/perfil',
       count: 3,
       average: 4.3,

@@ -35,6 +35,8 @@ export type MenuProduct = {
   name: string;
   description: string | null;
   price: number;
+  /** The owner's former price, shown struck through; null when none was set. */
+  compareAtPrice: number | null;
   imageUrl: string | null;
   isPizza: boolean;
   allowsMultipleFlavors: boolean;
@@ -60,8 +62,9 @@ export type MenuReview = {
 export type MenuReviews = {
   /** The restaurant's show_reviews_on_menu flag; when false no review is sent. */
   show: boolean;
-  googleRating: number;
-  googleReviewsCount: number;
+  /** The owner's Google rating and review count, both or neither (null: no Google block). */
+  googleRating: number | null;
+  googleReviewsCount: number | null;
   googleMyBusinessUrl: string | null;
   /** Average rating of all approved reviews, one decimal; null when there are none. */
   average: number | null;

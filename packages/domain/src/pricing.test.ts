@@ -137,19 +137,17 @@ describe('orderTotal', () => {
 });
 
 describe('strikePrice', () => {
-  it('shows 1.2 × the price only above R$ 50,00', () => {
-    expect(strikePrice(5001)).toBe(6001);
-    expect(strikePrice(6000)).toBe(7200);
-    expect(strikePrice(9990)).toBe(11988);
+  it("is the owner's former price when it is above the price", () => {
+    expect(strikePrice(5990, 7190)).toBe(7190);
+    expect(strikePrice(1000, 1001)).toBe(1001);
   });
-  it('is null at or below R$ 50,00', () => {
-    expect(strikePrice(5000)).toBeNull();
-    expect(strikePrice(4999)).toBeNull();
-    expect(strikePrice(0)).toBeNull();
+  it('is null without a former price, whatever the price', () => {
+    expect(strikePrice(9990, null)).toBeNull();
+    expect(strikePrice(9990, undefined)).toBeNull();
   });
-  it('rounds to a whole centavo', () => {
-    expect(strikePrice(5003)).toBe(6004); // 6003.6
-    expect(Number.isInteger(strikePrice(7777))).toBe(true);
+  it('is null when the former price is not above the price', () => {
+    expect(strikePrice(5000, 5000)).toBeNull();
+    expect(strikePrice(5000, 4000)).toBeNull();
   });
 });
 

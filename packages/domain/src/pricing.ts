@@ -12,8 +12,6 @@ export const PRODUCT_KINDS = ['plain', 'single_pizza', 'multi_flavor_pizza'] as 
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
 export const DEFAULT_MAX_FLAVORS = 2;
-/** Prices strictly above this (R$ 50,00) also show a struck-through "from" price. */
-export const STRIKE_PRICE_THRESHOLD = 5000;
 
 /**
  * The kind of a product: a multi-flavour pizza is is_pizza plus allows_multiple_flavors; a single
@@ -85,12 +83,12 @@ export function orderTotal(parts: { subtotal: number; deliveryFee?: number; disc
 }
 
 /**
- * The struck-through display price (1.2 × price) shown next to prices above R$ 50,00, or null.
- * Display only: it is never charged.
+ * The struck-through "de" price shown beside a price: the owner's own former price when it is above
+ * the current one, else null. Never computed from the price: an invented former price is a fake
+ * discount (CDC art. 37, Decreto 5.903/2006). Display only: it is never charged.
  */
-export function strikePrice(price: number): number | null {
-  if (price <= STRIKE_PRICE_THRESHOLD) return null;
-  return Math.round((price * 12) / 10);
+export function strikePrice(price: number, compareAtPrice: number | null | undefined): number | null {
+  return typeof compareAtPrice === 'number' && compareAtPrice > price ? compareAtPrice : null;
 }
 
 /**

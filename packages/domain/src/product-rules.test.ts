@@ -31,6 +31,12 @@ describe('productSaveBlockers', () => {
   it('blank name and zero price', () => {
     expect(productSaveBlockers({ ...ok, name: '  ', price: 0 })).toEqual(['name', 'price']);
   });
+  it('a "preço de" must be above the price when given', () => {
+    expect(productSaveBlockers({ ...ok, compareAtPrice: 120 })).toEqual([]);
+    expect(productSaveBlockers({ ...ok, compareAtPrice: null })).toEqual([]);
+    expect(productSaveBlockers({ ...ok, compareAtPrice: 100 })).toEqual(['compareAtPrice']);
+    expect(productSaveBlockers({ ...ok, compareAtPrice: 80 })).toEqual(['compareAtPrice']);
+  });
   it('Correios requires all four dimensions above zero', () => {
     expect(productSaveBlockers({ ...ok, envioCorreios: true, height: 1, width: 1, length: 1 })).toEqual(['dimensions']);
     expect(productSaveBlockers({ ...ok, envioCorreios: true, height: 1, width: 1, length: 1, weight: 0 })).toEqual([

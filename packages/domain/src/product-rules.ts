@@ -36,6 +36,8 @@ export type SaveCheckInput = {
   name: string;
   /** Centavos. */
   price: number;
+  /** Centavos: the "preço de" shown struck through; must be above the price when given. */
+  compareAtPrice?: number | null;
   envioCorreios: boolean;
   height?: number | null;
   width?: number | null;
@@ -43,16 +45,17 @@ export type SaveCheckInput = {
   weight?: number | null;
 };
 
-export type SaveBlocker = 'name' | 'price' | 'dimensions';
+export type SaveBlocker = 'name' | 'price' | 'compareAtPrice' | 'dimensions';
 
 /**
- * Why a product cannot be saved (empty when it can): blank name, price 0 or less, or Correios
- * shipping on with a missing or non-positive height, width, length or weight.
+ * Why a product cannot be saved (empty when it can): blank name, price 0 or less, a "preço de" not
+ * above the price, or Correios shipping on with a missing or non-positive height, width, length or weight.
  */
 export function productSaveBlockers(p: SaveCheckInput): SaveBlocker[] {
   const out: SaveBlocker[] = [];
   if (!p.name.trim()) out.push('name');
   if (!(p.price > 0)) out.push('price');
+  if (p.compareAtPrice != null && !(p.compareAtPrice > p.price)) out.push('compareAtPrice');
   if (p.envioCorreios && [p.height, p.width, p.length, p.weight].some((v) => v == null || !(v > 0))) {
     out.push('dimensions');
   }
@@ -63,6 +66,7 @@ export function productSaveBlockers(p: SaveCheckInput): SaveBlocker[] {
 export const SAVE_BLOCKER_TEXT: Record<SaveBlocker, string> = {
   name: 'Informe o nome do produto.',
   price: 'O preço deve ser maior que zero.',
+  compareAtPrice: 'O "preço de" deve ser maior que o preço de venda (ou fique em branco).',
   dimensions: 'Para envio pelos Correios, informe altura, largura, comprimento e peso maiores que zero.',
 };
 

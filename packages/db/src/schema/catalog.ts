@@ -50,6 +50,8 @@ export const products = pgTable(
     description: text('description'),
     /** Centavos. */
     price: integer('price').notNull(),
+    /** Centavos: the owner's real former price ("preço de"), shown struck through; null shows none. */
+    compareAtPrice: integer('compare_at_price'),
     imageUrl: text('image_url'),
     available: boolean('available').notNull().default(true),
     isPizza: boolean('is_pizza').notNull().default(false),
@@ -87,6 +89,7 @@ export const products = pgTable(
     index('products_restaurant_created_idx').on(t.restaurantId, t.createdAt),
     uniqueIndex('products_sku_uq').on(t.restaurantId, t.sku),
     check('products_price_ck', sql`${t.price} >= 0`),
+    check('products_compare_at_price_ck', sql`${t.compareAtPrice} is null or ${t.compareAtPrice} > ${t.price}`),
     check('products_max_flavors_ck', sql`${t.maxFlavors} >= 1`),
     check('products_estoque_ck', sql`${t.estoque} >= 0`),
     check('products_estoque_minimo_ck', sql`${t.estoqueMinimo} >= 0`),

@@ -51,11 +51,21 @@ export const restaurants = pgTable(
     originPostalCode: text('origin_postal_code'),
     showReviewsOnMenu: boolean('show_reviews_on_menu').notNull().default(true),
     requireReviewApproval: boolean('require_review_approval').notNull().default(false),
-    googleRating: numeric('google_rating', { precision: 2, scale: 1, mode: 'number' }).default(4.5),
+    /** Entered by the owner, no default: the menu shows no Google block until rating and count are set. */
+    googleRating: numeric('google_rating', { precision: 2, scale: 1, mode: 'number' }),
     googleReviewsCount: integer('google_reviews_count'),
     googleMyBusinessUrl: text('google_my_business_url'),
     whatsapp: text('whatsapp'),
     cnpj: text('cnpj'),
+    /** The restaurant's street address: where pickup orders are collected, printed on receipts and fiscal notes. */
+    addressCep: text('address_cep'),
+    addressStreet: text('address_street'),
+    addressNumber: text('address_number'),
+    addressComplement: text('address_complement'),
+    addressNeighborhood: text('address_neighborhood'),
+    addressCity: text('address_city'),
+    /** UF, two letters. */
+    addressState: text('address_state'),
     nomeRazaoSocial: text('nome_razao_social'),
     inscricaoMunicipal: text('inscricao_municipal'),
     inscricaoEstadual: text('inscricao_estadual'),

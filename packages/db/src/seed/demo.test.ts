@@ -56,7 +56,7 @@ describe('seedDemo', () => {
     const [r] = await database.db.select().from(restaurants).where(eq(restaurants.slug, DEMO_SLUG));
     expect(r.id).toBe(result?.restaurantId);
     expect(r.name).toBe('Pizzaria Demo');
-    expect(r.googleRating).toBe(4.7);
+    expect(r.googleRating).toBe(4.5);
     expect(r.googleReviewsCount).toBe(2069);
     expect(r.appClientReferrer).toBe('pizzariademo');
     expect(r.timezone).toBe('America/Sao_Paulo');
@@ -81,6 +81,9 @@ describe('seedDemo', () => {
     expect(all.every((p) => p.price > 0 && p.imageUrl?.startsWith('/api/files/') && p.description)).toBe(true);
     expect(new Set(all.map((p) => p.sku)).size).toBe(all.length);
     expect(all.map((p) => p.sku).sort()[0]).toBe('001');
+    // The struck-through "de" price is seeded as an owner would set it: 1.2× on the items above R$ 50 only.
+    for (const p of all) expect(p.compareAtPrice).toBe(p.price > 5000 ? Math.round(p.price * 1.2) : null);
+    expect(all.some((p) => p.compareAtPrice !== null)).toBe(true);
 
     const byName = new Map(all.map((p) => [p.name, p]));
     const flavours = all.filter((p) => p.isPizza && !p.allowsMultipleFlavors);

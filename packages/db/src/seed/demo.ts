@@ -652,7 +652,7 @@ async function insertDemo(tx: Tx, passwordHash: string, emoji: Map<string, strin
       originPostalCode: '01310-100',
       showReviewsOnMenu: true,
       requireReviewApproval: false,
-      googleRating: 4.7,
+      googleRating: 4.5,
       googleReviewsCount: 2069,
       whatsapp: '11987650000',
       cnpj: '11.222.333/0001-81',
@@ -731,6 +731,8 @@ async function insertDemo(tx: Tx, passwordHash: string, emoji: Map<string, strin
         name: p.name,
         description: p.description,
         price: p.price,
+        // The demo shows the struck-through "de" price as an owner would set it: its items above R$ 50 were 20 % dearer.
+        compareAtPrice: p.price > 5000 ? Math.round((p.price * 12) / 10) : null,
         imageUrl: imageUrls[index],
         available: true,
         isPizza: p.pizza !== undefined,

@@ -72,6 +72,12 @@ export const productInput = z.object({
   estoque: z.number().int().min(0, 'O estoque não pode ser negativo.').max(10_000_000).default(0),
   estoqueMinimo: z.number().int().min(0, 'O estoque mínimo não pode ser negativo.').max(10_000_000).default(0),
   precoCusto: z.number().int().min(0).max(MAX_MONEY).nullish(),
+  compareAtPrice: z
+    .number({ error: 'Informe o "preço de" em centavos.' })
+    .int('O "preço de" deve estar em centavos.')
+    .min(0)
+    .max(MAX_MONEY)
+    .nullish(),
   codigoBarras: optText(64),
   codigoNcm: ncm,
   exTipi: optText(3),

@@ -166,6 +166,7 @@ async function prepare(tx: Tx, restaurantId: string, segment: Segment, input: Pr
     controleEstoque: input.controleEstoque,
     estoqueMinimo: input.estoqueMinimo,
     precoCusto: input.precoCusto ?? null,
+    compareAtPrice: input.compareAtPrice ?? null,
     codigoBarras: input.codigoBarras,
     codigoNcm: input.codigoNcm,
     exTipi: input.exTipi,

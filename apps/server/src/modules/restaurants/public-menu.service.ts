@@ -19,6 +19,7 @@ const publicProductColumns = {
   name: products.name,
   description: products.description,
   price: products.price,
+  compareAtPrice: products.compareAtPrice,
   imageUrl: products.imageUrl,
   isPizza: products.isPizza,
   allowsMultipleFlavors: products.allowsMultipleFlavors,

@@ -8,9 +8,6 @@ import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
 import { restaurantBySlug } from '../../tenancy/restaurant-lookup';
 
-/** Business-listing defaults the spec shows when the owner has not filled them in. */
-export const DEFAULT_GOOGLE_RATING = 4.5;
-export const DEFAULT_GOOGLE_REVIEWS_COUNT = 2069;
 /** The menu shows at most this many reviews, newest first. */
 export const MENU_REVIEWS_LIMIT = 5;
 
@@ -42,10 +39,13 @@ export async function latestApprovedReviews(db: Db, restaurantId: string, limit 
 
 /** The reviews block of the public menu. */
 export async function reviewSummary(db: Db, restaurant: RestaurantForSummary): Promise<MenuReviews> {
+  // The business listing is shown only as the owner entered it, rating and count together: the spec's
+  // defaults (4,5 with 2.069 reviews) would be invented social proof for a real restaurant.
+  const listed = restaurant.googleRating !== null && restaurant.googleReviewsCount !== null;
   const base = {
     show: restaurant.showReviewsOnMenu,
-    googleRating: restaurant.googleRating ?? DEFAULT_GOOGLE_RATING,
-    googleReviewsCount: restaurant.googleReviewsCount ?? DEFAULT_GOOGLE_REVIEWS_COUNT,
+    googleRating: listed ? restaurant.googleRating : null,
+    googleReviewsCount: listed ? restaurant.googleReviewsCount : null,
     googleMyBusinessUrl: restaurant.googleMyBusinessUrl || null,
   };
   if (!restaurant.showReviewsOnMenu) return { ...base, average: null, count: 0, latest: [] };

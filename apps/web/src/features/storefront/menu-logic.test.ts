@@ -22,6 +22,7 @@ function product(over: Partial<MenuProduct> & { id: string; name: string }): Men
     categoryId: null,
     description: null,
     price: 1000,
+    compareAtPrice: null,
     imageUrl: null,
     isPizza: false,
     allowsMultipleFlavors: false,

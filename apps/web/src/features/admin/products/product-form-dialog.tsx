@@ -30,6 +30,7 @@ type Draft = {
   name: string;
   description: string;
   price: string;
+  compareAtPrice: string;
   imageUrl: string;
   available: boolean;
   categoryId: string;
@@ -84,6 +85,7 @@ function toDraft(p: Product | null): Draft {
     name: p?.name ?? '',
     description: p?.description ?? '',
     price: moneyText(p?.price),
+    compareAtPrice: moneyText(p?.compareAtPrice),
     imageUrl: p?.imageUrl ?? '',
     available: p?.available ?? true,
     categoryId: p?.categoryId ?? NONE,
@@ -124,6 +126,7 @@ function toPayload(d: Draft, isCommerce: boolean) {
     name: d.name.trim(),
     description: opt(d.description),
     price: cents(d.price),
+    compareAtPrice: d.compareAtPrice.trim() ? cents(d.compareAtPrice) : null,
     imageUrl: opt(d.imageUrl),
     available: d.available,
     categoryId: d.categoryId === NONE ? null : d.categoryId,
@@ -382,7 +385,7 @@ export function ProductFormDialog({
                 rows={2}
               />
             </Field>
-            <div className="grid gap-3 sm:grid-cols-3">
+            <div className="grid items-start gap-3 sm:grid-cols-2">
               <Field label="Preço (R$)" htmlFor={fid('price')} required>
                 <Input
                   id={fid('price')}
@@ -390,6 +393,19 @@ export function ProductFormDialog({
                   placeholder="0,00"
                   value={draft.price}
                   onChange={(e) => set('price', e.target.value)}
+                />
+              </Field>
+              <Field
+                label="Preço de (R$)"
+                htmlFor={fid('compare-at')}
+                hint="Opcional: o preço anterior real, mostrado riscado no cardápio."
+              >
+                <Input
+                  id={fid('compare-at')}
+                  inputMode="decimal"
+                  placeholder="0,00"
+                  value={draft.compareAtPrice}
+                  onChange={(e) => set('compareAtPrice', e.target.value)}
                 />
               </Field>
               <Field label="Preço de custo (R$)" htmlFor={fid('cost')}>

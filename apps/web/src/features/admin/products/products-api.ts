@@ -26,6 +26,7 @@ export type Product = {
   estoque: number;
   estoqueMinimo: number;
   precoCusto: number | null;
+  compareAtPrice: number | null;
   sku: string | null;
   codigoBarras: string | null;
   codigoNcm: string | null;

@@ -32,8 +32,8 @@ function kindLabel(p: Product) {
   return p.allowsMultipleFlavors ? 'Pizza multissabor' : 'Pizza';
 }
 
-function Price({ cents }: { cents: number }) {
-  const struck = strikePrice(cents);
+function Price({ cents, compareAtPrice }: { cents: number; compareAtPrice: number | null }) {
+  const struck = strikePrice(cents, compareAtPrice);
   return (
     <span className="inline-flex flex-col items-end leading-tight md:items-start">
       {struck !== null && <s className="text-xs text-muted-foreground tabular-nums">{formatMoney(struck)}</s>}
@@ -150,7 +150,7 @@ export default function ProductsPage() {
                       {p.categoryName ?? <span className="text-muted-foreground">Sem categoria</span>}
                     </TableCell>
                     <TableCell label="Preço">
-                      <Price cents={p.price} />
+                      <Price cents={p.price} compareAtPrice={p.compareAtPrice} />
                     </TableCell>
                     <TableCell label="Status">
                       <Badge variant={p.available ? 'success' : 'secondary'}>

@@ -73,7 +73,12 @@ export function ReviewsTab({ initial }: { initial: ReviewsSettings }) {
             <Switch id="reviews-approval" checked={approval} onCheckedChange={setApproval} />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Nota no Google" htmlFor="reviews-rating" error={ratingError} hint="De 1 a 5.">
+            <FormField
+              label="Nota no Google"
+              htmlFor="reviews-rating"
+              error={ratingError}
+              hint="De 1 a 5. O cardápio mostra o bloco do Google quando a nota e o número de avaliações estão preenchidos."
+            >
               <Input
                 id="reviews-rating"
                 type="number"

@@ -2,18 +2,20 @@ import { strikePrice } from '@meucardapio/domain/pricing';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-/** The price, with the struck-through 1.2× "from" price above R$ 50 (display only, never charged). */
+/** The price, with the owner's struck-through "de" price when one was set (display only, never charged). */
 export function PriceTag({
   price,
+  compareAtPrice,
   className,
   stacked = false,
 }: {
   price: number;
+  compareAtPrice: number | null;
   className?: string;
   /** Struck price on its own line above the price (narrow cards). */
   stacked?: boolean;
 }) {
-  const strike = strikePrice(price);
+  const strike = strikePrice(price, compareAtPrice);
   return (
     <span
       className={cn(

@@ -229,7 +229,7 @@ function ProductForm({
             {product.description ? (
               <DialogDescription className="whitespace-pre-line">{product.description}</DialogDescription>
             ) : null}
-            <PriceTag price={product.price} className="text-lg" />
+            <PriceTag price={product.price} compareAtPrice={product.compareAtPrice} className="text-lg" />
           </div>
 
           {kind === 'multi_flavor_pizza' && (

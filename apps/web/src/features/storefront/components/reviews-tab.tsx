@@ -37,21 +37,23 @@ export function ReviewsTab({ reviews, timezone }: { reviews: MenuReviews; timezo
           As avaliações não estão sendo exibidas no momento
         </p>
       ) : (
-        <div className="grid gap-5 md:grid-cols-[minmax(0,20rem)_1fr]">
-          <div className="flex h-fit flex-col items-center gap-2 rounded-xl border bg-card p-6 text-center">
-            <span className="text-sm font-medium text-muted-foreground">Avaliações no Google</span>
-            <span className="text-4xl font-bold">{formatRating(reviews.googleRating)}</span>
-            <Stars value={reviews.googleRating} className="[&_svg]:size-5" />
-            <span className="text-sm text-muted-foreground">{reviewsCountLabel(reviews.googleReviewsCount)}</span>
-            {reviews.googleMyBusinessUrl ? (
-              <Button asChild variant="outline" className="mt-2">
-                <a href={reviews.googleMyBusinessUrl} target="_blank" rel="noopener noreferrer">
-                  Ver avaliações no Google
-                  <ExternalLink aria-hidden />
-                </a>
-              </Button>
-            ) : null}
-          </div>
+        <div className={cn('grid gap-5', reviews.googleRating !== null && 'md:grid-cols-[minmax(0,20rem)_1fr]')}>
+          {reviews.googleRating !== null && reviews.googleReviewsCount !== null && (
+            <div className="flex h-fit flex-col items-center gap-2 rounded-xl border bg-card p-6 text-center">
+              <span className="text-sm font-medium text-muted-foreground">Avaliações no Google</span>
+              <span className="text-4xl font-bold">{formatRating(reviews.googleRating)}</span>
+              <Stars value={reviews.googleRating} className="[&_svg]:size-5" />
+              <span className="text-sm text-muted-foreground">{reviewsCountLabel(reviews.googleReviewsCount)}</span>
+              {reviews.googleMyBusinessUrl ? (
+                <Button asChild variant="outline" className="mt-2">
+                  <a href={reviews.googleMyBusinessUrl} target="_blank" rel="noopener noreferrer">
+                    Ver avaliações no Google
+                    <ExternalLink aria-hidden />
+                  </a>
+                </Button>
+              ) : null}
+            </div>
+          )}
 
           <div className="flex flex-col gap-4 rounded-xl border bg-card p-5">
             {reviews.count === 0 || reviews.average === null ? (
