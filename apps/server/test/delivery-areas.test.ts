@@ -108,12 +108,31 @@ describe('delivery states', () => {
     const city = await owner.client.post('/api/admin/delivery-states', { code: 'RJ', cities: ['Campinas'] });
     expect(city.status).toBe(400);
     expect(city.body.error.title).toBe('Cidade inválida');
-    const dup = await owner.client.post('/api/admin/delivery-states', { code: 'SP', cities: [] });
+    const dup = await owner.client.post('/api/admin/delivery-states', { code: 'SP', cities: ['Santos'] });
     expect(dup.status).toBe(409);
     expect(dup.body.error.title).toBe('Estado já cadastrado');
     const missing = await owner.client.post('/api/admin/delivery-states', { cities: [] });
     expect(missing.status).toBe(400);
     expect(missing.body.error.title).toBe('Dados inválidos');
+  });
+
+  it('keeps a city typed without accents or capitals, and refuses a state with no city', async () => {
+    const none = await owner.client.post('/api/admin/delivery-states', { code: 'MG', cities: [], active: true });
+    expect(none.status).toBe(400);
+    expect(none.body.error).toMatchObject({
+      title: 'Nenhuma cidade',
+      description: 'Adicione ao menos uma cidade de Minas Gerais atendida pela entrega.',
+    });
+    const blank = await owner.client.post('/api/admin/delivery-states', { code: 'MG', cities: ['  '], active: true });
+    expect(blank.status).toBe(400);
+    const typed = await owner.client.post('/api/admin/delivery-states', {
+      code: 'MG',
+      cities: ['belo horizonte'],
+      active: true,
+    });
+    expect(typed.status).toBe(201);
+    expect(typed.body.state.cities).toEqual(['Belo Horizonte']);
+    expect((await owner.client.delete(`/api/admin/delivery-states/${typed.body.state.id}`)).status).toBe(200);
   });
 
   it('edits cities and toggles active', async () => {
@@ -139,7 +158,9 @@ describe('delivery states', () => {
     const [row] = await t.db.select().from(deliveryStates).where(eq(deliveryStates.id, id));
     expect(row.active).toBe(false);
     // The same state is free for them.
-    expect((await other.client.post('/api/admin/delivery-states', { code: 'SP', cities: [] })).status).toBe(201);
+    expect((await other.client.post('/api/admin/delivery-states', { code: 'SP', cities: ['São Paulo'] })).status).toBe(
+      201,
+    );
     expect((await owner.client.delete(`/api/admin/delivery-states/${id}`)).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listCities, listStates } from './geo';
+import { findCity, listCities, listStates } from './geo';
 
 describe('geo', () => {
   it('lists the 27 federative units sorted by name', () => {
@@ -19,6 +19,15 @@ describe('geo', () => {
     expect(listCities('sp')).toBe(sp);
     expect(listCities('DF')).toEqual(['Brasília']);
     expect(listCities('XX')).toEqual([]);
+  });
+
+  it('finds a typed municipality by its name, ignoring accents, case and spaces', () => {
+    expect(findCity('MG', 'belo  horizonte ')).toBe('Belo Horizonte');
+    expect(findCity('mg', 'BELO HORIZONTE')).toBe('Belo Horizonte');
+    expect(findCity('SP', 'sao paulo')).toBe('São Paulo');
+    expect(findCity('MG', 'Belo')).toBeNull();
+    expect(findCity('SP', 'Belo Horizonte')).toBeNull();
+    expect(findCity('XX', 'Belo Horizonte')).toBeNull();
   });
 
   it('holds every Brazilian municipality once', () => {

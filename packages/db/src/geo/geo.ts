@@ -1,3 +1,4 @@
+import { normalizeText } from '@meucardapio/domain/delivery';
 import brazil from './brazil.generated.json' with { type: 'json' };
 
 /** A Brazilian state (UF) with its IBGE code. */
@@ -14,4 +15,20 @@ export function listStates(): readonly State[] {
 /** Municipalities of a state by UF code ('SP', case-insensitive), sorted pt-BR; empty for an unknown code. */
 export function listCities(code: string): readonly string[] {
   return cities[code.trim().toUpperCase()] ?? [];
+}
+
+const folded = new Map<string, Map<string, string>>();
+
+/**
+ * The official name of a municipality of a state typed with any accents, case or spacing
+ * ('belo  horizonte' → 'Belo Horizonte'); null when the state has no such municipality.
+ */
+export function findCity(code: string, typed: string): string | null {
+  const uf = code.trim().toUpperCase();
+  let byName = folded.get(uf);
+  if (!byName) {
+    byName = new Map(listCities(uf).map((c) => [normalizeText(c), c]));
+    folded.set(uf, byName);
+  }
+  return byName.get(normalizeText(typed)) ?? null;
 }

@@ -1,4 +1,4 @@
-import { listCities, listStates } from '@meucardapio/db/geo/geo';
+import { findCity, listStates } from '@meucardapio/db/geo/geo';
 import { deliveryStates, neighborhoods } from '@meucardapio/db/schema';
 import { isValidCepPattern, normalizeText } from '@meucardapio/domain/delivery';
 import { asc, eq, ne } from 'drizzle-orm';
@@ -121,23 +121,29 @@ function stateView(r: typeof deliveryStates.$inferSelect): DeliveryStateView {
 }
 
 /**
- * The state must be one of the 27 UFs, and every city one of its IBGE municipalities; cities are
- * stored with their official (accented) names, once each, sorted.
+ * The state must be one of the 27 UFs, and every city one of its IBGE municipalities, typed with any
+ * accents or case; cities are stored with their official (accented) names, once each, sorted. A state
+ * without a city would accept no delivery at all, so it is refused rather than saved as "Nenhuma cidade".
  */
 function cleanState(input: DeliveryStateInput) {
   const code = input.code.trim().toUpperCase();
   const state = listStates().find((s) => s.code === code);
   if (!state) throw badRequest('Estado inválido', 'Escolha um estado da lista.', 'invalid_state');
-  const official = new Map(listCities(code).map((c) => [normalizeText(c), c]));
-  const chosen = new Map<string, string>();
+  const chosen = new Set<string>();
   for (const raw of input.cities) {
-    const key = normalizeText(raw);
-    if (!key) continue;
-    const name = official.get(key);
+    if (!normalizeText(raw)) continue;
+    const name = findCity(code, raw);
     if (!name) throw badRequest('Cidade inválida', `${raw.trim()} não é uma cidade de ${state.name}.`, 'invalid_city');
-    chosen.set(key, name);
+    chosen.add(name);
   }
-  const cities = [...chosen.values()].sort((a, b) => a.localeCompare(b, 'pt-BR'));
+  if (chosen.size === 0) {
+    throw badRequest(
+      'Nenhuma cidade',
+      `Adicione ao menos uma cidade de ${state.name} atendida pela entrega.`,
+      'no_city',
+    );
+  }
+  const cities = [...chosen].sort((a, b) => a.localeCompare(b, 'pt-BR'));
   return { code, name: state.name, cities, active: input.active };
 }
 

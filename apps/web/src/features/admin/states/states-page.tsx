@@ -1,6 +1,8 @@
+import { normalizeText } from '@meucardapio/domain/delivery';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
 import { EntityFormDialog, useEntityDialog, useResetOnOpen } from '@/components/entity-form-dialog';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -27,11 +29,7 @@ export function citiesSummary(cities: string[]): string {
   return cities.length > 3 ? `${head} +${cities.length - 3} mais` : head;
 }
 
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+const byName = (a: string, b: string) => a.localeCompare(b, 'pt-BR');
 
 function StateDialog({
   open,
@@ -46,11 +44,13 @@ function StateDialog({
   const [cities, setCities] = useState<string[]>([]);
   const [active, setActive] = useState(true);
   const [search, setSearch] = useState('');
+  const [cityError, setCityError] = useState<string | null>(null);
   useResetOnOpen(open, () => {
     setCode(editing?.code ?? '');
     setCities(editing?.cities ?? []);
     setActive(editing?.active ?? true);
     setSearch('');
+    setCityError(null);
   });
   const states = useQuery({
     queryKey: ['geo-states'],
@@ -64,10 +64,49 @@ function StateDialog({
     staleTime: Number.POSITIVE_INFINITY,
   });
   const matches = useMemo(() => {
-    const q = fold(search.trim());
+    const q = normalizeText(search);
     if (!q) return [];
-    return (cityList.data ?? []).filter((c) => fold(c).includes(q) && !cities.includes(c)).slice(0, 8);
+    return (cityList.data ?? []).filter((c) => normalizeText(c).includes(q) && !cities.includes(c)).slice(0, 8);
   }, [search, cityList.data, cities]);
+  const stateName = states.data?.find((s) => s.code === code)?.name ?? code;
+
+  function refuse(title: string, description: string) {
+    setCityError(description);
+    toast.error(title, { description });
+  }
+
+  function addCity(city: string) {
+    setCities((list) => (list.includes(city) ? list : [...list, city].sort(byName)));
+    setSearch('');
+    setCityError(null);
+  }
+
+  /**
+   * The cities with what is still typed in the search box: a typed name counts when it is exactly a
+   * city of the state (any accents or case); anything else is refused with a message, never dropped.
+   */
+  function citiesWithTyped(): string[] | null {
+    const typed = search.trim();
+    if (!typed) return cities;
+    const exact = (cityList.data ?? []).find((c) => normalizeText(c) === normalizeText(typed));
+    if (!exact) {
+      refuse('Cidade inválida', `${typed} não é uma cidade de ${stateName}. Escolha uma cidade da lista.`);
+      return null;
+    }
+    addCity(exact);
+    return cities.includes(exact) ? cities : [...cities, exact].sort(byName);
+  }
+
+  function submit() {
+    if (!code) return;
+    const list = citiesWithTyped();
+    if (!list) return;
+    if (list.length === 0) {
+      refuse('Nenhuma cidade', `Adicione ao menos uma cidade de ${stateName} atendida pela entrega.`);
+      return;
+    }
+    save.mutate({ code, cities: list, active });
+  }
   const save = useSaveEntity<object>({
     endpoint: '/api/admin/delivery-states',
     id: editing?.id,
@@ -87,9 +126,7 @@ function StateDialog({
       variant="sheet"
       title={editing ? 'Editar Estado' : 'Novo Estado'}
       description="Pedidos de outros estados vão por transportadora."
-      onSubmit={() => {
-        if (code) save.mutate({ code, cities, active });
-      }}
+      onSubmit={submit}
       pending={save.isPending}
       submitDisabled={!code}
     >
@@ -99,6 +136,7 @@ function StateDialog({
           onValueChange={(v) => {
             setCode(v);
             setCities([]);
+            setCityError(null);
           }}
         >
           <SelectTrigger id="st-code">
@@ -114,9 +152,29 @@ function StateDialog({
         </Select>
       </FormField>
       {code && (
-        <FormField label="Adicionar cidade" htmlFor="st-city" hint="Digite para buscar nas cidades do estado">
+        <FormField
+          label="Adicionar cidade"
+          htmlFor="st-city"
+          hint="Digite para buscar nas cidades do estado"
+          error={cityError ?? undefined}
+        >
           <div className="relative">
-            <Input id="st-city" value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+            <Input
+              id="st-city"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setCityError(null);
+              }}
+              onKeyDown={(e) => {
+                // Enter adds the typed city instead of saving the form.
+                if (e.key !== 'Enter' || !search.trim()) return;
+                e.preventDefault();
+                citiesWithTyped();
+              }}
+              autoComplete="off"
+              aria-invalid={cityError ? true : undefined}
+            />
             {matches.length > 0 && (
               <ul className="absolute inset-x-0 top-full z-10 mt-1 max-h-56 overflow-auto rounded-md border bg-popover p-1 shadow-md">
                 {matches.map((c) => (
@@ -124,12 +182,7 @@ function StateDialog({
                     <button
                       type="button"
                       className="w-full rounded px-2 py-1.5 text-left text-sm hover:bg-accent"
-                      onClick={() => {
-                        setCities((list) =>
-                          list.includes(c) ? list : [...list, c].sort((a, b) => a.localeCompare(b, 'pt-BR')),
-                        );
-                        setSearch('');
-                      }}
+                      onClick={() => addCity(c)}
                     >
                       {c}
                     </button>
