@@ -25,6 +25,7 @@ export const MSG = {
   fillRequiredFieldsStaff: 'Preencha todos os campos obrigatórios',
   invalidEmail: 'Informe um e-mail válido.',
   passwordMin8: 'A senha deve ter pelo menos 8 caracteres',
+  invalidRestaurantCep: 'Informe o CEP do restaurante (8 dígitos).',
   emailRequired: 'Informe seu e-mail.',
   invalidBirthDay: 'Dia de aniversário inválido.',
   invalidBirthMonth: 'Mês de aniversário inválido.',

@@ -8,6 +8,7 @@ import {
   loginSchema,
   passwordRecoverySchema,
   reviewSchema,
+  staffSignUpFormSchema,
   staffSignUpSchema,
 } from './validation';
 
@@ -204,6 +205,26 @@ describe('staffSignUpSchema', () => {
         'Preencha todos os campos obrigatórios',
       );
     }
+  });
+
+  it("keeps the restaurant's CEP as digits and refuses one outside Brazil's ranges", () => {
+    expect(staffSignUpSchema.parse({ ...valid, cep: '30130-010', city: ' Belo Horizonte ' })).toMatchObject({
+      cep: '30130010',
+      city: 'Belo Horizonte',
+    });
+    for (const cep of ['3013', '00000-000', 'abc']) {
+      expect(messageOf(staffSignUpSchema.safeParse({ ...valid, cep }))).toBe(
+        'Informe o CEP do restaurante (8 dígitos).',
+      );
+    }
+  });
+
+  it('the sign-up form asks for the CEP', () => {
+    expect(messageOf(staffSignUpFormSchema.safeParse(valid))).toBe('Informe o CEP do restaurante (8 dígitos).');
+    expect(messageOf(staffSignUpFormSchema.safeParse({ ...valid, cep: '' }))).toBe(
+      'Informe o CEP do restaurante (8 dígitos).',
+    );
+    expect(staffSignUpFormSchema.parse({ ...valid, cep: '01310-100' }).cep).toBe('01310100');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cepRegion } from './cep-region';
 import { isImageUrl } from './image-variants';
 import { MSG } from './messages';
 
@@ -175,6 +176,19 @@ export type ReviewInput = z.output<typeof reviewSchema>;
  * Staff (owner) sign-up: name, e-mail and password required, company name optional (the restaurant
  * is then named 'Minha Empresa'); staff passwords need 8 characters (ARCHITECTURE §6.1).
  */
+/** The restaurant's CEP: 8 digits inside a Brazilian state's range, kept as digits. */
+const restaurantCep = z
+  .string()
+  .trim()
+  .max(9, MSG.tooLong)
+  .transform((v) => v.replace(/\D/g, ''))
+  .refine((v) => cepRegion(v) !== null, MSG.invalidRestaurantCep);
+
+/**
+ * Owner sign-up. The restaurant's CEP (and its city when the CEP is not a capital's) sets the
+ * restaurant's address and its first delivery state and city; clients that send no CEP get a
+ * restaurant without them, as before.
+ */
 export const staffSignUpSchema = z.object({
   name: requiredText(MSG.fillRequiredFieldsStaff),
   companyName: optionalText,
@@ -184,8 +198,15 @@ export const staffSignUpSchema = z.object({
     .min(1, MSG.fillRequiredFieldsStaff)
     .min(STAFF_PASSWORD_MIN, MSG.passwordMin8)
     .max(200, MSG.tooLong),
+  cep: restaurantCep.optional(),
+  city: optionalTextUpTo(120),
 });
 export type StaffSignUp = z.output<typeof staffSignUpSchema>;
+
+/** The sign-up form: the restaurant's CEP is asked of everyone who signs up on the screen. */
+export const staffSignUpFormSchema = staffSignUpSchema.extend({
+  cep: z.string({ error: MSG.invalidRestaurantCep }).trim().min(1, MSG.invalidRestaurantCep).pipe(restaurantCep),
+});
 
 /** The restaurant name used when the owner signs up without a company name. */
 export const DEFAULT_COMPANY_NAME = 'Minha Empresa';

@@ -76,6 +76,8 @@ export const restaurants = pgTable(
     pixMerchantCity: text('pix_merchant_city'),
     /** WhatsApp status messages: per status { enabled, template }; absent statuses use the defaults. */
     whatsappStatusMessages: jsonb('whatsapp_status_messages').$type<Record<string, unknown>>(),
+    /** When the owner last saved the opening hours; null while the sign-up's 08:00–18:00 week stands (setup checklist). */
+    hoursSetAt: timestamp('hours_set_at', { withTimezone: true }),
     /** Last per-restaurant order number handed out; incremented inside the order transaction. */
     orderSeq: integer('order_seq').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

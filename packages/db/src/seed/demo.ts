@@ -653,6 +653,7 @@ async function insertDemo(tx: Tx, passwordHash: string, emoji: Map<string, strin
       showReviewsOnMenu: true,
       requireReviewApproval: false,
       googleRating: 4.5,
+      hoursSetAt: new Date(),
       googleReviewsCount: 2069,
       whatsapp: '11987650000',
       cnpj: '11.222.333/0001-81',

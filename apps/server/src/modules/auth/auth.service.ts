@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@meucardapio/db/client';
+import { findCity, listStates } from '@meucardapio/db/geo/geo';
 import {
   appUsers,
   customers,
+  deliveryStates,
   employees,
   passwordResetTokens,
   restaurantHours,
@@ -11,9 +13,10 @@ import {
   staffEmails,
   userProfiles,
 } from '@meucardapio/db/schema';
+import { cepRegion } from '@meucardapio/domain/cep-region';
 import { MSG } from '@meucardapio/domain/messages';
 import { isCashierOnly, isDeliveryPerson, OWNER_PROFILE } from '@meucardapio/domain/permissions';
-import { onlyDigits } from '@meucardapio/domain/phone';
+import { formatCep, onlyDigits } from '@meucardapio/domain/phone';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Actor, Deps } from '../../http/context';
 import { AppError, badRequest, conflict } from '../../http/errors';
@@ -70,8 +73,36 @@ async function uniqueSlug(db: Db, base: string): Promise<string> {
   return `${base}-${randomBytes(6).toString('hex')}`;
 }
 
-/** The first restaurant of an owner, created on first sign-in when missing ("Minha Empresa" by default). */
-async function ensureOwnerRestaurant(db: Db, owner: typeof appUsers.$inferSelect): Promise<string> {
+/** Where a new restaurant is: its CEP, and the state and city that CEP lies in. */
+type RestaurantPlace = { cep: string; state: { code: string; name: string }; city: string };
+
+/**
+ * The place of a restaurant signing up: the state always comes from the CEP; the city is the one the
+ * owner typed (a municipality of that state, any accents or case) or, left blank, the capital whose
+ * range holds the CEP. Checked before anything is written.
+ */
+function restaurantPlace(cep: string, typedCity: string | undefined): RestaurantPlace {
+  const region = cepRegion(cep);
+  const state = region && listStates().find((s) => s.code === region.state);
+  if (!region || !state) throw badRequest('CEP inválido', MSG.invalidRestaurantCep, 'invalid_cep');
+  const city = typedCity ? findCity(state.code, typedCity) : region.capital;
+  if (typedCity && !city)
+    throw badRequest('Cidade inválida', `${typedCity} não é uma cidade de ${state.name}.`, 'invalid_city');
+  if (!city)
+    throw badRequest('Cidade obrigatória', `Informe a cidade do restaurante (${state.name}).`, 'city_required');
+  return { cep: formatCep(cep), state: { code: state.code, name: state.name }, city };
+}
+
+/**
+ * The first restaurant of an owner, created on first sign-in when missing ("Minha Empresa" by default).
+ * With its place, the restaurant starts with its address's CEP, city and state, and delivers in its own
+ * city: a delivery area needs a state and city as well as neighbourhoods.
+ */
+async function ensureOwnerRestaurant(
+  db: Db,
+  owner: typeof appUsers.$inferSelect,
+  place?: RestaurantPlace,
+): Promise<string> {
   const [existing] = await db
     .select({ id: restaurants.id })
     .from(restaurants)
@@ -84,8 +115,29 @@ async function ensureOwnerRestaurant(db: Db, owner: typeof appUsers.$inferSelect
   return db.transaction(async (tx) => {
     const [r] = await tx
       .insert(restaurants)
-      .values({ ownerId: owner.id, name, slug, timezone: 'America/Sao_Paulo', businessSegment: 'restaurant' })
+      .values({
+        ownerId: owner.id,
+        name,
+        slug,
+        timezone: 'America/Sao_Paulo',
+        businessSegment: 'restaurant',
+        ...(place && {
+          addressCep: place.cep,
+          addressCity: place.city,
+          addressState: place.state.code,
+          originPostalCode: place.cep,
+        }),
+      })
       .returning({ id: restaurants.id });
+    if (place) {
+      await tx.insert(deliveryStates).values({
+        restaurantId: r.id,
+        code: place.state.code,
+        name: place.state.name,
+        cities: [place.city],
+        active: true,
+      });
+    }
     // A new restaurant opens 08:00–18:00 every day until the owner sets its hours.
     await tx.insert(restaurantHours).values(
       Array.from({ length: 7 }, (_, day) => ({
@@ -102,9 +154,10 @@ async function ensureOwnerRestaurant(db: Db, owner: typeof appUsers.$inferSelect
 
 export async function signupOwner(
   db: Db,
-  input: { name: string; companyName?: string; email: string; password: string },
+  input: { name: string; companyName?: string; email: string; password: string; cep?: string; city?: string },
 ): Promise<SessionSubject> {
   const email = input.email.trim().toLowerCase();
+  const place = input.cep ? restaurantPlace(input.cep, input.city) : undefined;
   // Hashed before the e-mail check, so a taken address answers after the same work as a free one.
   const passwordHash = await hashPassword(input.password);
   // Owners and employees of every restaurant share one address space (staff_emails, kept by triggers).
@@ -123,7 +176,7 @@ export async function signupOwner(
       passwordHash,
     })
     .returning();
-  const restaurantId = await ensureOwnerRestaurant(db, owner);
+  const restaurantId = await ensureOwnerRestaurant(db, owner, place);
   return { kind: 'owner', appUserId: owner.id, restaurantId };
 }
 

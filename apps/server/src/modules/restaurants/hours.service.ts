@@ -1,6 +1,6 @@
-import { restaurantHours } from '@meucardapio/db/schema';
+import { restaurantHours, restaurants } from '@meucardapio/db/schema';
 import { defaultWeek, type HoursRow, weekForSave } from '@meucardapio/domain/hours';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -37,6 +37,7 @@ export async function replaceHours(ctx: StaffCtx, week: HoursRow[]): Promise<Hou
   await ctx.db.transaction(async (tx) => {
     await tx.delete(restaurantHours).where(tenant(restaurantHours, ctx.restaurantId));
     await tx.insert(restaurantHours).values(rows.map((r) => ({ restaurantId: ctx.restaurantId, ...r })));
+    await tx.update(restaurants).set({ hoursSetAt: new Date() }).where(eq(restaurants.id, ctx.restaurantId));
     await appendEvent(tx, {
       restaurantId: ctx.restaurantId,
       type: 'hours.updated',

@@ -159,3 +159,10 @@ restaurantsRoutes.put('/admin/hours', async (c) => {
   const { hours } = await parseHoursBody(c, hoursBody);
   return c.json({ hours: await replaceHours(ctx, hours) });
 });
+
+// ─── Setup checklist (any staff member: it tells only what their own restaurant still lacks) ─────
+// Aliased imports: this block is appended to a file other modules edit too.
+import { staffCtx as setupStaffCtx } from '../../http/guard';
+import { setupChecklist } from './setup-checklist.service';
+
+restaurantsRoutes.get('/admin/setup-checklist', async (c) => c.json(await setupChecklist(setupStaffCtx(c))));

@@ -1,6 +1,8 @@
 import { formatCep, formatCnpj, isValidCep, isValidCnpj } from '@brazilian-utils/brazilian-utils';
+import { findCity, listStates } from '@meucardapio/db/geo/geo';
 import { outboundMessages, restaurantSecrets, restaurants } from '@meucardapio/db/schema';
 import type { PixSettingsView } from '@meucardapio/domain/cashier-api';
+import { cepRegion } from '@meucardapio/domain/cep-region';
 import { hasPermission, type SettingsTab, visibleSettingsTabs } from '@meucardapio/domain/permissions';
 import { onlyDigits } from '@meucardapio/domain/phone';
 import { checkPixSettings, type PixKeyType } from '@meucardapio/domain/pix';
@@ -53,6 +55,14 @@ export const generalInput = z.object({
     'WhatsApp inválido: informe DDD e número.',
   ),
   cnpj: optText(18).refine((v) => v === null || isValidCnpj(v), 'CNPJ inválido.'),
+  // The restaurant's street address: where pickup orders are collected; printed on receipts and fiscal notes.
+  addressCep: optText(9).refine((v) => v === null || isValidCep(onlyDigits(v)), 'CEP do endereço inválido.'),
+  addressStreet: optText(200),
+  addressNumber: optText(20),
+  addressComplement: optText(120),
+  addressNeighborhood: optText(120),
+  addressCity: optText(120),
+  addressState: optText(2).transform((v) => v?.toUpperCase() ?? null),
 });
 
 export const reviewsInput = z.object({
@@ -142,6 +152,13 @@ export async function getSettings(ctx: StaffCtx) {
       originPostalCode: r.originPostalCode,
       whatsapp: r.whatsapp,
       cnpj: r.cnpj,
+      addressCep: r.addressCep,
+      addressStreet: r.addressStreet,
+      addressNumber: r.addressNumber,
+      addressComplement: r.addressComplement,
+      addressNeighborhood: r.addressNeighborhood,
+      addressCity: r.addressCity,
+      addressState: r.addressState,
     };
   }
   if (tabs.includes('reviews')) {
@@ -193,11 +210,49 @@ export async function getPixSettings(ctx: StaffCtx): Promise<PixSettingsView> {
 
 // ─── Writes ──────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The address's state must be a UF and agree with its CEP, and its city be one of that state's
+ * municipalities (stored with its official name), so pickup instructions and fiscal notes name a real place.
+ */
+function cleanAddress(input: z.output<typeof generalInput>) {
+  const state = input.addressState;
+  if (state && !listStates().some((s) => s.code === state))
+    throw badRequest('Estado inválido', 'Escolha o estado (UF) do endereço.', 'invalid_state');
+  const cepState = input.addressCep ? cepRegion(input.addressCep)?.state : undefined;
+  if (state && cepState && cepState !== state)
+    throw badRequest(
+      'CEP de outro estado',
+      `O CEP ${input.addressCep} é de ${cepState}, não de ${state}.`,
+      'cep_state',
+    );
+  let city = input.addressCity;
+  if (city) {
+    const official = state ? findCity(state, city) : null;
+    if (!official)
+      throw badRequest(
+        'Cidade inválida',
+        `${city} não é uma cidade de ${state ?? 'nenhum estado escolhido'}.`,
+        'invalid_city',
+      );
+    city = official;
+  }
+  return {
+    addressCep: input.addressCep ? formatCep(onlyDigits(input.addressCep)) : null,
+    addressStreet: input.addressStreet,
+    addressNumber: input.addressNumber,
+    addressComplement: input.addressComplement,
+    addressNeighborhood: input.addressNeighborhood,
+    addressCity: city,
+    addressState: state,
+  };
+}
+
 export async function updateGeneral(ctx: StaffCtx, input: z.output<typeof generalInput>) {
   const name = input.name?.trim() ?? '';
   if (!name) throw badRequest('Nome obrigatório', 'O nome do restaurante é obrigatório.', 'name_required');
   const problem = slugProblem(input.slug);
   if (problem) throw badRequest('Endereço inválido', SLUG_PROBLEM_TEXT[problem], 'invalid_slug');
+  const address = cleanAddress(input);
   const taken = await ctx.db
     .select({ id: restaurants.id })
     .from(restaurants)
@@ -223,6 +278,7 @@ export async function updateGeneral(ctx: StaffCtx, input: z.output<typeof genera
         originPostalCode: input.originPostalCode ? formatCep(onlyDigits(input.originPostalCode)) : null,
         whatsapp: input.whatsapp ? onlyDigits(input.whatsapp) : null,
         cnpj: input.cnpj ? formatCnpj(input.cnpj) : null,
+        ...address,
         updatedAt: new Date(),
       })
       .where(eq(restaurants.id, ctx.restaurantId));

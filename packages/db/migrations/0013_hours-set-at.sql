@@ -1,0 +1,1 @@
+ALTER TABLE "restaurants" ADD COLUMN "hours_set_at" timestamp with time zone;
