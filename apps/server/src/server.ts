@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { Deps } from './http/context';
 import { createIntegrations } from './integrations/integrations';
 import { createLogger } from './logger';
-import { startOrderNotifications } from './modules/orders/order-notifications';
+import { startOrderNotifications } from './modules/orders/notifications/whatsapp-outbox';
 import { MenuCache } from './modules/restaurants/menu-cache';
 import { Metrics } from './ops/metrics';
 import { Realtime } from './realtime/realtime';

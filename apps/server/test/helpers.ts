@@ -1,4 +1,4 @@
-import type { Database } from '@meucardapio/db/client';
+import type { Database, DbOrTx } from '@meucardapio/db/client';
 import { employees, userProfiles } from '@meucardapio/db/schema';
 import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-types';
 import { freshDatabase } from '@meucardapio/db/testing';
@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
 import { hashPassword } from '../src/modules/auth/passwords';
+import { appendEvent, type NewEvent } from '../src/realtime/realtime';
 import { boot } from '../src/server';
 
 export const ORIGIN = 'http://localhost';
@@ -220,3 +221,12 @@ export async function eventually<T>(check: () => Promise<T>, ms = 3000): Promise
     }
   }
 }
+
+/**
+ * The real `appendEvent` without its map of event names: tests stream made-up events (and partial
+ * payloads) through the same log, NOTIFY and streams as the server's own.
+ */
+export const appendAnyEvent = appendEvent as unknown as (
+  tx: DbOrTx,
+  event: Omit<NewEvent, 'type' | 'payload'> & { type: string; payload: Record<string, unknown> },
+) => Promise<number>;

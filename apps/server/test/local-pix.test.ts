@@ -3,7 +3,7 @@ import { LOCAL_PIX_METHOD } from '@meucardapio/domain/order-pix';
 import { crc16, emv } from '@meucardapio/domain/testing/br-code-oracle';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueNewOrderNotifications, NEW_ORDER_KIND } from '../src/modules/orders/order-notifications';
+import { enqueueNewOrderNotifications, NEW_ORDER_KIND } from '../src/modules/orders/notifications/whatsapp-outbox';
 import { cancelExpiredUnpaidOrders } from '../src/modules/payments/unpaid-orders.service';
 import { customerOf, type Shop, setupShop } from './checkout-fixtures';
 import { createEmployee, createTestApp, type Owner, signupOwner, type TestApp, type TestClient } from './helpers';

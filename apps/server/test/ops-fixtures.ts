@@ -1,7 +1,7 @@
 import { orderItems, orders, restaurants } from '@meucardapio/db/schema';
 import { eq, sql } from 'drizzle-orm';
-import { appendEvent } from '../src/realtime/realtime';
 import type { TestApp } from './helpers';
+import { appendAnyEvent } from './helpers';
 
 type OrderInsert = typeof orders.$inferInsert;
 
@@ -56,7 +56,7 @@ export async function insertOrder(
       })),
     );
     if (options.event) {
-      await appendEvent(tx, {
+      await appendAnyEvent(tx, {
         restaurantId,
         type: 'order.created',
         permission: 'manage_orders',

@@ -12,8 +12,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/http/session';
 import { runRetention } from '../src/ops/retention';
-import { appendEvent } from '../src/realtime/realtime';
-import { createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
+import { appendAnyEvent, createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
 import { openStream } from './sse';
 
 let t: TestApp;
@@ -34,7 +33,7 @@ const rows = async (table: PgTable) => (await t.db.select({ n: count() }).from(t
 
 async function addEvent(createdAt: Date) {
   const id = await t.db.transaction((tx) =>
-    appendEvent(tx, { restaurantId: owner.restaurantId, type: 'menu.changed', payload: {} }),
+    appendAnyEvent(tx, { restaurantId: owner.restaurantId, type: 'menu.changed', payload: {} }),
   );
   await t.db.update(events).set({ createdAt }).where(eq(events.id, id));
   return id;

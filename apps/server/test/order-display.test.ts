@@ -1,7 +1,7 @@
 import { events, orderItems, orders, outboundMessages } from '@meucardapio/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainOutbox, enqueueNewOrderNotifications } from '../src/modules/orders/order-notifications';
+import { drainOutbox, enqueueNewOrderNotifications } from '../src/modules/orders/notifications/whatsapp-outbox';
 import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
 import { createEmployee, createTestApp, type TestApp } from './helpers';
 import { waitFor } from './ops-fixtures';

@@ -1,8 +1,7 @@
 import { employees, sessions, userProfiles } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendEvent } from '../src/realtime/realtime';
-import { createEmployee, createTestApp, eventually, signupOwner, type TestApp } from './helpers';
+import { appendAnyEvent, createEmployee, createTestApp, eventually, signupOwner, type TestApp } from './helpers';
 import { insertOrder } from './ops-fixtures';
 import { openStream, requestStream, sseReader } from './sse';
 
@@ -39,7 +38,7 @@ describe('a stream ends with its session', () => {
     expect(await stream.waitForEnd()).toBe(true);
     expect(stream.received.some((e) => e.event === 'session.ended')).toBe(true);
     // Nobody else's stream is touched.
-    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'still.here', payload: {} });
+    await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'still.here', payload: {} });
     expect(await ownerStream.waitFor((e) => e.event === 'still.here')).toBeTruthy();
     await ownerStream.close();
   });
@@ -74,8 +73,8 @@ describe('a stream ends with its session', () => {
     const cashArrives = async () => {
       n++;
       const restaurantId = owner.restaurantId;
-      await appendEvent(t.db, { restaurantId, type: 'cash.x', permission: 'manage_cashier', payload: { n } });
-      await appendEvent(t.db, { restaurantId, type: 'order.x', permission: 'manage_orders', payload: { n } });
+      await appendAnyEvent(t.db, { restaurantId, type: 'cash.x', permission: 'manage_cashier', payload: { n } });
+      await appendAnyEvent(t.db, { restaurantId, type: 'order.x', permission: 'manage_orders', payload: { n } });
       await stream.waitFor((e) => e.event === 'order.x' && JSON.parse(e.data).n === n);
       return stream.received.some((e) => e.event === 'cash.x' && JSON.parse(e.data).n === n);
     };
@@ -103,7 +102,7 @@ describe('a stream ends with its session', () => {
     const stream = await openStream(fast.app, owner.client, '/api/events/staff');
     await stream.waitFor((e) => e.event === 'ready');
     expect(await stream.waitForEnd(500)).toBe(false);
-    await appendEvent(fast.db, { restaurantId: owner.restaurantId, type: 'alive', payload: {} });
+    await appendAnyEvent(fast.db, { restaurantId: owner.restaurantId, type: 'alive', payload: {} });
     expect(await stream.waitFor((e) => e.event === 'alive')).toBeTruthy();
     await stream.close();
   });
@@ -124,12 +123,18 @@ describe('a delivery person receives only the events of their orders', () => {
       deliveryEmployeeId: otherCourier.employeeId,
     });
     const unassigned = await insertOrder(t, owner.restaurantId);
-    const before = await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'mark', payload: {} });
+    const before = await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'mark', payload: {} });
 
     const courierStream = await openStream(t.app, courier.client, '/api/events/staff');
     const counterStream = await openStream(t.app, counter.client, '/api/events/staff');
     const send = (type: string, payload: Record<string, unknown>, customerId: string | null = null) =>
-      appendEvent(t.db, { restaurantId: owner.restaurantId, type, permission: 'manage_orders', customerId, payload });
+      appendAnyEvent(t.db, {
+        restaurantId: owner.restaurantId,
+        type,
+        permission: 'manage_orders',
+        customerId,
+        payload,
+      });
     await send('order.created', { orderId: unassigned.id, customerName: 'Maria Souza' });
     await send('order.updated', { orderId: theirs.id, status: 'delivered' });
     await send('order.updated', { orderId: mine.id, status: 'delivered' });

@@ -2,8 +2,7 @@ import { products } from '@meucardapio/db/schema';
 import { adminQuery, withDatabase } from '@meucardapio/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendEvent } from '../src/realtime/realtime';
-import { createTestApp, eventually, signupOwner, type TestApp } from './helpers';
+import { appendAnyEvent, createTestApp, eventually, signupOwner, type TestApp } from './helpers';
 import { openStream } from './sse';
 
 // PGlite runs in the process: there is no connection to lose.
@@ -49,13 +48,13 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the LISTEN connection is los
     const owner = await signupOwner(t);
     const stream = await openStream(t.app, owner.client, '/api/events/staff');
     await stream.waitFor((e) => e.event === 'ready');
-    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'before', payload: {} });
+    await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'before', payload: {} });
     expect(await stream.waitFor((e) => e.event === 'before')).toBeTruthy();
 
     await dropListener(async () => {
-      await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'during', payload: { n: 1 } });
+      await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'during', payload: { n: 1 } });
     });
-    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'after', payload: { n: 2 } });
+    await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'after', payload: { n: 2 } });
 
     expect(await stream.waitFor((e) => e.event === 'after', 10_000)).toBeTruthy();
     expect(stream.received.map((e) => e.event)).toEqual(['ready', 'before', 'during', 'after']);

@@ -3,9 +3,8 @@ import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { appendEvent } from '../src/realtime/realtime';
 import { boot } from '../src/server';
-import { createEmployee, createTestApp, registerCustomer, signupOwner, type TestApp } from './helpers';
+import { appendAnyEvent, createEmployee, createTestApp, registerCustomer, signupOwner, type TestApp } from './helpers';
 import { openStream } from './sse';
 
 let t: TestApp;
@@ -23,11 +22,11 @@ describe('staff and customer streams', () => {
     await stream.waitFor((e) => e.event === 'ready');
     await t.db
       .transaction(async (tx) => {
-        await appendEvent(tx, { restaurantId: owner.restaurantId, type: 'test.rolledback', payload: {} });
+        await appendAnyEvent(tx, { restaurantId: owner.restaurantId, type: 'test.rolledback', payload: {} });
         throw new Error('rollback');
       })
       .catch(() => undefined);
-    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'test.committed', payload: { n: 1 } });
+    await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'test.committed', payload: { n: 1 } });
     const got = await stream.waitFor((e) => e.event === 'test.committed');
     expect(JSON.parse(got!.data)).toEqual({ n: 1 });
     expect(stream.received.some((e) => e.event === 'test.rolledback')).toBe(false);
@@ -40,13 +39,13 @@ describe('staff and customer streams', () => {
     const waiter = await createEmployee(t, a, { profileType: 'waiter' });
     const waiterStream = await openStream(t.app, waiter.client, '/api/events/staff');
     const otherStream = await openStream(t.app, b.client, '/api/events/staff');
-    await appendEvent(t.db, {
+    await appendAnyEvent(t.db, {
       restaurantId: a.restaurantId,
       type: 'cash.x',
       permission: 'manage_cashier',
       payload: {},
     });
-    await appendEvent(t.db, {
+    await appendAnyEvent(t.db, {
       restaurantId: a.restaurantId,
       type: 'order.x',
       permission: 'manage_orders',
@@ -64,19 +63,19 @@ describe('staff and customer streams', () => {
     const ana = await registerCustomer(t, owner.slug);
     const bia = await registerCustomer(t, owner.slug);
     const anaStream = await openStream(t.app, ana.client, '/api/events/customer');
-    await appendEvent(t.db, {
+    await appendAnyEvent(t.db, {
       restaurantId: owner.restaurantId,
       type: 'order.updated',
       customerId: bia.customerId,
       payload: { who: 'bia' },
     });
-    await appendEvent(t.db, {
+    await appendAnyEvent(t.db, {
       restaurantId: owner.restaurantId,
       type: 'order.updated',
       customerId: ana.customerId,
       payload: { who: 'ana' },
     });
-    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'staff.only', payload: {} });
+    await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'staff.only', payload: {} });
     const got = await anaStream.waitFor((e) => e.event === 'order.updated');
     expect(JSON.parse(got!.data)).toEqual({ who: 'ana' });
     await anaStream.waitFor(() => false, 300);
@@ -88,9 +87,9 @@ describe('staff and customer streams', () => {
 
   it('resumes with Last-Event-ID and receives what it missed', async () => {
     const owner = await signupOwner(t);
-    const first = await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 1 } });
-    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 2 } });
-    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 3 } });
+    const first = await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 1 } });
+    await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 2 } });
+    await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 3 } });
     const stream = await openStream(t.app, owner.client, '/api/events/staff', String(first));
     await stream.waitFor((e) => e.event === 'n' && JSON.parse(e.data).n === 3);
     expect(stream.received.filter((e) => e.event === 'n').map((e) => JSON.parse(e.data).n)).toEqual([2, 3]);
@@ -116,7 +115,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server instances on one 
     await ensureDefaultProfileTypes(other.db);
     const stream = await openStream(second.app, owner.client, '/api/events/staff');
     await stream.waitFor((e) => e.event === 'ready');
-    await appendEvent(t.db, { restaurantId: owner.restaurantId, type: 'cross.instance', payload: { ok: true } });
+    await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'cross.instance', payload: { ok: true } });
     const got = await stream.waitFor((e) => e.event === 'cross.instance', 5000);
     expect(got && JSON.parse(got.data)).toEqual({ ok: true });
     await stream.close();

@@ -1,7 +1,6 @@
 import { openDatabase } from '@meucardapio/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendEvent } from '../src/realtime/realtime';
-import { createTestApp, signupOwner, type TestApp } from './helpers';
+import { appendAnyEvent, createTestApp, signupOwner, type TestApp } from './helpers';
 import { openStream, requestStream } from './sse';
 
 // Two instances on one PostgreSQL: the one going away hands its streams over to the other.
@@ -19,7 +18,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('an instance shutting down', 
 
   it('tells its streams to reconnect, stops being ready, and the client resumes on the other instance from its last event', async () => {
     const owner = await signupOwner(a);
-    const event = (n: number) => appendEvent(a.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n } });
+    const event = (n: number) => appendAnyEvent(a.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n } });
     const onA = await openStream(a.app, owner.client, '/api/events/staff');
     await onA.waitFor((e) => e.event === 'ready');
     const firstId = await event(1);

@@ -3,8 +3,12 @@ import { DEFAULT_STATUS_TEMPLATES } from '@meucardapio/domain/status-messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Messenger, OutgoingMessage } from '../src/integrations/messaging/messenger';
-import { drainOutbox, enqueueNewOrderNotifications, NEW_ORDER_KIND } from '../src/modules/orders/order-notifications';
-import { queueStatusMessage } from '../src/modules/orders/order-status-messages';
+import { queueStatusMessage } from '../src/modules/orders/notifications/status-messages';
+import {
+  drainOutbox,
+  enqueueNewOrderNotifications,
+  NEW_ORDER_KIND,
+} from '../src/modules/orders/notifications/whatsapp-outbox';
 import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
 import { createEmployee, createTestApp, type Owner, signupOwner, type TestApp, type TestClient } from './helpers';
 import { insertOrder, waitFor } from './ops-fixtures';

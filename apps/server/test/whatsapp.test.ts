@@ -8,7 +8,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { httpMessenger, type Messenger, type OutgoingMessage } from '../src/integrations/messaging/messenger';
-import { drainOutbox, enqueueNewOrderNotifications, NEW_ORDER_KIND } from '../src/modules/orders/order-notifications';
+import {
+  drainOutbox,
+  enqueueNewOrderNotifications,
+  NEW_ORDER_KIND,
+} from '../src/modules/orders/notifications/whatsapp-outbox';
 import { type Booted, boot } from '../src/server';
 import { customerOf, deliveryOrder, setupShop } from './checkout-fixtures';
 import { createEmployee, createTestApp, type Owner, signupOwner, type TestApp } from './helpers';

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   cashChange,
   checkoutPaymentMethods,
+  checkoutRefs,
   checkPaymentsCover,
   clampDiscount,
   DEFAULT_PAYMENT_METHODS,
   discountPercentLabel,
   FALLBACK_PAYMENT_METHODS,
   isCardProviderMethod,
+  isCheckoutOrder,
   isOnlineCheckoutOrder,
   judgeProviderPayment,
   PAYMENT_TYPE_LABELS,
@@ -281,5 +283,37 @@ describe('judgeProviderPayment', () => {
     expect(judgeProviderPayment({ total: 6500, online: false }, { success: true, paid: false })).toEqual({
       status: 'failed',
     });
+  });
+});
+
+describe('checkout orders', () => {
+  const order = (o: Partial<Parameters<typeof isCheckoutOrder>[0]>) => ({
+    paymentMethod: 'PIX',
+    paymentStatus: null,
+    paymentData: {},
+    deliveryType: 'delivery',
+    ...o,
+  });
+
+  it('reads the transaction and slug a checkout left, whatever their field names', () => {
+    expect(checkoutRefs({ transaction_nsu: ' TX-1 ', slug: 'chk' })).toEqual({ transactionNsu: 'TX-1', slug: 'chk' });
+    expect(checkoutRefs({ transactionId: 'TX-2', checkout_slug: 'c2' })).toEqual({
+      transactionNsu: 'TX-2',
+      slug: 'c2',
+    });
+    expect(checkoutRefs({ transaction_nsu: '  ' })).toEqual({ transactionNsu: null, slug: null });
+  });
+
+  it('is a card/PIX order with a payment status, a checkout link or a transaction', () => {
+    expect(isCheckoutOrder(order({ paymentStatus: 'pending' }))).toBe(true);
+    expect(isCheckoutOrder(order({ paymentData: { infinitepay_checkout: true } }))).toBe(true);
+    expect(isCheckoutOrder(order({ paymentData: { transaction_id: 'TX' } }))).toBe(true);
+    expect(isCheckoutOrder(order({}))).toBe(false);
+  });
+
+  it('is never a cash order, a PDV sale or a local PIX order', () => {
+    expect(isCheckoutOrder(order({ paymentMethod: 'Dinheiro', paymentStatus: 'pending' }))).toBe(false);
+    expect(isCheckoutOrder(order({ deliveryType: 'pdv', paymentStatus: 'pending' }))).toBe(false);
+    expect(isCheckoutOrder(order({ paymentStatus: 'pending', paymentData: { local_pix: true } }))).toBe(false);
   });
 });

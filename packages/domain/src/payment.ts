@@ -1,6 +1,7 @@
 import { normalizeText } from './delivery';
 import { fail, MSG, type RuleFailure } from './messages';
 import { formatBRL } from './money';
+import { isLocalPixOrder } from './order-pix';
 
 export const PAYMENT_TYPES = ['credit_card', 'debit_card', 'pix', 'cash'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
@@ -173,6 +174,43 @@ export function isOnlineCheckoutOrder(o: {
   const link = o.paymentData?.infinitepay_checkout;
   if (typeof link === 'string') return link !== '';
   return link === true && o.deliveryType !== 'pdv';
+}
+
+/** The transaction id and provider slug a checkout left on an order (field names vary by where they came from). */
+export function checkoutRefs(data: Record<string, unknown>): { transactionNsu: string | null; slug: string | null } {
+  const pick = (...keys: string[]) => {
+    for (const k of keys) {
+      const v = data[k];
+      if (typeof v === 'string' && v.trim() !== '') return v.trim();
+    }
+    return null;
+  };
+  return {
+    transactionNsu: pick('transactionNsu', 'transaction_nsu', 'transactionId', 'transaction_id'),
+    slug: pick('slug', 'checkoutSlug', 'checkout_slug'),
+  };
+}
+
+/**
+ * A card/PIX order paid through the hosted checkout: the only kind staff may ask the provider about.
+ * Not a PDV sale, not a local PIX order (staff confirm those), not cash.
+ */
+export function isCheckoutOrder(o: {
+  paymentMethod: string | null;
+  paymentStatus: string | null;
+  paymentData: Record<string, unknown> | null;
+  deliveryType: string;
+}): boolean {
+  if (o.deliveryType === 'pdv' || isLocalPixOrder(o)) return false;
+  const type = paymentTypeOf(o.paymentMethod);
+  if (!type || type === 'cash') return false;
+  const data = o.paymentData ?? {};
+  return (
+    o.paymentStatus !== null ||
+    data.infinitepay_checkout === true ||
+    data.infinitepayCheckout === true ||
+    checkoutRefs(data).transactionNsu !== null
+  );
 }
 
 /**

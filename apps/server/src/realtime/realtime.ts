@@ -1,5 +1,6 @@
 import type { Database, DbOrTx } from '@meucardapio/db/client';
 import { type EventRow, events, orders } from '@meucardapio/db/schema';
+import type { LiveEventMap, LiveEventType } from '@meucardapio/domain/live-events';
 import type { PermissionKey } from '@meucardapio/domain/permissions';
 import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -7,21 +8,22 @@ import { LiveStreams, SESSION_CHANNEL } from './live-streams';
 
 const CHANNEL = 'mc_events';
 
-export type NewEvent = {
+/** An event to append: one of the live events of packages/domain/src/live-events.ts, with its payload. */
+export type NewEvent<K extends LiveEventType = LiveEventType> = {
   restaurantId: string;
-  type: string;
+  type: K;
   /** Staff permission needed to receive it; omitted = every staff member of the restaurant. */
   permission?: PermissionKey | null;
   /** The one customer who may also receive it. */
   customerId?: string | null;
-  payload: Record<string, unknown>;
+  payload: LiveEventMap[K];
 };
 
 /**
  * Appends an event in the caller's transaction and queues a NOTIFY that PostgreSQL delivers
  * only if that transaction commits, so listeners never see an event whose change rolled back.
  */
-export async function appendEvent(tx: DbOrTx, event: NewEvent): Promise<number> {
+export async function appendEvent<K extends LiveEventType>(tx: DbOrTx, event: NewEvent<K>): Promise<number> {
   const [row] = await tx
     .insert(events)
     .values({

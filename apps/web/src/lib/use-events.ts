@@ -1,11 +1,14 @@
+import type { LiveEventMap, LiveEventType } from '@meucardapio/domain/live-events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ME_QUERY_KEY } from './auth';
 
 export type EventChannel = 'staff' | 'customer';
 
-/** Called with the event's parsed JSON data (or the raw string when it is not JSON). */
-export type EventHandler = (data: unknown, event: MessageEvent<string>) => void;
+/** Handlers by live event name, each called with that event's payload (packages/domain/src/live-events.ts). */
+export type LiveEventHandlers = {
+  [K in LiveEventType]?: (data: LiveEventMap[K], event: MessageEvent<string>) => void;
+};
 
 export type UseEventsOptions = {
   /** Off while there is no session of the right kind. Default true. */
@@ -20,8 +23,14 @@ function parse(data: string): unknown {
   try {
     return JSON.parse(data);
   } catch {
-    return data;
+    return null;
   }
+}
+
+/** The server writes each event's data as its type's payload; this is where the stream's text becomes it. */
+function dispatch<K extends LiveEventType>(handlers: LiveEventHandlers, type: K, ev: MessageEvent<string>) {
+  const handler = handlers[type] as ((data: LiveEventMap[K], event: MessageEvent<string>) => void) | undefined;
+  handler?.(parse(ev.data) as LiveEventMap[K], ev);
 }
 
 /**
@@ -37,7 +46,7 @@ function parse(data: string): unknown {
  */
 export function useEvents(
   channel: EventChannel,
-  handlers: Record<string, EventHandler>,
+  handlers: LiveEventHandlers,
   options: UseEventsOptions = {},
 ): { connected: boolean } {
   const { enabled = true } = options;
@@ -59,7 +68,7 @@ export function useEvents(
 
     const listener = (ev: MessageEvent<string>) => {
       if (ev.lastEventId) lastEventId = ev.lastEventId;
-      handlersRef.current[ev.type]?.(parse(ev.data), ev);
+      dispatch(handlersRef.current, ev.type as LiveEventType, ev);
     };
 
     const connect = () => {
@@ -70,7 +79,6 @@ export function useEvents(
       const es = new EventSource(url, { withCredentials: true });
       source = es;
       for (const type of types.split('\n').filter(Boolean)) es.addEventListener(type, listener as EventListener);
-      if (!types.split('\n').includes('message')) es.addEventListener('message', listener as EventListener);
       // The server no longer has every event since the last one seen (kept a limited time): reload all.
       es.addEventListener('refresh', () => void queryClient.invalidateQueries());
       es.addEventListener('session.ended', () => {

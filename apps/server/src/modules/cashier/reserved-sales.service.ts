@@ -8,7 +8,7 @@ import type { StaffCtx } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
-import { priceItems } from './sale.service';
+import { priceCart } from '../orders/place/place-order';
 
 /** Reserved (parked) PDV sales, kept on the server per restaurant so a reload or another terminal sees them. */
 
@@ -41,7 +41,10 @@ export async function listReservedSales(ctx: StaffCtx): Promise<ReservedSaleView
 export async function reserveSale(ctx: StaffCtx, input: z.output<typeof reserveSaleSchema>) {
   const cart = checkCartNotEmpty(input.items);
   if (!cart.ok) throw badRequest(cart.title, 'Adicione produtos antes de reservar a venda.', cart.code);
-  const lines = await priceItems(ctx.db, ctx.restaurantId, input.items);
+  const lines = await priceCart(
+    ctx,
+    input.items.map((i) => ({ ...i, notes: i.notes ?? null })),
+  );
   const items: PdvItemInputStored[] = input.items.map((i, n) => ({
     ...i,
     name: lines[n].product.name,

@@ -8,6 +8,7 @@ import type {
   closeSessionSchema,
   openSessionSchema,
 } from '@meucardapio/domain/cashier-api';
+import type { CashierSessionEvent } from '@meucardapio/domain/live-events';
 import { isCashierOnly } from '@meucardapio/domain/permissions';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -23,7 +24,7 @@ import { openSessionOf, type SessionRow, sessionFigures, toSessionView, totalsOf
 export const noOpenSession = () =>
   new AppError(409, 'no_open_session', CASHIER_MSG.noOpenSession, CASHIER_MSG.noOpenSessionDescription);
 
-function sessionEvent(tx: Tx, ctx: StaffCtx, payload: Record<string, unknown>) {
+function sessionEvent(tx: Tx, ctx: StaffCtx, payload: CashierSessionEvent) {
   return appendEvent(tx, {
     restaurantId: ctx.restaurantId,
     type: 'cashier.session',

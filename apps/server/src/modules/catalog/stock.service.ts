@@ -1,4 +1,4 @@
-import type { Tx } from '@meucardapio/db/client';
+import type { DbOrTx } from '@meucardapio/db/client';
 import { products, stockHistory } from '@meucardapio/db/schema';
 import { stockLeftText } from '@meucardapio/domain/cart';
 import { MSG } from '@meucardapio/domain/messages';
@@ -88,7 +88,7 @@ export async function recentStockEntries(ctx: StaffCtx) {
  * insuficiente". Writes the 'sale' history rows with the order they belong to.
  */
 export async function takeSaleStock(
-  tx: Tx,
+  tx: DbOrTx,
   restaurantId: string,
   sold: { productId: string; quantity: number; controleEstoque: boolean }[],
   entry: { orderId: string; employeeName: string; note: string },

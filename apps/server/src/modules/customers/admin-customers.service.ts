@@ -6,7 +6,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { hydrate } from '../orders/admin-orders.service';
+import { adminOrderViews } from '../orders/order-view';
 
 const LIST_LIMIT = 500;
 
@@ -75,6 +75,6 @@ export async function customerOrders(ctx: StaffCtx, customerId: string) {
     .where(tenant(orders, ctx.restaurantId, eq(orders.customerId, customerId)))
     .orderBy(desc(orders.createdAt))
     .limit(200);
-  const list: AdminOrderView[] = await hydrate(ctx.db, ctx.restaurantId, rows);
+  const list: AdminOrderView[] = await adminOrderViews(ctx.db, ctx.restaurantId, rows);
   return { customer, orders: list };
 }

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { updateOrderStatus } from '../orders/admin-orders.service';
+import { updateOrderStatus } from '../orders/board/board.service';
 import { toItemView } from '../orders/order-view';
 import { findStation, getThresholds, listStations } from './kitchen-settings.service';
 

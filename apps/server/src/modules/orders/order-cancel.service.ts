@@ -1,4 +1,4 @@
-import type { Tx } from '@meucardapio/db/client';
+import type { DbOrTx } from '@meucardapio/db/client';
 import { couponRedemptions, coupons, orderHistory, orders, products, stockHistory } from '@meucardapio/db/schema';
 import { checkStatusTransition, type OrderStatus } from '@meucardapio/domain/order-status';
 import { returnStockEntry } from '@meucardapio/domain/stock';
@@ -29,7 +29,7 @@ export type CancelOutcome = { cancelled: boolean; order: OrderRow };
  * left untouched, so two cancellations at once give back once. Null when the order does not exist in
  * this restaurant; a delivered order cannot be cancelled (409).
  */
-export async function cancelOrderAndRestore(tx: Tx, input: CancelInput): Promise<CancelOutcome | null> {
+export async function cancelOrderAndRestore(tx: DbOrTx, input: CancelInput): Promise<CancelOutcome | null> {
   const { restaurantId, orderId } = input;
   const [order] = await tx
     .select()
@@ -74,7 +74,7 @@ export async function cancelOrderAndRestore(tx: Tx, input: CancelInput): Promise
  * stock history rows of this order, so a product whose stock control changed since is still right).
  * Products in id order, as order creation takes them, so the two never wait on each other in a cycle.
  */
-async function restoreStock(tx: Tx, order: OrderRow, employeeName: string) {
+async function restoreStock(tx: DbOrTx, order: OrderRow, employeeName: string) {
   const held = await tx
     .select({
       productId: stockHistory.productId,
@@ -104,7 +104,7 @@ async function restoreStock(tx: Tx, order: OrderRow, employeeName: string) {
 }
 
 /** Removes the order's coupon redemption; the coupon's count goes down only if one was removed. */
-async function restoreCouponUse(tx: Tx, order: OrderRow) {
+async function restoreCouponUse(tx: DbOrTx, order: OrderRow) {
   const removed = await tx
     .delete(couponRedemptions)
     .where(tenant(couponRedemptions, order.restaurantId, eq(couponRedemptions.orderId, order.id)))

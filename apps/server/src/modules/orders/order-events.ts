@@ -1,5 +1,36 @@
 import type { DbOrTx } from '@meucardapio/db/client';
+import type { orders } from '@meucardapio/db/schema';
+import type { OrderCreatedEvent, OrderUpdatedEvent } from '@meucardapio/domain/live-events';
+import { isLocalPixOrder } from '@meucardapio/domain/order-pix';
+import { isAwaitingPayment } from '@meucardapio/domain/order-status';
+import { isCheckoutOrder } from '@meucardapio/domain/payment';
 import { appendEvent } from '../../realtime/realtime';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The news of a new order, one shape whatever door it came by; the board reads `awaitingPayment` as
+ * it reads its own list (a card/PIX order not paid yet is not news for the kitchen: the board rings
+ * when it is paid). A PDV sale also tells the cashier screens.
+ */
+export async function announceOrderCreated(tx: DbOrTx, order: OrderRow) {
+  const payload: OrderCreatedEvent = {
+    orderId: order.id,
+    number: order.number,
+    status: order.status,
+    total: order.total,
+    deliveryType: order.deliveryType,
+    customerName: order.customerName,
+    awaitingPayment: isAwaitingPayment({
+      ...order,
+      paymentCheckout: isCheckoutOrder(order) || isLocalPixOrder(order),
+    }),
+  };
+  const base = { restaurantId: order.restaurantId, customerId: order.customerId };
+  await appendEvent(tx, { ...base, type: 'order.created', permission: 'manage_orders', payload });
+  if (order.deliveryType === 'pdv')
+    await appendEvent(tx, { ...base, type: 'cashier.sale', permission: 'manage_cashier', payload });
+}
 
 /**
  * Tells the board, the kitchen and the order's customer that an order changed: one event shape for
@@ -7,8 +38,8 @@ import { appendEvent } from '../../realtime/realtime';
  */
 export function announceOrderUpdate(
   tx: DbOrTx,
-  order: { id: string; restaurantId: string; customerId: string | null; number: number },
-  changes: Record<string, unknown>,
+  order: Pick<OrderRow, 'id' | 'restaurantId' | 'customerId' | 'number'>,
+  changes: Omit<OrderUpdatedEvent, 'orderId' | 'id' | 'number'>,
 ) {
   return appendEvent(tx, {
     restaurantId: order.restaurantId,

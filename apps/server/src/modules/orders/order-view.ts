@@ -1,8 +1,16 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import { orderItems, type orders, restaurants } from '@meucardapio/db/schema';
+import { deliveryStates, employees, orderHistory, orderItems, type orders, restaurants } from '@meucardapio/db/schema';
+import { DELIVERY_KIND_LABELS, deliveryFeeParts, isCarrierOrder } from '@meucardapio/domain/delivery';
 import { cashChangeOf } from '@meucardapio/domain/order-display';
-import { pendingLocalPix } from '@meucardapio/domain/order-pix';
-import type { CustomerOrderView, OrderItemView } from '@meucardapio/domain/order-views';
+import { isLocalPixOrder, localPixConfirmation, pendingLocalPix } from '@meucardapio/domain/order-pix';
+import { isAwaitingPayment, type OrderStatus, shortIdAdmin } from '@meucardapio/domain/order-status';
+import type {
+  AdminOrderView,
+  CustomerOrderView,
+  OrderDeliveryType,
+  OrderItemView,
+} from '@meucardapio/domain/order-views';
+import { isCheckoutOrder } from '@meucardapio/domain/payment';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 
@@ -96,4 +104,113 @@ export async function customerOrderViews(
   }
   const r = restaurant ?? { name: '', slug: '', logoUrl: null };
   return rows.map((o) => toCustomerOrderView(o, byOrder.get(o.id) ?? [], r));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The staff's view (the board, the kitchen, a customer's history in the admin)
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The restaurant's active delivery states: an order to one of them outside its own goes by carrier. */
+export async function activeStatesOf(db: DbOrTx, restaurantId: string) {
+  return db
+    .select({ code: deliveryStates.code, name: deliveryStates.name, active: deliveryStates.active })
+    .from(deliveryStates)
+    .where(tenant(deliveryStates, restaurantId, eq(deliveryStates.active, true)));
+}
+
+function deliveryKindOf(o: Pick<OrderRow, 'deliveryType' | 'state'>, states: { code: string; name: string }[]) {
+  if (o.deliveryType !== 'delivery') return null;
+  return isCarrierOrder(o.state, states) ? DELIVERY_KIND_LABELS.carrier : DELIVERY_KIND_LABELS.local;
+}
+
+function groupBy<T>(list: T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of list) {
+    const k = key(item);
+    const bucket = out.get(k);
+    if (bucket) bucket.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}
+
+/** The board's views of a page of orders: items, history and delivery people: a fixed number of queries, whatever the page size. */
+export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: OrderRow[]): Promise<AdminOrderView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((o) => o.id);
+  const employeeIds = [...new Set(rows.map((o) => o.deliveryEmployeeId).filter((x): x is string => !!x))];
+  const [items, history, people, states] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(tenant(orderItems, restaurantId, inArray(orderItems.orderId, ids)))
+      .orderBy(asc(orderItems.id)),
+    db
+      .select()
+      .from(orderHistory)
+      .where(tenant(orderHistory, restaurantId, inArray(orderHistory.orderId, ids)))
+      .orderBy(asc(orderHistory.createdAt)),
+    employeeIds.length
+      ? db
+          .select({ id: employees.id, name: employees.name })
+          .from(employees)
+          .where(tenant(employees, restaurantId, inArray(employees.id, employeeIds)))
+      : Promise.resolve([]),
+    activeStatesOf(db, restaurantId),
+  ]);
+  const itemsBy = groupBy(items, (i) => i.orderId);
+  const historyBy = groupBy(history, (h) => h.orderId);
+  const personBy = new Map(people.map((p) => [p.id, p]));
+  return rows.map((o) => {
+    const data = o.paymentData ?? {};
+    return {
+      id: o.id,
+      shortId: shortIdAdmin(o.id),
+      number: o.number,
+      // The columns' check constraints keep them to these values.
+      status: o.status as OrderStatus,
+      deliveryType: o.deliveryType as OrderDeliveryType,
+      deliveryKind: deliveryKindOf(o, states),
+      customerId: o.customerId,
+      customerName: o.customerName,
+      customerPhone: o.customerPhone,
+      customerEmail: o.customerEmail,
+      tableNumber: o.tableNumber,
+      address: o.address,
+      addressNumber: o.addressNumber,
+      complement: o.complement,
+      neighborhood: o.neighborhood,
+      city: o.city,
+      state: o.state,
+      cep: o.cep,
+      paymentMethod: o.paymentMethod,
+      paymentStatus: o.paymentStatus,
+      paymentStatusCheckedAt: iso(o.paymentStatusCheckedAt),
+      paymentCheckoutVerified: o.paymentCheckoutVerified,
+      paymentCheckout: isCheckoutOrder(o),
+      paymentWarning: typeof data.payment_warning === 'string' ? data.payment_warning : null,
+      awaitingPayment: isAwaitingPayment({ ...o, paymentCheckout: isCheckoutOrder(o) || isLocalPixOrder(o) }),
+      localPix: isLocalPixOrder(o),
+      pixConfirmation: localPixConfirmation(data),
+      installments: o.installments,
+      ...cashChangeOf(data),
+      note: o.note,
+      subtotal: o.subtotal,
+      deliveryFee: o.deliveryFee,
+      fees: deliveryFeeParts(o),
+      discount: o.discount,
+      total: o.total,
+      deliveryEmployee: o.deliveryEmployeeId ? (personBy.get(o.deliveryEmployeeId) ?? null) : null,
+      createdAt: o.createdAt.toISOString(),
+      updatedAt: o.updatedAt.toISOString(),
+      items: (itemsBy.get(o.id) ?? []).map(toItemView),
+      history: (historyBy.get(o.id) ?? []).map((h) => ({
+        status: h.status,
+        employeeName: h.employeeName,
+        notes: h.notes,
+        createdAt: h.createdAt.toISOString(),
+      })),
+    };
+  });
 }

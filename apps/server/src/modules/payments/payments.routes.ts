@@ -1,12 +1,11 @@
-import { paymentTransactions } from '@meucardapio/db/schema';
 import { paymentTypeOf } from '@meucardapio/domain/payment';
-import { and, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { parseBody } from '../../http/validate';
 import { paymentCallbackPath } from '../../integrations/payments/payments';
 import { recordSimulatorChoice, SIMULATOR_PROVIDER } from '../../integrations/payments/simulator';
-import { confirmPayment, confirmPaymentSchema, simulatorOrder, simulatorOrderFor } from './payments.service';
+import { confirmPayment, confirmPaymentSchema } from './payments.service';
+import { simulatorOrderFor, simulatorReceipt } from './simulator.service';
 import { checkoutPage, messagePage, receiptPage, type SimulatorLine } from './simulator-page';
 
 export const paymentsRoutes = new Hono<AppEnv>();
@@ -90,19 +89,7 @@ paymentsRoutes.post('/payments/simulator/decide', async (c) => {
 paymentsRoutes.get('/payments/simulator/receipt/:nsu', async (c) => {
   if (simulatorOff(c)) return simulatorOffPage(c);
   const nsu = c.req.param('nsu').slice(0, 60);
-  const [tx] = await c
-    .get('db')
-    .select()
-    .from(paymentTransactions)
-    .where(
-      and(
-        eq(paymentTransactions.provider, SIMULATOR_PROVIDER),
-        eq(paymentTransactions.transactionId, nsu),
-        eq(paymentTransactions.status, 'approved'),
-      ),
-    )
-    .limit(1);
-  const found = tx ? await simulatorOrder(c.get('db'), tx.orderId) : null;
+  const found = await simulatorReceipt(c.get('db'), nsu);
   if (!found) return c.html(messagePage('Comprovante não encontrado', 'Transação inexistente.'), 404);
   return c.html(
     receiptPage({

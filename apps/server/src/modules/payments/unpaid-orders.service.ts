@@ -2,7 +2,7 @@ import { orders } from '@meucardapio/db/schema';
 import { isLocalPixOrder, LOCAL_PIX_TIMEOUT_MINUTES } from '@meucardapio/domain/order-pix';
 import { and, asc, eq, lte, ne, not, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../http/context';
-import { cancelOrderAndRestore } from '../orders/order-cancel.service';
+import { releaseUnpaidOrder } from '../orders/payments/verification';
 import { reverifyOrderPayment } from './payments.service';
 
 /** How often each server instance looks for card/PIX orders left unpaid past the time limit. */
@@ -67,14 +67,13 @@ export async function cancelExpiredUnpaidOrders(deps: Deps, options: UnpaidSweep
         .where(and(eq(orders.restaurantId, candidate.restaurantId), eq(orders.id, candidate.id), unpaid))
         .for('update', { skipLocked: true });
       if (!locked) return false;
-      const outcome = await cancelOrderAndRestore(tx, {
-        restaurantId: candidate.restaurantId,
-        orderId: candidate.id,
-        by: { employeeId: null, name: 'Pagamento online' },
-        notes: isLocalPixOrder(candidate)
+      const outcome = await releaseUnpaidOrder(
+        tx,
+        candidate,
+        isLocalPixOrder(candidate)
           ? `PIX não confirmado em ${pixMinutes} minutos: pedido cancelado e estoque devolvido.`
           : `Pagamento não concluído em ${options.timeoutMinutes} minutos: pedido cancelado e estoque devolvido.`,
-      });
+      );
       return outcome?.cancelled === true;
     });
     if (cancelled) result.cancelled.push(candidate.id);

@@ -1,4 +1,4 @@
-import type { ChatEventPayload, ChatParty } from '@meucardapio/domain/chat';
+import type { ChatParty } from '@meucardapio/domain/chat';
 import { hasAnyPermission } from '@meucardapio/domain/permissions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useSyncExternalStore } from 'react';
@@ -77,10 +77,9 @@ export function useChatLive(mode: ChatMode, enabled: boolean) {
   useEvents(
     mode,
     {
-      'chat.message': (data) => {
+      'chat.message': (payload) => {
         refresh();
-        const payload = data as ChatEventPayload | null;
-        if (payload && typeof payload === 'object' && isIncoming(payload, mode, user)) signalIncoming(payload.id);
+        if (payload && isIncoming(payload, mode, user)) signalIncoming(payload.id);
       },
     },
     { enabled: leader, onOpen: refresh },

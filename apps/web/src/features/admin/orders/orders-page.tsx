@@ -94,8 +94,7 @@ export default function OrdersPage() {
         refresh();
         announce(orderAnnouncement('order.updated', data));
       },
-      'whatsapp.failed': (data) => {
-        const { number, shortId = '' } = (data ?? {}) as { number?: number | null; shortId?: string };
+      'whatsapp.failed': ({ number, shortId }) => {
         const short = shortId.toUpperCase();
         toast.error('Erro no WhatsApp', {
           description: `Não foi possível enviar a notificação do ${number ? `${orderLabel(number)} (${short})` : `pedido #${short}`}.`,

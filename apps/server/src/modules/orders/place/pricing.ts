@@ -1,10 +1,11 @@
-import type { DbOrTx, Tx } from '@meucardapio/db/client';
+import type { DbOrTx } from '@meucardapio/db/client';
 import { type Addon, type OrderItemOption, type PriceOption, products } from '@meucardapio/db/schema';
 import type { OrderProposal } from '@meucardapio/domain/checkout';
 import { MSG } from '@meucardapio/domain/messages';
 import { normalizeMaxFlavors, parseList, productKind, unitPrice } from '@meucardapio/domain/pricing';
 import { type BusinessSegment, normalizePizzaFlags } from '@meucardapio/domain/product-rules';
 import { inArray } from 'drizzle-orm';
+import type { ServiceCtx } from '../../../http/context';
 import { AppError, badRequest } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
 
@@ -17,7 +18,8 @@ const unavailable = (name?: string) =>
   );
 
 type ProductRow = typeof products.$inferSelect;
-type ProposedLine = OrderProposal['items'][number];
+/** A cart line as a door proposes it: product, size, colours, add-ons, flavours, note. */
+export type ProposedLine = OrderProposal['items'][number];
 
 export type PricedLine = {
   product: ProductRow;
@@ -158,11 +160,11 @@ export async function priceLines(
 
 /** Step "price lines": the order's lines and their subtotal. */
 export async function priceOrderLines(
-  tx: Tx,
+  ctx: ServiceCtx,
   restaurant: { id: string; businessSegment: string },
   items: readonly ProposedLine[],
 ) {
   const segment: BusinessSegment = restaurant.businessSegment === 'commerce' ? 'commerce' : 'restaurant';
-  const lines = await priceLines(tx, restaurant.id, items, segment);
+  const lines = await priceLines(ctx.db, restaurant.id, items, segment);
   return { lines, subtotal: lines.reduce((s, l) => s + l.totalPrice, 0) };
 }

@@ -1,23 +1,16 @@
 import { normalizeOrderStatus } from '@meucardapio/domain/order-status';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/context';
-import { staffCtx } from '../../http/guard';
-import { idParam, parseBody, parseParams, parseQuery } from '../../http/validate';
-import {
-  deliveryOverview,
-  getReceipt,
-  listDeliveryPeople,
-  listOrders,
-  updateOrderStatus,
-  verifyOrderPayment,
-  verifyPendingPayments,
-} from './admin-orders.service';
+import type { AppEnv } from '../../../http/context';
+import { staffCtx } from '../../../http/guard';
+import { idParam, parseBody, parseParams, parseQuery } from '../../../http/validate';
+import { listOutboundMessages } from '../notifications/whatsapp-outbox';
+import { deliveryOverview, getReceipt, listDeliveryPeople, listOrders, updateOrderStatus } from './board.service';
 import { confirmLocalPixPayment } from './local-pix.service';
-import { listOutboundMessages } from './order-notifications';
+import { verifyOrderPayment, verifyPendingPayments } from './payment-checks.service';
 
 /** Staff side of orders (mounted by orders.routes.ts): the board, status changes, delivery, payments. */
-export const adminOrdersRoutes = new Hono<AppEnv>();
+export const boardRoutes = new Hono<AppEnv>();
 
 // 'ready' is what the POS and old clients send; it is stored as 'confirmed' (ARCHITECTURE §6.5).
 const statusValue = z.string({ message: 'Status inválido' }).transform((v, ctx) => {
@@ -52,55 +45,55 @@ const statusBody = z.object({
   notes: z.string().max(500).nullish(),
 });
 
-adminOrdersRoutes.get('/admin/orders', async (c) => {
+boardRoutes.get('/admin/orders', async (c) => {
   const ctx = staffCtx(c, 'manage_orders');
   const query = parseQuery(c, listQuery);
   return c.json({ orders: await listOrders(ctx, query) });
 });
 
-adminOrdersRoutes.patch('/admin/orders/:id/status', async (c) => {
+boardRoutes.patch('/admin/orders/:id/status', async (c) => {
   const ctx = staffCtx(c, 'manage_orders');
   const { id } = parseParams(c, idParam);
   const body = await parseBody(c, statusBody);
   return c.json({ order: await updateOrderStatus(ctx, id, body) });
 });
 
-adminOrdersRoutes.get('/admin/orders/:id/receipt', async (c) => {
+boardRoutes.get('/admin/orders/:id/receipt', async (c) => {
   const ctx = staffCtx(c, 'manage_orders');
   const { id } = parseParams(c, idParam);
   return c.json(await getReceipt(ctx, id));
 });
 
-adminOrdersRoutes.post('/admin/orders/verify-payments', async (c) => {
+boardRoutes.post('/admin/orders/verify-payments', async (c) => {
   const ctx = staffCtx(c, 'manage_orders');
   return c.json(await verifyPendingPayments(ctx));
 });
 
-adminOrdersRoutes.post('/admin/orders/:id/verify-payment', async (c) => {
+boardRoutes.post('/admin/orders/:id/verify-payment', async (c) => {
   const ctx = staffCtx(c, 'manage_orders');
   const { id } = parseParams(c, idParam);
   return c.json(await verifyOrderPayment(ctx, id));
 });
 
 // The restaurant's own PIX QR Code: staff confirm the money arrived (one click on the board).
-adminOrdersRoutes.post('/admin/orders/:id/confirm-pix', async (c) => {
+boardRoutes.post('/admin/orders/:id/confirm-pix', async (c) => {
   const ctx = staffCtx(c, 'manage_orders');
   const { id } = parseParams(c, idParam);
   return c.json({ order: await confirmLocalPixPayment(ctx, id) });
 });
 
-adminOrdersRoutes.get('/admin/delivery-people', async (c) => {
+boardRoutes.get('/admin/delivery-people', async (c) => {
   const ctx = staffCtx(c, 'manage_orders', 'manage_delivery');
   return c.json({ deliveryPeople: await listDeliveryPeople(ctx) });
 });
 
-adminOrdersRoutes.get('/admin/delivery/overview', async (c) => {
+boardRoutes.get('/admin/delivery/overview', async (c) => {
   const ctx = staffCtx(c, 'manage_delivery');
   return c.json({ groups: await deliveryOverview(ctx) });
 });
 
 // "Mensagens enviadas": the WhatsApp outbox, for the owner and administrators.
-adminOrdersRoutes.get('/admin/messages', async (c) => {
+boardRoutes.get('/admin/messages', async (c) => {
   const ctx = staffCtx(c, 'manage_settings');
   return c.json({ messages: await listOutboundMessages(ctx) });
 });

@@ -3,12 +3,12 @@ import { isLocalPixOrder } from '@meucardapio/domain/order-pix';
 import type { AdminOrderView } from '@meucardapio/domain/order-views';
 import { isDeliveryPerson } from '@meucardapio/domain/permissions';
 import { eq } from 'drizzle-orm';
-import type { StaffCtx } from '../../http/context';
-import { AppError, forbidden, notFound } from '../../http/errors';
-import { tenant } from '../../http/tenant';
-import { getOrder } from './admin-orders.service';
-import { announceOrderUpdate } from './order-events';
-import { queueStatusMessage } from './order-status-messages';
+import { inTransaction, type StaffCtx } from '../../../http/context';
+import { AppError, forbidden, notFound } from '../../../http/errors';
+import { tenant } from '../../../http/tenant';
+import { queueStatusMessage } from '../notifications/status-messages';
+import { announceOrderUpdate } from '../order-events';
+import { getOrder } from './board.service';
 
 /**
  * Staff confirm on the board that a storefront order's PIX QR Code payment arrived (they see it in the
@@ -19,7 +19,7 @@ import { queueStatusMessage } from './order-status-messages';
  */
 export async function confirmLocalPixPayment(ctx: StaffCtx, id: string): Promise<AdminOrderView> {
   if (isDeliveryPerson(ctx.actor.rules)) throw forbidden('Entregadores não confirmam pagamentos.');
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async ({ db: tx }) => {
     const [order] = await tx
       .select()
       .from(orders)

@@ -1,20 +1,24 @@
-import type { Tx } from '@meucardapio/db/client';
 import { ONLINE_CUSTOMER_NAME } from '@meucardapio/domain/stock';
+import type { ServiceCtx } from '../../../http/context';
 import { takeSaleStock } from '../../catalog/stock.service';
-import type { PricedLine } from './order-pricing';
+import { CHANNELS, type OrderChannel } from './channels';
+import type { PricedLine } from './pricing';
 
 /** Step "stock": conditional decrements (no oversell); any failure rolls the whole order back. */
 export async function takeOrderStock(
-  tx: Tx,
-  restaurantId: string,
+  ctx: ServiceCtx,
   order: { id: string; number: number },
   lines: readonly PricedLine[],
-  customerName: string,
+  request: { channel: OrderChannel; placedBy: { name: string } },
 ) {
   await takeSaleStock(
-    tx,
-    restaurantId,
+    ctx.db,
+    ctx.restaurantId,
     lines.map((l) => ({ productId: l.product.id, quantity: l.quantity, controleEstoque: l.product.controleEstoque })),
-    { orderId: order.id, employeeName: customerName || ONLINE_CUSTOMER_NAME, note: `Pedido online #${order.number}` },
+    {
+      orderId: order.id,
+      employeeName: request.placedBy.name || ONLINE_CUSTOMER_NAME,
+      note: CHANNELS[request.channel].stockNote(order.number),
+    },
   );
 }

@@ -1,40 +1,22 @@
-import type { Tx } from '@meucardapio/db/client';
+import type { DbOrTx } from '@meucardapio/db/client';
 import { orderHistory, type orders } from '@meucardapio/db/schema';
-import type { VerifyResult } from '../../integrations/payments/payments';
-import { cancelOrderAndRestore } from './order-cancel.service';
+import type { VerifyResult } from '../../../integrations/payments/payments';
 
 /*
- * What a payment's verdict does to its order: a declined payment cancels it, a payment that does not
- * match it or comes after it was cancelled leaves a warning for staff. Used by the payment verification
- * (customer return page, unpaid-order sweep) and by staff asking the provider from the order board.
+ * The warnings a payment's verdict leaves for staff: a payment that does not match its order, or that
+ * comes after the order was cancelled. Applied by `verification.ts`.
  */
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** Who the history names for what an online payment did to an order. */
 export const ONLINE_PAYMENT = 'Pagamento online';
-const DECLINED_NOTE = 'Pagamento não aprovado pela operadora: pedido cancelado e estoque devolvido.';
 const PAID_AFTER_CANCEL_WARNING =
   'A operadora aprovou o pagamento de um pedido já cancelado (o estoque já foi devolvido). Estorne o pagamento ou refaça o pedido.';
 
-/**
- * A declined card/PIX payment gives back what the order held: the order, not started yet, is cancelled
- * with its stock and coupon use restored (once, however many verifications say so). Runs in the
- * caller's transaction; an order the kitchen already started is left to staff.
- */
-export async function releaseDeclinedOrder(tx: Tx, order: Pick<OrderRow, 'id' | 'restaurantId' | 'status'>) {
-  if (order.status !== 'pending') return null;
-  return cancelOrderAndRestore(tx, {
-    restaurantId: order.restaurantId,
-    orderId: order.id,
-    by: { employeeId: null, name: ONLINE_PAYMENT },
-    notes: DECLINED_NOTE,
-  });
-}
-
 /** Staff's warning on an order paid after it was cancelled (it stays cancelled; the money must go back). */
 export async function recordPaidAfterCancel(
-  tx: Tx,
+  tx: DbOrTx,
   order: Pick<OrderRow, 'id' | 'restaurantId' | 'status'>,
   paymentData: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
@@ -48,7 +30,7 @@ export async function recordPaidAfterCancel(
  * staff see on the order and a history row. The order stays unpaid.
  */
 export async function recordPaymentMismatch(
-  tx: Tx,
+  tx: DbOrTx,
   order: Pick<OrderRow, 'id' | 'restaurantId' | 'status'>,
   paymentData: Record<string, unknown>,
   warning: string,
@@ -67,7 +49,7 @@ export async function recordPaymentMismatch(
 
 /** The warning as a history row for staff; the same answer seen again (a re-verification) adds no second one. */
 async function warnStaffOnce(
-  tx: Tx,
+  tx: DbOrTx,
   order: Pick<OrderRow, 'id' | 'restaurantId' | 'status'>,
   paymentData: Record<string, unknown>,
   warning: string,

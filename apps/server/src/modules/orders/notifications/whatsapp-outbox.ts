@@ -6,9 +6,9 @@ import { cashChangeOf, cashChangeText } from '@meucardapio/domain/order-display'
 import { shortIdAdmin } from '@meucardapio/domain/order-status';
 import { toWhatsAppNumber } from '@meucardapio/domain/phone';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
-import type { Deps } from '../../http/context';
-import { tenant } from '../../http/tenant';
-import { appendEvent } from '../../realtime/realtime';
+import type { Deps } from '../../../http/context';
+import { tenant } from '../../../http/tenant';
+import { appendEvent } from '../../../realtime/realtime';
 
 /**
  * WhatsApp notification of a new order (ARCHITECTURE §6.11): sent ONCE per order by the server, never
@@ -412,7 +412,7 @@ export async function startOrderNotifications(
 }
 
 /** The outbox as the owner sees it ("mensagens enviadas"), newest first. */
-export async function listOutboundMessages(ctx: { db: Db; restaurantId: string }) {
+export async function listOutboundMessages(ctx: { db: DbOrTx; restaurantId: string }) {
   const rows = await ctx.db
     .select({ m: outboundMessages, number: orders.number })
     .from(outboundMessages)

@@ -8,7 +8,7 @@ import {
   statusMessageKind,
 } from '@meucardapio/domain/status-messages';
 import { eq, sql } from 'drizzle-orm';
-import { enqueueNewOrderNotifications } from './order-notifications';
+import { enqueueNewOrderNotifications } from './whatsapp-outbox';
 
 type StatusMessageOrder = {
   id: string;

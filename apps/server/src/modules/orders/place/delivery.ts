@@ -1,22 +1,29 @@
-import type { DbOrTx, Tx } from '@meucardapio/db/client';
+import type { DbOrTx } from '@meucardapio/db/client';
 import {
   customerAddresses,
   deliveryStates,
   diningTables,
   neighborhoods,
+  products,
   type restaurants,
 } from '@meucardapio/db/schema';
 import type { OrderProposal } from '@meucardapio/domain/checkout';
-import { missingDeliveryFields, missingDeliveryFieldText, validateDeliveryArea } from '@meucardapio/domain/delivery';
+import {
+  hasShippingDimensions,
+  missingDeliveryFields,
+  missingDeliveryFieldText,
+  shippingPackage,
+  validateDeliveryArea,
+} from '@meucardapio/domain/delivery';
 import { MSG } from '@meucardapio/domain/messages';
 import type { CustomerOrderView } from '@meucardapio/domain/order-views';
-import { eq } from 'drizzle-orm';
-import type { Deps } from '../../../http/context';
+import { eq, inArray } from 'drizzle-orm';
+import type { Deps, ServiceCtx } from '../../../http/context';
 import { AppError, badRequest } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
-import type { ShippingOption } from '../../../integrations/shipping/shipping';
-import { quoteShipping } from '../checkout.service';
-import type { PricedLine } from './order-pricing';
+import { DEFAULT_ORIGIN_CEP, type ShippingOption, ShippingQuoteError } from '../../../integrations/shipping/shipping';
+import type { RestaurantRow } from '../../../tenancy/restaurant-lookup';
+import type { PricedLine } from './pricing';
 
 type Restaurant = typeof restaurants.$inferSelect;
 type DeliveryType = OrderProposal['deliveryType'];
@@ -33,7 +40,28 @@ export type OrderAddress = Pick<
   'address' | 'addressNumber' | 'complement' | 'neighborhood' | 'city' | 'state' | 'cep'
 >;
 
-export type OrderDelivery = DeliveryChoice & { deliveryFee: number; tableNumber: number | null; address: OrderAddress };
+export type OrderDelivery = {
+  deliveryType: DeliveryType | 'pdv';
+  shippingOption: ShippingOption | null;
+  deliveryFee: number;
+  tableNumber: number | null;
+  address: OrderAddress;
+};
+
+/** A sale handed over at the counter: no address, no fee. */
+export const counterDelivery = (): OrderDelivery => ({
+  deliveryType: 'pdv',
+  shippingOption: null,
+  deliveryFee: 0,
+  tableNumber: null,
+  address: noAddress(),
+});
+
+/** The address fields a storefront order proposes. */
+export type ProposedAddress = Pick<
+  OrderProposal,
+  'address' | 'number' | 'complement' | 'neighborhood' | 'city' | 'state' | 'cep' | 'tableNumber'
+>;
 
 /**
  * Step "shipping", BEFORE the transaction: the quote is a network call, and holding locks across it
@@ -65,15 +93,81 @@ export async function chooseShipping(
   return { deliveryType: 'delivery', shippingOption };
 }
 
+export type QuoteItem = { productId: string; quantity: number };
+
+const shippingError = (description: string, code = 'shipping_error') =>
+  new AppError(400, code, 'Erro ao calcular frete', description);
+
+/**
+ * Quotes the shipped (envio_correios) products of a cart to a CEP. Answers no options when nothing in
+ * the cart is shipped. Errors carry the spec's 'Erro de Endereço' / 'Erro ao calcular frete' texts.
+ */
+export async function quoteShipping(
+  db: DbOrTx,
+  deps: Deps,
+  restaurant: Pick<RestaurantRow, 'id' | 'originPostalCode'>,
+  cep: string | null | undefined,
+  items: readonly QuoteItem[],
+): Promise<{ shipped: boolean; options: ShippingOption[] }> {
+  const ids = [...new Set(items.map((i) => i.productId))];
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: products.id,
+            price: products.price,
+            envioCorreios: products.envioCorreios,
+            height: products.height,
+            width: products.width,
+            length: products.length,
+            weight: products.weight,
+          })
+          .from(products)
+          .where(tenant(products, restaurant.id, inArray(products.id, ids)));
+  if (rows.length !== ids.length) throw addressError(MSG.productsCheckError, 'products_check_error');
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const shippedItems = items.filter((i) => byId.get(i.productId)?.envioCorreios);
+  if (shippedItems.length === 0) return { shipped: false, options: [] };
+
+  const digits = (cep ?? '').replace(/\D/g, '');
+  if (!digits) throw addressError(MSG.cepRequiredForShipping, 'cep_required');
+  if (shippedItems.some((i) => !hasShippingDimensions(byId.get(i.productId)!)))
+    throw addressError(MSG.shippingDimensionsMissing, 'shipping_dimensions_missing');
+
+  // One package per cart line; the line's quantity travels with it so weight and insurance add up.
+  const packages = shippedItems.map((i) => ({ ...shippingPackage(byId.get(i.productId)!), quantity: i.quantity }));
+  let options: ShippingOption[];
+  try {
+    options = await deps.integrations.shipping.quote({
+      fromPostalCode: restaurant.originPostalCode?.replace(/\D/g, '') || DEFAULT_ORIGIN_CEP,
+      toPostalCode: digits,
+      products: packages,
+    });
+  } catch (err) {
+    if (err instanceof ShippingQuoteError) {
+      if (err.kind === 'invalid_cep')
+        throw shippingError(`CEP inválido ou fora da área de cobertura: ${err.detail}`, 'shipping_invalid_cep');
+      throw shippingError(`Erro na API: ${err.detail}`, 'shipping_api_error');
+    }
+    deps.log.error({ err }, 'shipping quote failed');
+    throw addressError(MSG.shippingQuoteError, 'shipping_quote_error');
+  }
+  if (options.length === 0)
+    throw shippingError('Nenhuma opção de frete disponível para este CEP', 'shipping_no_options');
+  return { shipped: true, options };
+}
+
 /** Step "delivery": the table of a table order, or the address and fee of a delivered one. */
 export async function resolveDelivery(
-  tx: Tx,
+  ctx: ServiceCtx,
   restaurant: Restaurant,
-  customerId: string,
-  input: OrderProposal,
+  customerId: string | null,
+  input: ProposedAddress,
   choice: DeliveryChoice,
   lines: readonly PricedLine[],
 ): Promise<OrderDelivery> {
+  const tx = ctx.db;
   const address: OrderAddress = {
     address: input.address || null,
     addressNumber: input.number || null,
@@ -90,11 +184,13 @@ export async function resolveDelivery(
   if (choice.deliveryType !== 'delivery') return { ...choice, deliveryFee: 0, tableNumber: null, address: noAddress() };
 
   const { shippingOption } = choice;
-  const [saved] = await tx
-    .select({ id: customerAddresses.id })
-    .from(customerAddresses)
-    .where(tenant(customerAddresses, restaurant.id, eq(customerAddresses.customerId, customerId)))
-    .limit(1);
+  const [saved] = customerId
+    ? await tx
+        .select({ id: customerAddresses.id })
+        .from(customerAddresses)
+        .where(tenant(customerAddresses, restaurant.id, eq(customerAddresses.customerId, customerId)))
+        .limit(1)
+    : [];
   const [missing] = missingDeliveryFields(
     { ...address, number: address.addressNumber },
     { shipped: !!shippingOption, hasSavedAddress: !!saved },
@@ -121,17 +217,19 @@ export async function resolveDelivery(
   return { ...choice, deliveryFee, tableNumber: null, address };
 }
 
-const noAddress = (): OrderAddress => ({
-  address: null,
-  addressNumber: null,
-  complement: null,
-  neighborhood: null,
-  city: null,
-  state: null,
-  cep: null,
-});
+function noAddress(): OrderAddress {
+  return {
+    address: null,
+    addressNumber: null,
+    complement: null,
+    neighborhood: null,
+    city: null,
+    state: null,
+    cep: null,
+  };
+}
 
-async function tableOf(tx: Tx, restaurant: Restaurant, tableNumber: number | null | undefined) {
+async function tableOf(tx: DbOrTx, restaurant: Restaurant, tableNumber: number | null | undefined) {
   // A shop (commerce segment) has no tables: a table link to it is not an order channel.
   if (restaurant.businessSegment === 'commerce')
     throw badRequest('Mesa inválida', MSG.noTablesInShop, 'tables_not_offered');

@@ -1,0 +1,217 @@
+import { employees, orderHistory, orders, restaurants, userProfiles } from '@meucardapio/db/schema';
+import { isCarrierOrder } from '@meucardapio/domain/delivery';
+import { MSG } from '@meucardapio/domain/messages';
+import {
+  checkDeliveryDigits,
+  checkDeliveryPerson,
+  checkStatusTransition,
+  type OrderStatus,
+  transitionRequirements,
+} from '@meucardapio/domain/order-status';
+import type { AdminOrderView, DeliveryPersonView, OrderReceiptView } from '@meucardapio/domain/order-views';
+import { DELIVERY_PROFILE_NAME, isDeliveryPerson } from '@meucardapio/domain/permissions';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { inTransaction, type StaffCtx } from '../../../http/context';
+import { AppError, forbidden, notFound } from '../../../http/errors';
+import { tenant } from '../../../http/tenant';
+import { queueStatusMessage } from '../notifications/status-messages';
+import { cancelOrderAndRestore } from '../order-cancel.service';
+import { announceOrderUpdate } from '../order-events';
+import { activeStatesOf, adminOrderViews } from '../order-view';
+
+/*
+ * The staff's door to orders: the board's list and one order, the receipt, status changes along the
+ * state machine (decision 009), delivery people and the delivery overview.
+ */
+
+export const orderNotFound = () => notFound('Pedido não encontrado.');
+
+export type ListOrdersInput = { status?: OrderStatus; limit: number };
+
+/**
+ * The orders board, newest first. A delivery person sees only the orders out for delivery or
+ * delivered that were assigned to them.
+ */
+export async function listOrders(ctx: StaffCtx, input: ListOrdersInput): Promise<AdminOrderView[]> {
+  const conds = [];
+  if (input.status) conds.push(eq(orders.status, input.status));
+  if (isDeliveryPerson(ctx.actor.rules)) {
+    conds.push(inArray(orders.status, ['out_for_delivery', 'delivered']));
+    conds.push(eq(orders.deliveryEmployeeId, ctx.actor.id));
+  }
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(tenant(orders, ctx.restaurantId, ...conds))
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(input.limit);
+  return adminOrderViews(ctx.db, ctx.restaurantId, rows);
+}
+
+/** One order as the board shows it (a delivery person only their own). */
+export async function getOrder(ctx: StaffCtx, id: string): Promise<AdminOrderView> {
+  const [row] = await ctx.db
+    .select()
+    .from(orders)
+    .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
+    .limit(1);
+  if (!row) throw orderNotFound();
+  if (isDeliveryPerson(ctx.actor.rules) && row.deliveryEmployeeId !== ctx.actor.id) throw orderNotFound();
+  const [order] = await adminOrderViews(ctx.db, ctx.restaurantId, [row]);
+  return order;
+}
+
+/** Everything the 80 mm receipt prints: the order and the restaurant's header. */
+export async function getReceipt(ctx: StaffCtx, id: string): Promise<OrderReceiptView> {
+  const order = await getOrder(ctx, id);
+  const [restaurant] = await ctx.db
+    .select({
+      name: restaurants.name,
+      cnpj: restaurants.cnpj,
+      whatsapp: restaurants.whatsapp,
+      nomeRazaoSocial: restaurants.nomeRazaoSocial,
+      timezone: restaurants.timezone,
+    })
+    .from(restaurants)
+    .where(eq(restaurants.id, ctx.restaurantId))
+    .limit(1);
+  return { restaurant, order };
+}
+
+/** Active employees of the restaurant whose (active) profile is named "Entregador". */
+export async function listDeliveryPeople(ctx: Pick<StaffCtx, 'db' | 'restaurantId'>) {
+  return ctx.db
+    .select({ id: employees.id, name: employees.name, email: employees.email })
+    .from(employees)
+    .innerJoin(userProfiles, eq(userProfiles.id, employees.profileId))
+    .where(
+      and(
+        tenant(employees, ctx.restaurantId, eq(employees.active, true)),
+        eq(userProfiles.restaurantId, ctx.restaurantId),
+        eq(userProfiles.active, true),
+        sql`trim(${userProfiles.name}) = ${DELIVERY_PROFILE_NAME}`,
+      ),
+    )
+    .orderBy(asc(employees.name)) as Promise<DeliveryPersonView[]>;
+}
+
+export type UpdateStatusInput = {
+  status: OrderStatus;
+  deliveryEmployeeId?: string | null;
+  phoneDigits?: string | null;
+  notes?: string | null;
+};
+
+function ruleError(failure: { code: string; title: string; description?: string }, status: 400 | 409 = 400) {
+  return new AppError(status, failure.code, failure.title, failure.description ?? '');
+}
+
+/**
+ * Moves an order to a status the state machine allows from its current one (409 otherwise); a
+ * cancellation gives back the order's stock and coupon use. Sending a delivery order out needs one of
+ * the restaurant's delivery people; marking a local delivery order delivered needs the last 4 digits
+ * of the customer's phone.
+ * The order row is locked, so two people moving the same order are applied one after the other.
+ * A delivery person may only mark their own orders delivered.
+ */
+export async function updateOrderStatus(ctx: StaffCtx, id: string, input: UpdateStatusInput): Promise<AdminOrderView> {
+  const deliveryPerson = isDeliveryPerson(ctx.actor.rules);
+  await inTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db;
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
+      .for('update')
+      .limit(1);
+    if (!order) throw orderNotFound();
+    if (deliveryPerson) {
+      if (order.deliveryEmployeeId !== ctx.actor.id) throw orderNotFound();
+      if (input.status !== 'delivered') {
+        throw forbidden('Entregadores só podem confirmar a entrega dos seus pedidos.');
+      }
+    }
+    // Setting the status an order already has changes nothing (a double click, two people at once).
+    if (order.status === input.status) return;
+    const allowed = checkStatusTransition(order.status as OrderStatus, input.status, order.deliveryType);
+    if (!allowed.ok) throw ruleError(allowed, 409);
+    if (input.status === 'cancelled') {
+      await cancelOrderAndRestore(tx, {
+        restaurantId: ctx.restaurantId,
+        orderId: id,
+        by: { employeeId: ctx.actor.kind === 'employee' ? ctx.actor.id : null, name: ctx.actor.name },
+        notes: input.notes,
+      });
+      return;
+    }
+
+    const states = await activeStatesOf(tx, ctx.restaurantId);
+    const carrier = order.deliveryType === 'delivery' && isCarrierOrder(order.state, states);
+    const needs = transitionRequirements(order.deliveryType, input.status, carrier);
+    let deliveryEmployeeId = order.deliveryEmployeeId;
+
+    if (needs.deliveryPerson) {
+      const people = await listDeliveryPeople(txCtx);
+      if (people.length === 0) {
+        throw new AppError(
+          409,
+          'no_delivery_people',
+          'Nenhum entregador disponível',
+          "Cadastre funcionários com perfil 'Entregador' primeiro.",
+        );
+      }
+      const chosen = input.deliveryEmployeeId ?? null;
+      const check = checkDeliveryPerson(chosen);
+      if (!check.ok) throw ruleError(check);
+      if (!people.some((p) => p.id === chosen)) {
+        throw new AppError(400, 'invalid_delivery_person', MSG.selectDeliveryPerson, MSG.deliveryPersonRequired);
+      }
+      deliveryEmployeeId = chosen;
+    }
+    if (needs.phoneDigits) {
+      const check = checkDeliveryDigits(input.phoneDigits ?? '', order.customerPhone);
+      if (!check.ok) throw ruleError(check);
+    }
+
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({ status: input.status, deliveryEmployeeId, updatedAt: now })
+      .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)));
+    await tx.insert(orderHistory).values({
+      restaurantId: ctx.restaurantId,
+      orderId: id,
+      status: input.status,
+      employeeId: ctx.actor.kind === 'employee' ? ctx.actor.id : null,
+      employeeName: ctx.actor.name,
+      notes: input.notes?.trim() || null,
+      createdAt: now,
+    });
+    await queueStatusMessage(tx, ctx.deps.config.publicUrl, order, input.status);
+    await announceOrderUpdate(tx, order, { status: input.status, previousStatus: order.status, deliveryEmployeeId });
+  });
+  return getOrder(ctx, id);
+}
+
+/** Out-for-delivery orders grouped by delivery person (a delivery person sees only their own). */
+export async function deliveryOverview(ctx: StaffCtx) {
+  const conds = [eq(orders.status, 'out_for_delivery')];
+  if (isDeliveryPerson(ctx.actor.rules)) conds.push(eq(orders.deliveryEmployeeId, ctx.actor.id));
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(tenant(orders, ctx.restaurantId, ...conds))
+    .orderBy(asc(orders.updatedAt))
+    .limit(500);
+  const list = await adminOrderViews(ctx.db, ctx.restaurantId, rows);
+  const groups = new Map<string, { deliveryPerson: { id: string; name: string } | null; orders: AdminOrderView[] }>();
+  for (const o of list) {
+    const key = o.deliveryEmployee?.id ?? '';
+    const g = groups.get(key) ?? { deliveryPerson: o.deliveryEmployee, orders: [] };
+    g.orders.push(o);
+    groups.set(key, g);
+  }
+  return [...groups.values()].sort((a, b) =>
+    (a.deliveryPerson?.name ?? '~').localeCompare(b.deliveryPerson?.name ?? '~'),
+  );
+}

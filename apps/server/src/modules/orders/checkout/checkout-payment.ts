@@ -1,0 +1,144 @@
+import type { DbOrTx } from '@meucardapio/db/client';
+import { paymentMethods } from '@meucardapio/db/schema';
+import type { CheckoutPaymentMethod, OrderProposal } from '@meucardapio/domain/checkout';
+import { maxInstallmentsFor } from '@meucardapio/domain/installments';
+import { MSG } from '@meucardapio/domain/messages';
+import { LOCAL_PIX_METHOD } from '@meucardapio/domain/order-pix';
+import {
+  cashChange,
+  checkoutPaymentMethods,
+  isCardProviderMethod,
+  type PaymentMethodLike,
+  paymentTypeOf,
+  providerHandle,
+} from '@meucardapio/domain/payment';
+import { pixSettingsOf } from '@meucardapio/domain/pix';
+import { asc, eq } from 'drizzle-orm';
+import type { Deps } from '../../../http/context';
+import { AppError, badRequest } from '../../../http/errors';
+import { tenant } from '../../../http/tenant';
+import type { RestaurantRow } from '../../../tenancy/restaurant-lookup';
+import type { PaymentPlan } from '../place/place-order';
+
+/*
+ * How a storefront order is paid: one of the methods the restaurant offers, on delivery, through the
+ * provider's hosted checkout, or by PIX to the restaurant's own key.
+ */
+
+function toCheckoutMethod(m: PaymentMethodLike): CheckoutPaymentMethod {
+  const type = m.type ?? paymentTypeOf(m.name);
+  return {
+    id: m.id,
+    name: m.name,
+    icon: m.icon ?? null,
+    type,
+    online: isCardProviderMethod(m),
+    localPix: false,
+    requiresChange: m.requiresChange === true,
+    maxInstallments: isCardProviderMethod(m) ? Math.max(1, m.maxInstallments ?? 1) : 1,
+  };
+}
+
+/** "PIX (QR Code)", offered while the restaurant has a complete PIX key (decision 025). */
+const LOCAL_PIX_CHECKOUT_METHOD: CheckoutPaymentMethod = {
+  ...LOCAL_PIX_METHOD,
+  icon: 'pix',
+  type: 'pix',
+  online: false,
+  localPix: true,
+  requiresChange: false,
+  maxInstallments: 1,
+};
+
+/**
+ * Active methods ordered by name, or the spec's fallback list (card, debit, pix online; cash) when none;
+ * then "PIX (QR Code)" when the restaurant has its own PIX key.
+ */
+export async function checkoutPaymentMethodsFor(
+  db: DbOrTx,
+  restaurant: Pick<RestaurantRow, 'id' | 'pixKey' | 'pixKeyType' | 'pixMerchantName' | 'pixMerchantCity'>,
+): Promise<CheckoutPaymentMethod[]> {
+  const rows = await db
+    .select()
+    .from(paymentMethods)
+    .where(tenant(paymentMethods, restaurant.id, eq(paymentMethods.active, true)))
+    .orderBy(asc(paymentMethods.name));
+  const methods = checkoutPaymentMethods(rows).map(toCheckoutMethod);
+  return pixSettingsOf(restaurant) ? [...methods, LOCAL_PIX_CHECKOUT_METHOD] : methods;
+}
+
+/** Card/PIX ordered while the server runs with PAYMENTS=disabled. */
+export const onlinePaymentUnavailable = () =>
+  new AppError(
+    409,
+    'online_payment_unavailable',
+    'Pagamento online indisponível',
+    'No momento não é possível pagar com cartão ou PIX pelo site. Escolha outra forma de pagamento.',
+  );
+
+/** The storefront's payment plan: one of the methods the restaurant offers, checked against the order's total. */
+export async function choosePayment(
+  db: DbOrTx,
+  deps: Deps,
+  restaurant: RestaurantRow,
+  input: Pick<OrderProposal, 'paymentMethod' | 'cashReceived' | 'installments'>,
+  total: number,
+): Promise<PaymentPlan> {
+  const methods = await checkoutPaymentMethodsFor(db, restaurant);
+  const method = methods.find((m) => m.id === input.paymentMethod);
+  if (!method)
+    throw badRequest(
+      MSG.selectPaymentMethod,
+      'Escolha uma das formas de pagamento oferecidas.',
+      'payment_method_required',
+    );
+  if (method.online) assertHostedCheckoutReady(deps, restaurant);
+
+  const paymentData: Record<string, unknown> = { method_id: method.id };
+  if (method.requiresChange || (method.type === 'cash' && input.cashReceived != null)) {
+    const change = cashChange(total, input.cashReceived);
+    if (!change.ok) throw new AppError(400, change.code, change.title, change.description ?? '');
+    paymentData.paid_amount = input.cashReceived;
+    paymentData.change_amount = change.change;
+  }
+  const installments = installmentsFor(method, total, input.installments);
+  const paidBeforehand = method.online || method.localPix;
+  if (paidBeforehand && total <= 0)
+    throw badRequest(
+      'Erro ao processar pedido',
+      'Pedidos sem valor não podem ser pagos com cartão ou PIX.',
+      'zero_total',
+    );
+  return {
+    label: method.name,
+    paymentStatus: paidBeforehand ? 'pending' : null,
+    paymentData,
+    installments,
+    hosted: method.online ? { amount: total, itemized: true } : null,
+    localPix: method.localPix,
+  };
+}
+
+function assertHostedCheckoutReady(deps: Deps, restaurant: RestaurantRow) {
+  if (deps.integrations.payments.name === 'disabled') throw onlinePaymentUnavailable();
+  if (!providerHandle(restaurant))
+    throw new AppError(409, 'checkout_not_configured', MSG.checkoutNotConfigured, MSG.checkoutNotConfiguredCustomer);
+}
+
+/** Card methods may split up to what the method and the total allow; every other method pays at once. */
+function installmentsFor(method: CheckoutPaymentMethod, total: number, wanted: number | null | undefined) {
+  if (method.online) {
+    const max = method.maxInstallments > 1 ? maxInstallmentsFor(total, method.maxInstallments) : 1;
+    const installments = wanted ?? 1;
+    if (installments > max)
+      throw badRequest('Parcelamento inválido', `Escolha entre 1 e ${max} parcela(s).`, 'invalid_installments');
+    return installments;
+  }
+  if (wanted && wanted > 1)
+    throw badRequest(
+      'Parcelamento inválido',
+      'Esta forma de pagamento não aceita parcelamento.',
+      'invalid_installments',
+    );
+  return null;
+}

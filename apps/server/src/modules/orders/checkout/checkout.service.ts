@@ -1,0 +1,79 @@
+import type { CreatedOrder, OrderProposal } from '@meucardapio/domain/checkout';
+import { MSG } from '@meucardapio/domain/messages';
+import type { CustomerCtx } from '../../../http/context';
+import { badRequest, conflict, forbidden } from '../../../http/errors';
+import { restaurantById, restaurantBySlug } from '../../../tenancy/restaurant-lookup';
+import { customerOrderViews, toCustomerOrderView } from '../order-view';
+import { assertFewOpenUnpaidOrders, assertOpenForOrders } from '../place/admission';
+import { chooseShipping } from '../place/delivery';
+import { type OrderDoor, placeOrder } from '../place/place-order';
+import { assertProductsExist } from '../place/pricing';
+import { choosePayment } from './checkout-payment';
+
+/** A customer account belongs to one restaurant: using it on another restaurant's page is refused. */
+export function assertCustomerOf(ctx: CustomerCtx, restaurant: { id: string }) {
+  if (ctx.restaurantId !== restaurant.id) throw forbidden('Entre com sua conta deste restaurante para continuar.');
+}
+
+/**
+ * The storefront's door to the order pipeline: a signed-in customer's cart, priced again from this
+ * restaurant's products, with the delivery fee from the neighbourhood or the shipping quote, a coupon,
+ * and the hosted-checkout link or PIX code when paid online. The restaurant must be open and the
+ * customer may hold only a few unpaid orders. A retry with the same Idempotency-Key returns the first order.
+ */
+export async function createCustomerOrder(
+  ctx: CustomerCtx,
+  input: OrderProposal,
+  idempotencyKey: string | null,
+): Promise<CreatedOrder> {
+  const { deps, actor } = ctx;
+  const door: OrderDoor<CreatedOrder> = {
+    async prepare({ db }) {
+      const restaurant = await restaurantById(db, ctx.restaurantId);
+      if (input.restaurantSlug) assertCustomerOf(ctx, await restaurantBySlug(db, input.restaurantSlug));
+      const contact = contactOf(input);
+      await assertProductsExist(db, restaurant.id, input.items);
+      // The quote is a network call: made before the transaction, never while the restaurant's orders wait.
+      const choice = await chooseShipping(db, deps, restaurant, input);
+      await assertOpenForOrders(ctx, restaurant);
+      return {
+        items: input.items,
+        customer: { id: actor.id, email: actor.email, ...contact },
+        placedBy: { employeeId: null, name: contact.name },
+        delivery: { kind: 'storefront', choice, address: input },
+        discount: { kind: 'coupon', code: input.couponCode },
+        note: input.note ?? null,
+      };
+    },
+    async plan(txCtx, priced) {
+      if (input.clientTotal != null && input.clientTotal !== priced.total)
+        deps.log.warn({ clientTotal: input.clientTotal, total: priced.total }, 'order total from the browser ignored');
+      return choosePayment(txCtx.db, deps, priced.restaurant, input, priced.total);
+    },
+    admit: (txCtx) => assertFewOpenUnpaidOrders(txCtx, actor.id),
+    async replay(readCtx, earlier) {
+      // Keys are per restaurant; someone else's key must not reveal their order.
+      if (earlier.customerId !== actor.id)
+        throw conflict(
+          'Pedido duplicado',
+          'Esta tentativa de pedido já foi usada. Recarregue a página e tente novamente.',
+        );
+      const [view] = await customerOrderViews(readCtx.db, readCtx.restaurantId, [earlier]);
+      const url = earlier.paymentData?.infinitepay_checkout;
+      return { order: view, checkoutUrl: typeof url === 'string' ? url : null, replayed: true };
+    },
+    async answer(_txCtx, { restaurant: r, order, items, payment }) {
+      const view = toCustomerOrderView(order, items, { name: r.name, slug: r.slug, logoUrl: r.logoUrl });
+      return { order: view, checkoutUrl: payment.checkoutUrl, replayed: false };
+    },
+  };
+
+  return placeOrder(ctx, { channel: 'storefront', idempotencyKey, door });
+}
+
+function contactOf(input: OrderProposal) {
+  const name = input.name?.trim() ?? '';
+  const phone = input.phone?.trim() ?? '';
+  if (!name || !phone) throw badRequest(MSG.requiredFieldsShort, 'Informe seu nome e telefone.', 'name_phone_required');
+  return { name, phone };
+}

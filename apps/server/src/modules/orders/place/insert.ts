@@ -1,0 +1,71 @@
+import { orderHistory, orderItems, orders } from '@meucardapio/db/schema';
+import type { ServiceCtx } from '../../../http/context';
+import { CHANNELS, type OrderChannel } from './channels';
+import type { StartedPayment } from './payment';
+import type { PricedOrder } from './place-order';
+import { orderItemRows } from './pricing';
+
+export type OrderInsert = {
+  id: string;
+  number: number;
+  status: 'pending' | 'delivered';
+  request: {
+    channel: OrderChannel;
+    idempotencyKey: string | null;
+    customer: { id: string | null; name: string; phone: string | null; email: string | null };
+    placedBy: { employeeId: string | null; name: string };
+    note: string | null;
+  };
+  priced: PricedOrder;
+  payment: StartedPayment;
+};
+
+/** Step "insert": the order, its items and its first history entry, whatever door it came by. */
+export async function insertOrder(ctx: ServiceCtx, draft: OrderInsert) {
+  const { request, priced, payment } = draft;
+  const { restaurant, delivery } = priced;
+  const [order] = await ctx.db
+    .insert(orders)
+    .values({
+      id: draft.id,
+      restaurantId: restaurant.id,
+      number: draft.number,
+      ownerId: restaurant.ownerId,
+      customerId: request.customer.id,
+      customerName: request.customer.name,
+      customerPhone: request.customer.phone,
+      customerEmail: request.customer.email,
+      deliveryType: delivery.deliveryType,
+      tableNumber: delivery.tableNumber,
+      ...delivery.address,
+      paymentMethod: payment.label,
+      paymentStatus: payment.paymentStatus,
+      paymentData: payment.paymentData,
+      installments: payment.installments,
+      shippingOption: delivery.shippingOption ? { ...delivery.shippingOption } : null,
+      note: request.note,
+      couponId: priced.coupon.couponId,
+      subtotal: priced.subtotal,
+      deliveryFee: delivery.deliveryFee,
+      discount: priced.coupon.discount,
+      total: priced.total,
+      status: draft.status,
+      idempotencyKey: request.idempotencyKey,
+    })
+    .returning();
+
+  const items = await ctx.db
+    .insert(orderItems)
+    .values(orderItemRows(restaurant.id, order.id, priced.lines))
+    .returning();
+
+  await ctx.db.insert(orderHistory).values({
+    restaurantId: restaurant.id,
+    orderId: order.id,
+    status: draft.status,
+    employeeId: request.placedBy.employeeId,
+    employeeName: request.placedBy.name,
+    notes: CHANNELS[request.channel].historyNote,
+  });
+  return { order, items };
+}

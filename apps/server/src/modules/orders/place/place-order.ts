@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import type { orderItems, orders } from '@meucardapio/db/schema';
+import { clampDiscount } from '@meucardapio/domain/payment';
+import { orderTotal } from '@meucardapio/domain/pricing';
+import { inTransaction, type ServiceCtx } from '../../../http/context';
+import { isUniqueViolation } from '../../../http/idempotency';
+import { type RestaurantRow, restaurantById } from '../../../tenancy/restaurant-lookup';
+import { announceOrderCreated } from '../order-events';
+import { lockRestaurantOrders, nextOrderNumber } from './admission';
+import { CHANNELS, type OrderChannel } from './channels';
+import { type AppliedCoupon, evaluateCoupon, redeemCoupon } from './coupon';
+import { counterDelivery, type DeliveryChoice, type OrderDelivery, resolveDelivery } from './delivery';
+import { orderByKey } from './idempotency';
+import { insertOrder } from './insert';
+import { type PaymentPlan, paymentContact, type StartedPayment, startPayment } from './payment';
+import { type PricedLine, type ProposedLine, priceOrderLines } from './pricing';
+import { takeOrderStock } from './stock';
+
+/*
+ * The one way an order is born. A door (the storefront checkout, a PDV sale, and every later channel)
+ * says who the order is for, what is in it, how it travels and how it is paid, and adds only its own
+ * rules; the pipeline does the rest in one transaction, in this order:
+ *   read and price what needs no lock (products, delivery address and area, coupon, payment plan)
+ *   → lock the restaurant's orders → replay an earlier attempt with the same key → the door's own
+ *   checks → number → order, items and first history row → stock and coupon use (conditional
+ *   updates) → payment start → `order.created`.
+ * Only what is read-then-written per restaurant (numbers, coupon and open-order limits) runs after
+ * the lock (decision 006); stock holds on its own conditional UPDATE.
+ */
+
+export type { OrderChannel } from './channels';
+export type { PaymentPlan } from './payment';
+export type { PricedLine, ProposedLine } from './pricing';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Who the order is for: a customer account, or a name at the counter. */
+export type OrderCustomer = { id: string | null; name: string; phone: string | null; email: string | null };
+
+/** What the door knows once the order's lines, delivery and discount are priced. */
+export type PricedOrder = {
+  restaurant: RestaurantRow;
+  lines: readonly PricedLine[];
+  subtotal: number;
+  delivery: OrderDelivery;
+  coupon: AppliedCoupon;
+  total: number;
+};
+
+/** The order as placed, for the door's answer. */
+export type PlacedOrder = PricedOrder & {
+  order: OrderRow;
+  items: (typeof orderItems.$inferSelect)[];
+  payment: StartedPayment;
+};
+
+/** A door's own part: what it asks for, its rules, its extra rows, and how it answers. */
+export type OrderDoor<Answer> = {
+  /**
+   * Before the transaction, once no earlier attempt with the key exists: the door's own reads and checks
+   * that need no transaction (a shipping quote is a network call), and the order it asks for.
+   */
+  prepare(ctx: ServiceCtx): Promise<OrderSpec>;
+  /** Before the lock, once the total is known: the door's checks that need no lock, and how the money is collected. */
+  plan(ctx: ServiceCtx, priced: PricedOrder): Promise<PaymentPlan>;
+  /** Under the restaurant's lock: the door's rules that are read then written (limits per customer). */
+  admit?(ctx: ServiceCtx, priced: PricedOrder): Promise<void>;
+  /** After the order's rows, in the same transaction: the door's own rows (a sale's payments). */
+  record?(ctx: ServiceCtx, placed: PlacedOrder): Promise<void>;
+  /** The answer to a retry: the order an earlier attempt with the same key placed (refused if not this door's). */
+  replay(ctx: ServiceCtx, earlier: OrderRow): Promise<Answer>;
+  /** The answer for the order just placed. */
+  answer(ctx: ServiceCtx, placed: PlacedOrder): Promise<Answer>;
+};
+
+export type OrderRequest<Answer> = {
+  channel: OrderChannel;
+  /** The attempt's Idempotency-Key: a retry answers the first order instead of placing a second. */
+  idempotencyKey: string | null;
+  door: OrderDoor<Answer>;
+};
+
+/** The order a door asks for. */
+export type OrderSpec = {
+  items: readonly ProposedLine[];
+  customer: OrderCustomer;
+  /** Who the first history row and the stock history name. */
+  placedBy: { employeeId: string | null; name: string };
+  /** How the order travels: chosen on the storefront (shipping quoted before), or handed over at the counter. */
+  delivery: { kind: 'storefront'; choice: DeliveryChoice; address: DeliveryAddressInput } | { kind: 'counter' };
+  discount: { kind: 'coupon'; code: string | null | undefined } | { kind: 'manual'; amount: number };
+  note: string | null;
+};
+
+export type DeliveryAddressInput = Parameters<typeof resolveDelivery>[3];
+
+/**
+ * Places an order through `request.door`, in the caller's transaction or a new one. A retry with the
+ * same key answers the first order, also when two retries race (the loser's insert hits the unique key).
+ */
+export async function placeOrder<Answer>(ctx: ServiceCtx, request: OrderRequest<Answer>): Promise<Answer> {
+  const earlier = await orderByKey(ctx, request.idempotencyKey);
+  if (earlier) return request.door.replay(ctx, earlier);
+  const spec = await request.door.prepare(ctx);
+  try {
+    return await inTransaction(ctx, (txCtx) => placeInTransaction(txCtx, { ...request, ...spec }));
+  } catch (err) {
+    if (request.idempotencyKey && isUniqueViolation(err)) {
+      const winner = await orderByKey(ctx, request.idempotencyKey);
+      if (winner) return request.door.replay(ctx, winner);
+    }
+    throw err;
+  }
+}
+
+type FullRequest<Answer> = OrderRequest<Answer> & OrderSpec;
+
+async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<Answer>): Promise<Answer> {
+  const { door } = request;
+  const priced = await priceOrder(ctx, request);
+  const plan = await door.plan(ctx, priced);
+  const contact = await paymentContact(ctx, plan, request.customer);
+
+  await lockRestaurantOrders(ctx);
+  const raced = await orderByKey(ctx, request.idempotencyKey);
+  if (raced) return door.replay(ctx, raced);
+  await door.admit?.(ctx, priced);
+
+  const number = await nextOrderNumber(ctx);
+  const id = randomUUID();
+  const payment = startPayment(ctx.deps, plan, {
+    id,
+    number,
+    channel: request.channel,
+    priced,
+    contact,
+  });
+  const { order, items } = await insertOrder(ctx, {
+    id,
+    number,
+    request,
+    priced,
+    payment,
+    status: CHANNELS[request.channel].status,
+  });
+  await takeOrderStock(ctx, order, priced.lines, request);
+  await redeemCoupon(ctx, priced.coupon, request.customer.id, order.id);
+  const placed: PlacedOrder = { ...priced, order, items, payment };
+  await door.record?.(ctx, placed);
+  await announceOrderCreated(ctx.db, order);
+  return door.answer(ctx, placed);
+}
+
+/** Lines, delivery, discount and total: everything read and priced before the lock. */
+async function priceOrder(ctx: ServiceCtx, request: OrderSpec): Promise<PricedOrder> {
+  const restaurant = await restaurantById(ctx.db, ctx.restaurantId);
+  const { lines, subtotal } = await priceOrderLines(ctx, restaurant, request.items);
+  const delivery =
+    request.delivery.kind === 'counter'
+      ? counterDelivery()
+      : await resolveDelivery(
+          ctx,
+          restaurant,
+          request.customer.id,
+          request.delivery.address,
+          request.delivery.choice,
+          lines,
+        );
+  const coupon =
+    request.discount.kind === 'coupon'
+      ? await evaluateCoupon(ctx, request.customer.id, request.discount.code, subtotal)
+      : {
+          couponId: null,
+          usesPerCustomer: null,
+          discount: clampDiscount(Math.round(request.discount.amount), subtotal),
+        };
+  const total = orderTotal({ subtotal, deliveryFee: delivery.deliveryFee, discount: coupon.discount });
+  return { restaurant, lines, subtotal, delivery, coupon, total };
+}
+
+/** A cart's lines priced as an order would price them, for a preview (nothing is locked or kept). */
+export async function priceCart(ctx: ServiceCtx, items: readonly ProposedLine[]): Promise<PricedLine[]> {
+  const restaurant = await restaurantById(ctx.db, ctx.restaurantId);
+  return (await priceOrderLines(ctx, restaurant, items)).lines;
+}
