@@ -1,8 +1,10 @@
 import { IMAGE_WIDTHS } from '@meucardapio/domain/image-variants';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
-import { AppError } from '../../http/errors';
+import { AppError, badRequest } from '../../http/errors';
+import { staffCtx } from '../../http/guard';
+import { fileRequired, MAX_UPLOAD_BYTES, tooLarge, UPLOAD_PERMISSIONS, uploadImage } from './files.service';
 import { variantId } from './image-variants';
 
 export const filesRoutes = new Hono<AppEnv>();
@@ -40,6 +42,27 @@ filesRoutes.get('/files/:id', async (c) => {
 });
 
 // ─── Admin upload (staff; images only, ≤ 5 MB) ───────────────────────────────────────────────────
-import { uploadAdminFile } from './files.admin';
 
-filesRoutes.post('/admin/files', uploadAdminFile);
+/** The uploaded bytes: the `file` field of a multipart form, or the raw request body. */
+async function uploadedBytes(c: Context<AppEnv>): Promise<Uint8Array> {
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) throw tooLarge();
+  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data'))
+    return new Uint8Array(await c.req.arrayBuffer());
+  let form: Record<string, unknown>;
+  try {
+    form = await c.req.parseBody();
+  } catch {
+    throw badRequest('Dados inválidos', 'Não foi possível ler o arquivo enviado.', 'invalid_upload');
+  }
+  const file = form.file ?? Object.values(form).find((v) => v instanceof Blob);
+  if (!(file instanceof Blob)) throw fileRequired();
+  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+/** POST /api/admin/files: answers `{ url }` to store in a product, logo or banner. */
+filesRoutes.post('/admin/files', async (c) => {
+  const ctx = staffCtx(c, ...UPLOAD_PERMISSIONS);
+  return c.json(await uploadImage(ctx, await uploadedBytes(c)), 201);
+});

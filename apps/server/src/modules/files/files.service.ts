@@ -1,8 +1,6 @@
 import { type PermissionKey, ROUTE_PERMISSIONS } from '@meucardapio/domain/permissions';
-import type { Context } from 'hono';
-import type { AppEnv } from '../../http/context';
+import type { StaffCtx } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
-import { staffCtx } from '../../http/guard';
 import { storeImage } from './image-variants';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -10,7 +8,8 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Who uploads images: product managers (product photos) and settings managers (logo, banner). */
 export const UPLOAD_PERMISSIONS: PermissionKey[] = [...ROUTE_PERMISSIONS.products, 'manage_settings'];
 
-const tooLarge = () => new AppError(413, 'file_too_large', 'Arquivo muito grande', 'Envie imagens de até 5 MB.');
+export const tooLarge = () => new AppError(413, 'file_too_large', 'Arquivo muito grande', 'Envie imagens de até 5 MB.');
+export const fileRequired = () => badRequest('Arquivo obrigatório', 'Escolha uma imagem para enviar.', 'file_required');
 const notImage = () =>
   badRequest('Formato não suportado', 'Envie uma imagem PNG, JPEG, WebP ou GIF.', 'unsupported_file_type');
 
@@ -36,31 +35,11 @@ export function sniffImageType(data: Uint8Array): string | null {
 }
 
 /**
- * POST /api/admin/files: an image as multipart form data (field `file`) or as the raw request body.
- * Answers `{ url }` to store in a product, logo or banner.
+ * Keeps an uploaded image of this restaurant (its resized variants too) and answers the URL to store in
+ * a product, logo or banner. Only PNG, JPEG, WebP or GIF of at most 5 MB, judged by the bytes.
  */
-export async function uploadAdminFile(c: Context<AppEnv>) {
-  const ctx = staffCtx(c, ...UPLOAD_PERMISSIONS);
-  const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) throw tooLarge();
-  const contentType = c.req.header('content-type') ?? '';
-  let data: Uint8Array;
-  if (contentType.startsWith('multipart/form-data')) {
-    let form: Record<string, unknown>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      throw badRequest('Dados inválidos', 'Não foi possível ler o arquivo enviado.', 'invalid_upload');
-    }
-    const file = form.file ?? Object.values(form).find((v) => v instanceof Blob);
-    if (!(file instanceof Blob))
-      throw badRequest('Arquivo obrigatório', 'Escolha uma imagem para enviar.', 'file_required');
-    if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
-    data = new Uint8Array(await file.arrayBuffer());
-  } else {
-    data = new Uint8Array(await c.req.arrayBuffer());
-  }
-  if (data.length === 0) throw badRequest('Arquivo obrigatório', 'Escolha uma imagem para enviar.', 'file_required');
+export async function uploadImage(ctx: StaffCtx, data: Uint8Array): Promise<{ url: string }> {
+  if (data.length === 0) throw fileRequired();
   if (data.length > MAX_UPLOAD_BYTES) throw tooLarge();
   const type = sniffImageType(data);
   if (!type) throw notImage();
@@ -69,5 +48,5 @@ export async function uploadAdminFile(c: Context<AppEnv>) {
     contentType: type,
     data: Buffer.from(data),
   });
-  return c.json({ url }, 201);
+  return { url };
 }
