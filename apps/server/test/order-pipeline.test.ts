@@ -1,0 +1,201 @@
+import {
+  events,
+  orderHistory,
+  orders,
+  outboundMessages,
+  paymentTransactions,
+  stockHistory,
+} from '@meucardapio/db/schema';
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { infinitePayProvider } from '../src/integrations/payments/infinitepay';
+import { confirmPayment } from '../src/modules/payments/payments.service';
+import { openRegister, saleKey, sell } from './cashier-fixtures';
+import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
+import { createTestApp, type TestApp } from './helpers';
+
+/*
+ * One order pipeline, several doors: a PDV sale and a storefront order are born the same way, and a
+ * provider's verdict is applied the same way whoever asks (decisions 035 and 036).
+ */
+
+let t: TestApp;
+let shop: Shop;
+let answer: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ PAYMENTS: 'infinitepay', PUBLIC_URL: 'https://loja.example.com' });
+  shop = await setupShop(t);
+  t.deps.integrations.payments = infinitePayProvider({
+    publicUrl: 'https://loja.example.com',
+    apiBase: 'https://api.test/check',
+    fetch: (async () => new Response(JSON.stringify(answer), { status: 200 })) as unknown as typeof fetch,
+  });
+  await openRegister(shop.owner.client);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
+const historyOf = (id: string) =>
+  t.db.select().from(orderHistory).where(eq(orderHistory.orderId, id)).orderBy(asc(orderHistory.createdAt));
+const eventsOf = async (id: string) =>
+  (await t.db.select().from(events).where(eq(events.restaurantId, shop.rid)).orderBy(asc(events.id))).filter(
+    (e) => (e.payload as { orderId?: string }).orderId === id,
+  );
+const verifiedCount = async (result: string) => {
+  const metric = await t.deps.metrics.registry.getSingleMetric('mc_payments_verified_total')?.get();
+  return metric?.values.find((v) => v.labels.result === result)?.value ?? 0;
+};
+
+describe('a PDV sale and a storefront order go through the same pipeline', () => {
+  it('with the same first history row, order.created payload and stock history', async () => {
+    const refri = shop.products.refri.id;
+    const buyer = await customerOf(t, shop);
+    const online = await buyer.client.post(
+      '/api/customer/orders',
+      deliveryOrder(shop, { items: [{ productId: refri, quantity: 1 }] }),
+    );
+    expect(online.status).toBe(201);
+    const sale = await sell(shop.owner.client, {
+      items: [{ productId: refri, quantity: 1 }],
+      payments: [{ methodId: shop.methods.cash, amount: 600, received: 600 }],
+    });
+    expect(sale.status).toBe(201);
+    const storefrontId = online.body.order.id as string;
+    const pdvId = sale.body.sale.id as string;
+
+    // One history row at birth, in the order's first status, named by who placed it, noted by its door.
+    const [first] = await historyOf(storefrontId);
+    const [counter] = await historyOf(pdvId);
+    expect(await historyOf(storefrontId)).toHaveLength(1);
+    expect(await historyOf(pdvId)).toHaveLength(1);
+    expect(first).toMatchObject({
+      status: 'pending',
+      employeeId: null,
+      employeeName: 'Cliente Teste',
+      notes: 'Pedido realizado pelo cardápio online',
+    });
+    expect(counter).toMatchObject({
+      status: 'delivered',
+      employeeName: 'Dona Teste',
+      notes: 'Venda no PDV',
+    });
+
+    // The same event, with what the board reads (awaitingPayment) for both; the sale also tells the cashier.
+    const created = async (id: string) => (await eventsOf(id)).filter((e) => e.type === 'order.created');
+    const [onlineEvent] = await created(storefrontId);
+    const [pdvEvent] = await created(pdvId);
+    expect(Object.keys(pdvEvent.payload).sort()).toEqual(Object.keys(onlineEvent.payload).sort());
+    expect(onlineEvent.payload).toMatchObject({ status: 'pending', deliveryType: 'delivery', awaitingPayment: false });
+    expect(pdvEvent.payload).toMatchObject({ status: 'delivered', deliveryType: 'pdv', awaitingPayment: false });
+    expect((await eventsOf(pdvId)).map((e) => e.type)).toEqual(['order.created', 'cashier.sale']);
+    expect((await eventsOf(storefrontId)).map((e) => e.type)).toEqual(['order.created']);
+
+    // One sale row per product, tied to its order, in the same shape.
+    const stockOf = (id: string) => t.db.select().from(stockHistory).where(eq(stockHistory.orderId, id));
+    const [onlineStock] = await stockOf(storefrontId);
+    const [pdvStock] = await stockOf(pdvId);
+    expect(await stockOf(storefrontId)).toHaveLength(1);
+    expect(await stockOf(pdvId)).toHaveLength(1);
+    for (const row of [onlineStock, pdvStock])
+      expect(row).toMatchObject({ productId: refri, operationType: 'sale', quantityChanged: 1 });
+    expect(pdvStock.quantityBefore).toBe(onlineStock.quantityAfter);
+    expect(onlineStock.notes).toContain(`Pedido online #${online.body.order.number}`);
+    expect(pdvStock.notes).toContain(`Venda PDV #${sale.body.sale.number}`);
+  });
+
+  it('a retried sale key is answered by the sale, and a storefront key is refused by the PDV', async () => {
+    const key = saleKey();
+    const body = {
+      items: [{ productId: shop.products.calabresa.id, quantity: 1 }],
+      payments: [{ methodId: shop.methods.cash, amount: 4000, received: 4000 }],
+    };
+    const first = await sell(shop.owner.client, body, key);
+    const again = await sell(shop.owner.client, body, key);
+    expect(again.status).toBe(200);
+    expect(again.body.sale.id).toBe(first.body.sale.id);
+
+    const buyer = await customerOf(t, shop);
+    const placed = await buyer.client.post('/api/customer/orders', deliveryOrder(shop), {
+      'Idempotency-Key': 'shared-key',
+    });
+    expect(placed.status).toBe(201);
+    expect((await sell(shop.owner.client, body, 'shared-key')).status).toBe(409);
+  });
+});
+
+/** A card order of R$ 45,00 (pizza + delivery) whose return page left its transaction, not verified yet. */
+async function unverifiedCardOrder(nsu: string) {
+  const buyer = await customerOf(t, shop);
+  const r = await buyer.client.post(
+    '/api/customer/orders',
+    deliveryOrder(shop, { paymentMethod: shop.methods.card, cashReceived: null }),
+  );
+  expect(r.status).toBe(201);
+  const id = r.body.order.id as string;
+  const row = await orderRow(id);
+  await t.db
+    .update(orders)
+    .set({ paymentData: { ...row.paymentData, transaction_nsu: nsu, slug: `slug-${nsu}` } })
+    .where(eq(orders.id, id));
+  return { id, total: row.total };
+}
+
+describe('staff verifying a payment on the board', () => {
+  it('moves a paid order on as the return page does: kitchen, history, WhatsApp, bell and metric', async () => {
+    const { id, total } = await unverifiedCardOrder('TX-BOARD');
+    answer = { success: true, paid: true, amount: total, paid_amount: total, capture_method: 'credit_card' };
+    const approvedBefore = await verifiedCount('approved');
+
+    const res = await shop.owner.client.post(`/api/admin/orders/${id}/verify-payment`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ orderId: id, paymentStatus: 'approved', paymentCheckoutVerified: true });
+
+    // The kitchen gets it.
+    expect(await orderRow(id)).toMatchObject({ status: 'preparing', paymentStatus: 'approved' });
+    // Its history says why.
+    expect((await historyOf(id)).map((h) => [h.status, h.employeeName, h.notes])).toEqual([
+      ['pending', 'Cliente Teste', 'Pedido realizado pelo cardápio online'],
+      ['preparing', 'Pagamento online', 'Pagamento confirmado'],
+    ]);
+    // The customer hears it: "Recebemos seu pedido" and the accepted status, once each.
+    const queued = await t.db
+      .select({ kind: outboundMessages.kind })
+      .from(outboundMessages)
+      .where(and(eq(outboundMessages.restaurantId, shop.rid), eq(outboundMessages.orderId, id)));
+    expect(queued.map((m) => m.kind).sort()).toEqual(['new_order', 'status_preparing']);
+    // The board rings: the order is announced as paid.
+    const updated = (await eventsOf(id)).filter((e) => e.type === 'order.updated');
+    expect(updated.at(-1)?.payload).toMatchObject({ status: 'preparing', paymentStatus: 'approved', paid: true });
+    // And it counts as a verified payment.
+    expect(await verifiedCount('approved')).toBe(approvedBefore + 1);
+  });
+});
+
+describe('an approved verdict applied twice', () => {
+  it('changes nothing the second time, whoever applies it', async () => {
+    const { id, total } = await unverifiedCardOrder('TX-TWICE');
+    answer = { success: true, paid: true, amount: total, paid_amount: total };
+    const confirm = { orderNsu: id, transactionNsu: 'TX-TWICE', slug: 'slug-TX-TWICE' };
+    const first = await confirmPayment(t.db, t.deps, confirm);
+    expect(first).toMatchObject({ status: 'approved', orderStatus: 'preparing' });
+
+    const snapshot = async () => ({
+      order: await orderRow(id),
+      history: (await historyOf(id)).length,
+      events: (await eventsOf(id)).length,
+      transactions: (await t.db.select().from(paymentTransactions).where(eq(paymentTransactions.orderId, id))).length,
+      messages: (await t.db.select().from(outboundMessages).where(eq(outboundMessages.orderId, id))).length,
+      approved: await verifiedCount('approved'),
+    });
+    const before = await snapshot();
+
+    expect(await confirmPayment(t.db, t.deps, confirm)).toMatchObject({ status: 'approved', orderStatus: 'preparing' });
+    const board = await shop.owner.client.post(`/api/admin/orders/${id}/verify-payment`);
+    expect(board.body).toMatchObject({ paymentStatus: 'approved', paymentCheckoutVerified: true });
+
+    expect(await snapshot()).toEqual(before);
+  });
+});
