@@ -1,5 +1,6 @@
 import { diningTables, restaurants } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee, createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
 
@@ -70,6 +71,10 @@ describe('tables', () => {
     expect(raw.subarray(1, 4).toString('ascii')).toBe('PNG');
     expect(raw.readUInt32BE(16)).toBe(300);
     expect(raw.readUInt32BE(20)).toBe(300);
+    // "Mesa 7" is written in the band under the code: dark pixels there, on white.
+    const band = await sharp(raw).extract({ left: 0, top: 262, width: 300, height: 38 }).greyscale().stats();
+    expect(band.channels[0].min).toBeLessThan(80);
+    expect(band.channels[0].max).toBe(255);
   });
 
   it("says 'Slug do restaurante ausente' when the restaurant has no slug", async () => {

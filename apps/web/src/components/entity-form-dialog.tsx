@@ -8,9 +8,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { useDiscardGuard } from '@/lib/unsaved-changes';
 
 /**
- * A create/edit dialog: title, description, the form's fields and a Cancelar / submit footer.
+ * A create/edit dialog: title, description, the form's fields and a Cancelar / submit footer. Once a
+ * field was changed, closing it (Esc, the X, Cancelar, a click outside) asks before discarding.
  *
  * `savingStyle` says what happens while `pending`:
  * - 'locked' (default): the dialog cannot be closed, Cancelar is disabled and the button reads "Salvando...".
@@ -48,12 +50,18 @@ export function EntityFormDialog({
   children: ReactNode;
 }) {
   const locked = savingStyle === 'locked';
+  // Any input, select or switch of the form reports its change through the form's change event.
+  const [edited, setEdited] = useState(false);
+  useResetOnOpen(open, () => setEdited(false));
+  const discard = useDiscardGuard(edited, onClose);
   return (
-    <Dialog open={open} onOpenChange={(v) => !v && !(locked && pending) && onClose()}>
+    <Dialog open={open} onOpenChange={(v) => !v && !(locked && pending) && discard.requestClose()}>
+      {discard.confirm}
       <DialogContent variant={variant} className={className}>
         <form
           className="grid gap-4"
           noValidate={noValidate}
+          onChange={() => setEdited(true)}
           onSubmit={(e) => {
             e.preventDefault();
             onSubmit();
@@ -65,7 +73,7 @@ export function EntityFormDialog({
           </DialogHeader>
           {children}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={locked && pending}>
+            <Button type="button" variant="outline" onClick={discard.requestClose} disabled={locked && pending}>
               Cancelar
             </Button>
             {locked ? (

@@ -1,6 +1,7 @@
 import { diningTables } from '@meucardapio/db/schema';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import sharp from 'sharp';
 import type { StaffCtx } from '../../http/context';
 import { AppError, conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -120,7 +121,10 @@ export async function deleteTable(ctx: StaffCtx, id: string): Promise<void> {
   if (rows.length === 0) throw tableNotFound();
 }
 
-/** The table's QR code as a 300×300 PNG of the absolute menu link. */
+/** Height of the band under the code that names the table, so a printed code is put on the right table. */
+const QR_LABEL_BAND = 40;
+
+/** The table's QR code as a 300×300 PNG of the absolute menu link, "Mesa N" written under the code. */
 export async function tableQrPng(ctx: StaffCtx, id: string, origin: string): Promise<{ png: Buffer; number: number }> {
   const [row] = await ctx.db
     .select()
@@ -130,6 +134,21 @@ export async function tableQrPng(ctx: StaffCtx, id: string, origin: string): Pro
   if (!row) throw tableNotFound();
   const slug = await restaurantSlug(ctx);
   const url = `${origin.replace(/\/+$/, '')}${tableMenuPath(slug, row.number)}`;
-  const png = await QRCode.toBuffer(url, { type: 'png', width: QR_SIZE, margin: 2, errorCorrectionLevel: 'M' });
+  const codeSize = QR_SIZE - QR_LABEL_BAND;
+  const code = await QRCode.toBuffer(url, { type: 'png', width: codeSize, margin: 2, errorCorrectionLevel: 'M' });
+  const label = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${QR_SIZE}" height="${QR_LABEL_BAND}">` +
+      `<text x="50%" y="${QR_LABEL_BAND - 12}" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" ` +
+      `font-weight="bold" font-size="26" text-anchor="middle" fill="#000">Mesa ${row.number}</text></svg>`,
+  );
+  const png = await sharp({
+    create: { width: QR_SIZE, height: QR_SIZE, channels: 3, background: '#ffffff' },
+  })
+    .composite([
+      { input: code, top: 0, left: (QR_SIZE - codeSize) / 2 },
+      { input: label, top: codeSize, left: 0 },
+    ])
+    .png()
+    .toBuffer();
   return { png, number: row.number };
 }

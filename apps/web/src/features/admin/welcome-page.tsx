@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useStaff } from '@/lib/staff';
 import { Dashboard } from './dashboard/dashboard';
 import { visibleNav } from './nav';
+import { SetupChecklist } from './setup/setup-checklist';
 
 /**
  * /admin: the dashboard for whoever may see reports (not a cashier-only user, who closes the drawer
@@ -13,8 +14,15 @@ import { visibleNav } from './nav';
  */
 export default function WelcomePage() {
   const ctx = useStaff();
-  if (ctx.can('view_reports') && !isCashierOnly(ctx.actor)) return <Dashboard />;
-  return <Shortcuts />;
+  const home = ctx.can('view_reports') && !isCashierOnly(ctx.actor) ? <Dashboard /> : <Shortcuts />;
+  // The owner sets the restaurant up; the checklist stays on their home until every step is done.
+  if (!ctx.isOwner) return home;
+  return (
+    <div className="grid gap-6">
+      <SetupChecklist />
+      {home}
+    </div>
+  );
 }
 
 function Shortcuts() {

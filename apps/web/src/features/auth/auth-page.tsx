@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { cepRegion } from '@meucardapio/domain/cep-region';
 import {
   DEFAULT_COMPANY_NAME,
   loginSchema,
   passwordRecoverySchema,
   STAFF_PASSWORD_MIN,
-  staffSignUpSchema,
+  staffSignUpFormSchema,
 } from '@meucardapio/domain/validation';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,6 +18,8 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
 import { isStaff, type Me, useAuth } from '@/lib/auth';
+import { maskCep } from '@/lib/format';
+import { useGeoStates, useStateCities } from '@/lib/geo';
 import { AuthShell, FormSubmit, fieldProps, useServerSubmit } from './auth-shell';
 
 type Mode = 'login' | 'signup' | 'recover';
@@ -95,10 +98,14 @@ function SignupForm({ defaultEmail, onEmail }: FormProps) {
   const { setUser } = useAuth();
   const server = useServerSubmit('Erro ao criar conta');
   const form = useForm({
-    resolver: zodResolver(staffSignUpSchema),
-    defaultValues: { name: '', companyName: '', email: defaultEmail, password: '' },
+    resolver: zodResolver(staffSignUpFormSchema),
+    defaultValues: { name: '', companyName: '', email: defaultEmail, password: '', cep: '', city: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const region = cepRegion(form.watch('cep') ?? '');
+  const stateName = useGeoStates().data?.find((s) => s.code === region?.state)?.name ?? region?.state;
+  const cities = useStateCities(region?.state).data ?? [];
+  const citiesId = useId();
 
   const onSubmit = form.handleSubmit((values) =>
     server.run(async () => {
@@ -132,6 +139,48 @@ function SignupForm({ defaultEmail, onEmail }: FormProps) {
           {...form.register('companyName')}
         />
       </FormField>
+      <div className="grid gap-4 sm:grid-cols-[9rem_1fr]">
+        <FormField
+          label="CEP do restaurante"
+          htmlFor="signup-cep"
+          error={errors.cep?.message}
+          hint={stateName ? `${stateName} (${region?.state})` : 'Define o estado e a cidade da entrega.'}
+        >
+          <Input
+            {...fieldProps('signup-cep', errors.cep?.message)}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            placeholder="30130-010"
+            {...form.register('cep', {
+              onChange: (e) => {
+                const cep = maskCep(e.target.value);
+                form.setValue('cep', cep);
+                // The capital's own CEPs name the city; anywhere else the owner picks it.
+                form.setValue('city', cepRegion(cep)?.capital ?? '');
+              },
+            })}
+          />
+        </FormField>
+        <FormField
+          label="Cidade"
+          htmlFor="signup-city"
+          error={errors.city?.message}
+          hint={region ? 'Digite e escolha da lista.' : undefined}
+        >
+          <Input
+            {...fieldProps('signup-city', errors.city?.message)}
+            list={citiesId}
+            autoComplete="address-level2"
+            disabled={!region}
+            {...form.register('city')}
+          />
+          <datalist id={citiesId}>
+            {cities.map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
+        </FormField>
+      </div>
       <EmailField
         id="signup-email"
         error={errors.email?.message}
@@ -187,10 +236,11 @@ function RecoverForm({ defaultEmail, onEmail, onDone }: FormProps) {
   );
 }
 
-/** / and /auth: sign in, sign up and password recovery for owners and employees. */
+/** / and /auth: sign in, sign up and password recovery for owners and employees; /auth?mode=signup opens sign-up. */
 export default function AuthPage() {
   const { status, user } = useAuth();
-  const [mode, setMode] = useState<Mode>('login');
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(() => (params.get('mode') === 'signup' ? 'signup' : 'login'));
   const [typedEmail, setTypedEmail] = useState('');
 
   if (status === 'ready' && isStaff(user)) return <Navigate to="/admin" replace />;

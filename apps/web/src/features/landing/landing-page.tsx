@@ -150,7 +150,7 @@ export default function LandingPage() {
               <Link to="/auth">Entrar</Link>
             </Button>
             <Button variant="brand" size="sm" asChild className="hidden sm:inline-flex">
-              <Link to="/auth">Começar agora</Link>
+              <Link to="/auth?mode=signup">Começar agora</Link>
             </Button>
           </nav>
         </div>
@@ -184,7 +184,7 @@ export default function LandingPage() {
                   </Link>
                 </Button>
                 <Button variant="outline" size="xl" asChild>
-                  <Link to="/auth">Começar agora</Link>
+                  <Link to="/auth?mode=signup">Começar agora</Link>
                 </Button>
               </div>
               <ul className="mt-8 flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm text-muted-foreground lg:justify-start">
@@ -315,7 +315,7 @@ export default function LandingPage() {
             </p>
             <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
               <Button size="xl" asChild className="bg-white text-orange-700 hover:bg-orange-50">
-                <Link to="/auth">Começar agora</Link>
+                <Link to="/auth?mode=signup">Começar agora</Link>
               </Button>
               <Button
                 size="xl"

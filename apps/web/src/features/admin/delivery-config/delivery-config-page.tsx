@@ -1,8 +1,9 @@
 import { isValidCepPattern } from '@meucardapio/domain/delivery';
 import { parseBRLInput } from '@meucardapio/domain/money';
 import { useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { Plus, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { EntityFormDialog, useEntityDialog, useResetOnOpen } from '@/components/entity-form-dialog';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -101,6 +102,38 @@ function NeighborhoodDialog({
   );
 }
 
+/**
+ * Neighbourhoods alone accept no delivery: the customer's state and city must be served too. Says so,
+ * with the way there, while no active state has a city (staff who cannot see the states get nothing).
+ */
+function MissingStatesNotice() {
+  const states = useQuery({
+    queryKey: ['admin-delivery-states'],
+    queryFn: () =>
+      api.get<{ states: { active: boolean; cities: string[] }[] }>('/api/admin/delivery-states').then((r) => r.states),
+    retry: false,
+  });
+  if (!states.data || states.data.some((s) => s.active && s.cities.length > 0)) return null;
+  return (
+    <div
+      role="status"
+      className="mb-4 flex flex-wrap items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <div className="grid min-w-0 flex-1 gap-1">
+        <p className="font-medium">Falta informar o estado e a cidade atendidos</p>
+        <p>
+          Sem eles nenhum pedido de entrega é aceito, mesmo com bairros e taxas cadastrados. Cadastre ao menos um estado
+          com a sua cidade.
+        </p>
+      </div>
+      <Button asChild size="sm" variant="outline" className="bg-background">
+        <Link to="/admin/states">Configurar estados e cidades</Link>
+      </Button>
+    </div>
+  );
+}
+
 export default function DeliveryConfigPage() {
   const list = useQuery({
     queryKey: KEY,
@@ -124,6 +157,7 @@ export default function DeliveryConfigPage() {
           </Button>
         }
       />
+      <MissingStatesNotice />
       {list.isError ? (
         <LoadErrorPanel title="Erro ao carregar bairros" />
       ) : (

@@ -6,16 +6,19 @@ import { HoursGrid } from '@/components/hours-grid';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLeaveGuard } from '@/lib/unsaved-changes';
 import { useHoursEditor } from '../shared/use-hours-editor';
 
 export default function HoursPage() {
-  const { hours, week, setWeek, save, submit } = useHoursEditor();
+  const { hours, week, setWeek, save, submit, dirty } = useHoursEditor();
+  const leaveGuard = useLeaveGuard(dirty);
   useEffect(() => {
     if (hours.isError) toast.error('Erro ao carregar horários', { description: MSG.reloadAndRetry });
   }, [hours.isError]);
 
   return (
     <div className="max-w-3xl">
+      {leaveGuard}
       <PageHeader
         title="Horários de Funcionamento"
         description="Fora destes horários o cardápio mostra a loja como fechada (fuso do restaurante)."

@@ -21,6 +21,7 @@ import { Separator } from '@/components/ui/separator';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { formatMoney } from '@/lib/format';
+import { useDiscardGuard } from '@/lib/unsaved-changes';
 import { toastTitledError, useSaveEntity } from '../shared/entity-mutations';
 import { type Category, PRODUCTS_KEY, type Product, useKitchenStations } from './products-api';
 
@@ -322,7 +323,8 @@ export function ProductFormDialog({
   isCommerce: boolean;
   onClose: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => toDraft(product));
+  const [initial] = useState<Draft>(() => toDraft(product));
+  const [draft, setDraft] = useState<Draft>(initial);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const isEdit = Boolean(product);
   const uid = useId();
@@ -348,9 +350,12 @@ export function ProductFormDialog({
   });
 
   const dimsRequired = draft.envioCorreios;
+  // Esc, the X and Cancelar ask before throwing away what was typed.
+  const discard = useDiscardGuard(!save.isSuccess && JSON.stringify(draft) !== JSON.stringify(initial), onClose);
 
   return (
-    <Dialog open={open} onOpenChange={(v) => !v && !save.isPending && onClose()}>
+    <Dialog open={open} onOpenChange={(v) => !v && !save.isPending && discard.requestClose()}>
+      {discard.confirm}
       <DialogContent className="max-w-2xl gap-5" onInteractOutside={(e) => e.preventDefault()}>
         <DialogHeader>
           <DialogTitle>{isEdit ? 'Editar Produto' : 'Novo Produto'}</DialogTitle>
@@ -718,7 +723,7 @@ export function ProductFormDialog({
               </p>
             )}
             <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
+              <Button type="button" variant="outline" onClick={discard.requestClose} disabled={save.isPending}>
                 Cancelar
               </Button>
               <Button type="submit" disabled={blockers.length > 0} loading={save.isPending}>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,7 +15,13 @@ const SECRET_FIELDS = [
   { key: 'nuvemfiscalClientSecret', label: 'Client Secret (Nuvem Fiscal)' },
 ] as const;
 
-export function FiscalTab({ initial }: { initial: FiscalSettings }) {
+export function FiscalTab({
+  initial,
+  onDirtyChange,
+}: {
+  initial: FiscalSettings;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({
     nomeRazaoSocial: initial.nomeRazaoSocial ?? '',
@@ -27,6 +33,12 @@ export function FiscalTab({ initial }: { initial: FiscalSettings }) {
   });
   const set = (k: keyof typeof form, v: string) => setForm((f) => ({ ...f, [k]: v }));
   const configured = initial.configured;
+  const dirty =
+    form.nomeRazaoSocial !== (initial.nomeRazaoSocial ?? '') ||
+    form.inscricaoMunicipal !== (initial.inscricaoMunicipal ?? '') ||
+    form.inscricaoEstadual !== (initial.inscricaoEstadual ?? '') ||
+    Boolean(form.nuvemfiscalApiToken || form.nuvemfiscalClientId || form.nuvemfiscalClientSecret);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const save = useMutation({
     mutationFn: () => api.put<Settings>('/api/admin/settings/fiscal', form),

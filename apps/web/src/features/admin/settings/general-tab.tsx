@@ -1,9 +1,11 @@
 import { formatCnpj } from '@brazilian-utils/brazilian-utils';
+import { cepRegion } from '@meucardapio/domain/cep-region';
 import { BRAZIL_TIMEZONES, SLUG_PROBLEM_TEXT, slugify, slugProblem } from '@meucardapio/domain/restaurant-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { AddressFields, type AddressValue, toAddressValue } from '@/components/address-fields';
 import { ImageUploadField } from '@/components/image-upload-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,6 +17,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { api, errorText } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { maskCep, maskPhone } from '@/lib/format';
+import { useStateCities } from '@/lib/geo';
+import { type PixDraftState, PixSettingsCard } from './pix-settings-card';
 import { type GeneralSettings, SETTINGS_KEY, type Settings } from './settings-api';
 
 function ColorField({
@@ -45,26 +49,80 @@ function ColorField({
   );
 }
 
-export function GeneralTab({ initial }: { initial: GeneralSettings }) {
+const formOf = (initial: GeneralSettings) => ({
+  ...initial,
+  description: initial.description ?? '',
+  logoUrl: initial.logoUrl ?? '',
+  bannerUrl: initial.bannerUrl ?? '',
+  appClientReferrer: initial.appClientReferrer ?? '',
+  originPostalCode: initial.originPostalCode ?? '',
+  whatsapp: maskPhone(initial.whatsapp),
+  cnpj: initial.cnpj ?? '',
+});
+
+const addressOf = (initial: GeneralSettings): AddressValue =>
+  toAddressValue({
+    cep: initial.addressCep,
+    state: initial.addressState,
+    city: initial.addressCity,
+    neighborhood: initial.addressNeighborhood,
+    address: initial.addressStreet,
+    number: initial.addressNumber,
+    complement: initial.addressComplement,
+  });
+
+/**
+ * Informações Gerais, the restaurant's address and (for who runs the till) its PIX key: one form with
+ * one "Salvar alterações", so nothing typed on the page is left behind by saving another part of it.
+ */
+export function GeneralTab({
+  initial,
+  pix,
+  onDirtyChange,
+}: {
+  initial: GeneralSettings;
+  /** The PIX card's draft, when the actor may set the PIX key. */
+  pix?: PixDraftState;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const { refresh } = useAuth();
-  const [form, setForm] = useState({
-    ...initial,
-    description: initial.description ?? '',
-    logoUrl: initial.logoUrl ?? '',
-    bannerUrl: initial.bannerUrl ?? '',
-    appClientReferrer: initial.appClientReferrer ?? '',
-    originPostalCode: initial.originPostalCode ?? '',
-    whatsapp: maskPhone(initial.whatsapp),
-    cnpj: initial.cnpj ?? '',
-  });
+  const [baseline, setBaseline] = useState(() => ({ form: formOf(initial), address: addressOf(initial) }));
+  const [form, setForm] = useState(baseline.form);
+  const [address, setAddress] = useState(baseline.address);
   const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => setForm((f) => ({ ...f, [k]: v }));
   const problem = slugProblem(form.slug);
+  const cities = useStateCities(address.state);
+  const dirty = JSON.stringify({ form, address }) !== JSON.stringify(baseline) || Boolean(pix?.dirty);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  function changeAddress(patch: Partial<AddressValue>) {
+    // A CEP names its state, and a capital's CEP its city too.
+    const region = patch.cep ? cepRegion(patch.cep) : null;
+    if (region && region.state !== address.state) {
+      setAddress({ ...address, ...patch, state: region.state, city: region.capital ?? '' });
+      return;
+    }
+    setAddress({ ...address, ...patch });
+  }
 
   const save = useMutation({
-    mutationFn: () => api.put<Settings>('/api/admin/settings/general', form),
-    onSuccess: (data) => {
+    mutationFn: async (pixSettings: Parameters<PixDraftState['save']>[0] | null) => {
+      const data = await api.put<Settings>('/api/admin/settings/general', {
+        ...form,
+        addressCep: address.cep,
+        addressStreet: address.address,
+        addressNumber: address.number,
+        addressComplement: address.complement,
+        addressNeighborhood: address.neighborhood,
+        addressCity: address.city,
+        addressState: address.state,
+      });
       queryClient.setQueryData(SETTINGS_KEY, data);
+      setBaseline({ form, address });
+      if (pixSettings && pix) await pix.save(pixSettings);
+    },
+    onSuccess: () => {
       toast.success('Configurações salvas!');
       refresh();
     },
@@ -85,7 +143,9 @@ export function GeneralTab({ initial }: { initial: GeneralSettings }) {
       toast.error('Endereço inválido', { description: SLUG_PROBLEM_TEXT[problem] });
       return;
     }
-    save.mutate();
+    const pixSettings = pix ? pix.checked() : null;
+    if (pixSettings === false) return;
+    save.mutate(pixSettings);
   }
 
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
@@ -271,7 +331,27 @@ export function GeneralTab({ initial }: { initial: GeneralSettings }) {
         </CardContent>
       </Card>
 
-      <div className="flex justify-end">
+      <Card>
+        <CardHeader>
+          <CardTitle>Endereço do restaurante</CardTitle>
+          <CardDescription>
+            Onde os clientes retiram os pedidos; sai no comprovante e, depois, na nota fiscal.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <AddressFields
+            idPrefix="settings-address"
+            value={address}
+            onChange={changeAddress}
+            cities={{ names: cities.data ?? [], loading: cities.isPending && Boolean(address.state) }}
+          />
+        </CardContent>
+      </Card>
+
+      {pix && <PixSettingsCard pix={pix} />}
+
+      <div className="sticky bottom-0 z-10 -mx-1 flex items-center justify-end gap-3 border-t bg-background/95 px-1 py-3 backdrop-blur">
+        {dirty && <span className="text-sm text-muted-foreground">Alterações não salvas</span>}
         <Button type="submit" loading={save.isPending} disabled={!form.name.trim()}>
           Salvar alterações
         </Button>

@@ -1,11 +1,13 @@
+import { useEffect } from 'react';
 import { HoursGrid } from '@/components/hours-grid';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useHoursEditor } from '../shared/use-hours-editor';
 
-export function HoursTab() {
-  const { hours, week, setWeek, save, submit } = useHoursEditor();
+export function HoursTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
+  const { hours, week, setWeek, save, submit, dirty } = useHoursEditor();
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   return (
     <Card>

@@ -7,17 +7,16 @@ import {
   PIX_MERCHANT_NAME_MAX,
   type PixKeyType,
 } from '@meucardapio/domain/pix';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { api, errorText } from '@/lib/api';
+import { api } from '@/lib/api';
 
 const PIX_KEY = ['admin', 'cashier', 'pix-settings'] as const;
 const PIX_URL = '/api/admin/cashier/pix-settings';
@@ -30,55 +29,69 @@ const PLACEHOLDER: Record<PixKeyType, string> = {
   random: '123e4567-e89b-12d3-a456-426614174000',
 };
 
+type PixDraft = { keyType: PixKeyType; key: string; merchantName: string; merchantCity: string };
+
+const draftOf = (d: PixSettingsView | undefined): PixDraft => ({
+  keyType: d?.keyType ?? 'cnpj',
+  key: d?.key ?? '',
+  merchantName: d?.merchantName ?? '',
+  merchantCity: d?.merchantCity ?? '',
+});
+
+/**
+ * The PIX key being edited on the general tab, saved by the tab's one "Salvar alterações": until the
+ * stored settings arrive it mirrors them, so an untouched card is never "changed".
+ */
+export function usePixDraft(enabled: boolean) {
+  const queryClient = useQueryClient();
+  const current = useQuery({ queryKey: PIX_KEY, queryFn: () => api.get<PixSettingsView>(PIX_URL), enabled });
+  const [edited, setEdited] = useState<PixDraft | null>(null);
+  const [error, setError] = useState<{ field: string; text: string } | null>(null);
+  const stored = draftOf(current.data);
+  const draft = edited ?? stored;
+  const dirty = enabled && edited !== null && JSON.stringify(edited) !== JSON.stringify(stored);
+
+  /** The settings to save when the card changed, null when it did not; false (with the error shown) when invalid. */
+  function checked() {
+    if (!dirty) return null;
+    const result = checkPixSettings(draft);
+    if (!result.ok) {
+      const field = result.code === 'invalid_pix_name' ? 'name' : result.code === 'invalid_pix_city' ? 'city' : 'key';
+      setError({ field, text: result.description ?? result.title });
+      toast.error(result.title, { description: result.description });
+      return false;
+    }
+    setError(null);
+    return result.settings;
+  }
+
+  async function save(settings: Exclude<ReturnType<typeof checked>, null | false>) {
+    const data = await api.put<PixSettingsView>(PIX_URL, settings);
+    queryClient.setQueryData(PIX_KEY, data);
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'cashier', 'catalog'] });
+    setEdited(null);
+  }
+
+  return {
+    current,
+    draft,
+    dirty,
+    error,
+    set: (patch: Partial<PixDraft>) => setEdited({ ...draft, ...patch }),
+    checked,
+    save,
+  };
+}
+
+export type PixDraftState = ReturnType<typeof usePixDraft>;
+
 /**
  * The restaurant's PIX key for the PDV: with it, a PIX payment shows a QR Code of the exact amount
  * generated locally (no provider, no fee) and prints the "copia e cola" on the receipt.
  */
-export function PixSettingsCard() {
-  const queryClient = useQueryClient();
-  const current = useQuery({ queryKey: PIX_KEY, queryFn: () => api.get<PixSettingsView>(PIX_URL) });
-  const [keyType, setKeyType] = useState<PixKeyType>('cnpj');
-  const [key, setKey] = useState('');
-  const [name, setName] = useState('');
-  const [city, setCity] = useState('');
-  const [error, setError] = useState<{ field: string; text: string } | null>(null);
-
-  useEffect(() => {
-    const d = current.data;
-    if (!d) return;
-    setKeyType(d.keyType ?? 'cnpj');
-    setKey(d.key ?? '');
-    setName(d.merchantName ?? '');
-    setCity(d.merchantCity ?? '');
-  }, [current.data]);
-
-  const save = useMutation({
-    mutationFn: (body: { key: string; keyType: PixKeyType; merchantName: string; merchantCity: string }) =>
-      api.put<PixSettingsView>(PIX_URL, body),
-    onSuccess: (data) => {
-      queryClient.setQueryData(PIX_KEY, data);
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'cashier', 'catalog'] });
-      toast.success('Configuração salva!');
-    },
-    onError: (err) => {
-      const t = errorText(err, 'Erro ao salvar');
-      toast.error(t.title, { description: t.description || undefined });
-    },
-  });
-
-  function submit() {
-    const checked = checkPixSettings({ key, keyType, merchantName: name, merchantCity: city });
-    if (!checked.ok) {
-      const field = checked.code === 'invalid_pix_name' ? 'name' : checked.code === 'invalid_pix_city' ? 'city' : 'key';
-      setError({ field, text: checked.description ?? checked.title });
-      toast.error(checked.title, { description: checked.description });
-      return;
-    }
-    setError(null);
-    save.mutate(checked.settings);
-  }
-
-  const err = (field: string) => (error?.field === field ? error.text : undefined);
+export function PixSettingsCard({ pix }: { pix: PixDraftState }) {
+  const { draft, set } = pix;
+  const err = (field: string) => (pix.error?.field === field ? pix.error.text : undefined);
 
   return (
     <Card>
@@ -90,18 +103,12 @@ export function PixSettingsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {current.isPending ? (
+        {pix.current.isPending ? (
           <Skeleton className="h-40 w-full" />
         ) : (
-          <form
-            className="grid items-start gap-4 sm:grid-cols-2"
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label="Tipo de chave" htmlFor="pix-key-type">
-              <Select value={keyType} onValueChange={(v) => setKeyType(v as PixKeyType)}>
+              <Select value={draft.keyType} onValueChange={(v) => set({ keyType: v as PixKeyType })}>
                 <SelectTrigger id="pix-key-type">
                   <SelectValue />
                 </SelectTrigger>
@@ -119,7 +126,7 @@ export function PixSettingsCard() {
               htmlFor="pix-key"
               error={err('key')}
               hint={
-                current.data?.configured ? (
+                pix.current.data?.configured ? (
                   <span className="inline-flex items-center gap-1 text-success">
                     <CheckCircle2 className="size-3.5" aria-hidden /> configurado
                   </span>
@@ -130,37 +137,32 @@ export function PixSettingsCard() {
             >
               <Input
                 id="pix-key"
-                value={key}
-                placeholder={PLACEHOLDER[keyType]}
+                value={draft.key}
+                placeholder={PLACEHOLDER[draft.keyType]}
                 maxLength={120}
                 aria-invalid={err('key') ? true : undefined}
-                onChange={(e) => setKey(e.target.value)}
+                onChange={(e) => set({ key: e.target.value })}
               />
             </FormField>
             <FormField label="Nome do recebedor" htmlFor="pix-name" error={err('name')}>
               <Input
                 id="pix-name"
-                value={name}
+                value={draft.merchantName}
                 maxLength={PIX_MERCHANT_NAME_MAX}
                 aria-invalid={err('name') ? true : undefined}
-                onChange={(e) => setName(e.target.value)}
+                onChange={(e) => set({ merchantName: e.target.value })}
               />
             </FormField>
             <FormField label="Cidade" htmlFor="pix-city" error={err('city')}>
               <Input
                 id="pix-city"
-                value={city}
+                value={draft.merchantCity}
                 maxLength={PIX_MERCHANT_CITY_MAX}
                 aria-invalid={err('city') ? true : undefined}
-                onChange={(e) => setCity(e.target.value)}
+                onChange={(e) => set({ merchantCity: e.target.value })}
               />
             </FormField>
-            <div className="flex justify-end sm:col-span-2">
-              <Button type="submit" loading={save.isPending}>
-                Salvar
-              </Button>
-            </div>
-          </form>
+          </div>
         )}
       </CardContent>
     </Card>

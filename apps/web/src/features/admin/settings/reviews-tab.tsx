@@ -1,6 +1,6 @@
 import { isValidGoogleRating } from '@meucardapio/domain/restaurant-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,7 +11,13 @@ import { Switch } from '@/components/ui/switch';
 import { api, errorText } from '@/lib/api';
 import { type ReviewsSettings, SETTINGS_KEY, type Settings } from './settings-api';
 
-export function ReviewsTab({ initial }: { initial: ReviewsSettings }) {
+export function ReviewsTab({
+  initial,
+  onDirtyChange,
+}: {
+  initial: ReviewsSettings;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const [show, setShow] = useState(initial.showReviewsOnMenu);
   const [approval, setApproval] = useState(initial.requireReviewApproval);
@@ -21,6 +27,13 @@ export function ReviewsTab({ initial }: { initial: ReviewsSettings }) {
 
   const ratingNum = rating.trim() ? Number(rating.replace(',', '.')) : null;
   const countNum = count.trim() ? Number(count) : null;
+  const dirty =
+    show !== initial.showReviewsOnMenu ||
+    approval !== initial.requireReviewApproval ||
+    ratingNum !== initial.googleRating ||
+    countNum !== initial.googleReviewsCount ||
+    (url.trim() || null) !== (initial.googleMyBusinessUrl || null);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const ratingError =
     ratingNum !== null && !isValidGoogleRating(ratingNum) ? 'Informe uma nota de 1 a 5 (ex.: 4,5).' : undefined;
   const countError =

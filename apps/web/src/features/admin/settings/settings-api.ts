@@ -18,6 +18,13 @@ export type GeneralSettings = {
   originPostalCode: string | null;
   whatsapp: string | null;
   cnpj: string | null;
+  addressCep: string | null;
+  addressStreet: string | null;
+  addressNumber: string | null;
+  addressComplement: string | null;
+  addressNeighborhood: string | null;
+  addressCity: string | null;
+  addressState: string | null;
 };
 export type ReviewsSettings = {
   showReviewsOnMenu: boolean;

@@ -1,14 +1,15 @@
 import { type SettingsTab, visibleSettingsTabs } from '@meucardapio/domain/permissions';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { errorText } from '@/lib/api';
 import { PermissionDenied, useStaff } from '@/lib/staff';
+import { useLeaveGuard } from '@/lib/unsaved-changes';
 import { FiscalTab } from './fiscal-tab';
 import { GeneralTab } from './general-tab';
 import { HoursTab } from './hours-tab';
-import { PixSettingsCard } from './pix-settings-card';
+import { usePixDraft } from './pix-settings-card';
 import { ReviewsTab } from './reviews-tab';
 import { useSettings } from './settings-api';
 import { WhatsappTab } from './whatsapp-tab';
@@ -21,18 +22,41 @@ const TAB_LABEL: Record<SettingsTab, string> = {
   whatsapp: 'WhatsApp',
 };
 
+/**
+ * Every tab stays mounted while another is shown, so switching tabs keeps what was typed; leaving the
+ * page with any tab unsaved asks first.
+ */
 function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
   const settings = useSettings();
   const { can, staff } = useStaff();
   const [tab, setTab] = useState<SettingsTab>(tabs[0]);
+  const [dirtyTabs, setDirtyTabs] = useState<ReadonlySet<SettingsTab>>(new Set());
+  // One stable callback per tab: the tabs report from an effect that depends on it.
+  const onDirty = useMemo(() => {
+    const report = (t: SettingsTab) => (dirty: boolean) =>
+      setDirtyTabs((prev) => {
+        if (prev.has(t) === dirty) return prev;
+        const next = new Set(prev);
+        if (dirty) next.add(t);
+        else next.delete(t);
+        return next;
+      });
+    return { general: report('general'), hours: report('hours'), reviews: report('reviews'), fiscal: report('fiscal') };
+  }, []);
+  const leaveGuard = useLeaveGuard(dirtyTabs.size > 0);
+  const pix = usePixDraft(tabs.includes('general') && can('manage_cashier') && !staff.cashierOnly);
   const data = settings.data;
 
   return (
     <Tabs value={tab} onValueChange={(v) => setTab(v as SettingsTab)}>
+      {leaveGuard}
       <TabsList>
         {tabs.map((t) => (
           <TabsTrigger key={t} value={t}>
             {TAB_LABEL[t]}
+            {dirtyTabs.has(t) && (
+              <span className="size-1.5 rounded-full bg-amber-500" role="img" aria-label="alterações não salvas" />
+            )}
           </TabsTrigger>
         ))}
       </TabsList>
@@ -49,28 +73,31 @@ function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
       ) : (
         <>
           {tabs.includes('general') && data.general && (
-            <TabsContent value="general" className="grid gap-6">
-              <GeneralTab initial={data.general} />
-              {can('manage_cashier') && !staff.cashierOnly && <PixSettingsCard />}
+            <TabsContent value="general" forceMount className="data-[state=inactive]:hidden">
+              <GeneralTab
+                initial={data.general}
+                pix={can('manage_cashier') && !staff.cashierOnly ? pix : undefined}
+                onDirtyChange={onDirty.general}
+              />
             </TabsContent>
           )}
           {tabs.includes('hours') && (
-            <TabsContent value="hours">
-              <HoursTab />
+            <TabsContent value="hours" forceMount className="data-[state=inactive]:hidden">
+              <HoursTab onDirtyChange={onDirty.hours} />
             </TabsContent>
           )}
           {tabs.includes('reviews') && data.reviews && (
-            <TabsContent value="reviews">
-              <ReviewsTab initial={data.reviews} />
+            <TabsContent value="reviews" forceMount className="data-[state=inactive]:hidden">
+              <ReviewsTab initial={data.reviews} onDirtyChange={onDirty.reviews} />
             </TabsContent>
           )}
           {tabs.includes('fiscal') && data.fiscal && (
-            <TabsContent value="fiscal">
-              <FiscalTab initial={data.fiscal} />
+            <TabsContent value="fiscal" forceMount className="data-[state=inactive]:hidden">
+              <FiscalTab initial={data.fiscal} onDirtyChange={onDirty.fiscal} />
             </TabsContent>
           )}
           {tabs.includes('whatsapp') && data.whatsapp && (
-            <TabsContent value="whatsapp">
+            <TabsContent value="whatsapp" forceMount className="data-[state=inactive]:hidden">
               <WhatsappTab initial={data.whatsapp} />
             </TabsContent>
           )}

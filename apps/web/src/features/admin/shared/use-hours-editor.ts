@@ -37,5 +37,7 @@ export function useHoursEditor() {
     save.mutate(rows);
   }
 
-  return { hours, week, setWeek, save, submit };
+  const dirty = hours.data !== undefined && JSON.stringify(week) !== JSON.stringify(hours.data);
+
+  return { hours, week, setWeek, save, submit, dirty };
 }

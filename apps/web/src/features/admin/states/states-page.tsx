@@ -14,12 +14,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
+import { useGeoStates, useStateCities } from '@/lib/geo';
 import { useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entity-mutations';
 import { LoadErrorPanel, TableSkeletonRows } from '../shared/list-states';
 import { RowActionsCell } from '../shared/row-actions';
 
 type DeliveryState = { id: string; code: string; name: string; cities: string[]; active: boolean };
-type GeoState = { code: string; name: string };
 const KEY = ['admin-delivery-states'] as const;
 
 /** "A, B, C +N mais" (spec 3 §9: the first 3 cities). */
@@ -52,17 +52,8 @@ function StateDialog({
     setSearch('');
     setCityError(null);
   });
-  const states = useQuery({
-    queryKey: ['geo-states'],
-    queryFn: () => api.get<{ states: GeoState[] }>('/api/geo/states').then((r) => r.states),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const cityList = useQuery({
-    queryKey: ['geo-cities', code],
-    queryFn: () => api.get<{ cities: string[] }>(`/api/geo/states/${code}/cities`).then((r) => r.cities),
-    enabled: code.length === 2,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const states = useGeoStates();
+  const cityList = useStateCities(code);
   const matches = useMemo(() => {
     const q = normalizeText(search);
     if (!q) return [];
