@@ -38,6 +38,25 @@ export async function openBoard(base: string, cookie: string): Promise<Board> {
 export type PlacedOrder = { id: string; upstream: string; sentAt: number; answeredAt: number };
 export type LoadResult = { orders: PlacedOrder[]; menuReads: number; errors: string[]; seconds: number };
 
+/** A cash pickup order of one `productId` by the customer of `cookie`; a network failure throws. */
+export async function placeCheckout(base: string, cookie: string, productId: string, idempotencyKey: string) {
+  const res = await fetch(`${base}/api/customer/orders`, {
+    method: 'POST',
+    headers: { cookie, origin: base, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+    body: JSON.stringify({
+      items: [{ productId, quantity: 1 }],
+      deliveryType: 'pickup',
+      name: 'Cliente Bench',
+      phone: '(11) 98765-4321',
+      paymentMethod: 'cash',
+      cashReceived: 10_000,
+    }),
+  });
+  const text = await res.text();
+  const orderId = res.status === 201 ? (JSON.parse(text) as { order: { id: string } }).order.id : undefined;
+  return { status: res.status, text, orderId, upstream: res.headers.get('x-upstream') ?? '?' };
+}
+
 /** Menu readers and checkout workers against `base` until `seconds` have passed. */
 export async function driveLoad(options: {
   base: string;
@@ -73,31 +92,13 @@ export async function driveLoad(options: {
       const cookie = customerCookies[nextCustomer++ % customerCookies.length];
       const sentAt = performance.now();
       try {
-        const res = await fetch(`${base}/api/customer/orders`, {
-          method: 'POST',
-          headers: {
-            cookie,
-            origin: base,
-            'content-type': 'application/json',
-            'idempotency-key': `bench-${++nextKey}-${Date.now()}`,
-          },
-          body: JSON.stringify({
-            items: [{ productId, quantity: 1 }],
-            deliveryType: 'pickup',
-            name: 'Cliente Bench',
-            phone: '(11) 98765-4321',
-            paymentMethod: 'cash',
-            cashReceived: 10_000,
-          }),
-        });
-        const text = await res.text();
+        const res = await placeCheckout(base, cookie, productId, `bench-${++nextKey}-${Date.now()}`);
         const answeredAt = performance.now();
         if (res.status !== 201) {
-          result.errors.push(`checkout ${res.status} ${text.slice(0, 120)}`);
+          result.errors.push(`checkout ${res.status} ${res.text.slice(0, 120)}`);
           continue;
         }
-        const id = (JSON.parse(text) as { order: { id: string } }).order.id;
-        result.orders.push({ id, upstream: res.headers.get('x-upstream') ?? '?', sentAt, answeredAt });
+        result.orders.push({ id: res.orderId!, upstream: res.upstream, sentAt, answeredAt });
       } catch (err) {
         result.errors.push(`checkout ${(err as Error).message}`);
       }

@@ -1,7 +1,8 @@
-// `npm run bench:cluster`: a database of its own on the local PostgreSQL server, two server instances,
-// Debian's nginx balancing them (installed if missing), and a mixed load for a fixed time. Prints orders/s,
-// commit→arrival latency on boards of the *other* instance, errors, lost events, and the checkout rate
-// against the same inserts as raw SQL. BENCH_SECONDS (default 20), BENCH_DATABASE_URL (a server to use).
+// `npm run bench:cluster`: a PostgreSQL cluster of its own (or the server at BENCH_DATABASE_URL), two server
+// instances, Debian's nginx balancing them (installed if missing), and a mixed load for a fixed time. Prints
+// orders/s, commit→arrival latency on boards of the *other* instance, errors, lost events, the checkout rate
+// against the same inserts as raw SQL, and what a PostgreSQL restart under load does (its own cluster only).
+// BENCH_SECONDS (default 20).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,9 +14,11 @@ import { customers, sessions } from '@meucardapio/db/schema';
 import { adminQuery, withDatabase } from '@meucardapio/db/testing';
 import { hashToken, SESSION_COOKIE } from '../apps/server/src/http/session';
 import { type Board, driveLoad, openBoard, percentile, rawInsertRate } from './cluster-load';
+import { restartUnderLoad } from './cluster-outage';
+import { type PrivatePostgres, startPrivatePostgres } from './private-postgres';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const GIVEN_URL = process.env.BENCH_DATABASE_URL;
 const NGINX = '/usr/sbin/nginx';
 const BOARDS = 6;
 const CHECKOUT_WORKERS = 8;
@@ -44,16 +47,6 @@ async function waitFor(url: string, ms = 120_000) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer`);
-}
-
-/** PostgreSQL as CI starts it (Debian's cluster), when nothing answers yet. */
-function ensurePostgres() {
-  if (spawnSync('pg_isready', ['-d', SERVER_URL]).status === 0) return;
-  const version = spawnSync('ls', ['/etc/postgresql'], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
-  spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'inherit' });
-  for (let i = 0; i < 30 && spawnSync('pg_isready', ['-d', SERVER_URL]).status !== 0; i++) {
-    spawnSync('sleep', ['1']);
-  }
 }
 
 function ensureNginx() {
@@ -90,8 +83,10 @@ async function send(base: string, method: string, path: string, body: unknown, c
   return { json, cookie: set.join('; ') || cookie };
 }
 
-ensurePostgres();
 ensureNginx();
+// A cluster of its own can be restarted by the last phase without disturbing anyone else's databases.
+const privatePostgres: PrivatePostgres | undefined = GIVEN_URL ? undefined : startPrivatePostgres(await freePort());
+const SERVER_URL = GIVEN_URL ?? privatePostgres!.url;
 const dbName = `mc_bench_${Date.now()}`;
 await adminQuery(SERVER_URL, `CREATE DATABASE ${dbName}`);
 const url = withDatabase(SERVER_URL, dbName);
@@ -113,9 +108,13 @@ try {
     NODE_ENV: 'production',
     PAYMENTS: 'disabled',
   };
-  for (const p of [portA, portB]) {
-    startChild(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { ...serverEnv, PORT: String(p) });
-  }
+  const instances = [portA, portB].map((p) => ({
+    port: p,
+    child: startChild(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      ...serverEnv,
+      PORT: String(p),
+    }),
+  }));
   const nginxDir = join(work, 'nginx');
   mkdirSync(nginxDir);
   const conf = readFileSync(join(import.meta.dirname, 'cluster-nginx.conf'), 'utf8')
@@ -222,6 +221,21 @@ try {
   const aloneErrors = alone.errors.length;
   const alonePerSecond = alone.orders.length / alone.seconds;
   const rawPerSecond = await rawInsertRate(url, restaurantId, productId, phase, CHECKOUT_WORKERS);
+  const restart = privatePostgres
+    ? await restartUnderLoad({
+        base,
+        customerCookies: tokens.map((t) => `${SESSION_COOKIE}=${t}`),
+        productId,
+        boards,
+        instances,
+        postgres: privatePostgres,
+        url,
+        workers: CHECKOUT_WORKERS,
+        beforeSeconds: 3,
+        downSeconds: 5,
+        afterSeconds: 5,
+      })
+    : 'skipped: BENCH_DATABASE_URL names a server this benchmark does not restart';
   const ms = (v: number) => Math.round(v * 10) / 10;
   const byInstance = Object.fromEntries(upstreams.map((u) => [u, load.orders.filter((o) => o.upstream === u).length]));
 
@@ -254,6 +268,7 @@ try {
         rawSqlOrdersPerSecond: ms(rawPerSecond),
         creationRateVsRawSql: Math.round((alonePerSecond / rawPerSecond) * 100) / 100,
         mixedLoadRateVsRawSql: Math.round((ordersPerSecond / rawPerSecond) * 100) / 100,
+        postgresRestartUnderLoad: restart,
       },
       null,
       2,
@@ -265,6 +280,7 @@ try {
   await Promise.all(
     children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : Promise.resolve())),
   );
-  await adminQuery(SERVER_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  if (privatePostgres) privatePostgres.destroy();
+  else await adminQuery(SERVER_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,0 +1,53 @@
+// A PostgreSQL cluster of the benchmark's own (Debian's binaries, a scratch data directory, a free port),
+// so a phase can stop and start it without touching the machine's server and the databases others use.
+import { spawnSync } from 'node:child_process';
+import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export type PrivatePostgres = {
+  url: string;
+  /** Stops the server the way a restart does (fast shutdown: every backend is ended). */
+  stop(): void;
+  start(): void;
+  destroy(): void;
+};
+
+const asRoot = process.getuid?.() === 0;
+
+/** PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user. */
+function run(command: string, args: string[]) {
+  const [bin, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  const result = spawnSync(bin, argv, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')}: ${result.stderr || result.stdout}`);
+}
+
+export function startPrivatePostgres(port: number): PrivatePostgres {
+  const version = readdirSync('/usr/lib/postgresql').sort().at(-1);
+  if (!version) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql');
+  const bin = `/usr/lib/postgresql/${version}/bin`;
+  const dir = mkdtempSync(join(tmpdir(), 'mc-bench-pg-'));
+  if (asRoot) {
+    const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim();
+    const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim();
+    chownSync(dir, Number(ids), Number(gid));
+  }
+  const data = join(dir, 'data');
+  run(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
+  const start = () => run(`${bin}/pg_ctl`, ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => run(`${bin}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop']),
+    start,
+    destroy() {
+      try {
+        run(`${bin}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        // already stopped
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
