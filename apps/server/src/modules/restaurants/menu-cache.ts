@@ -10,7 +10,6 @@ const MAX_ENTRIES = 2000;
 // notification connection drops unnoticed.
 const TTL_MS = 60_000;
 
-
 type Entry = {
   restaurantId: string;
   menu: PublicMenu;
