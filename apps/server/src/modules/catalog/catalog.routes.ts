@@ -5,8 +5,9 @@ import type { AppEnv, StaffCtx } from '../../http/context';
 import { AppError, badRequest, forbidden } from '../../http/errors';
 import { requireStaff, staffCtx } from '../../http/guard';
 import { idParam, parseBody, parseParams } from '../../http/validate';
-import { categoryInput, productInput, stockEntryInput } from './catalog.schemas';
+import { categoryInput, menuImportInput, productInput, stockEntryInput } from './catalog.schemas';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './categories.service';
+import { importMenu, previewMenuImport } from './menu-import.service';
 import {
   cloneProduct,
   createProduct,
@@ -128,4 +129,15 @@ catalogRoutes.post('/admin/stock/entries', async (c) => {
     throw err;
   });
   return c.json(await registerStockEntry(ctx, input), 201);
+});
+
+// ---- Menu import from a spreadsheet: a preview that writes nothing, then the import itself ----
+catalogRoutes.post('/admin/products/import/preview', async (c) => {
+  const ctx = ctxWith(c, PRODUCTS, DENY_PRODUCTS);
+  return c.json(await previewMenuImport(ctx, await parseBody(c, menuImportInput)));
+});
+
+catalogRoutes.post('/admin/products/import', async (c) => {
+  const ctx = ctxWith(c, PRODUCTS, DENY_PRODUCTS);
+  return c.json(await importMenu(ctx, await parseBody(c, menuImportInput)), 201);
 });

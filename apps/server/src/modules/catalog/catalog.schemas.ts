@@ -1,4 +1,5 @@
 import { formatCest, formatNcm, isCompleteCest, isCompleteNcm, UNIT_OPTIONS } from '@meucardapio/domain/fiscal-format';
+import { MENU_IMPORT_MAX_BYTES } from '@meucardapio/domain/menu-import';
 import { MSG } from '@meucardapio/domain/messages';
 import { imageUrlField } from '@meucardapio/domain/validation';
 import { z } from 'zod';
@@ -112,3 +113,18 @@ export const stockEntryInput = z.object(
   },
   { error: MSG.incompleteData },
 );
+
+/** A spreadsheet to import, as the browser read it: its name and its bytes in base64. */
+export const menuImportInput = z.object({
+  fileName: z
+    .string({ error: 'Escolha um arquivo CSV ou XLSX.' })
+    .trim()
+    .min(1, 'Escolha um arquivo CSV ou XLSX.')
+    .max(255),
+  // base64 is 4/3 of the bytes; the decoded size is checked again against the limit.
+  content: z
+    .string({ error: 'Escolha um arquivo CSV ou XLSX.' })
+    .min(1, 'O arquivo está vazio.')
+    .max(Math.ceil((MENU_IMPORT_MAX_BYTES * 4) / 3) + 4, 'O arquivo passa de 1 MB.'),
+});
+export type MenuImportInput = z.output<typeof menuImportInput>;

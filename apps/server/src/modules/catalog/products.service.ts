@@ -73,7 +73,7 @@ export async function listPizzaFlavors(ctx: StaffCtx) {
 type Segment = 'restaurant' | 'commerce';
 
 /** Locks the restaurant row: serialises SKU generation per restaurant and yields its segment. */
-async function lockRestaurant(tx: Tx, restaurantId: string): Promise<Segment> {
+export async function lockRestaurant(tx: Tx, restaurantId: string): Promise<Segment> {
   const [r] = await tx
     .select({ segment: restaurants.businessSegment })
     .from(restaurants)
@@ -83,7 +83,7 @@ async function lockRestaurant(tx: Tx, restaurantId: string): Promise<Segment> {
   return r.segment === 'commerce' ? 'commerce' : 'restaurant';
 }
 
-async function existingSkus(tx: Tx, restaurantId: string): Promise<string[]> {
+export async function existingSkus(tx: Tx, restaurantId: string): Promise<string[]> {
   const rows = await tx
     .select({ sku: products.sku })
     .from(products)
