@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageCache } from '../src/web/page-cache';
 import { mountWebApp } from '../src/web/web-app';
 import { createTestApp, menuChangesHeard, type Owner, signupOwner, type TestApp } from './helpers';
 
@@ -38,6 +39,7 @@ let t: TestApp;
 let dist: string;
 let renderCount: () => number;
 let owner: Owner;
+let pages: PageCache;
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'mc-web-'));
@@ -45,11 +47,12 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'server', 'entry-server.js'), ENTRY);
   t = await createTestApp();
-  await mountWebApp(t.app, t.deps, dist);
+  ({ pages } = await mountWebApp(t.app, t.deps, dist));
   ({ renderCount } = await import(pathToFileURL(join(dist, 'server', 'entry-server.js')).href));
   owner = await signupOwner(t, { companyName: 'Cantina da Praça' });
   const created = await owner.client.post('/api/admin/products', { name: 'Lasanha', price: 3900 });
   expect(created.status).toBeLessThan(300);
+  for (const number of [4, 5]) expect((await owner.client.post('/api/admin/tables', { number })).status).toBe(201);
   await menuChangesHeard(t);
 });
 
@@ -150,5 +153,99 @@ describe('server-rendered menu pages', () => {
     const rendered = renderCount();
     expect(await (await page('/landing')).text()).toBe(first);
     expect(renderCount()).toBe(rendered);
+  });
+});
+
+describe('one address per page, and caches nobody can fill', () => {
+  it('sends a slug in other letters to the stored one, and answers a table the restaurant does not have unrendered', async () => {
+    const upper = await page(`/${owner.slug.toUpperCase()}?table=4&utm_source=qr`);
+    expect(upper.status).toBe(301);
+    expect(upper.headers.get('location')).toBe(`/${owner.slug}?table=4&utm_source=qr`);
+    const mixed = await page(`/${owner.slug.toUpperCase()}?table=77`);
+    expect(mixed.status).toBe(301);
+    expect(mixed.headers.get('location')).toBe(`/${owner.slug}`);
+    const rendered = renderCount();
+    for (const table of ['99', 'abc', '4; drop table', '1234567', '']) {
+      const res = await page(`/${owner.slug}?table=${encodeURIComponent(table)}`);
+      expect(res.status, table).toBe(200);
+      // The browser app, which tells the visitor about the table (or that a shop serves none).
+      expect(await res.text()).toContain('<div id="root"></div>');
+    }
+    expect(renderCount()).toBe(rendered);
+  });
+
+  it('renders no more pages than the restaurant has, and keeps one menu, for 1,000 crafted addresses', async () => {
+    await menuChangesHeard(t);
+    await page(`/${owner.slug}`);
+    const rendered = renderCount();
+    const menusBefore = t.deps.menuCache.stats();
+    const pagesBefore = pages.stats();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const casing = (s: string, n: number) =>
+      [...s].map((ch, i) => ((n >> (i % 16)) & 1 ? ch.toUpperCase() : ch)).join('');
+    const statuses = new Map<number, number>();
+    for (let n = 0; n < 1000; n++) {
+      const variant = n % 4;
+      const path =
+        variant === 0
+          ? `/${casing(owner.slug, n + 1)}`
+          : variant === 1
+            ? `/${owner.slug}?table=${1000 + n}`
+            : variant === 2
+              ? `/${owner.slug}?table=${n % 2 ? 4 : 5}&x=${n}`
+              : `/${owner.slug}?table=${'9'.repeat(n % 40)}x${n}`;
+      const res = await page(path);
+      await res.arrayBuffer();
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    }
+    const renders = renderCount() - rendered;
+    const menus = t.deps.menuCache.stats();
+    const kept = pages.stats();
+    console.log(
+      `1,000 crafted addresses: ${renders} renders (real pages: the menu and tables 4 and 5), answers ${JSON.stringify(Object.fromEntries(statuses))}, menu cache ${menus.entries} entries / ${menus.bytes} bytes, page cache ${kept.pages} pages / ${kept.bytes} bytes, heap +${Math.round((process.memoryUsage().heapUsed - heapBefore) / 1024)} KiB`,
+    );
+    // The menu page was already kept; tables 4 and 5 at most once each.
+    expect(renders).toBeLessThanOrEqual(2);
+    expect(menus.entries).toBe(menusBefore.entries);
+    expect(kept.pages - pagesBefore.pages).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps pages within their byte limit, dropping the least recently used first', async () => {
+    const small = new (pages.constructor as new (maxBytes: number) => PageCache)(6000);
+    const source = {};
+    const html = (n: number) => `<p>${n}</p>${'x'.repeat(1000)}`;
+    const { cachedPage } = await import('../src/web/page-cache');
+    for (let n = 0; n < 10; n++) {
+      await small.get(source, `/p${n}`, () => cachedPage(html(n), 200));
+      // Touch the first page so it stays while the others come and go.
+      await small.get(source, '/p0', () => cachedPage(html(0), 200));
+    }
+    await new Promise((r) => setTimeout(r, 0));
+    const { pages: kept, bytes } = small.stats();
+    expect(bytes).toBeLessThanOrEqual(6000);
+    expect(kept).toBeLessThan(10);
+    let rendered = false;
+    await small.get(source, '/p0', async () => {
+      rendered = true;
+      return cachedPage(html(0), 200);
+    });
+    expect(rendered).toBe(false);
+  });
+
+  it('keeps menus within their byte limit, least recently used out first', async () => {
+    const { MenuCache } = await import('../src/modules/restaurants/menu-cache');
+    const a = await signupOwner(t, { companyName: 'Bar do Limite A' });
+    const b = await signupOwner(t, { companyName: 'Bar do Limite B' });
+    const probe = new MenuCache(t.deps.database);
+    await probe.get(a.slug);
+    const one = probe.stats().bytes;
+    const bounded = new MenuCache(t.deps.database, Math.floor(one * 1.5));
+    await bounded.get(a.slug);
+    await bounded.get(b.slug);
+    expect(bounded.stats()).toMatchObject({ entries: 1 });
+    expect(bounded.stats().bytes).toBeLessThanOrEqual(one * 1.5);
+    // B is the one kept; A is read again.
+    expect(bounded.cached(b.slug.toUpperCase())).toBeTruthy();
+    expect(bounded.cached(a.slug)).toBeUndefined();
   });
 });

@@ -46,6 +46,8 @@ export interface PublicMenuCache {
   cached(slug: string, now?: Date): RenderedMenu | undefined;
   /** Drops a restaurant's menus at once after a local write, before its NOTIFY arrives. */
   forget(restaurantId: string): void;
+  /** How much this instance holds. */
+  stats(): { entries: number; bytes: number };
 }
 
 export type Deps = {

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { AppEnv, Deps } from '../http/context';
 import { AppError, RETRY_AFTER_SECONDS } from '../http/errors';
 import { precompressedAnswer } from '../http/precompressed';
+import { tableExists } from '../modules/tables/tables.service';
 import { type CachedPage, cachedPage, PageCache } from './page-cache';
 import { type PageTemplate, pageTemplate } from './page-template';
 
@@ -27,8 +28,8 @@ const isPrivate = (path: string) => path.startsWith('/server/') || path.includes
 const SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/i;
 /** Pages are rendered on this origin whatever the request's Host: nothing in them may depend on it. */
 const RENDER_ORIGIN = 'http://meucardapio.invalid';
-/** Table numbers are short; a longer `table` is cut (the page treats it as no table either way). */
-const MAX_TABLE_PARAM = 12;
+/** A table number as a menu link carries it. */
+const TABLE = /^\d{1,6}$/;
 /** What the landing page's cached render is kept with: it has no data, so it lives as long as the process. */
 const LANDING = {};
 
@@ -55,7 +56,7 @@ function menuData(slug: string, json: string) {
  * The built web app: hashed assets (precompressed, cached for a year), the storefront and landing
  * rendered on the server with their data, and the client-rendered app for every other page.
  */
-export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string) {
+export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string): Promise<{ pages: PageCache }> {
   const { log } = deps;
   let template: PageTemplate | null = null;
   try {
@@ -141,9 +142,26 @@ export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string
     if (APP_PATHS.has(slug) || !SLUG.test(slug)) return spa(c);
     try {
       const menu = await deps.menuCache.get(slug);
-      const table = c.req.query('table');
-      const path = `/${slug}${table ? `?table=${encodeURIComponent(table.slice(0, MAX_TABLE_PARAM))}` : ''}`;
-      return render(c, menu, path, { slug, json: menu.identity, data: menu.menu });
+      const { id: restaurantId, slug: stored } = menu.menu.restaurant;
+      const asked = c.req.query('table');
+      const table =
+        asked !== undefined &&
+        TABLE.test(asked) &&
+        (await tableExists({ db: deps.database.db, restaurantId }, Number(asked)))
+          ? Number(asked)
+          : null;
+      // One address per page: the slug as stored, and a table only when the restaurant has it. A slug in
+      // other letters is sent to the stored one; a table the restaurant does not have gets the browser
+      // app, which says so (or that a shop serves no tables), rendered there and never kept here.
+      if (slug !== stored) {
+        const url = new URL(c.req.url);
+        url.pathname = `/${stored}`;
+        if (asked !== undefined && table === null) url.searchParams.delete('table');
+        return c.redirect(`${url.pathname}${url.search}`, 301);
+      }
+      if (asked !== undefined && table === null) return spa(c);
+      const path = `/${stored}${table === null ? '' : `?table=${table}`}`;
+      return render(c, menu, path, { slug: stored, json: menu.identity, data: menu.menu });
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return spa(c, 404);
       // The browser app shows the menu's own "try again" state and retries once the database is back.
@@ -152,4 +170,5 @@ export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string
     }
   });
   app.get('*', (c) => spa(c));
+  return { pages };
 }

@@ -1,3 +1,4 @@
+import type { DbOrTx } from '@meucardapio/db/client';
 import { diningTables } from '@meucardapio/db/schema';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import QRCode from 'qrcode';
@@ -17,6 +18,16 @@ const tableNotFound = () => notFound('Mesa não encontrada', 'Recarregue a pági
 /** The menu link of a table: the storefront with the table parameter. */
 export function tableMenuPath(slug: string, number: number): string {
   return `/${encodeURIComponent(slug)}?table=${number}`;
+}
+
+/** Whether the restaurant has table `number`: a menu link names only a table that exists. */
+export async function tableExists(ctx: { db: DbOrTx; restaurantId: string }, number: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: diningTables.id })
+    .from(diningTables)
+    .where(and(tenant(diningTables, ctx.restaurantId), eq(diningTables.number, number)))
+    .limit(1);
+  return !!row;
 }
 
 async function restaurantSlug(ctx: StaffCtx): Promise<string> {
