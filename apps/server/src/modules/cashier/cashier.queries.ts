@@ -34,6 +34,7 @@ import type { PixSettings } from '@meucardapio/domain/pix';
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
+import { toItemView } from '../orders/order-view';
 
 /** Reads shared by the cashier services. Every query is scoped by restaurant. */
 
@@ -249,15 +250,6 @@ export async function saleDetail(db: DbOrTx, restaurantId: string, orderId: stri
     })),
     change: payments.reduce((s, p) => s + p.changeAmount, 0),
     pixBrCode: typeof data.pix_br_code === 'string' ? data.pix_br_code : null,
-    items: items.map((i) => ({
-      id: i.id,
-      productId: i.productId,
-      name: i.name,
-      quantity: i.quantity,
-      unitPrice: i.unitPrice,
-      totalPrice: i.totalPrice,
-      variation: i.variation ? { name: i.variation.name, price: i.variation.price } : null,
-      addons: i.addons.map((a) => ({ name: a.name, price: a.price, quantity: a.quantity })),
-    })),
+    items: items.map(toItemView),
   };
 }
