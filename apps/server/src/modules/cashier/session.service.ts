@@ -1,4 +1,3 @@
-import type { Tx } from '@meucardapio/db/client';
 import { cashCloseCounts, cashRegisterHistory, cashRegisterSessions, cashWithdrawals } from '@meucardapio/db/schema';
 import { CASH_GROUP, CASHIER_MSG, closeDifferences, countTotal } from '@meucardapio/domain/cashier';
 import type {
@@ -24,8 +23,8 @@ import { openSessionOf, type SessionRow, sessionFigures, toSessionView, totalsOf
 export const noOpenSession = () =>
   new AppError(409, 'no_open_session', CASHIER_MSG.noOpenSession, CASHIER_MSG.noOpenSessionDescription);
 
-function sessionEvent(tx: Tx, ctx: StaffCtx, payload: CashierSessionEvent) {
-  return appendEvent(tx, {
+function sessionEvent(ctx: StaffCtx, payload: CashierSessionEvent) {
+  return appendEvent(ctx.db, {
     restaurantId: ctx.restaurantId,
     type: 'cashier.session',
     permission: 'manage_cashier',
@@ -72,7 +71,7 @@ export async function openSession(ctx: StaffCtx, input: z.output<typeof openSess
         })
         .returning();
       await tx.insert(cashRegisterHistory).values(historyRow(ctx, s.id, 'opening', s.initialAmount, input.notes));
-      await sessionEvent(tx, ctx, { sessionId: s.id, status: 'open' });
+      await sessionEvent({ ...ctx, db: tx }, { sessionId: s.id, status: 'open' });
       return s;
     });
     return toSessionView(session, isCashierOnly(ctx.actor.rules) ? null : zeroTotals(session));
@@ -164,7 +163,7 @@ export async function closeSession(ctx: StaffCtx, input: z.output<typeof closeSe
     await tx
       .insert(cashRegisterHistory)
       .values(historyRow(ctx, session.id, 'closing', figures.expectedCash, input.notes));
-    await sessionEvent(tx, ctx, { sessionId: session.id, status: 'closed' });
+    await sessionEvent({ ...ctx, db: tx }, { sessionId: session.id, status: 'closed' });
     const totals = totalsOf(figures);
     return {
       session: { ...toSessionView(closed, totals), totals, finalBalance: figures.expectedCash },
@@ -211,7 +210,7 @@ export async function recordMovement(
         .returning();
       id = w.id;
     }
-    await sessionEvent(tx, ctx, { sessionId: session.id, movement: kind, amount: input.amount });
+    await sessionEvent({ ...ctx, db: tx }, { sessionId: session.id, movement: kind, amount: input.amount });
     return {
       id,
       kind,

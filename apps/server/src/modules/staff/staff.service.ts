@@ -1,8 +1,8 @@
-import type { Tx } from '@meucardapio/db/client';
+import type { DbOrTx } from '@meucardapio/db/client';
 import { defaultProfileTypes, employees, sessions, staffEmails, userProfiles } from '@meucardapio/db/schema';
 import { PERMISSION_KEYS, type ProfileType } from '@meucardapio/domain/permissions';
 import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
-import type { StaffCtx } from '../../http/context';
+import { inTransaction, type StaffCtx } from '../../http/context';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { hashPassword } from '../auth/passwords';
@@ -84,7 +84,8 @@ async function getEmployee(ctx: StaffCtx, id: string): Promise<EmployeeView> {
  * copied into a new restaurant profile (spec 2 §6). Refuses types the segment does not offer, and
  * access the actor may not give (so a delegated manager cannot escalate).
  */
-async function resolveProfile(tx: Tx, ctx: StaffCtx, profileId: string): Promise<string> {
+async function resolveProfile(ctx: StaffCtx, profileId: string): Promise<string> {
+  const tx = ctx.db;
   const [own] = await tx
     .select({ id: userProfiles.id, type: userProfiles.type, permissions: userProfiles.permissions })
     .from(userProfiles)
@@ -111,7 +112,7 @@ async function resolveProfile(tx: Tx, ctx: StaffCtx, profileId: string): Promise
 }
 
 /** Owners' and employees' e-mails are unique across all restaurants (staff_emails, kept by triggers). */
-async function emailInUse(tx: Tx, email: string, exceptEmployeeId?: string) {
+async function emailInUse(tx: DbOrTx, email: string, exceptEmployeeId?: string) {
   const [row] = await tx
     .select({ email: staffEmails.email })
     .from(staffEmails)
@@ -129,7 +130,8 @@ async function emailInUse(tx: Tx, email: string, exceptEmployeeId?: string) {
  * Locks an employee of the restaurant and refuses if the actor may not manage the access its profile carries
  * (an Administrator, or more than the actor holds).
  */
-async function lockManageableEmployee(tx: Tx, ctx: StaffCtx, id: string) {
+async function lockManageableEmployee(ctx: StaffCtx, id: string) {
+  const tx = ctx.db;
   const [current] = await tx
     .select({
       id: employees.id,
@@ -163,9 +165,10 @@ export async function createEmployee(
   const passwordHash = await hashPassword(input.password);
   let id: string;
   try {
-    id = await ctx.db.transaction(async (tx) => {
+    id = await inTransaction(ctx, async (txCtx) => {
+      const tx = txCtx.db;
       if (await emailInUse(tx, input.email)) throw emailTaken();
-      const profileId = await resolveProfile(tx, ctx, input.profileId);
+      const profileId = await resolveProfile(txCtx, input.profileId);
       const [row] = await tx
         .insert(employees)
         .values({ restaurantId: ctx.restaurantId, name: input.name, email: input.email, passwordHash, profileId })
@@ -187,14 +190,15 @@ export async function updateEmployee(
 ): Promise<EmployeeView> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
-    await ctx.db.transaction(async (tx) => {
-      const current = await lockManageableEmployee(tx, ctx, id);
+    await inTransaction(ctx, async (txCtx) => {
+      const tx = txCtx.db;
+      const current = await lockManageableEmployee(txCtx, id);
       // An unchanged address is never refused, so an account older than the uniqueness rule stays editable.
       const emailChanged = input.email !== current.email.trim().toLowerCase();
       if (emailChanged && (await emailInUse(tx, input.email, id))) throw emailTaken();
       const profileId =
         input.profileId && input.profileId !== current.profileId
-          ? await resolveProfile(tx, ctx, input.profileId)
+          ? await resolveProfile(txCtx, input.profileId)
           : current.profileId;
       await tx
         .update(employees)
@@ -229,8 +233,9 @@ function refuseSelf(ctx: StaffCtx, id: string, what: string) {
 /** Activates or deactivates; a deactivated employee is signed out at the next request. */
 export async function setEmployeeActive(ctx: StaffCtx, id: string, active: boolean): Promise<EmployeeView> {
   if (!active) refuseSelf(ctx, id, 'desativar');
-  await ctx.db.transaction(async (tx) => {
-    await lockManageableEmployee(tx, ctx, id);
+  await inTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db;
+    await lockManageableEmployee(txCtx, id);
     await tx
       .update(employees)
       .set({ active, updatedAt: new Date() })
@@ -241,8 +246,9 @@ export async function setEmployeeActive(ctx: StaffCtx, id: string, active: boole
 
 export async function deleteEmployee(ctx: StaffCtx, id: string): Promise<void> {
   refuseSelf(ctx, id, 'excluir');
-  await ctx.db.transaction(async (tx) => {
-    await lockManageableEmployee(tx, ctx, id);
+  await inTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db;
+    await lockManageableEmployee(txCtx, id);
     await tx.delete(employees).where(tenant(employees, ctx.restaurantId, eq(employees.id, id)));
   });
 }
