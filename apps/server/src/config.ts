@@ -21,6 +21,10 @@ const schema = z.object({
   SHIPPING_API_TOKEN: z.string().optional(),
   WHATSAPP_API_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
+  /** 1: allow an `smtp://` server that offers no STARTTLS (reset links would cross the network in the clear). */
+  SMTP_ALLOW_INSECURE: z.enum(['0', '1']).optional(),
+  /** 32 bytes in base64 that seal the restaurants' provider secrets; the embedded database generates one. */
+  SECRETS_KEY: z.string().optional(),
   /** Proxies allowed to set X-Forwarded-For/-Proto/-Host: a hop count or addresses/ranges (see http/proxy.ts). */
   TRUST_PROXY: z.string().optional(),
   MAIL_FROM: z.string().default('MeuCardápio <nao-responda@meucardapio.local>'),
@@ -55,6 +59,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The embedded database seeds the demo unless told not to; a real server only when asked.
   const seedDemo = parsed.SEED_DEMO ? parsed.SEED_DEMO === '1' : !parsed.DATABASE_URL;
   const payments = paymentsMode(parsed);
+  if (parsed.DATABASE_URL && parsed.NODE_ENV === 'production' && !parsed.SECRETS_KEY)
+    throw new Error(
+      "SECRETS_KEY is required with DATABASE_URL and NODE_ENV=production: every instance must seal and open the restaurants' secrets with the same key (32 bytes in base64, e.g. `openssl rand -base64 32`).",
+    );
   return {
     ...parsed,
     seedDemo,

@@ -7,17 +7,24 @@ import { loadConfig } from './config';
 import { SIMULATOR_WARNING } from './integrations/payments/simulator';
 import { hashPassword } from './modules/auth/passwords';
 import { startUnpaidOrdersJob } from './modules/payments/unpaid-orders.service';
-import { claimDataDir } from './ops/backup';
+import { claimDataDir, privateDir } from './ops/backup';
 import { startRetentionJob } from './ops/retention';
+import { loadSecretsKey, sealStoredSecrets } from './ops/secrets-key';
 import { boot } from './server';
 import { mountWebApp } from './web/web-app';
 
+// Every file the server writes (the embedded database, the secrets key) is readable by its user only.
+process.umask(0o077);
 const config = loadConfig();
 // The embedded database's files are this process's alone while it runs (backups check; see ops/backup.ts).
 const releaseDataDir = config.DATABASE_URL ? () => undefined : claimDataDir(config.DATA_DIR);
+if (config.DATABASE_URL && !config.SECRETS_KEY) privateDir(config.DATA_DIR);
 const booted = await boot(config);
 const { deps, app } = booted;
 const { log } = deps;
+loadSecretsKey(config, log);
+const sealed = await sealStoredSecrets(deps.database.db);
+if (sealed > 0) log.info({ restaurants: sealed }, 'restaurant secrets stored in the clear are now sealed');
 
 await ensureDefaultProfileTypes(deps.database.db);
 if (config.seedDemo) {

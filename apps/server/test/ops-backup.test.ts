@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase } from '@meucardapio/db/client';
@@ -66,6 +66,9 @@ describe(`db:backup / db:restore (${onServer ? 'pg_dump' : 'embedded'})`, () => 
     const backup = cli('backup', file);
     expect(backup.status, backup.stderr).toBe(0);
     expect(backup.stdout).toContain('Backup salvo');
+    // Readable by the server's user only: a backup holds every customer's data.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(work).mode & 0o777).toBe(0o700);
 
     // Life goes on after the backup: one more order, one cancelled.
     db = await reopen();

@@ -3,6 +3,8 @@
 import { join } from 'node:path';
 import { backupEmbedded, backupServer, restoreEmbedded, restoreServer } from './backup';
 
+// Whatever this writes (backups, a restored database) is readable by this user only.
+process.umask(0o077);
 const [command, fileArg] = process.argv.slice(2);
 const url = process.env.DATABASE_URL;
 const dataDir = process.env.DATA_DIR ?? './data';

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -9,9 +9,18 @@ import { PGlite } from '@electric-sql/pglite';
  */
 const pidFile = (dataDir: string) => join(dataDir, 'server.pid');
 
+/**
+ * The server's own folders: the database's files, the secrets key and backups are readable by the
+ * server's user only, whatever the umask — folders 0700, files 0600.
+ */
+export function privateDir(dir: string) {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+
 /** Marks `dataDir` as in use by this process; the returned function releases it (a killed server's mark is stale). */
 export function claimDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  privateDir(dataDir);
   writeFileSync(pidFile(dataDir), String(process.pid));
   return () => rmSync(pidFile(dataDir), { force: true });
 }
@@ -35,8 +44,8 @@ export async function backupEmbedded(dataDir: string, file: string) {
   const db = await PGlite.create(dbDir);
   try {
     const dump = await db.dumpDataDir('gzip');
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    privateDir(dirname(file));
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
   } finally {
     await db.close();
   }
@@ -60,19 +69,37 @@ export async function restoreEmbedded(dataDir: string, file: string): Promise<st
   return keptAt;
 }
 
-function run(command: string, args: string[]) {
-  const result = spawnSync(command, args, { stdio: 'inherit' });
+/**
+ * A connection for pg_dump/pg_restore with the password taken out of the URL and handed over in the
+ * environment: a command line is visible to every user of the machine (`ps`), the environment is not.
+ */
+export function connectionForTools(url: string): { url: string; env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return { url: parsed.href, env: password ? { ...process.env, PGPASSWORD: password } : process.env };
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
   if (result.error) throw new Error(`${command}: ${result.error.message} (instale o pacote postgresql-client)`);
   if (result.status !== 0) throw new Error(`${command} terminou com o código ${result.status}.`);
 }
 
 /** `pg_dump` in its custom format: compressed, restorable table by table with `pg_restore`. */
 export function backupServer(url: string, file: string) {
-  mkdirSync(dirname(file), { recursive: true });
-  run('pg_dump', ['--format=custom', '--no-owner', '--file', file, url]);
+  privateDir(dirname(file));
+  const connection = connectionForTools(url);
+  run('pg_dump', ['--format=custom', '--no-owner', '--file', file, connection.url], connection.env);
+  chmodSync(file, 0o600);
 }
 
 /** Restores a `pg_dump` file over the database at `url`, dropping what it replaces. */
 export function restoreServer(url: string, file: string) {
-  run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', url, file]);
+  const connection = connectionForTools(url);
+  run(
+    'pg_restore',
+    ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', connection.url, file],
+    connection.env,
+  );
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +14,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { openSecret, sealSecret } from '../secret-box';
+
+/** A secret kept sealed in a text column (see secret-box.ts): queries read and write it in the clear. */
+const sealedText = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: sealSecret,
+  fromDriver: openSecret,
+});
 
 /**
  * Owners: people who sign up and own restaurants. Defined beside the restaurants they own so that the
@@ -100,10 +109,10 @@ export const restaurantSecrets = pgTable('restaurant_secrets', {
   restaurantId: uuid('restaurant_id')
     .primaryKey()
     .references(() => restaurants.id, { onDelete: 'cascade' }),
-  nuvemfiscalApiToken: text('nuvemfiscal_api_token'),
-  nuvemfiscalClientId: text('nuvemfiscal_client_id'),
-  nuvemfiscalClientSecret: text('nuvemfiscal_client_secret'),
-  whatsappApiKey: text('whatsapp_api_key'),
+  nuvemfiscalApiToken: sealedText('nuvemfiscal_api_token'),
+  nuvemfiscalClientId: sealedText('nuvemfiscal_client_id'),
+  nuvemfiscalClientSecret: sealedText('nuvemfiscal_client_secret'),
+  whatsappApiKey: sealedText('whatsapp_api_key'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -45,9 +45,24 @@ export function outboxMailer(db: Db, log: Logger, options: { revealInLog: boolea
   };
 }
 
+/**
+ * The transport's address: an `smtp://` server must upgrade with STARTTLS before anything is sent (a reset
+ * link is a key to an account), unless plain text is explicitly allowed; `smtps://` is TLS from the start.
+ */
+export function smtpTransportUrl(url: string, allowInsecure: boolean): string {
+  if (allowInsecure || !url.startsWith('smtp://')) return url;
+  const parsed = new URL(url);
+  parsed.searchParams.set('requireTLS', 'true');
+  return parsed.href;
+}
+
 /** SMTP through nodemailer (`SMTP_URL`, e.g. smtps://user:pass@host:465); the outbox keeps the redacted copy. */
-export function smtpMailer(db: Db, log: Logger, options: { url: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(options.url);
+export function smtpMailer(
+  db: Db,
+  log: Logger,
+  options: { url: string; from: string; allowInsecure?: boolean },
+): Mailer {
+  const transport = nodemailer.createTransport(smtpTransportUrl(options.url, options.allowInsecure ?? false));
   return {
     async send(mail) {
       await record(db, mail);
@@ -60,7 +75,13 @@ export function smtpMailer(db: Db, log: Logger, options: { url: string; from: st
 }
 
 export function createMailer(config: Config, db: Db, log: Logger): Mailer {
-  if (config.SMTP_URL) return smtpMailer(db, log, { url: config.SMTP_URL, from: config.MAIL_FROM });
+  if (config.SMTP_URL) {
+    return smtpMailer(db, log, {
+      url: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      allowInsecure: config.SMTP_ALLOW_INSECURE === '1',
+    });
+  }
   const production = config.NODE_ENV === 'production';
   if (production) log.warn('SMTP_URL is not set: password recovery e-mails will not be delivered');
   return outboxMailer(db, log, { revealInLog: !production });
