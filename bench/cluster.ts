@@ -106,6 +106,7 @@ try {
     WEB_DIST: work,
     TRUST_PROXY: 'loopback',
     NODE_ENV: 'production',
+    SECRETS_KEY: randomBytes(32).toString('base64'),
     PAYMENTS: 'disabled',
   };
   const instances = [portA, portB].map((p) => ({

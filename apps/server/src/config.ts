@@ -59,10 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The embedded database seeds the demo unless told not to; a real server only when asked.
   const seedDemo = parsed.SEED_DEMO ? parsed.SEED_DEMO === '1' : !parsed.DATABASE_URL;
   const payments = paymentsMode(parsed);
-  if (parsed.DATABASE_URL && parsed.NODE_ENV === 'production' && !parsed.SECRETS_KEY)
-    throw new Error(
-      "SECRETS_KEY is required with DATABASE_URL and NODE_ENV=production: every instance must seal and open the restaurants' secrets with the same key (32 bytes in base64, e.g. `openssl rand -base64 32`).",
-    );
   return {
     ...parsed,
     seedDemo,

@@ -18,6 +18,10 @@ export function loadSecretsKey(config: Config, log: Logger) {
     useSecretsKey(Buffer.from(config.SECRETS_KEY, 'base64'));
     return;
   }
+  if (config.DATABASE_URL && config.NODE_ENV === 'production')
+    throw new Error(
+      "SECRETS_KEY is required with DATABASE_URL and NODE_ENV=production: every instance must seal and open the restaurants' secrets with the same key (32 bytes in base64, e.g. `openssl rand -base64 32`).",
+    );
   const file = join(config.DATA_DIR, 'secrets.key');
   let encoded: string;
   try {
