@@ -1,7 +1,7 @@
 import { isAdministrator } from '@meucardapio/domain/permissions';
 import { strikePrice } from '@meucardapio/domain/pricing';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Copy, History, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Copy, FileSpreadsheet, History, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
@@ -20,6 +20,7 @@ import { formatMoney } from '@/lib/format';
 import { useStaff } from '@/lib/staff';
 import { toastTitledError, useDeleteEntity } from '../shared/entity-mutations';
 import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
+import { MenuImportDialog } from './menu-import-dialog';
 import { ProductFormDialog } from './product-form-dialog';
 import { PRODUCTS_KEY, type Product, useCategories, useProducts } from './products-api';
 import { StockHistoryDialog } from './stock-history-dialog';
@@ -63,6 +64,7 @@ export default function ProductsPage() {
   const [editing, setEditing] = useState<{ product: Product | null } | null>(null);
   const [history, setHistory] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const [importing, setImporting] = useState(false);
 
   const refresh = () => {
     for (const queryKey of INVALIDATE) queryClient.invalidateQueries({ queryKey });
@@ -90,12 +92,19 @@ export default function ProductsPage() {
         title="Produtos"
         description="Cadastre os itens do cardápio, pizzas, tamanhos, adicionais e estoque."
         actions={
-          <Button onClick={() => setEditing({ product: null })}>
-            <Plus aria-hidden />
-            Novo Produto
-          </Button>
+          <>
+            <Button variant="outline" onClick={() => setImporting(true)}>
+              <FileSpreadsheet aria-hidden />
+              Importar planilha
+            </Button>
+            <Button onClick={() => setEditing({ product: null })}>
+              <Plus aria-hidden />
+              Novo Produto
+            </Button>
+          </>
         }
       />
+      <MenuImportDialog open={importing} onClose={() => setImporting(false)} />
 
       {products.isError ? (
         <LoadErrorNotice title="Erro ao carregar produtos" error={products.error} />
