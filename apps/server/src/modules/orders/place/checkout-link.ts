@@ -1,18 +1,8 @@
 import type { Deps } from '../../../http/context';
 import { AppError } from '../../../http/errors';
-import type { CheckoutItem } from '../../../integrations/payments/payments';
+import type { CheckoutCustomer, CheckoutItem } from '../../../integrations/payments/payments';
 import type { RestaurantRow } from '../../../tenancy/restaurant-lookup';
 import type { PricedLine } from './pricing';
-
-/** Who pays, as the hosted checkout pre-fills it. */
-export type PaymentContact = {
-  name: string;
-  email?: string | null;
-  phone?: string | null;
-  cep?: string | null;
-  number?: string | null;
-  complement?: string | null;
-};
 
 export type HostedCharge = {
   order: { id: string; number: number; total: number; deliveryFee: number; discount: number };
@@ -22,7 +12,7 @@ export type HostedCharge = {
   itemized: boolean;
   label: string;
   lines: readonly PricedLine[];
-  contact: PaymentContact;
+  contact: CheckoutCustomer;
   /** Query parameters the provider must bring back to our return page (the PDV's popup). */
   returnParams?: Record<string, string>;
 };

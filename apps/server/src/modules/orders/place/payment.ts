@@ -2,8 +2,9 @@ import { customers } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
 import type { Deps, ServiceCtx } from '../../../http/context';
 import { tenant } from '../../../http/tenant';
+import type { CheckoutCustomer } from '../../../integrations/payments/payments';
 import { CHANNELS, type OrderChannel } from './channels';
-import { hostedCheckoutLink, type PaymentContact, paymentLinkFailed } from './checkout-link';
+import { hostedCheckoutLink, paymentLinkFailed } from './checkout-link';
 import { localPixData } from './local-pix';
 import type { PricedOrder } from './place-order';
 
@@ -42,7 +43,7 @@ export async function paymentContact(
   ctx: ServiceCtx,
   plan: PaymentPlan,
   customer: { id: string | null; name: string; phone: string | null; email: string | null },
-): Promise<PaymentContact> {
+): Promise<CheckoutCustomer> {
   const contact = { name: customer.name, email: customer.email, phone: customer.phone };
   if (!plan.hosted || !customer.id) return contact;
   const [profile] = await ctx.db
@@ -60,7 +61,7 @@ export async function paymentContact(
 export function startPayment(
   deps: Deps,
   plan: PaymentPlan,
-  order: { id: string; number: number; channel: OrderChannel; priced: PricedOrder; contact: PaymentContact },
+  order: { id: string; number: number; channel: OrderChannel; priced: PricedOrder; contact: CheckoutCustomer },
 ): StartedPayment {
   const { hosted, localPix, ...kept } = plan;
   const { priced } = order;
