@@ -7,6 +7,7 @@ import type { AppEnv, Deps } from './http/context';
 import { errorBody, handleError } from './http/error-handler';
 import { AppError } from './http/errors';
 import { jsonContentType, originCheck } from './http/origin';
+import { acceptsEncoding } from './http/precompressed';
 import { fileSecurityHeaders, pageSecurityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { lazyChild } from './logger';
@@ -50,9 +51,13 @@ export function createApp(deps: Deps) {
   });
   // Ahead of the response middleware, whose work it does itself for a menu this instance holds.
   app.get('/api/public/restaurants/:slug/menu', cachedMenuAnswer);
-  const gzip = compress();
-  // Event streams must reach the browser unbuffered; everything else is compressed.
-  app.use('*', (c, next) => (c.req.path.startsWith('/api/events/') ? next() : gzip(c, next)));
+  const gzip = compress({ encoding: 'gzip' });
+  // Event streams must reach the browser unbuffered; everything else is compressed for a browser that takes gzip.
+  app.use('*', (c, next) =>
+    c.req.path.startsWith('/api/events/') || !acceptsEncoding(c.req.header('accept-encoding'), 'gzip')
+      ? next()
+      : gzip(c, next),
+  );
   app.use('*', (c, next) =>
     c.req.path.startsWith('/api/files/') ? fileSecurityHeaders(c, next) : pageSecurityHeaders(c, next),
   );
@@ -69,8 +74,9 @@ export function createApp(deps: Deps) {
     // Other instances hear about menu changes through NOTIFY; this instance forgets at once, so a
     // write is visible to the very next read here (the notification may arrive a moment later).
     if (c.res.status >= 400) return;
+    // Only staff change what a menu shows; a customer's write (an order, a review) leaves it cached.
     const actor = c.get('actor');
-    if (actor) deps.menuCache.forget(actor.restaurantId);
+    if (actor && actor.kind !== 'customer') deps.menuCache.forget(actor.restaurantId);
   };
   // Looking at a request's body makes the Node adapter build a full Request object, so only writes,
   // the only requests with a body, are measured; reads need no origin or body check either.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { mailOutbox, passwordResetTokens } from '@meucardapio/db/schema';
 import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-types';
 import { freshDatabase } from '@meucardapio/db/testing';
@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { boot } from '../src/server';
-import { signupOwner, type TestApp, TestClient } from './helpers';
+import { eventually, signupOwner, type TestApp, TestClient } from './helpers';
 
 /** The app with its log captured, as `main.ts` would run it with these variables. */
 async function bootWithLog(env: Record<string, string>) {
@@ -28,7 +28,10 @@ type Received = { from: string; to: string[]; data: string };
 async function smtpServer() {
   const messages: Received[] = [];
   const waiting: ((m: Received) => void)[] = [];
+  const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
     let buffer = '';
     let current: Received = { from: '', to: [], data: '' };
     let inData = false;
@@ -70,7 +73,10 @@ async function smtpServer() {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     next: () => new Promise<Received>((resolve) => waiting.push(resolve)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -100,7 +106,12 @@ describe('reset links', () => {
   it('are sent through SMTP_URL in a real SMTP conversation, and work', async () => {
     const smtp = await smtpServer();
     cleanups.push(smtp.close);
-    const { app, log } = await bootWithLog({ SMTP_URL: smtp.url, MAIL_FROM: 'Loja <nao-responda@teste.local>' });
+    // This test server offers no STARTTLS: plain text is allowed explicitly, as for a local relay.
+    const { app, log } = await bootWithLog({
+      SMTP_URL: smtp.url,
+      SMTP_ALLOW_INSECURE: '1',
+      MAIL_FROM: 'Loja <nao-responda@teste.local>',
+    });
     cleanups.push(() => app.close());
     const owner = await signupOwner(app);
 
@@ -125,6 +136,38 @@ describe('reset links', () => {
     expect(reset.status).toBe(200);
     const login = await app.client().post('/api/auth/login', { email: owner.email, password: 'nova-senha-9' });
     expect(login.status).toBe(200);
+  });
+
+  it('are never handed to an smtp:// server that offers no TLS, unless plain text is explicitly allowed', async () => {
+    const smtp = await smtpServer();
+    cleanups.push(smtp.close);
+    const { app } = await bootWithLog({ SMTP_URL: smtp.url });
+    cleanups.push(() => app.close());
+    const owner = await signupOwner(app);
+    expect((await app.client().post('/api/auth/recover', { email: owner.email })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('only the newest link works: asking for another voids the one in the older e-mail', async () => {
+    const { app, log } = await bootWithLog({ NODE_ENV: 'development' });
+    cleanups.push(() => app.close());
+    const owner = await signupOwner(app);
+    const linkAfter = async (seen: number) => {
+      expect((await app.client().post('/api/auth/recover', { email: owner.email })).status).toBe(200);
+      return eventually(async () => {
+        const tokens = [...log().matchAll(/token=([\w-]{20,})/g)].map((m) => m[1]);
+        expect(tokens.length).toBeGreaterThan(seen);
+        return tokens[tokens.length - 1];
+      });
+    };
+    const older = await linkAfter(0);
+    const newer = await linkAfter(1);
+    expect(newer).not.toBe(older);
+    const stale = await app.client().post('/api/auth/reset', { token: older, password: 'nova-senha-9' });
+    expect(stale.status).toBe(400);
+    const fresh = await app.client().post('/api/auth/reset', { token: newer, password: 'nova-senha-9' });
+    expect(fresh.status).toBe(200);
   });
 
   it('without SMTP in development: the outbox keeps no token, the log shows the link to the developer', async () => {

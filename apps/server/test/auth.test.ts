@@ -27,6 +27,14 @@ describe('owner accounts', () => {
     expect(me.text).not.toMatch(/argon2|password/i);
   });
 
+  it("never gives a restaurant the address of one of the server's own paths", async () => {
+    for (const companyName of ['Metrics', 'API', 'Admin']) {
+      const owner = await signupOwner(t, { companyName });
+      expect(owner.slug).not.toBe(companyName.toLowerCase());
+      expect(owner.slug).toMatch(new RegExp(`^${companyName.toLowerCase()}-[0-9a-f]{4}$`));
+    }
+  });
+
   it('names the restaurant "Minha Empresa" when no company is given', async () => {
     const client = t.client();
     const res = await client.post('/api/auth/signup', {

@@ -1,11 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
-import { createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { restaurantSecrets } from '@meucardapio/db/schema';
 import { eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smtpMailer } from '../src/integrations/mail/mailer';
 import { connectionForTools } from '../src/ops/backup';
 import { sealStoredSecrets } from '../src/ops/secrets-key';
 import { createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
@@ -87,79 +84,12 @@ describe('restaurant secrets at rest', () => {
   });
 });
 
-describe('backups and mail', () => {
+describe('backups', () => {
   it('pg_dump and pg_restore get the password in their environment, never on the command line', () => {
     const { url, env } = connectionForTools('postgres://app:s%40nh%40-forte@db.interno:5432/meucardapio');
     expect(url).toBe('postgres://app@db.interno:5432/meucardapio');
     expect(url).not.toContain('forte');
     expect(env.PGPASSWORD).toBe('s@nh@-forte');
     expect(connectionForTools('postgres://app@db/meucardapio').env.PGPASSWORD).toBe(process.env.PGPASSWORD);
-  });
-
-  /** An SMTP server that offers no STARTTLS and notes whether a message was handed to it. */
-  async function plainSmtpServer() {
-    const received: string[] = [];
-    const sockets = new Set<Socket>();
-    const server = createServer((socket: Socket) => {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.write('220 plain.local ESMTP\r\n');
-      let buffer = '';
-      let inData = false;
-      socket.on('data', (chunk) => {
-        buffer += chunk.toString();
-        let end = buffer.indexOf('\r\n');
-        while (end >= 0) {
-          const line = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (inData) {
-            if (line === '.') {
-              inData = false;
-              socket.write('250 OK\r\n');
-            } else received.push(line);
-          } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250 plain.local\r\n');
-          else if (/^MAIL FROM/i.test(line)) {
-            received.push(line);
-            socket.write('250 OK\r\n');
-          } else if (/^RCPT TO/i.test(line)) socket.write('250 OK\r\n');
-          else if (/^DATA/i.test(line)) {
-            inData = true;
-            socket.write('354 go\r\n');
-          } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
-          else socket.write('250 OK\r\n');
-          end = buffer.indexOf('\r\n');
-        }
-      });
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const { port } = server.address() as { port: number };
-    return {
-      port,
-      received,
-      close: () => {
-        for (const s of sockets) s.destroy();
-        return new Promise((r) => server.close(r));
-      },
-    };
-  }
-
-  it('a reset link is never sent to an SMTP server without TLS unless plain text is explicitly allowed', async () => {
-    const smtp = await plainSmtpServer();
-    const t = await createTestApp();
-    try {
-      const log = pino({ level: 'silent' });
-      const mail = { to: 'dono@teste.com.br', subject: 'Redefinir senha', body: 'link secreto', secrets: ['secreto'] };
-      const url = `smtp://127.0.0.1:${smtp.port}`;
-      await smtpMailer(t.db, log, { url, from: 'nao-responda@teste.com.br' }).send(mail);
-      await new Promise((r) => setTimeout(r, 500));
-      expect(smtp.received.some((l) => l.includes('secreto'))).toBe(false);
-      expect(smtp.received.filter((l) => /^MAIL FROM/i.test(l))).toHaveLength(0);
-
-      await smtpMailer(t.db, log, { url, from: 'nao-responda@teste.com.br', allowInsecure: true }).send(mail);
-      await expect.poll(() => smtp.received.some((l) => l.includes('secreto')), { timeout: 5000 }).toBe(true);
-    } finally {
-      await t.close();
-      await smtp.close();
-    }
   });
 });

@@ -56,6 +56,7 @@ describe('a cached public menu', () => {
     { case: 'no Accept-Encoding', headers: {}, held: false },
     { case: 'deflate only', headers: { 'accept-encoding': 'deflate' }, held: false },
     { case: 'identity', headers: { 'accept-encoding': 'identity' }, held: false },
+    { case: 'gzip refused with q=0', headers: { 'accept-encoding': 'gzip;q=0, identity' }, held: false },
   ])('is answered as the full route answers it: $case', async ({ headers, held }) => {
     t.deps.menuCache.forget(owner.restaurantId);
     const full = await send(menuPath(), headers);
@@ -102,6 +103,16 @@ describe('a cached public menu', () => {
       expect(res.headers['content-type']).toBeUndefined();
     }
     expect((await send(menuPath(), { 'accept-encoding': 'gzip', 'if-none-match': '"outra"' })).status).toBe(200);
+
+    // q=0 is a refusal (RFC 9110): such a client gets the body as it is, from the menu and from any route.
+    for (const refusal of ['gzip;q=0', 'gzip; q=0.0, identity', 'br, gzip;q=0', '*;q=0, identity']) {
+      const res = await send(menuPath(), { 'accept-encoding': refusal });
+      expect(res.headers['content-encoding'], refusal).toBeUndefined();
+      expect(JSON.parse(res.bytes.toString('utf8'))).toEqual(json);
+    }
+    expect((await send('/api/geo/states', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+    const states = await send('/api/geo/states', { 'accept-encoding': 'gzip;q=0' });
+    expect(states.headers['content-encoding']).toBeUndefined();
   });
 
   it('carries the page security headers and its request id, like every other answer', async () => {

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { boot } from '../src/server';
-import { createTestApp, eventually, signupOwner, type TestApp } from './helpers';
+import { createTestApp, eventually, registerCustomer, signupOwner, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,6 +50,29 @@ describe('cached public menus', () => {
     expect(res.headers.get('etag')).toBe(plain.headers.get('etag'));
     const json = JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8'));
     expect(json).toEqual(plain.body);
+  });
+
+  it("keeps a restaurant's menu through its customers' own writes", async () => {
+    const owner = await signupOwner(t);
+    await owner.client.post('/api/admin/products', { name: 'Pastel', price: 700 });
+    const { client } = await registerCustomer(t, owner.slug);
+    await menu(t.client(), owner.slug);
+    expect(t.deps.menuCache.cached(owner.slug)).toBeTruthy();
+    const saved = await client.put('/api/customer/profile', {
+      name: 'Cliente Fiel',
+      phone: '(11) 91234-5678',
+      address: 'Rua Nova',
+      number: '9',
+      neighborhood: 'Consolação',
+      city: 'São Paulo',
+      state: 'SP',
+      cep: '01310-100',
+    });
+    expect(saved.status).toBe(200);
+    expect(t.deps.menuCache.cached(owner.slug)).toBeTruthy();
+    // A staff write still empties it at once.
+    await owner.client.post('/api/admin/products', { name: 'Caldo de Cana', price: 500 });
+    expect(t.deps.menuCache.cached(owner.slug)).toBeUndefined();
   });
 
   it('forgets a restaurant when its rows change underneath (database trigger + NOTIFY)', async () => {

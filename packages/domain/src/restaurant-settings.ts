@@ -19,6 +19,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'static',
   'files',
   'health',
+  'metrics',
   'favicon.ico',
   'robots.txt',
   'index.html',

@@ -22,6 +22,22 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
+ * Whether an Accept-Encoding header accepts `coding`: named (or `*`) with a q-value above 0, so
+ * `gzip;q=0` is a refusal (RFC 9110 §12.5.3).
+ */
+export function acceptsEncoding(header: string | undefined, coding: 'br' | 'gzip'): boolean {
+  let wildcard: boolean | undefined;
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (name === coding) return accepted;
+    if (name === '*') wildcard = accepted;
+  }
+  return wildcard ?? false;
+}
+
+/**
  * The answer for a precompressed body: 304 when the browser holds it (a 200 only), else the smallest
  * encoding the browser accepts. An encoded body is left alone by the compression middleware.
  */
@@ -39,12 +55,12 @@ export function precompressedAnswer<S extends 200 | 404>(
     return { status: 304 as const, headers, body: null };
   }
   headers['content-type'] = meta.contentType;
-  const accept = request.acceptEncoding ?? '';
-  if (body.brotli && /\bbr\b/.test(accept)) {
+  const accept = request.acceptEncoding;
+  if (body.brotli && acceptsEncoding(accept, 'br')) {
     headers['content-encoding'] = 'br';
     return { status: meta.status, headers, body: body.brotli };
   }
-  if (/\bgzip\b/.test(accept)) {
+  if (acceptsEncoding(accept, 'gzip')) {
     headers['content-encoding'] = 'gzip';
     return { status: meta.status, headers, body: body.gzip };
   }

@@ -17,6 +17,7 @@ import { cepRegion } from '@meucardapio/domain/cep-region';
 import { MSG } from '@meucardapio/domain/messages';
 import { isCashierOnly, isDeliveryPerson, OWNER_PROFILE } from '@meucardapio/domain/permissions';
 import { formatCep, onlyDigits } from '@meucardapio/domain/phone';
+import { RESERVED_SLUGS } from '@meucardapio/domain/restaurant-settings';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Actor, Deps } from '../../http/context';
 import { AppError, badRequest, conflict } from '../../http/errors';
@@ -43,24 +44,14 @@ export function slugify(name: string): string {
   );
 }
 
-/** Top-level paths of the web app and the server: a storefront named like one would never be reached. */
-const RESERVED_SLUGS = new Set([
-  'admin',
-  'api',
-  'assets',
-  'auth',
-  'customer',
-  'customer-dashboard',
-  'demo-restaurant',
-  'files',
-  'landing',
-  'payment-callback',
-  'review',
-  'static',
-]);
+/**
+ * Paths of the web app and the server (the settings form refuses them too), and the demo's slug, which a
+ * new restaurant never takes even where the demo is not seeded.
+ */
+const SIGNUP_RESERVED_SLUGS = new Set([...RESERVED_SLUGS, 'demo-restaurant']);
 
 async function uniqueSlug(db: Db, base: string): Promise<string> {
-  let slug = RESERVED_SLUGS.has(base) ? `${base}-${randomBytes(2).toString('hex')}` : base;
+  let slug = SIGNUP_RESERVED_SLUGS.has(base) ? `${base}-${randomBytes(2).toString('hex')}` : base;
   for (let i = 0; i < 20; i++) {
     const [taken] = await db
       .select({ id: restaurants.id })
@@ -336,12 +327,25 @@ async function issueResetToken(
   restaurantId: string | null,
 ) {
   const token = randomBytes(32).toString('base64url');
-  await deps.database.db.insert(passwordResetTokens).values({
-    tokenHash: createHash('sha256').update(token).digest('hex'),
-    kind,
-    subjectId,
-    restaurantId,
-    expiresAt: new Date(Date.now() + RESET_TTL_MS),
+  await deps.database.db.transaction(async (tx) => {
+    // Only the newest link works: one left in an old e-mail is void once another is asked for.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.kind, kind),
+          eq(passwordResetTokens.subjectId, subjectId),
+          isNull(passwordResetTokens.usedAt),
+        ),
+      );
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      kind,
+      subjectId,
+      restaurantId,
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
   });
   const link = `${deps.config.publicUrl}/auth/reset?token=${token}`;
   await deps.integrations.mail.send({
