@@ -8,6 +8,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /** The PostgreSQL server itself, when DATABASE_URL is a transaction pooler: LISTEN and migrations go here. */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -36,6 +38,22 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Owner sign-ups one address may make per hour (a test suite signing up many shops raises it). */
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Where uploaded files' bytes live: `disk` (DATA_DIR/files, one instance) or `s3` (shared by several). */
+  FILE_STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** An S3-compatible store's address (MinIO, R2…); AWS S3 itself needs none. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** 1: bucket in the path (`endpoint/bucket/key`), as most S3-compatible stores want. */
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
+  S3_PREFIX: z.string().default('files/'),
+  /** Without them the AWS SDK's own chain is used (environment, instance role…). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Megabytes of uploaded images each restaurant may keep (all widths counted). */
+  FILE_QUOTA_MB: z.coerce.number().min(1).max(100_000).default(100),
+  /** Image uploads each restaurant may make per hour. */
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(120),
   /** Days realtime events are kept for streams resuming after a disconnection. */
   EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Minutes a card/PIX order may stay unpaid before it is cancelled and its stock given back. */
@@ -59,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The embedded database seeds the demo unless told not to; a real server only when asked.
   const seedDemo = parsed.SEED_DEMO ? parsed.SEED_DEMO === '1' : !parsed.DATABASE_URL;
   const payments = paymentsMode(parsed);
+  if (parsed.FILE_STORAGE === 's3' && !parsed.S3_BUCKET) throw new Error('FILE_STORAGE=s3 needs S3_BUCKET.');
   return {
     ...parsed,
     seedDemo,

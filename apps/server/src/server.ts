@@ -22,7 +22,11 @@ export async function boot(
   const log = options.log ?? createLogger(config.LOG_LEVEL);
   const database =
     options.database ??
-    (await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/db` }));
+    (await openDatabase(
+      config.DATABASE_URL
+        ? { url: config.DATABASE_URL, directUrl: config.DATABASE_DIRECT_URL }
+        : { dataDir: `${config.DATA_DIR}/db` },
+    ));
   if (options.migrate !== false) await whenReachable(log, () => database.migrate());
   const realtime = new Realtime(database, log, { maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER });
   await realtime.start();

@@ -91,7 +91,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('cached menus across instance
   it('a change through one instance reaches the cache of another', async () => {
     const owner = await signupOwner(t);
     await owner.client.post('/api/admin/products', { name: 'Pastel de Queijo', price: 900 });
-    const other = await openDatabase({ url: t.deps.database.url });
+    const other = await openDatabase({ url: t.deps.database.url, directUrl: t.deps.database.directUrl });
     const second = await boot(loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0' } as NodeJS.ProcessEnv), {
       database: other,
       migrate: false,

@@ -109,7 +109,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('two server instances on one 
     // A second, independent instance: its own pool, its own LISTEN connection.
     const url = t.deps.database.url;
     expect(url).toBeTruthy();
-    const other = await openDatabase({ url });
+    const other = await openDatabase({ url, directUrl: t.deps.database.directUrl });
     const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0' } as NodeJS.ProcessEnv);
     const second = await boot(config, { database: other, migrate: false, log: pino({ level: 'silent' }) });
     await ensureDefaultProfileTypes(other.db);

@@ -9,7 +9,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('an instance shutting down', 
   let b: TestApp;
   beforeAll(async () => {
     a = await createTestApp();
-    b = await createTestApp({}, await openDatabase({ url: a.deps.database.url! }));
+    b = await createTestApp(
+      {},
+      await openDatabase({ url: a.deps.database.url!, directUrl: a.deps.database.directUrl }),
+    );
   });
   afterAll(async () => {
     await b?.close();

@@ -88,10 +88,9 @@ describe('WhatsApp notification of a new order', () => {
     const messenger = countingMessenger();
     t.deps.integrations.messaging = messenger;
     const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: '0' } as NodeJS.ProcessEnv);
-    const client = (t.db as unknown as { $client: { options?: { connectionString?: string } } }).$client;
-    const url = t.deps.database.kind === 'postgres' ? client.options?.connectionString : undefined;
+    const { url, directUrl } = t.deps.database;
     // PostgreSQL: a second pool and listener, like a second machine. PGlite: the same embedded database.
-    secondDb = url ? await openDatabase({ url }) : { ...t.deps.database, close: async () => {} };
+    secondDb = url ? await openDatabase({ url, directUrl }) : { ...t.deps.database, close: async () => {} };
     second = await boot(config, { database: secondDb, migrate: false, log: pino({ level: 'silent' }) });
     second.deps.integrations.messaging = messenger;
 

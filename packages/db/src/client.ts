@@ -23,8 +23,10 @@ export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '.
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The connection string, for a PostgreSQL server. */
+  /** The connection string, for a PostgreSQL server (a pooler such as pgbouncer, in production). */
   url?: string;
+  /** The server itself, where LISTEN and migrations go when `url` names a transaction pooler. */
+  directUrl?: string;
   /**
    * Subscribe to a NOTIFY channel; returns an unsubscribe function. On PostgreSQL a dropped LISTEN
    * connection is reopened with backoff; `onReconnect` runs once it listens again, before any
@@ -39,11 +41,21 @@ export type Database = {
   pool?: () => { total: number; idle: number; waiting: number; max: number };
 };
 
-export type OpenOptions = { url?: string; dataDir?: string; loadDataDir?: Blob | File };
+export type OpenOptions = {
+  url?: string;
+  /**
+   * The PostgreSQL server itself when `url` goes through a transaction pooler (pgbouncer): a LISTEN
+   * must stay on one connection for its whole life and migrations take session-wide locks, which a
+   * pooler in transaction mode cannot give. Defaults to `url`.
+   */
+  directUrl?: string;
+  dataDir?: string;
+  loadDataDir?: Blob | File;
+};
 
 /** Opens PostgreSQL at `url` when given, otherwise embedded PGlite at `dataDir` (in memory when absent). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url);
+  if (options.url) return openPostgres(options.url, options.directUrl ?? options.url);
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
@@ -64,7 +76,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, directUrl: string): Promise<Database> {
   const max = Number(process.env.DATABASE_POOL_MAX ?? 10);
   // A connect that hangs (a host gone without a reset) fails after a while instead of holding a request.
   const pool = new pg.Pool({ connectionString: url, max, keepAlive: true, connectionTimeoutMillis: 10_000 });
@@ -75,13 +87,24 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema });
-  const notifications = new PgNotifications(url);
+  const notifications = new PgNotifications(directUrl);
   return {
     db,
     kind: 'postgres',
     url,
+    directUrl,
     listen: (channel, onPayload, onReconnect) => notifications.listen(channel, onPayload, onReconnect),
-    migrate: () => migratePg(db, { migrationsFolder }),
+    async migrate() {
+      if (directUrl === url) return migratePg(db, { migrationsFolder });
+      const direct = new pg.Client({ connectionString: directUrl });
+      direct.on('error', () => undefined);
+      await direct.connect();
+      try {
+        await migratePg(drizzlePg(direct, { schema }), { migrationsFolder });
+      } finally {
+        await direct.end();
+      }
+    },
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     async close() {
       await notifications.close();

@@ -26,8 +26,10 @@ export async function freshDatabase(): Promise<Database> {
   }
   const name = `mc_t_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${templateDatabase(serverUrl)}`);
-  const url = withDatabase(serverUrl, name);
-  const database = await openDatabase({ url });
+  const directUrl = withDatabase(serverUrl, name);
+  // TEST_POOLER_URL: requests through a transaction pooler (pgbouncer) in front of the same server.
+  const pooler = process.env.TEST_POOLER_URL;
+  const database = await openDatabase({ url: pooler ? withDatabase(pooler, name) : directUrl, directUrl });
   const close = database.close;
   database.close = async () => {
     await close();
