@@ -90,6 +90,7 @@ test('an owner signs up, configures the restaurant and the catalogue, and sees i
   await page.getByRole('button', { name: 'Não tem conta? Criar conta' }).click();
   await page.getByLabel('Nome', { exact: true }).fill('Dona Catálogo');
   await page.getByLabel('Nome da empresa').fill('Empresa Catálogo');
+  await page.getByLabel('CEP do restaurante').fill('01310-100');
   await page.getByLabel('E-mail').fill(`dona-${id}@teste.com.br`);
   await page.getByLabel('Senha').fill(PASSWORD);
   await page.getByRole('button', { name: 'Criar conta' }).click();
