@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Database, DbOrTx } from '@meucardapio/db/client';
 import { employees, userProfiles } from '@meucardapio/db/schema';
 import { useSecretsKey } from '@meucardapio/db/secret-box';
@@ -13,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
 import { hashPassword } from '../src/modules/auth/passwords';
+import { keepFiles } from '../src/modules/files/file-store';
 import { appendEvent, type NewEvent } from '../src/realtime/realtime';
 import { boot } from '../src/server';
 
@@ -29,16 +34,23 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function createTestApp(env: Record<string, string | undefined> = {}, on?: Database) {
   const database = on ?? (await freshDatabase());
+  // Uploaded files go to a folder of this app's own (the embedded database is in memory).
+  const dataDir = mkdtempSync(join(tmpdir(), 'mc-test-data-'));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     SEED_DEMO: '0',
     PAYMENTS: 'simulator',
+    DATA_DIR: dataDir,
     ...env,
   } as NodeJS.ProcessEnv);
   const booted = await boot(config, { database, migrate: false, log: pino({ level: 'silent' }) });
   await ensureDefaultProfileTypes(database.db);
   return {
     ...booted,
+    async close() {
+      await booted.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
     db: database.db,
     /** A browser-like client with its own cookie jar, connecting from its own address unless one is given. */
     client: (ip?: string) => new TestClient(booted.app, ip),
@@ -67,7 +79,7 @@ export class TestClient {
     const h: Record<string, string> = { origin: ORIGIN, host: 'localhost', ...headers };
     if (this.cookies.size > 0) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let payload: BodyInit | undefined;
-    if (typeof body === 'string') payload = body;
+    if (typeof body === 'string' || body instanceof Uint8Array) payload = body as BodyInit;
     else if (body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined && !h['content-type']) h['content-type'] = 'application/json';
     const env = { incoming: { socket: { remoteAddress: this.ip } } };
@@ -234,3 +246,10 @@ export const appendAnyEvent = appendEvent as unknown as (
   tx: DbOrTx,
   event: Omit<NewEvent, 'type' | 'payload'> & { type: string; payload: Record<string, unknown> },
 ) => Promise<number>;
+
+/** Keeps a file as an upload would, whatever its type (uploads only take images): answers its URL. */
+export async function keepTestFile(t: TestApp, restaurantId: string, contentType: string, data: Buffer) {
+  const id = randomUUID();
+  await keepFiles({ db: t.db, deps: t.deps, restaurantId, actor: null }, [{ id, contentType, data }]);
+  return `/api/files/${id}`;
+}

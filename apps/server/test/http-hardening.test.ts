@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger';
-import { createTestApp, registerCustomer, signupOwner, TEST_PASSWORD, type TestApp } from './helpers';
+import { createTestApp, keepTestFile, registerCustomer, signupOwner, TEST_PASSWORD, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -120,12 +120,13 @@ describe('proxies are trusted only when configured', () => {
 describe('security headers', () => {
   it('an uploaded file keeps its own sandboxed policy; pages keep theirs', async () => {
     const owner = await signupOwner(t);
-    const stored = await t.deps.integrations.storage.put({
-      restaurantId: owner.restaurantId,
-      contentType: 'image/svg+xml',
-      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
-    });
-    const file = await t.client().get(`/api/files/${stored.id}`);
+    const url = await keepTestFile(
+      t,
+      owner.restaurantId,
+      'image/svg+xml',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    );
+    const file = await t.client().get(url);
     expect(file.status).toBe(200);
     const csp = file.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'none'");

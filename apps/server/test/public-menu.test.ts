@@ -10,7 +10,7 @@ import {
 } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, eventually, type TestApp } from './helpers';
+import { createTestApp, eventually, keepTestFile, type TestApp } from './helpers';
 
 let t: TestApp;
 const SECRET_VALUES = {
@@ -323,9 +323,9 @@ describe('GET /api/public/restaurants/by-id/:id', () => {
 describe('GET /api/files/:id', () => {
   it('serves a stored file with its sha256 ETag, long cache and 304', async () => {
     const data = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
-    const stored = await t.deps.integrations.storage.put({ restaurantId: a.id, contentType: 'image/svg+xml', data });
+    const url = await keepTestFile(t, a.id, 'image/svg+xml', data);
     const client = t.client();
-    const res = await client.get(stored.url);
+    const res = await client.get(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/svg+xml');
     expect(res.text).toBe(data.toString());
@@ -333,7 +333,7 @@ describe('GET /api/files/:id', () => {
     const etag = res.headers.get('etag');
     const { createHash } = await import('node:crypto');
     expect(etag).toBe(`"${createHash('sha256').update(data).digest('hex')}"`);
-    const again = await client.get(stored.url, { 'if-none-match': etag! });
+    const again = await client.get(url, { 'if-none-match': etag! });
     expect(again.status).toBe(304);
   });
 

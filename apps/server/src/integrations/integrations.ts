@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Db } from '@meucardapio/db/client';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
@@ -9,7 +10,7 @@ import { SIMULATOR_WARNING, simulatorProvider } from './payments/simulator';
 import { httpShippingProvider } from './shipping/http-provider';
 import type { ShippingProvider } from './shipping/shipping';
 import { simulatorShippingProvider } from './shipping/simulator';
-import { databaseStorage, type FileStorage } from './storage/storage';
+import { diskStorage, type FileStorage, s3Storage } from './storage/storage';
 
 /** Every external service, each behind its interface; simulators are the default. */
 export type Integrations = {
@@ -26,7 +27,7 @@ export type Integrations = {
 export function createIntegrations(_config: Config, db: Db, log: Logger): Integrations {
   return {
     mail: createMailer(_config, db, log),
-    storage: databaseStorage(db),
+    storage: fileStorage(_config),
     messaging: createMessenger(_config, log),
     payments: paymentProvider(_config, db, log),
     shipping: _config.SHIPPING_API_URL
@@ -40,4 +41,17 @@ function paymentProvider(config: Config, db: Db, log: Logger): PaymentProvider {
   if (config.payments === 'disabled') return disabledPaymentProvider;
   log.warn(SIMULATOR_WARNING);
   return simulatorProvider(db);
+}
+
+function fileStorage(config: Config): FileStorage {
+  if (config.FILE_STORAGE === 'disk') return diskStorage(join(config.DATA_DIR, 'files'));
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
+  return s3Storage({
+    bucket: config.S3_BUCKET ?? '',
+    region: config.S3_REGION,
+    endpoint: config.S3_ENDPOINT,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE === '1',
+    prefix: config.S3_PREFIX,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  });
 }

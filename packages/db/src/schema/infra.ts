@@ -41,6 +41,10 @@ export const events = pgTable(
   (t) => [index('events_restaurant_idx').on(t.restaurantId, t.id)],
 );
 
+/**
+ * Uploaded files: what each is and whose. The bytes live in the configured file storage (disk or S3)
+ * under the file's id; `data` holds them only for files stored before that (and the demo's seeded ones).
+ */
 export const files = pgTable(
   'files',
   {
@@ -49,7 +53,7 @@ export const files = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
-    data: bytea('data').notNull(),
+    data: bytea('data'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('files_restaurant_idx').on(t.restaurantId, t.createdAt)],

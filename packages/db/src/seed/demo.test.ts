@@ -67,9 +67,9 @@ describe('seedDemo', () => {
       .from(files)
       .where(eq(files.id, r.bannerUrl?.split('/').pop() ?? ''));
     expect(banner.contentType).toBe('image/svg+xml');
-    expect(banner.size).toBe(banner.data.byteLength);
+    expect(banner.size).toBe(banner.data?.byteLength);
     expect(banner.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(banner.data.toString('utf8')).toContain('viewBox="0 0 1200 400"');
+    expect(banner.data?.toString('utf8')).toContain('viewBox="0 0 1200 400"');
   });
 
   it('seeds a catalogue of pizzas, flavours and other products', async () => {

@@ -1,11 +1,16 @@
-import { IMAGE_WIDTHS } from '@meucardapio/domain/image-variants';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
 import { staffCtx } from '../../http/guard';
-import { fileRequired, MAX_UPLOAD_BYTES, tooLarge, UPLOAD_PERMISSIONS, uploadImage } from './files.service';
-import { variantId } from './image-variants';
+import {
+  downloadFile,
+  fileRequired,
+  MAX_UPLOAD_BYTES,
+  tooLarge,
+  UPLOAD_PERMISSIONS,
+  uploadImage,
+} from './files.service';
 
 export const filesRoutes = new Hono<AppEnv>();
 
@@ -13,20 +18,15 @@ const fileNotFound = () =>
   new AppError(404, 'file_not_found', 'Arquivo não encontrado', 'O arquivo pedido não existe ou foi removido.');
 
 /**
- * Uploaded images (logos, banners, products). A file never changes under its id, so it may be cached
- * for a year; the ETag is its SHA-256 for clients that revalidate anyway.
+ * Uploaded images (logos, banners, products), streamed from the file storage. A file never changes
+ * under its id, so it may be cached for a year; the ETag is its SHA-256 for clients that revalidate
+ * anyway, and they get a 304 without the storage being touched.
  */
 filesRoutes.get('/files/:id', async (c) => {
   const id = z.uuid().safeParse(c.req.param('id'));
   if (!id.success) throw fileNotFound();
-  const { storage } = c.get('deps').integrations;
-  // `?w=` asks for one of the smaller widths an uploaded photo is kept in (see image-variants.ts);
-  // a width it does not have answers the file itself.
-  const width = Number(c.req.query('w'));
-  const variant = IMAGE_WIDTHS.includes(width as (typeof IMAGE_WIDTHS)[number])
-    ? await storage.get(variantId(id.data, width))
-    : null;
-  const file = variant ?? (await storage.get(id.data));
+  // `?w=` asks for one of the smaller widths an uploaded photo is kept in.
+  const file = await downloadFile({ db: c.get('db'), deps: c.get('deps') }, id.data, Number(c.req.query('w')));
   if (!file) throw fileNotFound();
   const etag = `"${file.sha256}"`;
   c.header('ETag', etag);
@@ -36,9 +36,11 @@ filesRoutes.get('/files/:id', async (c) => {
   c.header('X-Content-Type-Options', 'nosniff');
   const inm = c.req.header('if-none-match');
   if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return c.body(null, 304);
+  const body = await file.body();
+  if (!body) throw fileNotFound();
   c.header('Content-Type', file.contentType);
-  c.header('Content-Length', String(file.data.length));
-  return c.body(new Uint8Array(file.data), 200);
+  c.header('Content-Length', String(file.size));
+  return c.body(body, 200);
 });
 
 // ─── Admin upload (staff; images only, ≤ 5 MB) ───────────────────────────────────────────────────

@@ -1,7 +1,11 @@
+import type { DbOrTx } from '@meucardapio/db/client';
+import { IMAGE_WIDTHS } from '@meucardapio/domain/image-variants';
 import { type PermissionKey, ROUTE_PERMISSIONS } from '@meucardapio/domain/permissions';
-import type { StaffCtx } from '../../http/context';
+import type { Deps, StaffCtx } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
-import { storeImage } from './image-variants';
+import { consume } from '../../http/rate-limit';
+import { keepFiles, openFile } from './file-store';
+import { imageVariants, variantId } from './image-variants';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -34,19 +38,35 @@ export function sniffImageType(data: Uint8Array): string | null {
   return null;
 }
 
+const HOUR = 60 * 60 * 1000;
+
 /**
  * Keeps an uploaded image of this restaurant (its resized variants too) and answers the URL to store in
- * a product, logo or banner. Only PNG, JPEG, WebP or GIF of at most 5 MB, judged by the bytes.
+ * a product, logo or banner. Only PNG, JPEG, WebP or GIF of at most 5 MB, judged by the bytes; each
+ * restaurant uploads at most UPLOADS_PER_HOUR images an hour and keeps at most FILE_QUOTA_MB.
  */
 export async function uploadImage(ctx: StaffCtx, data: Uint8Array): Promise<{ url: string }> {
   if (data.length === 0) throw fileRequired();
   if (data.length > MAX_UPLOAD_BYTES) throw tooLarge();
-  const type = sniffImageType(data);
-  if (!type) throw notImage();
-  const url = await storeImage(ctx.deps.integrations.storage, {
-    restaurantId: ctx.restaurantId,
-    contentType: type,
-    data: Buffer.from(data),
-  });
+  if (!sniffImageType(data)) throw notImage();
+  await consume(
+    ctx.db,
+    `upload:restaurant:${ctx.restaurantId}`,
+    { max: ctx.deps.config.UPLOADS_PER_HOUR, windowMs: HOUR },
+    'Muitas imagens enviadas em pouco tempo. Aguarde alguns minutos e tente novamente.',
+  );
+  const { url, files } = await imageVariants(Buffer.from(data));
+  await keepFiles(ctx, files);
   return { url };
+}
+
+/**
+ * A file to download: `width` of it when the image was kept in that width (see image-variants.ts),
+ * else the file itself.
+ */
+export async function downloadFile(ctx: { db: DbOrTx; deps: Deps }, id: string, width: number) {
+  const variant = IMAGE_WIDTHS.includes(width as (typeof IMAGE_WIDTHS)[number])
+    ? await openFile(ctx, variantId(id, width))
+    : null;
+  return variant ?? openFile(ctx, id);
 }

@@ -1,12 +1,16 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { variantUrl, variantWidths } from '@meucardapio/domain/image-variants';
 import sharp from 'sharp';
 import { badRequest } from '../../http/errors';
-import type { FileStorage } from '../../integrations/storage/storage';
+import type { NewFile } from './file-store';
 
-/** Photos worth resizing; GIFs may be animated and are kept as sent. */
-const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const WEBP_QUALITY = 78;
+/** Animations are logos and banners, not photos to zoom into: kept at most this wide. */
+const ANIMATED_MAX_WIDTH = 640;
+/** Frames decoded at most: a GIF of thousands of tiny frames is cut, not refused. */
+const MAX_FRAMES = 150;
+/** Pixels decoded over all kept frames (~160 MB of RGBA): what one upload may cost in memory. */
+const MAX_ANIMATION_PIXELS = 40_000_000;
 
 /** The id under which width `width` of file `id` is kept: derived, so the URL needs no lookup table. */
 export function variantId(id: string, width: number): string {
@@ -15,49 +19,59 @@ export function variantId(id: string, width: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-async function resize(data: Buffer) {
-  try {
-    const { width, height, orientation } = await sharp(data).metadata();
+const invalidImage = () =>
+  badRequest('Imagem inválida', 'Não foi possível ler a imagem. Envie outro arquivo.', 'invalid_image');
+
+/** How to decode the image: its upright width and, for an animation, how many of its frames to keep. */
+async function plan(data: Buffer) {
+  const {
+    width = 1,
+    height = 1,
+    orientation,
+    pages = 1,
+    pageHeight,
+  } = await sharp(data, { animated: true })
+    .metadata()
+    .catch(() => {
+      throw invalidImage();
+    });
+  if (pages <= 1) {
     // Orientations 5–8 turn the photo a quarter: its upright width is the stored height.
-    const uprightWidth = (orientation ?? 1) >= 5 ? height : width;
-    const widths = variantWidths(uprightWidth ?? 1);
-    const encoded = await Promise.all(
-      widths.map((w) =>
-        sharp(data).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer(),
-      ),
-    );
-    return { widths, encoded };
-  } catch {
-    // The right first bytes, but a body no decoder can read (truncated, corrupt).
-    throw badRequest('Imagem inválida', 'Não foi possível ler a imagem. Envie outro arquivo.', 'invalid_image');
+    return { frames: 1, width: (orientation ?? 1) >= 5 ? height : width };
   }
+  const framePixels = width * (pageHeight ?? height / pages);
+  const frames = Math.max(1, Math.min(pages, MAX_FRAMES, Math.floor(MAX_ANIMATION_PIXELS / framePixels)));
+  return { frames, width: Math.min(width, ANIMATED_MAX_WIDTH) };
+}
+
+function encode(data: Buffer, frames: number, width: number) {
+  const image = frames > 1 ? sharp(data, { pages: frames }) : sharp(data).rotate();
+  return image
+    .resize({ width, withoutEnlargement: true })
+    .webp({ quality: WEBP_QUALITY, effort: frames > 1 ? 2 : 4 })
+    .toBuffer();
 }
 
 /**
- * Stores an uploaded image and answers the URL to keep. A photo is never kept as sent: it is turned
- * upright (EXIF orientation), resized to at most the largest standard width and re-encoded as WebP,
- * and its smaller widths are kept beside it (see packages/domain/src/image-variants.ts), so a phone
- * downloads a few dozen kilobytes instead of the camera's megabytes.
+ * An uploaded image as it is kept, never as sent: turned upright (EXIF orientation), resized to at most
+ * the largest standard width and re-encoded as WebP, with its smaller widths beside it (see
+ * packages/domain/src/image-variants.ts), so a phone downloads a few dozen kilobytes instead of the
+ * camera's megabytes. An animated GIF or WebP stays animated, at most 640 px wide and with its frames
+ * capped, so a 5 MB GIF becomes a fraction of that.
  */
-export async function storeImage(
-  storage: FileStorage,
-  input: { restaurantId: string; contentType: string; data: Buffer },
-): Promise<string> {
-  if (!RESIZABLE.has(input.contentType)) return (await storage.put(input)).url;
-  const { widths, encoded } = await resize(input.data);
-  const largest = widths.length - 1;
-  const main = await storage.put({
-    restaurantId: input.restaurantId,
-    contentType: 'image/webp',
-    data: encoded[largest],
+export async function imageVariants(data: Buffer): Promise<{ url: string; files: NewFile[] }> {
+  const { frames, width } = await plan(data);
+  const widths = variantWidths(width);
+  const encoded = await Promise.all(widths.map((w) => encode(data, frames, w))).catch(() => {
+    // The right first bytes, but a body no decoder can read (truncated, corrupt, too many pixels).
+    throw invalidImage();
   });
-  for (let i = 0; i < largest; i++) {
-    await storage.put({
-      restaurantId: input.restaurantId,
-      contentType: 'image/webp',
-      data: encoded[i],
-      id: variantId(main.id, widths[i]),
-    });
-  }
-  return variantUrl(main.id, widths);
+  const id = randomUUID();
+  const largest = widths.length - 1;
+  const files = widths.map((w, i) => ({
+    id: i === largest ? id : variantId(id, w),
+    contentType: 'image/webp',
+    data: encoded[i],
+  }));
+  return { url: variantUrl(id, widths), files };
 }
