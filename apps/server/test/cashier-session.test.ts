@@ -138,6 +138,8 @@ describe('closing the register', () => {
       totalSupplies: 2000,
       totalWithdrawals: 3000,
       expectedCash: 10000 + 2500 + 2000 - 3000,
+      totalDiscounts: 0,
+      discountCount: 0,
     });
 
     const closed = await pdv.owner.client.post(`${CASHIER}/session/close`, { notes: 'Fim do turno' });

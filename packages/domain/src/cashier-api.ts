@@ -33,6 +33,7 @@
  */
 import { z } from 'zod';
 import type { MethodDifference } from './cashier';
+import { discountApprovalSchema } from './cashier-discounts';
 import type { HourTotal, MethodTotal, ProductTotal } from './cashier-report';
 import { proposedLineChoices } from './checkout';
 import { MSG } from './messages';
@@ -120,6 +121,10 @@ export const finalizeSaleSchema = z.object({
   payments: z.array(salePaymentSchema, { error: MSG.addOnePayment }).max(10),
   customerName: optText(120),
   customerCpf: optText(20),
+  /** Required with an approval: why the discount is above the giver's limit. */
+  discountReason: optText(200),
+  /** A discount above the giver's limit: the e-mail and password of someone whose limit covers it. */
+  discountApproval: discountApprovalSchema.nullish(),
   /** The reserved sale this cart was resumed from; removed in the same transaction. */
   reservedSaleId: z.uuid().nullish(),
 });
@@ -167,7 +172,8 @@ export type SessionView = {
   employeeName: string;
   openingDate: string;
   closingTime: string | null;
-  initialAmount: number;
+  /** Null for a cashier-only user who did not open the session: the float is part of what they count blind. */
+  initialAmount: number | null;
   notes: string | null;
   /**
    * Running figures; null for cashier-only users (blind close: they never see what is expected
@@ -184,6 +190,9 @@ export type SessionTotals = {
   totalWithdrawals: number;
   /** initial + cash sales + suprimentos − sangrias. */
   expectedCash: number;
+  /** Discounts given in the session's sales, and how many sales had one. */
+  totalDiscounts: number;
+  discountCount: number;
 };
 
 export type CashierState = {
@@ -201,6 +210,8 @@ export type CloseResult = {
   totalDifference: number | null;
   /** The drawer counted from the denominations. */
   countedCash: number | null;
+  /** Every sangria and suprimento of the session, oldest first (the closing report lists them). */
+  movements: CashMovementView[];
 };
 
 export type CashMovementView = {
@@ -309,9 +320,19 @@ export type SaleListItem = {
   customerName: string;
   createdAt: string;
   total: number;
+  /** The sale's discount in centavos (0 without one). */
+  discount: number;
   status: string;
   paymentMethod: string | null;
   paymentStatus: string | null;
+};
+
+/** Who gave a sale's discount, who approved it above the giver's limit, and why. */
+export type SaleDiscountView = {
+  amount: number;
+  givenBy: string;
+  approvedBy: string | null;
+  reason: string | null;
 };
 
 export type SaleDetail = SaleListItem & {
@@ -326,6 +347,8 @@ export type SaleDetail = SaleListItem & {
   /** The PIX "copia e cola" of the sale's local PIX payment, for the receipt; null without one. */
   pixBrCode: string | null;
   items: SaleItemView[];
+  /** Null for a sale without discount. */
+  discountInfo: SaleDiscountView | null;
 };
 
 export type FinalizedSale = {
@@ -339,6 +362,8 @@ export type FinalizedSale = {
 
 export type ReportSummary = {
   total: number;
+  /** Discounts given in the period's sales. */
+  discounts: number;
   count: number;
   averageTicket: number;
   topPaymentMethod: string | null;
@@ -358,6 +383,8 @@ export type Conciliation = {
   rows: ConciliationRow[];
   counted: boolean;
   totalDifference: number | null;
+  /** Every sangria and suprimento of the session, oldest first. */
+  movements: CashMovementView[];
 };
 
 export type SessionSummary = {
@@ -370,6 +397,7 @@ export type SessionSummary = {
   totalSales: number;
   totalWithdrawals: number;
   totalSupplies: number;
+  totalDiscounts: number;
   finalBalance: number | null;
   blind: boolean;
   /** "Quebra de caixa": Σ counted − expected; null when not counted. */

@@ -8,6 +8,7 @@ const sale = (over: Partial<ReportSale>): ReportSale => ({
   customerName: null,
   createdAt: '2026-11-23T13:10:00Z',
   total: 1000,
+  discount: 0,
   status: 'delivered',
   paymentMethod: null,
   payments: [],
@@ -53,6 +54,7 @@ describe('summarizeSales', () => {
       TZ,
     );
     expect(s.total).toBe(3501);
+    expect(s.discounts).toBe(0);
     expect(s.count).toBe(3);
     expect(s.averageTicket).toBe(1167);
     expect(s.topPaymentMethod).toBe('Crédito');
@@ -100,16 +102,37 @@ describe('salesCsv', () => {
           total: 123456,
           payments: [{ methodName: 'PIX', amount: 123456 }],
         }),
-        sale({ number: 8, customerName: '=cmd', total: 5, paymentMethod: null }),
+        sale({
+          number: 8,
+          customerName: '=cmd',
+          total: 5,
+          paymentMethod: null,
+          discount: 1000,
+          discountBy: 'Caixa Ana (aut. Gerente Bia)',
+        }),
       ],
       TZ,
+      [
+        { kind: 'supply', createdAt: '2026-11-23T14:00:00Z', amount: 5000, reason: 'Troco', employeeName: 'Gerente' },
+        {
+          kind: 'withdrawal',
+          createdAt: '2026-11-23T15:30:00Z',
+          amount: 2000,
+          reason: 'Depósito',
+          employeeName: 'Ana',
+        },
+      ],
     );
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe(CSV_COLUMNS.join(';'));
-    expect(lines[0]).toBe('Pedido;Cliente;Horário;Total;Pagamento;Status');
-    expect(lines[1]).toBe('#7;"Ana; ""Bia""";10:10;1234,56;PIX;Entregue');
-    expect(lines[2]).toBe("#8;'=cmd;10:10;0,05;Não informado;Entregue");
+    expect(lines[0]).toBe('Pedido;Cliente;Horário;Total;Pagamento;Status;Desconto;Desconto por');
+    expect(lines[1]).toBe('#7;"Ana; ""Bia""";10:10;1234,56;PIX;Entregue;0,00;');
+    expect(lines[2]).toBe("#8;'=cmd;10:10;0,05;Não informado;Entregue;10,00;Caixa Ana (aut. Gerente Bia)");
     expect(lines[3]).toBe('');
+    expect(lines[4]).toBe('Movimentação;Horário;Valor;Motivo;Responsável');
+    expect(lines[5]).toBe('Suprimento;11:00;50,00;Troco;Gerente');
+    expect(lines[6]).toBe('Sangria;12:30;20,00;Depósito;Ana');
+    expect(lines[7]).toBe('');
   });
 });

@@ -14,6 +14,9 @@ export type ReportSale = {
   customerName: string | null;
   createdAt: Date | string;
   total: number;
+  /** The sale's discount (0 without one) and who gave it, with the approver when above the giver's limit. */
+  discount: number;
+  discountBy?: string | null;
   status: string;
   /** The order's single method label (used when the sale has no payments list, e.g. older sales). */
   paymentMethod: string | null;
@@ -25,6 +28,8 @@ export type HourTotal = { hour: number; total: number; count: number };
 
 export type SalesSummary = {
   total: number;
+  /** Σ discounts given. */
+  discounts: number;
   count: number;
   /** Rounded to the centavo; 0 without sales. */
   averageTicket: number;
@@ -51,8 +56,10 @@ export function summarizeSales(sales: readonly ReportSale[], timeZone: string): 
   const byHour: HourTotal[] = Array.from({ length: 24 }, (_, hour) => ({ hour, total: 0, count: 0 }));
   const methods = new Map<string, MethodTotal>();
   let total = 0;
+  let discounts = 0;
   for (const sale of sales) {
     total += sale.total;
+    discounts += sale.discount;
     const hour = Number(localParts(new Date(sale.createdAt), timeZone).time.slice(0, 2));
     byHour[hour].total += sale.total;
     byHour[hour].count += 1;
@@ -66,6 +73,7 @@ export function summarizeSales(sales: readonly ReportSale[], timeZone: string): 
   const byMethod = [...methods.values()].sort((a, b) => b.total - a.total || a.method.localeCompare(b.method));
   return {
     total,
+    discounts,
     count: sales.length,
     averageTicket: sales.length > 0 ? Math.round(total / sales.length) : 0,
     topPaymentMethod: byMethod[0]?.method ?? null,
@@ -94,7 +102,29 @@ export function topProducts(
     .slice(0, limit);
 }
 
-export const CSV_COLUMNS = ['Pedido', 'Cliente', 'Horário', 'Total', 'Pagamento', 'Status'] as const;
+export const CSV_COLUMNS = [
+  'Pedido',
+  'Cliente',
+  'Horário',
+  'Total',
+  'Pagamento',
+  'Status',
+  'Desconto',
+  'Desconto por',
+] as const;
+
+export const MOVEMENT_CSV_COLUMNS = ['Movimentação', 'Horário', 'Valor', 'Motivo', 'Responsável'] as const;
+
+/** A sangria or suprimento as the CSV lists it. */
+export type ReportMovement = {
+  kind: 'withdrawal' | 'supply';
+  createdAt: Date | string;
+  amount: number;
+  reason: string;
+  employeeName: string;
+};
+
+const MOVEMENT_LABEL = { withdrawal: 'Sangria', supply: 'Suprimento' } as const;
 
 function csvCell(value: string): string {
   // A leading =, +, - or @ would run as a formula in a spreadsheet.
@@ -111,9 +141,14 @@ function csvMoney(cents: number): string {
 
 /**
  * The detailed report's CSV: UTF-8 with BOM and ';' separators so a pt-BR spreadsheet opens it as is;
- * columns order, customer, time (HH:MM local), total, payment, status; CRLF line ends.
+ * columns order, customer, time (HH:MM local), total, payment, status, then the discount and who gave
+ * it; after a blank line, the day's sangrias and suprimentos; CRLF line ends.
  */
-export function salesCsv(sales: readonly ReportSale[], timeZone: string): string {
+export function salesCsv(
+  sales: readonly ReportSale[],
+  timeZone: string,
+  movements: readonly ReportMovement[] = [],
+): string {
   const lines = [CSV_COLUMNS.join(';')];
   for (const s of sales) {
     const groups = saleGroups(s).map((g) => g.method);
@@ -125,10 +160,28 @@ export function salesCsv(sales: readonly ReportSale[], timeZone: string): string
         csvMoney(s.total),
         groups.join(' + '),
         orderStatusLabel(s.status),
+        csvMoney(s.discount),
+        s.discountBy ?? '',
       ]
         .map(csvCell)
         .join(';'),
     );
+  }
+  if (movements.length > 0) {
+    lines.push('', MOVEMENT_CSV_COLUMNS.join(';'));
+    for (const m of movements) {
+      lines.push(
+        [
+          MOVEMENT_LABEL[m.kind],
+          localParts(new Date(m.createdAt), timeZone).time,
+          csvMoney(m.amount),
+          m.reason,
+          m.employeeName,
+        ]
+          .map(csvCell)
+          .join(';'),
+      );
+    }
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -8,14 +8,16 @@ import type { HoursRow } from './hours';
  * so a field one screen reads is one the writer must send.
  */
 
-/** A new order, whichever door it came through (storefront, PDV, …): what the board and its bell read. */
+/**
+ * A new order, whichever door it came through (storefront, PDV, …): what the board and its bell read.
+ * No total and no customer name: kitchen screens and cashier-only users (who close the drawer blind)
+ * receive it too; screens that show them fetch the order with their own permission.
+ */
 export type OrderCreatedEvent = {
   orderId: string;
   number: number;
   status: string;
-  total: number;
   deliveryType: string;
-  customerName: string;
   /** A card/PIX order not paid yet: the kitchen is not called until an `order.updated` says `paid`. */
   awaitingPayment: boolean;
 };
@@ -36,7 +38,7 @@ export type OrderUpdatedEvent = {
 
 export type CashierSessionEvent =
   | { sessionId: string; status: 'open' | 'closed' }
-  | { sessionId: string; movement: 'withdrawal' | 'supply'; amount: number };
+  | { sessionId: string; movement: 'withdrawal' | 'supply' };
 
 export type WhatsAppFailedEvent = {
   orderId: string;

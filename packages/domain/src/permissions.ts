@@ -112,7 +112,15 @@ export function profileTypesForSegment(segment: 'restaurant' | 'commerce'): Prof
   return PROFILE_TYPES.filter((t) => profileTypeOffered(t, segment));
 }
 
-export type Profile = { id: string; name: string; type: ProfileType; permissions: Permissions; active: boolean };
+export type Profile = {
+  id: string;
+  name: string;
+  type: ProfileType;
+  permissions: Permissions;
+  active: boolean;
+  /** Largest PDV discount (% of the subtotal) given without approval; null or absent = the type's default. */
+  maxDiscountPercent?: number | null;
+};
 
 export const OWNER_PROFILE: Profile = {
   id: 'owner-profile',

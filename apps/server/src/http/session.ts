@@ -58,13 +58,14 @@ function secureCookie(c: Context<AppEnv>) {
   return c.get('deps').config.publicUrl.startsWith('https://') || requestIsHttps(c);
 }
 
-function toProfile(row: typeof userProfiles.$inferSelect): Profile {
+export function toProfile(row: typeof userProfiles.$inferSelect): Profile {
   return {
     id: row.id,
     name: row.name,
     type: row.type as ProfileType,
     permissions: row.permissions as Permissions,
     active: row.active,
+    maxDiscountPercent: row.maxDiscountPercent,
   };
 }
 

@@ -38,12 +38,18 @@ export const userProfiles = pgTable(
     type: text('type').notNull(),
     permissions: jsonb('permissions').$type<Record<string, boolean>>().notNull().default({}),
     active: boolean('active').notNull().default(true),
+    /** Largest PDV discount (% of the subtotal) given without approval; null = the type's default. */
+    maxDiscountPercent: integer('max_discount_percent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('user_profiles_restaurant_idx').on(t.restaurantId, t.name),
     check('user_profiles_type_ck', sql`${t.type} in ('admin','counter','kitchen','waiter','cashier','custom')`),
+    check(
+      'user_profiles_discount_ck',
+      sql`${t.maxDiscountPercent} is null or ${t.maxDiscountPercent} between 0 and 100`,
+    ),
   ],
 );
 

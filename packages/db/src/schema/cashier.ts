@@ -34,6 +34,8 @@ export const cashRegisterSessions = pgTable(
     totalSupplies: integer('total_supplies').notNull().default(0),
     /** Sales paid in cash, the part of total_sales that sits in the drawer. */
     cashSales: integer('cash_sales').notNull().default(0),
+    /** Discounts given in the session's sales, stored at closing like the other totals. */
+    totalDiscounts: integer('total_discounts').notNull().default(0),
     /** At closing: initial + cash sales + suprimentos − sangrias (what the drawer should hold). */
     finalBalance: integer('final_balance'),
     status: text('status').notNull().default('open'),
@@ -161,5 +163,37 @@ export const cashSalePayments = pgTable(
     index('cash_sale_payments_session_idx').on(t.restaurantId, t.sessionId),
     index('cash_sale_payments_order_idx').on(t.restaurantId, t.orderId),
     check('cash_sale_payments_amount_ck', sql`${t.amount} > 0 and ${t.changeAmount} >= 0`),
+  ],
+);
+
+/**
+ * The discount of a PDV sale: who gave it, who approved it when it was above the giver's limit (their
+ * password typed on the terminal) and why. One row per discounted sale, tied to its cash session.
+ */
+export const cashSaleDiscounts = pgTable(
+  'cash_sale_discounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').references(() => cashRegisterSessions.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    subtotal: integer('subtotal').notNull(),
+    amount: integer('amount').notNull(),
+    givenById: uuid('given_by_id').references(() => employees.id, { onDelete: 'set null' }),
+    givenByName: text('given_by_name').notNull(),
+    /** Null when the discount was within the giver's own limit. */
+    approvedById: uuid('approved_by_id').references(() => employees.id, { onDelete: 'set null' }),
+    approvedByName: text('approved_by_name'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cash_sale_discounts_order_uq').on(t.restaurantId, t.orderId),
+    index('cash_sale_discounts_session_idx').on(t.restaurantId, t.sessionId),
+    check('cash_sale_discounts_amount_ck', sql`${t.amount} > 0 and ${t.amount} <= ${t.subtotal}`),
   ],
 );

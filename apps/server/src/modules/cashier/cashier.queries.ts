@@ -3,6 +3,7 @@ import {
   cashCloseCounts,
   cashRegisterHistory,
   cashRegisterSessions,
+  cashSaleDiscounts,
   cashSalePayments,
   cashWithdrawals,
   orderItems,
@@ -17,8 +18,10 @@ import {
   usesLocalPixQr,
 } from '@meucardapio/domain/cashier';
 import type {
+  CashMovementView,
   PdvPaymentMethod,
   SaleDetail,
+  SaleDiscountView,
   SaleListItem,
   SessionTotals,
   SessionView,
@@ -70,7 +73,7 @@ export type SessionFigures = SessionTotals & {
 
 /** Sales, suprimentos and sangrias of a session, computed from the rows (never from running counters). */
 export async function sessionFigures(db: DbOrTx, restaurantId: string, session: SessionRow): Promise<SessionFigures> {
-  const [byMethod, [withdrawn], [supplied], [sales]] = await Promise.all([
+  const [byMethod, [withdrawn], [supplied], [sales], [discounts]] = await Promise.all([
     db
       .select({
         methodName: cashSalePayments.methodName,
@@ -99,6 +102,13 @@ export async function sessionFigures(db: DbOrTx, restaurantId: string, session: 
       .select({ count: sql<number>`count(distinct ${cashSalePayments.orderId})::int` })
       .from(cashSalePayments)
       .where(tenant(cashSalePayments, restaurantId, eq(cashSalePayments.sessionId, session.id))),
+    db
+      .select({
+        total: sql<number>`coalesce(sum(${cashSaleDiscounts.amount}), 0)::int`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(cashSaleDiscounts)
+      .where(tenant(cashSaleDiscounts, restaurantId, eq(cashSaleDiscounts.sessionId, session.id))),
   ]);
   const salesByGroup: Record<string, number> = {};
   for (const m of byMethod) {
@@ -126,9 +136,64 @@ export async function sessionFigures(db: DbOrTx, restaurantId: string, session: 
       supplies: supplied.total,
       withdrawals: withdrawn.total,
     }),
+    totalDiscounts: discounts.total,
+    discountCount: discounts.count,
     expected,
     salesByGroup,
   };
+}
+
+type HistoryRow = typeof cashRegisterHistory.$inferSelect;
+
+function toMovementView(h: HistoryRow): CashMovementView {
+  return {
+    id: h.id,
+    kind: h.operationType as CashMovementView['kind'],
+    amount: h.amount,
+    reason: h.notes ?? '',
+    employeeName: h.employeeName,
+    createdAt: h.createdAt.toISOString(),
+  };
+}
+
+/** Sangrias and suprimentos, oldest first: of one session, or (with `where`) of a period. */
+export async function movementsOf(db: DbOrTx, restaurantId: string, where: SQL): Promise<CashMovementView[]> {
+  const rows = await db
+    .select()
+    .from(cashRegisterHistory)
+    .where(
+      tenant(
+        cashRegisterHistory,
+        restaurantId,
+        inArray(cashRegisterHistory.operationType, ['supply', 'withdrawal']),
+        where,
+      ),
+    )
+    .orderBy(asc(cashRegisterHistory.createdAt), asc(cashRegisterHistory.id));
+  return rows.map(toMovementView);
+}
+
+export const sessionMovements = (db: DbOrTx, restaurantId: string, sessionId: string) =>
+  movementsOf(db, restaurantId, eq(cashRegisterHistory.sessionId, sessionId));
+
+type DiscountRow = typeof cashSaleDiscounts.$inferSelect;
+
+export function toDiscountView(d: DiscountRow): SaleDiscountView {
+  return { amount: d.amount, givenBy: d.givenByName, approvedBy: d.approvedByName, reason: d.reason };
+}
+
+/** "Ana" or "Ana (aut. Bia)": who gave a discount, as lists and the CSV name them. */
+export function discountByLabel(d: SaleDiscountView): string {
+  return d.approvedBy ? `${d.givenBy} (aut. ${d.approvedBy})` : d.givenBy;
+}
+
+export async function discountsOfOrders(db: DbOrTx, restaurantId: string, orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, SaleDiscountView>();
+  const rows = await db
+    .select()
+    .from(cashSaleDiscounts)
+    .where(tenant(cashSaleDiscounts, restaurantId, inArray(cashSaleDiscounts.orderId, orderIds)));
+  return new Map(rows.map((d) => [d.orderId, toDiscountView(d)]));
 }
 
 export function toSessionView(s: SessionRow, totals: SessionTotals | null): SessionView {
@@ -190,6 +255,7 @@ export function toSaleListItem(o: OrderRow): SaleListItem {
     customerName: o.customerName,
     createdAt: o.createdAt.toISOString(),
     total: o.total,
+    discount: o.discount,
     status: o.status,
     paymentMethod: o.paymentMethod,
     paymentStatus: o.paymentStatus,
@@ -223,13 +289,14 @@ export async function saleDetail(db: DbOrTx, restaurantId: string, orderId: stri
     .where(tenant(orders, restaurantId, eq(orders.id, orderId), eq(orders.deliveryType, 'pdv')))
     .limit(1);
   if (!o) throw saleNotFound();
-  const [items, payments] = await Promise.all([
+  const [items, payments, discounts] = await Promise.all([
     db
       .select()
       .from(orderItems)
       .where(tenant(orderItems, restaurantId, eq(orderItems.orderId, o.id)))
       .orderBy(asc(orderItems.name), asc(orderItems.id)),
     paymentsOfOrders(db, restaurantId, [o.id]),
+    discountsOfOrders(db, restaurantId, [o.id]),
   ]);
   const data = o.paymentData ?? {};
   return {
@@ -251,5 +318,6 @@ export async function saleDetail(db: DbOrTx, restaurantId: string, orderId: stri
     change: payments.reduce((s, p) => s + p.changeAmount, 0),
     pixBrCode: typeof data.pix_br_code === 'string' ? data.pix_br_code : null,
     items: items.map(toItemView),
+    discountInfo: discounts.get(o.id) ?? null,
   };
 }

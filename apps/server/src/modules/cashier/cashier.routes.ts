@@ -15,6 +15,7 @@ import type { AppEnv, StaffCtx } from '../../http/context';
 import { badRequest, forbidden } from '../../http/errors';
 import { staffCtx } from '../../http/guard';
 import { idempotencyKeyOf } from '../../http/idempotency';
+import { clientIp } from '../../http/proxy';
 import { idParam, parseBody, parseParams, parseQuery } from '../../http/validate';
 import { getPixSettings, updatePixSettings } from '../restaurants/settings.service';
 import { lookupProduct, pdvCatalog } from './pdv-catalog.service';
@@ -104,7 +105,7 @@ cashierRoutes.post(`${P}/sales`, async (c) => {
   const ctx = pdv(c);
   const key = idempotencyKeyOf(c);
   if (!key) throw badRequest('Dados inválidos', 'Envie o cabeçalho Idempotency-Key com a tentativa de venda.');
-  const result = await finalizeSale(ctx, await parseBody(c, finalizeSaleSchema), key);
+  const result = await finalizeSale(ctx, await parseBody(c, finalizeSaleSchema), key, clientIp(c));
   return c.json(result, result.replayed ? 200 : 201);
 });
 

@@ -1,4 +1,4 @@
-import { cashRegisterSessions, orderItems, orders } from '@meucardapio/db/schema';
+import { cashRegisterHistory, cashRegisterSessions, orderItems, orders } from '@meucardapio/db/schema';
 import { PDV_HISTORY_LIMIT, PDV_TOP_PRODUCTS } from '@meucardapio/domain/cashier';
 import type {
   Conciliation,
@@ -17,12 +17,16 @@ import { tenant } from '../../http/tenant';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
 import {
   closeCountsOf,
+  discountByLabel,
+  discountsOfOrders,
+  movementsOf,
   openSessionOf,
   paymentsOfOrders,
   pdvSaleRows,
   saleDetail,
   sessionById,
   sessionFigures,
+  sessionMovements,
   toSaleListItem,
   toSessionView,
   totalsOf,
@@ -43,21 +47,26 @@ async function salesOfDay(ctx: StaffCtx, timezone: string, date: string, statuse
     ctx.restaurantId,
     sql`${inArray(orders.status, statuses)} and (${orders.createdAt} at time zone ${timezone})::date = ${date}::date`,
   );
-  const payments = await paymentsOfOrders(
-    ctx.db,
-    ctx.restaurantId,
-    rows.map((r) => r.id),
-  );
-  const reportSales: ReportSale[] = rows.map((o: OrderRow) => ({
-    id: o.id,
-    number: o.number,
-    customerName: o.customerName,
-    createdAt: o.createdAt,
-    total: o.total,
-    status: o.status,
-    paymentMethod: o.paymentMethod,
-    payments: payments.filter((p) => p.orderId === o.id),
-  }));
+  const ids = rows.map((r) => r.id);
+  const [payments, discounts] = await Promise.all([
+    paymentsOfOrders(ctx.db, ctx.restaurantId, ids),
+    discountsOfOrders(ctx.db, ctx.restaurantId, ids),
+  ]);
+  const reportSales: ReportSale[] = rows.map((o: OrderRow) => {
+    const given = discounts.get(o.id);
+    return {
+      id: o.id,
+      number: o.number,
+      customerName: o.customerName,
+      createdAt: o.createdAt,
+      total: o.total,
+      discount: o.discount,
+      discountBy: given ? discountByLabel(given) : null,
+      status: o.status,
+      paymentMethod: o.paymentMethod,
+      payments: payments.filter((p) => p.orderId === o.id),
+    };
+  });
   return { rows, reportSales };
 }
 
@@ -107,11 +116,18 @@ export async function dailyReport(ctx: StaffCtx, day?: string): Promise<DailyRep
   };
 }
 
-/** The detailed report's sales as CSV, with its file name. */
+/** The detailed report's sales as CSV, then the day's sangrias and suprimentos, with its file name. */
 export async function dailyReportCsv(ctx: StaffCtx, day?: string) {
   const { timezone, date } = await dayOf(ctx, day);
-  const { reportSales } = await salesOfDay(ctx, timezone, date, DETAILED_STATUSES);
-  return { filename: `vendas-pdv-${date}.csv`, csv: salesCsv(reportSales, timezone) };
+  const [{ reportSales }, movements] = await Promise.all([
+    salesOfDay(ctx, timezone, date, DETAILED_STATUSES),
+    movementsOf(
+      ctx.db,
+      ctx.restaurantId,
+      sql`(${cashRegisterHistory.createdAt} at time zone ${timezone})::date = ${date}::date`,
+    ),
+  ]);
+  return { filename: `vendas-pdv-${date}.csv`, csv: salesCsv(reportSales, timezone, movements) };
 }
 
 /**
@@ -130,9 +146,12 @@ export async function conciliation(ctx: StaffCtx, sessionId?: string): Promise<C
       .orderBy(desc(cashRegisterSessions.openingDate))
       .limit(1);
   }
-  if (!session) return { session: null, rows: [], counted: false, totalDifference: null };
+  if (!session) return { session: null, rows: [], counted: false, totalDifference: null, movements: [] };
   const figures = await sessionFigures(ctx.db, ctx.restaurantId, session);
-  const counts = await closeCountsOf(ctx.db, ctx.restaurantId, session.id);
+  const [counts, movements] = await Promise.all([
+    closeCountsOf(ctx.db, ctx.restaurantId, session.id),
+    sessionMovements(ctx.db, ctx.restaurantId, session.id),
+  ]);
   const counted = counts.length > 0;
   const groups = counted ? counts.map((c) => c.method) : Object.keys(figures.expected);
   const rows = groups.map((method) => {
@@ -153,6 +172,7 @@ export async function conciliation(ctx: StaffCtx, sessionId?: string): Promise<C
     rows,
     counted,
     totalDifference: session.totalDifference,
+    movements,
   };
 }
 
@@ -174,6 +194,7 @@ export async function listSessions(ctx: StaffCtx): Promise<SessionSummary[]> {
     totalSales: s.totalSales,
     totalWithdrawals: s.totalWithdrawals,
     totalSupplies: s.totalSupplies,
+    totalDiscounts: s.totalDiscounts,
     finalBalance: s.finalBalance,
     blind: s.blindClose,
     totalDifference: s.totalDifference,

@@ -1,4 +1,10 @@
-import { cashRegisterSessions, cashSalePayments, paymentMethods, reservedSales } from '@meucardapio/db/schema';
+import {
+  cashRegisterSessions,
+  cashSaleDiscounts,
+  cashSalePayments,
+  paymentMethods,
+  reservedSales,
+} from '@meucardapio/db/schema';
 import {
   CASHIER_MSG,
   checkCartNotEmpty,
@@ -11,14 +17,21 @@ import {
   WALK_IN_CUSTOMER,
 } from '@meucardapio/domain/cashier';
 import type { FinalizedSale, finalizeSaleSchema } from '@meucardapio/domain/cashier-api';
+import {
+  checkSaleDiscount,
+  DISCOUNT_MSG,
+  discountLimitPercent,
+  withinDiscountLimit,
+} from '@meucardapio/domain/cashier-discounts';
 import { checkoutPaymentMethods, posPaymentMethods } from '@meucardapio/domain/payment';
 import { pixBrCode, pixSettingsOf, pixTxid } from '@meucardapio/domain/pix';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceCtx, StaffCtx } from '../../http/context';
-import { badRequest, conflict } from '../../http/errors';
+import { AppError, badRequest, conflict } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { type OrderDoor, type PaymentPlan, placeOrder } from '../orders/place/place-order';
+import { type OrderDoor, type PaymentPlan, type PricedOrder, placeOrder } from '../orders/place/place-order';
+import { type VerifiedStaff, verifyStaffPassword } from '../staff/staff-password.service';
 import { saleDetail } from './cashier.queries';
 import { noOpenSession } from './session.service';
 
@@ -44,6 +57,37 @@ function paymentData(payments: PdvPayment[], extra: Record<string, unknown>) {
   };
 }
 
+/**
+ * The discount against the giver's limit: within it nothing more; above it an approval by someone whose
+ * own limit covers it (their password, checked before the transaction) and a reason. Answers who approved.
+ */
+function approvedDiscount(
+  ctx: StaffCtx,
+  input: SaleInput,
+  priced: PricedOrder,
+  approver: VerifiedStaff | null,
+): VerifiedStaff | null {
+  const { subtotal } = priced;
+  const discount = priced.coupon.discount;
+  const checked = checkSaleDiscount({
+    subtotal,
+    discount,
+    limitPercent: discountLimitPercent(ctx.actor.rules),
+    approval: input.discountApproval ?? null,
+    reason: input.discountReason,
+  });
+  if (!checked.ok) throw new AppError(403, checked.code, checked.title, checked.description ?? '');
+  if (!checked.needsApproval) return null;
+  if (!approver || !withinDiscountLimit(subtotal, discount, discountLimitPercent(approver.rules)))
+    throw new AppError(
+      403,
+      'discount_approval_refused',
+      DISCOUNT_MSG.approverRefused,
+      DISCOUNT_MSG.approverRefusedDescription,
+    );
+  return approver;
+}
+
 /** The open cash session, held FOR SHARE until the sale commits so a close waits for it. */
 async function openSessionForSale(ctx: ServiceCtx) {
   const [session] = await ctx.db
@@ -63,10 +107,16 @@ async function openSessionForSale(ctx: ServiceCtx) {
  * of a split sale goes through its hosted checkout (opened by the PDV's popup); a link that cannot be
  * made keeps the sale and answers a warning. The Idempotency-Key makes a retry answer the first sale.
  */
-export async function finalizeSale(ctx: StaffCtx, input: SaleInput, key: string): Promise<FinalizedSale> {
+export async function finalizeSale(
+  ctx: StaffCtx,
+  input: SaleInput,
+  key: string,
+  clientIp: string,
+): Promise<FinalizedSale> {
   const { restaurantId, actor } = ctx;
   const customerName = input.customerName ?? WALK_IN_CUSTOMER;
-  let sale: { sessionId: string; payments: PdvPayment[] } | null = null;
+  let sale: { sessionId: string; payments: PdvPayment[]; approver: VerifiedStaff | null } | null = null;
+  let approver: VerifiedStaff | null = null;
 
   const door: OrderDoor<FinalizedSale> = {
     async prepare() {
@@ -74,6 +124,8 @@ export async function finalizeSale(ctx: StaffCtx, input: SaleInput, key: string)
       if (!cart.ok) throw badRequest(cart.title, 'Adicione produtos antes de finalizar a venda.', cart.code);
       const cpf = checkCustomerCpf(input.customerCpf);
       if (!cpf.ok) throw badRequest(cpf.title, cpf.description ?? '', cpf.code);
+      // The password check is slow on purpose: done before the transaction, used once the discount is priced.
+      if (input.discountApproval) approver = await verifyStaffPassword(ctx, input.discountApproval, clientIp);
       return {
         items: input.items.map((i) => ({ ...i, notes: i.notes ?? null })),
         customer: { id: null, name: customerName, phone: null, email: null },
@@ -84,7 +136,9 @@ export async function finalizeSale(ctx: StaffCtx, input: SaleInput, key: string)
       };
     },
 
-    async plan(txCtx, { restaurant, total }): Promise<PaymentPlan> {
+    async plan(txCtx, priced): Promise<PaymentPlan> {
+      const { restaurant, total } = priced;
+      const approvedBy = approvedDiscount(ctx, input, priced, approver);
       const session = await openSessionForSale(txCtx);
       const methodRows = await txCtx.db
         .select()
@@ -95,7 +149,7 @@ export async function finalizeSale(ctx: StaffCtx, input: SaleInput, key: string)
       const checked = validatePayments(total, input.payments, methods);
       if (!checked.ok) throw badRequest(checked.title, checked.description ?? '', checked.code);
       const { payments } = checked;
-      sale = { sessionId: session.id, payments };
+      sale = { sessionId: session.id, payments, approver: approvedBy };
 
       const pix = pixSettingsOf(restaurant);
       const methodOf = (p: PdvPayment) => methods.find((m) => m.id === p.methodId)!;
@@ -128,9 +182,22 @@ export async function finalizeSale(ctx: StaffCtx, input: SaleInput, key: string)
       };
     },
 
-    async record(txCtx, { order }) {
+    async record(txCtx, { order, subtotal }) {
       if (!sale) return;
       const { sessionId, payments } = sale;
+      if (order.discount > 0)
+        await txCtx.db.insert(cashSaleDiscounts).values({
+          restaurantId,
+          sessionId,
+          orderId: order.id,
+          subtotal,
+          amount: order.discount,
+          givenById: actor.kind === 'employee' ? actor.id : null,
+          givenByName: actor.name,
+          approvedById: sale.approver?.kind === 'employee' ? sale.approver.id : null,
+          approvedByName: sale.approver?.name ?? null,
+          reason: input.discountReason,
+        });
       await txCtx.db.insert(cashSalePayments).values(
         payments.map((p, position) => ({
           restaurantId,

@@ -16,7 +16,14 @@ import { AppError, badRequest, conflict } from '../../http/errors';
 import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
-import { openSessionOf, type SessionRow, sessionFigures, toSessionView, totalsOf } from './cashier.queries';
+import {
+  openSessionOf,
+  type SessionRow,
+  sessionFigures,
+  sessionMovements,
+  toSessionView,
+  totalsOf,
+} from './cashier.queries';
 
 /** Cash sessions: open, close (blind for cashier-only users), sangria and suprimento. */
 
@@ -44,13 +51,22 @@ function historyRow(ctx: StaffCtx, sessionId: string, operationType: string, amo
   };
 }
 
-/** The open session (if any); running totals are hidden from cashier-only users (blind close). */
+/**
+ * The open session (if any). A cashier-only user closes blind: no running totals, and no float unless
+ * they opened the session themselves (they typed it).
+ */
 export async function cashierState(ctx: StaffCtx): Promise<CashierState> {
   const cashierOnly = isCashierOnly(ctx.actor.rules);
   const session = await openSessionOf(ctx.db, ctx.restaurantId);
   if (!session) return { session: null, cashierOnly };
-  const totals = cashierOnly ? null : totalsOf(await sessionFigures(ctx.db, ctx.restaurantId, session));
-  return { session: toSessionView(session, totals), cashierOnly };
+  if (!cashierOnly)
+    return {
+      session: toSessionView(session, totalsOf(await sessionFigures(ctx.db, ctx.restaurantId, session))),
+      cashierOnly,
+    };
+  const view = toSessionView(session, null);
+  const openedIt = ctx.actor.kind === 'employee' && session.employeeId === ctx.actor.id;
+  return { session: openedIt ? view : { ...view, initialAmount: null }, cashierOnly };
 }
 
 /**
@@ -89,6 +105,8 @@ function zeroTotals(s: SessionRow) {
     totalSupplies: 0,
     totalWithdrawals: 0,
     expectedCash: s.initialAmount,
+    totalDiscounts: 0,
+    discountCount: 0,
   };
 }
 
@@ -147,6 +165,7 @@ export async function closeSession(ctx: StaffCtx, input: z.output<typeof closeSe
         cashSales: figures.cashSales,
         totalWithdrawals: figures.totalWithdrawals,
         totalSupplies: figures.totalSupplies,
+        totalDiscounts: figures.totalDiscounts,
         finalBalance: figures.expectedCash,
         blindClose: blind,
         countedDenominations: input.count?.denominations ?? null,
@@ -165,12 +184,14 @@ export async function closeSession(ctx: StaffCtx, input: z.output<typeof closeSe
       .values(historyRow(ctx, session.id, 'closing', figures.expectedCash, input.notes));
     await sessionEvent({ ...ctx, db: tx }, { sessionId: session.id, status: 'closed' });
     const totals = totalsOf(figures);
+    const movements = await sessionMovements(tx, ctx.restaurantId, session.id);
     return {
       session: { ...toSessionView(closed, totals), totals, finalBalance: figures.expectedCash },
       blind,
       differences: diff?.methods ?? [],
       totalDifference: diff?.totalDifference ?? null,
       countedCash: counting?.countedCash ?? null,
+      movements,
     };
   });
 }
@@ -210,7 +231,8 @@ export async function recordMovement(
         .returning();
       id = w.id;
     }
-    await sessionEvent({ ...ctx, db: tx }, { sessionId: session.id, movement: kind, amount: input.amount });
+    // No amount: every manage_cashier holder hears of it, cashier-only users included (blind close).
+    await sessionEvent({ ...ctx, db: tx }, { sessionId: session.id, movement: kind });
     return {
       id,
       kind,

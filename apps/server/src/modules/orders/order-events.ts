@@ -18,9 +18,7 @@ export async function announceOrderCreated(tx: DbOrTx, order: OrderRow) {
     orderId: order.id,
     number: order.number,
     status: order.status,
-    total: order.total,
     deliveryType: order.deliveryType,
-    customerName: order.customerName,
     awaitingPayment: isAwaitingPayment({
       ...order,
       paymentCheckout: isCheckoutOrder(order) || isLocalPixOrder(order),

@@ -1,5 +1,6 @@
 import type { Tx } from '@meucardapio/db/client';
 import { defaultProfileTypes, employees, userProfiles } from '@meucardapio/db/schema';
+import { discountLimitPercent } from '@meucardapio/domain/cashier-discounts';
 import {
   grantedPermissions,
   type PermissionKey,
@@ -8,7 +9,7 @@ import {
 } from '@meucardapio/domain/permissions';
 import { asc, count, eq } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { assertMayChangeAccess, assertTypeOffered, segmentOf } from './staff-access';
 
@@ -22,6 +23,7 @@ const profileColumns = {
   type: userProfiles.type,
   permissions: userProfiles.permissions,
   active: userProfiles.active,
+  maxDiscountPercent: userProfiles.maxDiscountPercent,
   updatedAt: userProfiles.updatedAt,
 };
 
@@ -31,6 +33,7 @@ type ProfileRow = {
   type: string;
   permissions: Record<string, boolean>;
   active: boolean;
+  maxDiscountPercent: number | null;
   updatedAt: Date;
 };
 const profileView = (r: ProfileRow, employeeCount: number) => ({
@@ -72,12 +75,25 @@ async function getProfile(ctx: StaffCtx, id: string): Promise<ProfileView> {
   return profileView(row, (await employeeCounts(ctx, id)).get(id) ?? 0);
 }
 
-type ProfileInput = { name: string; type: ProfileType; permissions: Permissions; active?: boolean };
+type ProfileInput = {
+  name: string;
+  type: ProfileType;
+  permissions: Permissions;
+  active?: boolean;
+  maxDiscountPercent: number | null;
+};
 
-/** Refuses a type the segment does not offer, and access the actor may not give. */
+/** Refuses a type the segment does not offer, and access (a discount limit included) the actor may not give. */
 async function checkProfileInput(tx: Tx | StaffCtx['db'], ctx: StaffCtx, input: ProfileInput) {
   await assertTypeOffered(tx, ctx.restaurantId, input.type);
   assertMayChangeAccess(ctx, 'grant', input);
+  const given = discountLimitPercent({
+    kind: 'employee',
+    employeeActive: true,
+    profile: { id: '', ...input, active: true },
+  });
+  if (given > discountLimitPercent(ctx.actor.rules))
+    throw forbidden('Você não pode conceder um limite de desconto maior que o seu.');
 }
 
 /** Locks a profile of the restaurant and refuses if the actor may not manage the access it carries. */
@@ -101,6 +117,7 @@ export async function createProfile(ctx: StaffCtx, input: ProfileInput): Promise
       type: input.type,
       permissions: input.permissions,
       active: input.active ?? true,
+      maxDiscountPercent: input.maxDiscountPercent,
     })
     .returning({ id: userProfiles.id });
   return getProfile(ctx, row.id);
@@ -117,6 +134,7 @@ export async function updateProfile(ctx: StaffCtx, id: string, input: ProfileInp
         name: input.name,
         type: input.type,
         permissions: input.permissions,
+        maxDiscountPercent: input.maxDiscountPercent,
         ...(input.active === undefined ? {} : { active: input.active }),
         updatedAt: new Date(),
       })

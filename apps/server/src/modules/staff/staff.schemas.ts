@@ -1,3 +1,4 @@
+import { maxDiscountPercentSchema } from '@meucardapio/domain/cashier-discounts';
 import { MSG } from '@meucardapio/domain/messages';
 import { PERMISSION_KEYS, type PermissionKey } from '@meucardapio/domain/permissions';
 import { STAFF_PASSWORD_MIN } from '@meucardapio/domain/validation';
@@ -59,4 +60,5 @@ export const profileInput = z.object({
   type: z.enum(['admin', 'counter', 'kitchen', 'waiter', 'cashier', 'custom'], { message: 'Tipo de perfil inválido' }),
   permissions: permissionsMap,
   active: z.boolean().optional(),
+  maxDiscountPercent: maxDiscountPercentSchema,
 });

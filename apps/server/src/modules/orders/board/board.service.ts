@@ -9,8 +9,8 @@ import {
   transitionRequirements,
 } from '@meucardapio/domain/order-status';
 import type { AdminOrderView, DeliveryPersonView, OrderReceiptView } from '@meucardapio/domain/order-views';
-import { DELIVERY_PROFILE_NAME, isDeliveryPerson } from '@meucardapio/domain/permissions';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { DELIVERY_PROFILE_NAME, isCashierOnly, isDeliveryPerson } from '@meucardapio/domain/permissions';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { inTransaction, type StaffCtx } from '../../../http/context';
 import { AppError, forbidden, notFound } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
@@ -29,12 +29,19 @@ export const orderNotFound = () => notFound('Pedido não encontrado.');
 export type ListOrdersInput = { status?: OrderStatus; limit: number };
 
 /**
+ * PDV sales are not on a cashier-only user's board: their totals and the cash handed over would add up
+ * to the drawer they count blind (decision 017). Their own sale's receipt comes with the sale.
+ */
+const seesPdvSales = (ctx: StaffCtx) => !isCashierOnly(ctx.actor.rules);
+
+/**
  * The orders board, newest first. A delivery person sees only the orders out for delivery or
  * delivered that were assigned to them.
  */
 export async function listOrders(ctx: StaffCtx, input: ListOrdersInput): Promise<AdminOrderView[]> {
   const conds = [];
   if (input.status) conds.push(eq(orders.status, input.status));
+  if (!seesPdvSales(ctx)) conds.push(ne(orders.deliveryType, 'pdv'));
   if (isDeliveryPerson(ctx.actor.rules)) {
     conds.push(inArray(orders.status, ['out_for_delivery', 'delivered']));
     conds.push(eq(orders.deliveryEmployeeId, ctx.actor.id));
@@ -57,6 +64,7 @@ export async function getOrder(ctx: StaffCtx, id: string): Promise<AdminOrderVie
     .limit(1);
   if (!row) throw orderNotFound();
   if (isDeliveryPerson(ctx.actor.rules) && row.deliveryEmployeeId !== ctx.actor.id) throw orderNotFound();
+  if (row.deliveryType === 'pdv' && !seesPdvSales(ctx)) throw orderNotFound();
   const [order] = await adminOrderViews(ctx.db, ctx.restaurantId, [row]);
   return order;
 }
@@ -124,7 +132,7 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
       .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
       .for('update')
       .limit(1);
-    if (!order) throw orderNotFound();
+    if (!order || (order.deliveryType === 'pdv' && !seesPdvSales(ctx))) throw orderNotFound();
     if (deliveryPerson) {
       if (order.deliveryEmployeeId !== ctx.actor.id) throw orderNotFound();
       if (input.status !== 'delivered') {

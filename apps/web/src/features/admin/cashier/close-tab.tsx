@@ -127,7 +127,7 @@ function CloseForm({ state, paymentMethods, timeZone, onClosed }: Props & { onCl
       <CardContent className="grid gap-5">
         {totals && (
           <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            <Stat label="Valor inicial" value={session.initialAmount} />
+            <Stat label="Valor inicial" value={session.initialAmount ?? 0} />
             <Stat label={`Vendas (${totals.salesCount})`} value={totals.totalSales} />
             <Stat label="Vendas em dinheiro" value={totals.cashSales} />
             <Stat label="Suprimentos" value={totals.totalSupplies} />
