@@ -10,6 +10,8 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** The PostgreSQL server itself, when DATABASE_URL is a transaction pooler: LISTEN and migrations go here. */
   DATABASE_DIRECT_URL: z.string().url().optional(),
+  /** A streaming read replica for reads that tolerate a second of lag (menus, dashboards, reports). */
+  READ_DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: z.enum(['0', '1']).optional(),
   PUBLIC_URL: z.string().url().optional(),

@@ -24,7 +24,7 @@ export async function boot(
     options.database ??
     (await openDatabase(
       config.DATABASE_URL
-        ? { url: config.DATABASE_URL, directUrl: config.DATABASE_DIRECT_URL }
+        ? { url: config.DATABASE_URL, directUrl: config.DATABASE_DIRECT_URL, readUrl: config.READ_DATABASE_URL }
         : { dataDir: `${config.DATA_DIR}/db` },
     ));
   if (options.migrate !== false) await whenReachable(log, () => database.migrate());

@@ -9,6 +9,7 @@ import type { PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ReadReplica, type ReplicaState } from './read-replica';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -39,10 +40,20 @@ export type Database = {
   dumpDataDir?: () => Promise<Blob>;
   /** PostgreSQL only: how the connection pool is used right now (metrics). */
   pool?: () => { total: number; idle: number; waiting: number; max: number };
+  /**
+   * Where a read that tolerates a second of lag goes (the public menu, dashboards, reports, history
+   * lists): the read replica while it is caught up, otherwise the primary. Never for a read inside an
+   * order, payment or stock transaction.
+   */
+  laggingReads(): Db;
+  /** With a read replica: its lag and whether it takes reads now (metrics). */
+  replica?: () => ReplicaState;
 };
 
 export type OpenOptions = {
   url?: string;
+  /** A streaming replica of `url`'s server for reads that tolerate lag (see `laggingReads`). */
+  readUrl?: string;
   /**
    * The PostgreSQL server itself when `url` goes through a transaction pooler (pgbouncer): a LISTEN
    * must stay on one connection for its whole life and migrations take session-wide locks, which a
@@ -55,7 +66,7 @@ export type OpenOptions = {
 
 /** Opens PostgreSQL at `url` when given, otherwise embedded PGlite at `dataDir` (in memory when absent). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.directUrl ?? options.url);
+  if (options.url) return openPostgres(options.url, options.directUrl ?? options.url, options.readUrl);
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
@@ -70,14 +81,14 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
     },
+    laggingReads: () => db,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
 
-async function openPostgres(url: string, directUrl: string): Promise<Database> {
-  const max = Number(process.env.DATABASE_POOL_MAX ?? 10);
+function newPool(url: string, max: number) {
   // A connect that hangs (a host gone without a reset) fails after a while instead of holding a request.
   const pool = new pg.Pool({ connectionString: url, max, keepAlive: true, connectionTimeoutMillis: 10_000 });
   // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error', which Node treats
@@ -86,8 +97,17 @@ async function openPostgres(url: string, directUrl: string): Promise<Database> {
   // so here it only has to be heard.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+async function openPostgres(url: string, directUrl: string, readUrl?: string): Promise<Database> {
+  const max = Number(process.env.DATABASE_POOL_MAX ?? 10);
+  const pool = newPool(url, max);
   const db = drizzlePg(pool, { schema });
   const notifications = new PgNotifications(directUrl);
+  const readPool = readUrl ? newPool(readUrl, max) : undefined;
+  const replica = readPool ? new ReadReplica(pool, readPool) : undefined;
+  await replica?.start();
   return {
     db,
     kind: 'postgres',
@@ -106,8 +126,12 @@ async function openPostgres(url: string, directUrl: string): Promise<Database> {
       }
     },
     pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    laggingReads: () => (replica?.state.usable ? replica.db : db),
+    replica: replica && (() => replica.state),
     async close() {
+      replica?.stop();
       await notifications.close();
+      await readPool?.end();
       await pool.end();
     },
   };

@@ -73,6 +73,15 @@ export class Metrics {
       },
     });
     new Gauge({
+      name: 'mc_db_replica_lag_seconds',
+      help: 'Read replica: seconds behind the primary (-1 while unreachable); lag-tolerant reads go to the primary above 1 s',
+      registers,
+      collect() {
+        const replica = deps.database.replica?.();
+        if (replica) this.set(replica.lagSeconds ?? -1);
+      },
+    });
+    new Gauge({
       name: 'mc_db_pool_connections',
       help: 'Database connections of this instance: total open, idle, requests waiting for one, and the maximum',
       labelNames: ['state'],
