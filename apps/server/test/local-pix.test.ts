@@ -183,6 +183,22 @@ describe('ordering with "PIX (QR Code)" on the storefront', () => {
     expect(elsewhere.body.paymentMethods.map((m: { id: string }) => m.id)).not.toContain(LOCAL_PIX_METHOD.id);
   });
 
+  it('after "Criar Padrões" and a PIX key the checkout offers one PIX choice, the QR Code', async () => {
+    const fresh = await signupOwner(t);
+    expect((await fresh.client.post('/api/admin/payment-methods/defaults')).status).toBe(201);
+    const saved = await fresh.client.put('/api/admin/cashier/pix-settings', {
+      key: KEY,
+      keyType: 'random',
+      merchantName: 'Fulano de Tal',
+      merchantCity: 'BELO HORIZONTE',
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const options = await t.client().get(`/api/public/restaurants/${fresh.slug}/checkout-options`);
+    const methods: { id: string; name: string; type: string | null }[] = options.body.paymentMethods;
+    expect(methods.filter((m) => m.type === 'pix').map((m) => m.name)).toEqual(['PIX (QR Code)']);
+    expect(methods.map((m) => m.name)).toEqual(['Cartão de Crédito', 'Cartão de Débito', 'Dinheiro', 'PIX (QR Code)']);
+  });
+
   it('the order carries the BR Code of its exact total, matching the manual field by field; stock is taken', async () => {
     const customer = await customerOf(t, pixShop);
     const res = await customer.client.post('/api/customer/orders', pixBody());

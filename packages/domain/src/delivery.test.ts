@@ -3,6 +3,7 @@ import {
   cepMatchesPattern,
   DELIVERY_KIND_LABELS,
   type DeliveryStateConfig,
+  deliveryCharge,
   deliveryFeeParts,
   hasShippingDimensions,
   isCarrierOrder,
@@ -280,5 +281,64 @@ describe('deliveryFeeParts', () => {
       freight: 1790,
     });
     expect(deliveryFeeParts({ deliveryFee: 500, shippingOption: null })).toEqual({ localFee: 500, freight: null });
+  });
+});
+
+describe('deliveryCharge', () => {
+  const neighborhoods = [
+    { name: 'Savassi', deliveryFee: 800 },
+    { name: 'Centro', deliveryFee: 0 },
+  ];
+  const mg: DeliveryStateConfig = { code: 'MG', name: 'Minas Gerais', cities: ['Belo Horizonte'], active: true };
+  const address = { state: 'MG', city: 'Belo Horizonte', neighborhood: 'Savassi' };
+  const charge = (over: Partial<Parameters<typeof deliveryCharge>[0]> = {}) =>
+    deliveryCharge({
+      deliveryType: 'delivery',
+      localItems: true,
+      shippingOption: null,
+      area: address,
+      config: { states: [mg], neighborhoods },
+      ...over,
+    });
+
+  it('charges the neighbourhood fee of an address inside the area', () => {
+    expect(charge()).toMatchObject({ ok: true, localFee: 800, freight: null, fee: 800 });
+  });
+
+  it('refuses, instead of delivering for free, when neighbourhoods have fees but no state is served', () => {
+    const r = charge({ config: { states: [], neighborhoods } });
+    expect(r).toMatchObject({ ok: false, code: 'state_not_served' });
+    expect(r).not.toHaveProperty('fee');
+  });
+
+  it('refuses an address still without state, city or neighbourhood rather than calling it free', () => {
+    expect(charge({ area: { neighborhood: 'Savassi' } })).toMatchObject({ ok: false, code: 'delivery_area_required' });
+  });
+
+  it('is free only where the owner set a zero fee', () => {
+    expect(charge({ area: { ...address, neighborhood: 'centro' } })).toMatchObject({ ok: true, fee: 0 });
+  });
+
+  it('adds the freight of shipped products to the fee of the items the courier carries', () => {
+    expect(charge({ shippingOption: { price: 2500 } })).toMatchObject({
+      ok: true,
+      localFee: 800,
+      freight: 2500,
+      fee: 3300,
+    });
+  });
+
+  it('charges only the freight when everything is shipped, whatever the area', () => {
+    expect(
+      charge({ localItems: false, shippingOption: { price: 2500 }, config: { states: [], neighborhoods: [] } }),
+    ).toMatchObject({ ok: true, localFee: 0, freight: 2500, fee: 2500 });
+  });
+
+  it('charges nothing for pickup and table orders', () => {
+    expect(charge({ deliveryType: 'pickup', config: { states: [], neighborhoods } })).toMatchObject({
+      ok: true,
+      fee: 0,
+    });
+    expect(charge({ deliveryType: 'dine_in' })).toMatchObject({ ok: true, fee: 0 });
   });
 });

@@ -77,6 +77,41 @@ export function validateDeliveryArea(
   };
 }
 
+export type DeliveryCharge = {
+  ok: true;
+  /** Centavos: the neighbourhood's fee for the restaurant's own courier (0 when nothing goes by it). */
+  localFee: number;
+  /** Centavos: the carrier's price for shipped products, null when nothing is shipped. */
+  freight: number | null;
+  /** What the order stores and charges as its delivery fee: both parts. */
+  fee: number;
+  /** The area that matched, null when the restaurant's courier carries nothing. */
+  area: DeliveryAreaOk | null;
+};
+
+/**
+ * What an order's delivery costs, the ONE rule the checkout's summary (and its change) and the
+ * server's delivery step both apply. Pickup and table orders pay nothing. A delivered cart pays the
+ * carrier's price for shipped products and, when the restaurant's courier carries something (its own
+ * items, or anything not shipped), the neighbourhood fee of an address inside the area; an address
+ * outside it (or a restaurant that serves no state yet) is a refusal, never a free delivery.
+ */
+export function deliveryCharge(input: {
+  deliveryType: string;
+  /** The cart has items the restaurant delivers itself (not only products sent by carrier). */
+  localItems: boolean;
+  shippingOption: { price: number } | null;
+  area: Partial<DeliveryArea>;
+  config: { states: readonly DeliveryStateConfig[]; neighborhoods: readonly NeighborhoodConfig[] };
+}): DeliveryCharge | RuleFailure {
+  if (input.deliveryType !== 'delivery') return { ok: true, localFee: 0, freight: null, fee: 0, area: null };
+  const freight = input.shippingOption ? Math.max(0, input.shippingOption.price) : null;
+  if (!input.localItems) return { ok: true, localFee: 0, freight, fee: freight ?? 0, area: null };
+  const area = validateDeliveryArea(input.area, input.config);
+  if (!area.ok) return area;
+  return { ok: true, localFee: area.fee, freight, fee: area.fee + (freight ?? 0), area };
+}
+
 /** The digits of a CEP. */
 function cepDigits(cep: string): string {
   return cep.replace(/\D/g, '');

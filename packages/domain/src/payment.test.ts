@@ -12,8 +12,10 @@ import {
   isCheckoutOrder,
   isOnlineCheckoutOrder,
   judgeProviderPayment,
+  onePixChoice,
   PAYMENT_TYPE_LABELS,
   PAYMENT_TYPES,
+  type PaymentMethodLike,
   paymentGroupLabel,
   paymentTypeOf,
   posPaymentMethods,
@@ -71,6 +73,26 @@ describe('payment methods', () => {
     expect(checkoutPaymentMethods(configured).map((m) => m.id)).toEqual(['1']);
     expect(checkoutPaymentMethods([{ id: '2', name: 'Vale', active: false }])).toBe(FALLBACK_PAYMENT_METHODS);
     expect(checkoutPaymentMethods([])).toBe(FALLBACK_PAYMENT_METHODS);
+  });
+
+  it('offers one PIX choice: the local QR in place of every other PIX method when a key is set', () => {
+    type Method = { id: string; name: string; type?: 'pix' };
+    const rows: Method[] = DEFAULT_PAYMENT_METHODS.map((m) => ({ id: m.name, name: m.name }));
+    const local: Method = { id: 'pix_qr', name: 'PIX (QR Code)', type: 'pix' };
+    expect(onePixChoice(rows, local).map((m) => m.name)).toEqual([
+      'Dinheiro',
+      'PIX (QR Code)',
+      'Cartão de Débito',
+      'Cartão de Crédito',
+    ]);
+    expect(
+      onePixChoice<PaymentMethodLike>(FALLBACK_PAYMENT_METHODS, local).filter((m) => paymentTypeOf(m.name) === 'pix'),
+    ).toEqual([local]);
+    expect(onePixChoice<Method>([{ id: 'cash', name: 'Dinheiro' }], local).map((m) => m.name)).toEqual([
+      'Dinheiro',
+      'PIX (QR Code)',
+    ]);
+    expect(onePixChoice(rows, null)).toEqual(rows);
   });
 
   it('lists the "Criar Padrões" defaults', () => {

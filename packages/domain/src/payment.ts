@@ -126,6 +126,23 @@ export function paymentGroupLabel(name: string | null | undefined): string {
 }
 
 /**
+ * The checkout offers ONE way to pay by PIX. With the restaurant's own key, "PIX (QR Code)" takes the
+ * place of every other PIX method (the "PIX" row "Criar Padrões" adds, or a provider's PIX), where the
+ * first of them stood; without a key the list is left as it is.
+ */
+export function onePixChoice<M extends { name: string; type?: PaymentType | null }>(
+  methods: readonly M[],
+  localPix: M | null,
+): M[] {
+  if (!localPix) return [...methods];
+  const isPix = (m: M) => (m.type ?? paymentTypeOf(m.name)) === 'pix';
+  const at = methods.findIndex(isPix);
+  const others = methods.filter((m) => !isPix(m));
+  const index = at < 0 ? others.length : methods.slice(0, at).filter((m) => !isPix(m)).length;
+  return [...others.slice(0, index), localPix, ...others.slice(index)];
+}
+
+/**
  * Methods offered at the POS: card-provider methods only when their name says pix (card payments at
  * the counter go through the card machine, not a hosted checkout); the others always.
  */

@@ -8,6 +8,7 @@ import {
   cashChange,
   checkoutPaymentMethods,
   isCardProviderMethod,
+  onePixChoice,
   type PaymentMethodLike,
   paymentTypeOf,
   providerHandle,
@@ -52,7 +53,7 @@ const LOCAL_PIX_CHECKOUT_METHOD: CheckoutPaymentMethod = {
 
 /**
  * Active methods ordered by name, or the spec's fallback list (card, debit, pix online; cash) when none;
- * then "PIX (QR Code)" when the restaurant has its own PIX key.
+ * with the restaurant's own PIX key, "PIX (QR Code)" is the one PIX choice among them.
  */
 export async function checkoutPaymentMethodsFor(
   db: DbOrTx,
@@ -64,7 +65,7 @@ export async function checkoutPaymentMethodsFor(
     .where(tenant(paymentMethods, restaurant.id, eq(paymentMethods.active, true)))
     .orderBy(asc(paymentMethods.name));
   const methods = checkoutPaymentMethods(rows).map(toCheckoutMethod);
-  return pixSettingsOf(restaurant) ? [...methods, LOCAL_PIX_CHECKOUT_METHOD] : methods;
+  return onePixChoice(methods, pixSettingsOf(restaurant) ? LOCAL_PIX_CHECKOUT_METHOD : null);
 }
 
 /** Card/PIX ordered while the server runs with PAYMENTS=disabled. */

@@ -9,11 +9,11 @@ import {
 } from '@meucardapio/db/schema';
 import type { OrderProposal } from '@meucardapio/domain/checkout';
 import {
+  deliveryCharge,
   hasShippingDimensions,
   missingDeliveryFields,
   missingDeliveryFieldText,
   shippingPackage,
-  validateDeliveryArea,
 } from '@meucardapio/domain/delivery';
 import { MSG } from '@meucardapio/domain/messages';
 import type { CustomerOrderView } from '@meucardapio/domain/order-views';
@@ -196,23 +196,28 @@ export async function resolveDelivery(
     { shipped: !!shippingOption, hasSavedAddress: !!saved },
   );
   if (missing) throw addressError(missingDeliveryFieldText(missing, !!shippingOption), `${missing}_required`);
-  let deliveryFee = shippingOption ? shippingOption.price : 0;
   // The restaurant's own items (a pizza next to a shipped T-shirt) still go by its courier and
   // pay the neighbourhood fee on top of the freight.
-  if (!shippingOption || lines.some((l) => !l.product.envioCorreios)) {
-    const [states, hoods] = await Promise.all([
-      tx.select().from(deliveryStates).where(tenant(deliveryStates, restaurant.id)),
-      tx.select().from(neighborhoods).where(tenant(neighborhoods, restaurant.id)),
-    ]);
-    const area = validateDeliveryArea(
-      { state: address.state ?? '', city: address.city ?? '', neighborhood: address.neighborhood ?? '' },
-      { states, neighborhoods: hoods },
-    );
-    if (!area.ok) throw new AppError(400, area.code, area.title, area.description ?? '');
-    deliveryFee += area.fee;
-    address.state = area.state.code;
-    address.city = area.city;
-    address.neighborhood = area.neighborhood;
+  const localItems = lines.some((l) => !l.product.envioCorreios);
+  const [states, hoods] = localItems
+    ? await Promise.all([
+        tx.select().from(deliveryStates).where(tenant(deliveryStates, restaurant.id)),
+        tx.select().from(neighborhoods).where(tenant(neighborhoods, restaurant.id)),
+      ])
+    : [[], []];
+  const charge = deliveryCharge({
+    deliveryType: 'delivery',
+    localItems,
+    shippingOption,
+    area: { state: address.state ?? '', city: address.city ?? '', neighborhood: address.neighborhood ?? '' },
+    config: { states, neighborhoods: hoods },
+  });
+  if (!charge.ok) throw new AppError(400, charge.code, charge.title, charge.description ?? '');
+  const deliveryFee = charge.fee;
+  if (charge.area) {
+    address.state = charge.area.state.code;
+    address.city = charge.area.city;
+    address.neighborhood = charge.area.neighborhood;
   }
   return { ...choice, deliveryFee, tableNumber: null, address };
 }

@@ -8,14 +8,22 @@ import type { Checkout } from './use-checkout-form';
 
 /** The sticky footer: a lost stock race, the figures and 'Finalizar Pedido'. */
 export function SummarySection({ checkout: c }: { checkout: Checkout }) {
-  const { subtotal, localFee, freight, discount, total } = c.totals;
+  const { charge, subtotal, localFee, freight, discount, total } = c.totals;
   return (
     <div className="sticky bottom-0 grid gap-3 border-t bg-background px-5 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))] md:px-6">
       {c.stockError && <StockProblem checkout={c} description={c.stockError.description} />}
       <dl className="grid gap-1 text-sm">
         <Row label="Subtotal" value={formatMoney(subtotal)} />
         {c.delivering && c.local && (
-          <Row label="Taxa de entrega" value={localFee > 0 ? formatMoney(localFee) : 'Grátis'} />
+          <Row
+            label="Taxa de entrega"
+            value={!charge?.ok ? feePendingText(charge) : localFee > 0 ? formatMoney(localFee) : 'Grátis'}
+          />
+        )}
+        {charge && !charge.ok && charge.code !== 'delivery_area_required' && (
+          <p role="alert" className="text-right text-xs text-destructive">
+            {charge.description}
+          </p>
         )}
         {c.delivering && c.shipped && (
           <Row label="Frete" value={freight > 0 ? formatMoney(freight) : !c.shippingOption ? '—' : 'Grátis'} />
@@ -36,6 +44,11 @@ export function SummarySection({ checkout: c }: { checkout: Checkout }) {
       </Button>
     </div>
   );
+}
+
+/** The fee row before the address is inside the area: nothing is free until the server would say so. */
+function feePendingText(charge: Checkout['totals']['charge']): string {
+  return charge && !charge.ok && charge.code !== 'delivery_area_required' ? 'Não entregamos' : 'Informe o endereço';
 }
 
 /** 'Estoque insuficiente' with the lines that no longer fit, to adjust or remove. */

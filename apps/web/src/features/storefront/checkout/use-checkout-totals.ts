@@ -1,5 +1,5 @@
 import type { CheckoutOptions, CheckoutPaymentMethod, ShippingOption } from '@meucardapio/domain/checkout';
-import { type DeliveryArea, validateDeliveryArea } from '@meucardapio/domain/delivery';
+import { type DeliveryArea, deliveryCharge } from '@meucardapio/domain/delivery';
 import { installmentOptions } from '@meucardapio/domain/installments';
 import { parseBRLInput } from '@meucardapio/domain/money';
 import { cashChange } from '@meucardapio/domain/payment';
@@ -10,8 +10,9 @@ export type AppliedCoupon = { code: string; discount: number };
 
 /**
  * The checkout's figures, with the same rules the server applies (it recomputes them all): the
- * neighbourhood fee for the restaurant's own items, the freight for shipped ones, the discount,
- * the total, the change for cash and the instalments of an online method.
+ * delivery charge (`deliveryCharge`: the neighbourhood fee for the restaurant's own items, the freight
+ * for shipped ones, a refusal outside the area), the discount, the total, the change for cash and the
+ * instalments of an online method.
  */
 export function useCheckoutTotals({
   subtotal,
@@ -40,25 +41,41 @@ export function useCheckoutTotals({
   cashInput: string;
 }) {
   const { state, city, neighborhood } = where;
-  const area = useMemo(() => {
-    if (!delivering || !local || !options) return null;
-    return validateDeliveryArea(
-      { state, city, neighborhood },
-      { states: options.states.map((s) => ({ ...s, active: true })), neighborhoods: options.neighborhoods },
-    );
-  }, [delivering, local, options, state, city, neighborhood]);
+  // The server's own rule: an address outside the area is refused, never delivered for free.
+  const charge = useMemo(() => {
+    if (!options) return null;
+    return deliveryCharge({
+      deliveryType: delivering ? 'delivery' : 'pickup',
+      localItems: local,
+      shippingOption: shipped ? shippingOption : null,
+      area: { state, city, neighborhood },
+      config: { states: options.states.map((s) => ({ ...s, active: true })), neighborhoods: options.neighborhoods },
+    });
+  }, [delivering, local, shipped, shippingOption, options, state, city, neighborhood]);
 
-  const freight = shipped ? (shippingOption?.price ?? 0) : 0;
-  const localFee = local && area?.ok ? area.fee : 0;
+  const freight = charge?.ok ? (charge.freight ?? 0) : 0;
+  const localFee = charge?.ok ? charge.localFee : 0;
   const deliveryFee = freight + localFee;
   const discount = Math.min(coupon?.discount ?? 0, subtotal);
   const total = orderTotal({ subtotal, deliveryFee, discount });
   const cashReceived = cashInput ? parseBRLInput(cashInput) : null;
-  const change = method?.requiresChange && cashReceived !== null ? cashChange(total, cashReceived) : null;
+  // No change is promised before the fee is known: it would be counted on the wrong total.
+  const change = method?.requiresChange && cashReceived !== null && charge?.ok ? cashChange(total, cashReceived) : null;
   const installmentChoices =
     method?.online && method.maxInstallments > 1 ? installmentOptions(total, method.maxInstallments) : [];
 
-  return { area, subtotal, freight, localFee, deliveryFee, discount, total, cashReceived, change, installmentChoices };
+  return {
+    charge,
+    subtotal,
+    freight,
+    localFee,
+    deliveryFee,
+    discount,
+    total,
+    cashReceived,
+    change,
+    installmentChoices,
+  };
 }
 
 export type CheckoutTotals = ReturnType<typeof useCheckoutTotals>;

@@ -49,8 +49,8 @@ function firstProblem(d: OrderDraft): Problem | null {
       toast.error(MSG.addressError, { description: missingDeliveryFieldText(missing[0], d.shipped) });
       return { field: missing[0], message: missingDeliveryFieldText(missing[0], d.shipped) };
     }
-    const area = d.totals.area;
-    if (d.local && area && !area.ok) {
+    const area = d.totals.charge;
+    if (area && !area.ok) {
       const field =
         area.code === 'state_not_served' ? 'state' : area.code === 'city_not_served' ? 'city' : 'neighborhood';
       toast.error(area.title, { description: area.description });
