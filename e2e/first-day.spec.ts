@@ -138,6 +138,15 @@ test('settings typed on one part of the page survive saving another, a tab switc
   await page.reload();
   await expect(page.getByLabel('Descrição')).toHaveValue('Massas frescas desde 1990');
   await expect(page.getByLabel('Chave PIX')).toHaveValue('pix@cantina.com.br');
+
+  // The WhatsApp tab counts too: a key typed and not saved.
+  await page.getByRole('tab', { name: /WhatsApp/ }).click();
+  await page.getByLabel('API Key').fill('chave-ainda-nao-salva');
+  await expect(page.getByRole('tab', { name: /WhatsApp/ }).getByLabel('alterações não salvas')).toBeVisible();
+  await page.getByRole('link', { name: 'Produtos' }).first().click();
+  await expect(page.getByRole('alertdialog', { name: 'Descartar alterações?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continuar editando' }).click();
+  await expect(page.getByLabel('API Key')).toHaveValue('chave-ainda-nao-salva');
 });
 
 test('Esc on the product dialog asks before throwing away what was typed', async ({ page }) => {

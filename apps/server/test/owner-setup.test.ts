@@ -1,6 +1,7 @@
 import { deliveryStates, orders, restaurants } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerOf, setupShop } from './checkout-fixtures';
 import { createTestApp, signupOwner, TEST_PASSWORD, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -104,6 +105,39 @@ describe("the restaurant's street address", () => {
       addressCity: 'Belo Horizonte',
       addressState: 'MG',
     });
+  });
+
+  it('is where pickup orders are collected and is printed on the 80 mm ticket', async () => {
+    const shop = await setupShop(t);
+    const before = await t.client().get(`/api/public/restaurants/${shop.slug}/checkout-options`);
+    expect(before.body.restaurant.address).toBeNull();
+    const saved = await shop.owner.client.put(
+      '/api/admin/settings/general',
+      general({
+        slug: shop.slug,
+        addressStreet: 'Rua da Bahia',
+        addressNumber: '1148',
+        addressNeighborhood: 'Centro',
+        addressCity: 'Belo Horizonte',
+        addressState: 'MG',
+      }),
+    );
+    expect(saved.status, saved.text).toBe(200);
+    const line = 'Rua da Bahia, 1148 · Centro · Belo Horizonte/MG';
+    const options = await t.client().get(`/api/public/restaurants/${shop.slug}/checkout-options`);
+    expect(options.body.restaurant.address).toBe(line);
+    const customer = await customerOf(t, shop);
+    const placed = await customer.client.post('/api/customer/orders', {
+      items: [{ productId: shop.products.calabresa.id, quantity: 1 }],
+      deliveryType: 'pickup',
+      name: 'Cliente Teste',
+      phone: '(31) 98765-4321',
+      paymentMethod: shop.methods.cash,
+      cashReceived: 5000,
+    });
+    expect(placed.status, placed.text).toBe(201);
+    const receipt = await shop.owner.client.get(`/api/admin/orders/${placed.body.order.id}/receipt`);
+    expect(receipt.body.restaurant.address).toBe(line);
   });
 
   it('refuses a city outside the state and a CEP of another state', async () => {

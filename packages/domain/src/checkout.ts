@@ -101,7 +101,8 @@ export type CheckoutPaymentMethod = {
 
 /** GET /api/public/restaurants/:slug/checkout-options answer. */
 export type CheckoutOptions = {
-  restaurant: { id: string; name: string; slug: string };
+  /** `address`: where pickup orders are collected, null until the owner fills it in. */
+  restaurant: { id: string; name: string; slug: string; address: string | null };
   neighborhoods: { id: string; name: string; deliveryFee: number }[];
   states: { code: string; name: string; cities: string[] }[];
   paymentMethods: CheckoutPaymentMethod[];

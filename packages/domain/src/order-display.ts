@@ -6,6 +6,44 @@ import { formatBRL } from './money';
  * the receipt, the delivery screen and the WhatsApp message.
  */
 
+/** An address's parts, as orders and the restaurant's settings keep them. */
+export type AddressParts = {
+  address: string | null;
+  addressNumber: string | null;
+  complement: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+};
+
+/** "Rua X, 123 · Apto 4 · Savassi · Belo Horizonte/MG": an order's destination or the restaurant's own address. */
+export function addressLine(a: AddressParts): string {
+  const street = [a.address, a.addressNumber].filter(Boolean).join(', ');
+  return [street, a.complement, a.neighborhood, [a.city, a.state].filter(Boolean).join('/')]
+    .filter((p) => p && String(p).trim() !== '')
+    .join(' · ');
+}
+
+/** The restaurant's street address as one line, or null until the owner fills the street in. */
+export function restaurantAddressLine(r: {
+  addressStreet: string | null;
+  addressNumber: string | null;
+  addressComplement: string | null;
+  addressNeighborhood: string | null;
+  addressCity: string | null;
+  addressState: string | null;
+}): string | null {
+  if (!r.addressStreet?.trim()) return null;
+  return addressLine({
+    address: r.addressStreet,
+    addressNumber: r.addressNumber,
+    complement: r.addressComplement,
+    neighborhood: r.addressNeighborhood,
+    city: r.addressCity,
+    state: r.addressState,
+  });
+}
+
 /** The per-restaurant number people call out: "Pedido #2". */
 export function orderLabel(number: number): string {
   return `Pedido #${number}`;

@@ -130,6 +130,8 @@ export type OrderReceiptView = {
     whatsapp: string | null;
     nomeRazaoSocial: string | null;
     timezone: string;
+    /** The street address printed under the name, null until the owner fills it in. */
+    address: string | null;
   };
   order: AdminOrderView;
 };

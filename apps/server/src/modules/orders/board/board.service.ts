@@ -1,6 +1,7 @@
 import { employees, orderHistory, orders, restaurants, userProfiles } from '@meucardapio/db/schema';
 import { isCarrierOrder } from '@meucardapio/domain/delivery';
 import { MSG } from '@meucardapio/domain/messages';
+import { restaurantAddressLine } from '@meucardapio/domain/order-display';
 import {
   checkDeliveryDigits,
   checkDeliveryPerson,
@@ -72,17 +73,13 @@ export async function getOrder(ctx: StaffCtx, id: string): Promise<AdminOrderVie
 /** Everything the 80 mm receipt prints: the order and the restaurant's header. */
 export async function getReceipt(ctx: StaffCtx, id: string): Promise<OrderReceiptView> {
   const order = await getOrder(ctx, id);
-  const [restaurant] = await ctx.db
-    .select({
-      name: restaurants.name,
-      cnpj: restaurants.cnpj,
-      whatsapp: restaurants.whatsapp,
-      nomeRazaoSocial: restaurants.nomeRazaoSocial,
-      timezone: restaurants.timezone,
-    })
+  const [row] = await ctx.db
+    .select()
     .from(restaurants)
     .where(eq(restaurants.id, ctx.restaurantId))
     .limit(1);
+  const { name, cnpj, whatsapp, nomeRazaoSocial, timezone } = row;
+  const restaurant = { name, cnpj, whatsapp, nomeRazaoSocial, timezone, address: restaurantAddressLine(row) };
   return { restaurant, order };
 }
 

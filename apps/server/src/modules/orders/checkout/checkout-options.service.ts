@@ -4,6 +4,7 @@ import type { CheckoutOptions } from '@meucardapio/domain/checkout';
 import { type CouponType, evaluateCoupon } from '@meucardapio/domain/coupons';
 import { checkOpenForOrders } from '@meucardapio/domain/hours';
 import { MSG } from '@meucardapio/domain/messages';
+import { restaurantAddressLine } from '@meucardapio/domain/order-display';
 import { parseList } from '@meucardapio/domain/pricing';
 import { asc, eq } from 'drizzle-orm';
 import type { CustomerCtx, Deps } from '../../../http/context';
@@ -50,7 +51,12 @@ export async function getCheckoutOptions(
   // Read when the checkout opens, by the server's clock: the menu may have been loaded before closing.
   const open = checkOpenForOrders(hours, now, restaurant.timezone);
   return {
-    restaurant: { id: restaurant.id, name: restaurant.name, slug: restaurant.slug },
+    restaurant: {
+      id: restaurant.id,
+      name: restaurant.name,
+      slug: restaurant.slug,
+      address: restaurantAddressLine(restaurant),
+    },
     neighborhoods: hoods,
     states: states.map((s) => ({
       code: s.code,

@@ -1,8 +1,8 @@
-import { cashChangeText, orderLabel } from '@meucardapio/domain/order-display';
+import { addressLine, cashChangeText, orderLabel } from '@meucardapio/domain/order-display';
 import { DELIVERY_TYPE_LABELS, orderStatusLabel } from '@meucardapio/domain/order-status';
 import { ReceiptFrame, ReceiptItems, ReceiptRow, ReceiptTotals } from '@/components/receipt';
 import { formatDateTime, formatMoney, maskPhone } from '@/lib/format';
-import { addressLine, itemDetails, type Receipt } from './orders-api';
+import { itemDetails, type Receipt } from './orders-api';
 
 /** The 80 mm ticket of an order on the board. */
 export function OrderReceipt({ receipt }: { receipt: Receipt }) {
@@ -11,6 +11,7 @@ export function OrderReceipt({ receipt }: { receipt: Receipt }) {
   const changeText = cashChangeText(o);
   return (
     <ReceiptFrame title={restaurant.name}>
+      {restaurant.address && <p className="receipt-center">{restaurant.address}</p>}
       {restaurant.cnpj && <p className="receipt-center">CNPJ {restaurant.cnpj}</p>}
       {restaurant.whatsapp && <p className="receipt-center">{maskPhone(restaurant.whatsapp)}</p>}
       <hr />

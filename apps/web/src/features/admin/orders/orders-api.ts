@@ -59,16 +59,6 @@ export function mapsUrl(o: Pick<AdminOrder, 'address' | 'addressNumber' | 'neigh
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(parts.join(', '))}`;
 }
 
-/** One line of the address for the card and the receipt. */
-export function addressLine(
-  o: Pick<AdminOrder, 'address' | 'addressNumber' | 'complement' | 'neighborhood' | 'city' | 'state'>,
-) {
-  const street = [o.address, o.addressNumber].filter(Boolean).join(', ');
-  return [street, o.complement, o.neighborhood, [o.city, o.state].filter(Boolean).join('/')]
-    .filter((p) => p && String(p).trim() !== '')
-    .join(' · ');
-}
-
 /** "2x Pizza (Grande) · Calabresa / Mussarela · + Borda" — the details under an item name. */
 export function itemDetails(i: OrderItem): string {
   const parts: string[] = [];

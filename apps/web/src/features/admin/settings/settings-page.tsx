@@ -41,7 +41,13 @@ function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
         else next.delete(t);
         return next;
       });
-    return { general: report('general'), hours: report('hours'), reviews: report('reviews'), fiscal: report('fiscal') };
+    return {
+      general: report('general'),
+      hours: report('hours'),
+      reviews: report('reviews'),
+      fiscal: report('fiscal'),
+      whatsapp: report('whatsapp'),
+    };
   }, []);
   const leaveGuard = useLeaveGuard(dirtyTabs.size > 0);
   const pix = usePixDraft(tabs.includes('general') && can('manage_cashier') && !staff.cashierOnly);
@@ -98,7 +104,7 @@ function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
           )}
           {tabs.includes('whatsapp') && data.whatsapp && (
             <TabsContent value="whatsapp" forceMount className="data-[state=inactive]:hidden">
-              <WhatsappTab initial={data.whatsapp} />
+              <WhatsappTab initial={data.whatsapp} onDirtyChange={onDirty.whatsapp} />
             </TabsContent>
           )}
         </>

@@ -11,7 +11,7 @@ import {
 } from '@meucardapio/domain/status-messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -29,10 +29,18 @@ const SAMPLE = {
 };
 
 /** Toggles and texts of the messages a customer receives when their order is accepted, sent out and delivered. */
-export function StatusMessagesCard({ initial }: { initial: StatusMessageSettings }) {
+export function StatusMessagesCard({
+  initial,
+  onDirtyChange,
+}: {
+  initial: StatusMessageSettings;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const restaurantName = useSettings().data?.general?.name ?? 'seu restaurante';
   const [draft, setDraft] = useState<StatusMessageSettings>(initial);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const errors = Object.fromEntries(
     STATUS_MESSAGE_STATUSES.map((s) => {
       const check = checkStatusTemplate(s, draft[s].template);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Send } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,9 +12,19 @@ import { SentMessagesCard } from './sent-messages-card';
 import { SETTINGS_KEY, type Settings, type WhatsappSettings } from './settings-api';
 import { StatusMessagesCard } from './status-messages-card';
 
-export function WhatsappTab({ initial }: { initial: WhatsappSettings }) {
+/** The API key, a test message and the status messages; a typed key or edited messages count as unsaved. */
+export function WhatsappTab({
+  initial,
+  onDirtyChange,
+}: {
+  initial: WhatsappSettings;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const [apiKey, setApiKey] = useState('');
+  const [messagesDirty, setMessagesDirty] = useState(false);
+  const dirty = apiKey.trim() !== '' || messagesDirty;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const [phone, setPhone] = useState(initial.whatsapp ? `55${initial.whatsapp}` : '');
   const [message, setMessage] = useState('Olá! Esta é uma mensagem de teste do MeuCardápio.');
 
@@ -137,7 +147,7 @@ export function WhatsappTab({ initial }: { initial: WhatsappSettings }) {
           </form>
         </CardContent>
       </Card>
-      <StatusMessagesCard initial={initial.statusMessages} />
+      <StatusMessagesCard initial={initial.statusMessages} onDirtyChange={setMessagesDirty} />
       <SentMessagesCard />
     </div>
   );

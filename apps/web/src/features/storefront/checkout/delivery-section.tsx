@@ -1,4 +1,4 @@
-import { Bike, Store, Truck, UtensilsCrossed } from 'lucide-react';
+import { Bike, MapPin, Store, Truck, UtensilsCrossed } from 'lucide-react';
 import { AddressFields } from '@/components/address-fields';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -45,6 +45,14 @@ export function DeliverySection({ checkout: c }: { checkout: Checkout }) {
             </p>
           )}
         </fieldset>
+      )}
+      {c.deliveryType === 'pickup' && c.options.data?.restaurant.address && (
+        <p className="flex items-start gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
+          <MapPin className="mt-0.5 size-4 shrink-0 text-brand" aria-hidden />
+          <span>
+            Retire em: <strong>{c.options.data.restaurant.address}</strong>
+          </span>
+        </p>
       )}
       {c.delivering && <DeliveryAddress checkout={c} />}
     </Section>
