@@ -28,7 +28,10 @@ export async function boot(
         : { dataDir: `${config.DATA_DIR}/db` },
     ));
   if (options.migrate !== false) await whenReachable(log, () => database.migrate());
-  const realtime = new Realtime(database, log, { maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER });
+  const realtime = new Realtime(database, log, {
+    maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER,
+    sessionCheckMs: config.SSE_SESSION_CHECK_MS,
+  });
   await realtime.start();
   const menuCache = new MenuCache(database);
   await menuCache.start();

@@ -9,7 +9,6 @@ import { resolveActor, SESSION_COOKIE } from '../http/session';
 import type { StreamEnd, StreamHandle } from './live-streams';
 import type { LiveEvent } from './realtime';
 
-const HEARTBEAT_MS = 25_000;
 /** Ids already sent that a stream remembers, to skip an event reaching it twice (resume + live). */
 const SENT_MEMORY = 2000;
 
@@ -79,11 +78,12 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
   return (c: Context<AppEnv>) => {
     let actor = actorOf(c);
     const lastId = lastEventId(c);
-    const { realtime, config, database, log } = c.get('deps');
+    const { realtime, database, log } = c.get('deps');
     // The session middleware resolved this cookie a moment ago.
     const token = getCookie(c, SESSION_COOKIE) ?? '';
     let ending: StreamEnd | null = null;
     let wake: (() => void) | null = null;
+    let ping = false;
     let checking = false;
     const handle: StreamHandle = {
       userKey: `${actor.kind}:${actor.id}`,
@@ -92,6 +92,10 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
       profileId: actor.kind === 'employee' ? actor.profile.id : null,
       end(reason) {
         ending ??= reason;
+        wake?.();
+      },
+      heartbeat() {
+        ping = true;
         wake?.();
       },
       recheck() {
@@ -122,7 +126,6 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
         queue.push(e);
         wake?.();
       });
-      const timer = setInterval(handle.recheck, config.SSE_SESSION_CHECK_MS);
       s.onAbort(() => wake?.());
       try {
         let refresh = false;
@@ -144,14 +147,13 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
             await s.writeSSE({ id: String(e.id), event: e.type, data: JSON.stringify(e.payload) });
           }
           if (ending) break;
-          let heartbeat: ReturnType<typeof setTimeout> | undefined;
-          const idle = await new Promise<boolean>((resolve) => {
-            wake = () => resolve(false);
-            heartbeat = setTimeout(() => resolve(true), HEARTBEAT_MS);
+          // Woken by an event, the end, or the registry's heartbeat clock (one timer for all streams).
+          await new Promise<void>((resolve) => {
+            wake = resolve;
           });
-          clearTimeout(heartbeat);
           wake = null;
-          if (idle && queue.length === 0 && !s.aborted && !ending) await s.write(': ping\n\n');
+          if (ping && queue.length === 0 && !s.aborted && !ending) await s.write(': ping\n\n');
+          ping = false;
         }
         if (ending === 'revoked') {
           await s.writeSSE({ event: 'session.ended', data: '{}' });
@@ -161,7 +163,6 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
           await s.writeSSE({ event: 'reconnect', data: '{}', retry });
         }
       } finally {
-        clearInterval(timer);
         unsubscribe();
         leave();
       }

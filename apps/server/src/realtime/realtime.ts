@@ -69,9 +69,9 @@ export class Realtime {
   constructor(
     private database: Database,
     private log: Logger,
-    options: { maxStreamsPerUser: number },
+    options: { maxStreamsPerUser: number; sessionCheckMs?: number },
   ) {
-    this.streams = new LiveStreams(options.maxStreamsPerUser);
+    this.streams = new LiveStreams(options.maxStreamsPerUser, options.sessionCheckMs);
   }
 
   async start() {
