@@ -5,4 +5,5 @@ export * from './schema/infra';
 export * from './schema/kitchen';
 export * from './schema/operations';
 export * from './schema/orders';
+export * from './schema/privacy';
 export * from './schema/restaurants';
