@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { customerOf, type Shop, setupShop } from './checkout-fixtures';
+import { createTestApp, type TestApp } from './helpers';
+
+/*
+ * Years of history must not make a restaurant's screens slow: every list, report and dashboard query
+ * reads an index that starts with the restaurant, never a whole table. Two restaurants get a long history
+ * each; the staff screens of one are opened, every statement they run is captured, and the plan
+ * PostgreSQL picks for it (with its real parameters, after ANALYZE) must not scan one of the big tables.
+ */
+const BIG_TABLES = new Set(['orders', 'order_items', 'order_history', 'events', 'stock_history']);
+const HISTORY = 40_000;
+
+type Plan = { 'Node Type': string; 'Relation Name'?: string; Plans?: Plan[] };
+const seqScans = (plan: Plan): string[] => [
+  ...(plan['Node Type'] === 'Seq Scan' && plan['Relation Name'] && BIG_TABLES.has(plan['Relation Name'])
+    ? [plan['Relation Name']]
+    : []),
+  ...(plan.Plans ?? []).flatMap(seqScans),
+];
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long history', () => {
+  let t: TestApp;
+  let shop: Shop;
+  let other: Shop;
+  let customerId: string;
+
+  /** Two years of delivered orders, each with an item, a history row, a stock movement and an event. */
+  async function history(s: Shop, customer: string | null) {
+    const rid = s.rid;
+    const product = s.products.refri.id;
+    await t.db.execute(sql`
+      insert into orders (restaurant_id, number, customer_id, customer_name, customer_phone, delivery_type,
+        payment_method, payment_status, subtotal, total, status, created_at)
+      select ${rid}, 100000 + g, case when g % 50 = 0 then ${customer}::uuid end, 'Cliente ' || g, '11987654321',
+        'pickup', 'Dinheiro', 'approved', 600, 600, case when g % 20 = 0 then 'cancelled' else 'delivered' end,
+        now() - (g * interval '25 minutes')
+      from generate_series(1, ${HISTORY}) g`);
+    await t.db.execute(sql`
+      insert into order_items (restaurant_id, order_id, product_id, name, quantity, unit_price, total_price)
+      select restaurant_id, id, ${product}, 'Refrigerante Lata', 1, 600, 600 from orders
+      where restaurant_id = ${rid} and number > 100000`);
+    await t.db.execute(sql`
+      insert into order_history (restaurant_id, order_id, status, employee_name, notes, created_at)
+      select restaurant_id, id, status, 'Equipe', 'Histórico', created_at from orders
+      where restaurant_id = ${rid} and number > 100000`);
+    await t.db.execute(sql`
+      insert into stock_history (restaurant_id, product_id, operation_type, quantity_before, quantity_after,
+        quantity_changed, employee_name, order_id, created_at)
+      select restaurant_id, ${product}, 'sale', 10, 9, 1, 'Cliente', id, created_at from orders
+      where restaurant_id = ${rid} and number > 100000`);
+    await t.db.execute(sql`
+      insert into events (restaurant_id, type, permission, payload, created_at)
+      select restaurant_id, 'order.updated', 'manage_orders', jsonb_build_object('orderId', id), created_at
+      from orders where restaurant_id = ${rid} and number > 100000`);
+    await t.db.execute(sql`update restaurants set order_seq = ${100000 + HISTORY} where id = ${rid}`);
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    shop = await setupShop(t);
+    other = await setupShop(t);
+    customerId = (await customerOf(t, shop)).customerId;
+    await history(shop, customerId);
+    await history(other, null);
+    await t.db.execute(sql`analyze`);
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('no staff list, report or dashboard of a restaurant scans a whole history table', async () => {
+    const captured: { text: string; values?: unknown[] }[] = [];
+    const realQuery = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      // node-postgres takes (text, values) or ({ text, values }) — drizzle passes ({ text, … }, values).
+      const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown];
+      const text = typeof first === 'string' ? first : first?.text;
+      const values = typeof first === 'object' && first?.values ? first.values : second;
+      if (typeof text === 'string') captured.push({ text, values: Array.isArray(values) ? values : undefined });
+      return (realQuery as (...a: unknown[]) => unknown).apply(this, args) as never;
+    });
+
+    const today = new Date().toISOString().slice(0, 10);
+    const screens = [
+      '/api/admin/dashboard',
+      '/api/admin/orders',
+      '/api/admin/orders?status=delivered&limit=50',
+      '/api/admin/customers',
+      `/api/admin/customers/${customerId}/orders`,
+      '/api/admin/cashier/reports/today',
+      `/api/admin/cashier/reports/daily?date=${today}`,
+      '/api/admin/cashier/history',
+      '/api/admin/cashier/sessions',
+      `/api/admin/products/${shop.products.refri.id}/stock-history`,
+      '/api/admin/delivery/overview',
+      '/api/admin/kitchen/board',
+    ];
+    for (const path of screens) {
+      const res = await shop.owner.client.get(path);
+      expect(res.status, `${path}: ${res.text.slice(0, 200)}`).toBe(200);
+    }
+    await t.deps.realtime.resume(shop.rid, 0);
+    spy.mockRestore();
+
+    const direct = new pg.Client({ connectionString: t.deps.database.directUrl });
+    await direct.connect();
+    const offenders: string[] = [];
+    try {
+      const seen = new Set<string>();
+      for (const { text, values } of captured) {
+        if (!/^\s*select/i.test(text) || seen.has(text + JSON.stringify(values))) continue;
+        seen.add(text + JSON.stringify(values));
+        if (![...BIG_TABLES].some((table) => text.includes(`"${table}"`) || text.includes(` ${table} `))) continue;
+        const { rows } = await direct.query(`explain (format json) ${text}`, values);
+        const scans = seqScans((rows[0]['QUERY PLAN'] as { Plan: Plan }[])[0].Plan);
+        if (scans.length) offenders.push(`${scans.join(', ')} ← ${text.slice(0, 240)}`);
+      }
+    } finally {
+      await direct.end();
+    }
+    expect(captured.length).toBeGreaterThan(20);
+    expect(offenders).toEqual([]);
+  }, 120_000);
+});
