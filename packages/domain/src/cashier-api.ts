@@ -199,6 +199,8 @@ export type CashierState = {
   session: SessionView | null;
   /** The user sees only PDV, Fechar Caixa and Sangria, closes blind, and gets 403 elsewhere. */
   cashierOnly: boolean;
+  /** The largest discount (% of the subtotal) this user gives without someone else's approval. */
+  discountLimitPercent: number;
 };
 
 export type CloseResult = {

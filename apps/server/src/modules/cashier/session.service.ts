@@ -7,6 +7,7 @@ import type {
   closeSessionSchema,
   openSessionSchema,
 } from '@meucardapio/domain/cashier-api';
+import { discountLimitPercent } from '@meucardapio/domain/cashier-discounts';
 import type { CashierSessionEvent } from '@meucardapio/domain/live-events';
 import { isCashierOnly } from '@meucardapio/domain/permissions';
 import { eq } from 'drizzle-orm';
@@ -56,17 +57,20 @@ function historyRow(ctx: StaffCtx, sessionId: string, operationType: string, amo
  * they opened the session themselves (they typed it).
  */
 export async function cashierState(ctx: StaffCtx): Promise<CashierState> {
-  const cashierOnly = isCashierOnly(ctx.actor.rules);
+  const user = {
+    cashierOnly: isCashierOnly(ctx.actor.rules),
+    discountLimitPercent: discountLimitPercent(ctx.actor.rules),
+  };
   const session = await openSessionOf(ctx.db, ctx.restaurantId);
-  if (!session) return { session: null, cashierOnly };
-  if (!cashierOnly)
+  if (!session) return { session: null, ...user };
+  if (!user.cashierOnly)
     return {
       session: toSessionView(session, totalsOf(await sessionFigures(ctx.db, ctx.restaurantId, session))),
-      cashierOnly,
+      ...user,
     };
   const view = toSessionView(session, null);
   const openedIt = ctx.actor.kind === 'employee' && session.employeeId === ctx.actor.id;
-  return { session: openedIt ? view : { ...view, initialAmount: null }, cashierOnly };
+  return { session: openedIt ? view : { ...view, initialAmount: null }, ...user };
 }
 
 /**

@@ -165,6 +165,7 @@ function CashierScreen({
               restaurantName={restaurantName}
               timeZone={timeZone}
               onShowReserved={() => setReservedOpen(true)}
+              discountLimitPercent={state.data?.discountLimitPercent ?? 0}
               focusToken={focusToken}
             />
           )}

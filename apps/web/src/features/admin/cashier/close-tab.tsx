@@ -23,6 +23,7 @@ import { toast } from '@/lib/toast';
 import { cashierKeys, closeSession } from './cashier-api';
 import { DifferencesTable, DifferenceValue } from './differences-table';
 import { MoneyInput, typedCents } from './money-input';
+import { MovementsList } from './movements-list';
 
 type Props = {
   state: CashierState;
@@ -132,6 +133,7 @@ function CloseForm({ state, paymentMethods, timeZone, onClosed }: Props & { onCl
             <Stat label="Vendas em dinheiro" value={totals.cashSales} />
             <Stat label="Suprimentos" value={totals.totalSupplies} />
             <Stat label="Sangrias" value={-totals.totalWithdrawals} />
+            <Stat label={`Descontos (${totals.discountCount})`} value={totals.totalDiscounts} />
             <Stat label="Esperado na gaveta" value={totals.expectedCash} strong />
           </dl>
         )}
@@ -275,6 +277,13 @@ function CloseResultCard({ result, timeZone }: { result: CloseResult; timeZone: 
             <DifferenceValue value={result.totalDifference} className="text-lg" />
           </p>
         )}
+        {result.session.totals.totalDiscounts > 0 && (
+          <p className="flex items-center justify-between rounded-lg border p-3 text-sm">
+            <span>Descontos ({result.session.totals.discountCount})</span>
+            <span className="font-semibold tabular-nums">{formatMoney(result.session.totals.totalDiscounts)}</span>
+          </p>
+        )}
+        <MovementsList movements={result.movements} timeZone={timeZone} />
       </CardContent>
     </Card>
   );

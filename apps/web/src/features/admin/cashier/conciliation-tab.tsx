@@ -7,10 +7,11 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastError } from '@/lib/api';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { LoadErrorNotice } from '../shared/list-states';
 import { cashierKeys, fetchConciliation, fetchSessions } from './cashier-api';
 import { DifferencesTable } from './differences-table';
+import { MovementsList } from './movements-list';
 
 const CURRENT = 'current';
 
@@ -76,6 +77,13 @@ export function ConciliationTab({ timeZone }: { timeZone: string }) {
                 A contagem aparece aqui quando o caixa for fechado com conferência.
               </p>
             )}
+            {s.totals && s.totals.totalDiscounts > 0 && (
+              <p className="text-sm">
+                Descontos na sessão: <strong className="tabular-nums">{formatMoney(s.totals.totalDiscounts)}</strong> em{' '}
+                {s.totals.discountCount} {s.totals.discountCount === 1 ? 'venda' : 'vendas'}
+              </p>
+            )}
+            <MovementsList movements={data.data.movements} timeZone={timeZone} />
           </>
         )}
       </CardContent>

@@ -63,10 +63,11 @@ export function DailyReportDialog({ open, onOpenChange, initialDate, timeZone }:
           <LoadErrorNotice title={CASHIER_MSG.loadDetailedReportError} error={report.error} />
         ) : (
           <div className="grid gap-5">
-            <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
               <Figure label="Total" value={formatMoney(r.total)} />
               <Figure label="Vendas" value={String(r.count)} />
               <Figure label="Ticket médio" value={formatMoney(r.averageTicket)} />
+              <Figure label="Descontos" value={formatMoney(r.discounts)} />
               <Figure label="Forma mais usada" value={r.topPaymentMethod ?? '—'} />
             </dl>
             <section>

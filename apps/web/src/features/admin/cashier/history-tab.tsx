@@ -40,14 +40,15 @@ export function HistoryTab({ restaurantName, timeZone }: { restaurantName: strin
                 <TableHead>Cliente</TableHead>
                 <TableHead>Pagamento</TableHead>
                 <TableHead>Status</TableHead>
+                <TableHead className="text-right">Desconto</TableHead>
                 <TableHead className="text-right">Total</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {history.isPending ? (
-                <TableSkeletonRows colSpan={6} rows={5} className="h-6" />
+                <TableSkeletonRows colSpan={7} rows={5} className="h-6" />
               ) : !history.data || history.data.length === 0 ? (
-                <TableEmpty colSpan={6}>Nenhuma venda encontrada</TableEmpty>
+                <TableEmpty colSpan={7}>Nenhuma venda encontrada</TableEmpty>
               ) : (
                 history.data.map((s) => (
                   <TableRow
@@ -68,6 +69,9 @@ export function HistoryTab({ restaurantName, timeZone }: { restaurantName: strin
                     <TableCell>{s.customerName}</TableCell>
                     <TableCell>{s.paymentMethod ?? 'Não informado'}</TableCell>
                     <TableCell>{orderStatusLabel(s.status)}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {s.discount > 0 ? `-${formatMoney(s.discount)}` : '—'}
+                    </TableCell>
                     <TableCell className="text-right font-medium tabular-nums">{formatMoney(s.total)}</TableCell>
                   </TableRow>
                 ))
@@ -91,15 +95,16 @@ export function HistoryTab({ restaurantName, timeZone }: { restaurantName: strin
                 <TableHead>Status</TableHead>
                 <TableHead className="text-right">Vendas</TableHead>
                 <TableHead className="text-right">Sangrias</TableHead>
+                <TableHead className="text-right">Descontos</TableHead>
                 <TableHead className="text-right">Saldo final</TableHead>
                 <TableHead className="text-right">Quebra de caixa</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {sessions.isPending ? (
-                <TableSkeletonRows colSpan={7} rows={3} className="h-6" />
+                <TableSkeletonRows colSpan={8} rows={3} className="h-6" />
               ) : !sessions.data || sessions.data.length === 0 ? (
-                <TableEmpty colSpan={7}>Nenhuma sessão de caixa</TableEmpty>
+                <TableEmpty colSpan={8}>Nenhuma sessão de caixa</TableEmpty>
               ) : (
                 sessions.data.map((s) => (
                   <TableRow key={s.id}>
@@ -115,6 +120,7 @@ export function HistoryTab({ restaurantName, timeZone }: { restaurantName: strin
                     </TableCell>
                     <TableCell className="text-right tabular-nums">{formatMoney(s.totalSales)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatMoney(s.totalWithdrawals)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatMoney(s.totalDiscounts)}</TableCell>
                     <TableCell className="text-right tabular-nums">
                       {s.finalBalance === null ? '—' : formatMoney(s.finalBalance)}
                     </TableCell>

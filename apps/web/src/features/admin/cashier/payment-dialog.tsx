@@ -1,14 +1,14 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
 import { addPayment, CASHIER_MSG, checkCustomerCpf, type PdvPayment } from '@meucardapio/domain/cashier';
 import type { FinalizedSale, PdvCatalog, PdvItemInput, PdvPaymentMethod } from '@meucardapio/domain/cashier-api';
+import { DISCOUNT_MSG, withinDiscountLimit } from '@meucardapio/domain/cashier-discounts';
 import { posInstallmentChoices } from '@meucardapio/domain/installments';
 import { checkPaymentsCover, remainingToPay } from '@meucardapio/domain/payment';
 import { pixBrCode, pixTxid } from '@meucardapio/domain/pix';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Banknote, CreditCard, QrCode, Trash2 } from 'lucide-react';
+import { Banknote, CreditCard, QrCode } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { PixQr } from '@/components/pix-qr';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -19,7 +19,9 @@ import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { cashierKeys, finalizeSale, newSaleKey } from './cashier-api';
+import { type ApprovalFields, DiscountApproval, NO_APPROVAL } from './discount-approval';
 import { centsText, MoneyInput, typedCents } from './money-input';
+import { AddedPayments, Figure } from './payment-parts';
 import { Kbd, toastRule } from './pdv-ui';
 
 const METHOD_ICON = { money: Banknote, pix: QrCode, card: CreditCard } as const;
@@ -31,6 +33,8 @@ type Props = {
   items: PdvItemInput[];
   discount: number;
   total: number;
+  /** Above it the sale needs someone else's approval (their password typed here) and a reason. */
+  discountLimitPercent: number;
   customerName: string;
   onFinalized: (result: FinalizedSale) => void;
 };
@@ -50,7 +54,17 @@ export function PaymentDialog(props: Props) {
   );
 }
 
-function PaymentForm({ catalog, items, discount, total, customerName: initialName, onFinalized }: Props) {
+function PaymentForm({
+  catalog,
+  items,
+  discount,
+  total,
+  discountLimitPercent,
+  customerName: initialName,
+  onFinalized,
+}: Props) {
+  const needsApproval = !withinDiscountLimit(total + discount, discount, discountLimitPercent);
+  const [approval, setApproval] = useState<ApprovalFields>(NO_APPROVAL);
   const queryClient = useQueryClient();
   const methods = catalog.paymentMethods;
   const [payments, setPayments] = useState<PdvPayment[]>([]);
@@ -143,6 +157,12 @@ function PaymentForm({ catalog, items, discount, total, customerName: initialNam
       return;
     }
     setCpfError(undefined);
+    if (needsApproval && !(approval.reason.trim() && approval.email.trim() && approval.password)) {
+      toast.error(DISCOUNT_MSG.approvalRequired, {
+        description: DISCOUNT_MSG.approvalRequiredDescription(discountLimitPercent),
+      });
+      return;
+    }
     finalize.mutate({
       items,
       discount,
@@ -154,6 +174,12 @@ function PaymentForm({ catalog, items, discount, total, customerName: initialNam
       })),
       customerName: customerName.trim() || null,
       customerCpf: checkedCpf.cpf,
+      ...(needsApproval
+        ? {
+            discountReason: approval.reason.trim(),
+            discountApproval: { email: approval.email.trim(), password: approval.password },
+          }
+        : {}),
     });
   }
 
@@ -292,43 +318,10 @@ function PaymentForm({ catalog, items, discount, total, customerName: initialNam
           ) : null}
           <div>
             <h3 className="mb-2 text-sm font-medium">Pagamentos</h3>
-            {payments.length === 0 ? (
-              <p className="rounded-lg border border-dashed p-3 text-center text-sm text-muted-foreground">
-                Nenhum pagamento adicionado
-              </p>
-            ) : (
-              <ul className="grid gap-2" aria-label="Pagamentos adicionados">
-                {payments.map((p, i) => (
-                  <li
-                    key={`${p.methodId}-${i}`}
-                    className="flex items-center justify-between gap-2 rounded-lg border p-2 text-sm"
-                  >
-                    <div className="min-w-0">
-                      <p className="font-medium">
-                        {p.methodName}
-                        {p.installments > 1 && (
-                          <Badge variant="secondary" className="ml-1">{`${p.installments}x`}</Badge>
-                        )}
-                      </p>
-                      {p.received !== null && (
-                        <p className="text-xs text-muted-foreground">
-                          Recebido {formatMoney(p.received)} · troco {formatMoney(p.change)}
-                        </p>
-                      )}
-                    </div>
-                    <span className="font-semibold whitespace-nowrap tabular-nums">{formatMoney(p.amount)}</span>
-                    <Button
-                      size="icon-sm"
-                      variant="ghost"
-                      aria-label={`Remover pagamento ${p.methodName}`}
-                      onClick={() => setPayments((list) => list.filter((_, n) => n !== i))}
-                    >
-                      <Trash2 aria-hidden />
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <AddedPayments
+              payments={payments}
+              onRemove={(i) => setPayments((list) => list.filter((_, n) => n !== i))}
+            />
           </div>
         </div>
       </div>
@@ -359,6 +352,10 @@ function PaymentForm({ catalog, items, discount, total, customerName: initialNam
         </FormField>
       </div>
 
+      {needsApproval && (
+        <DiscountApproval limitPercent={discountLimitPercent} value={approval} onChange={setApproval} />
+      )}
+
       <Button
         ref={confirmRef}
         size="xl"
@@ -369,25 +366,6 @@ function PaymentForm({ catalog, items, discount, total, customerName: initialNam
       >
         Finalizar Venda · {formatMoney(total)} <Kbd tone="dark">F4</Kbd>
       </Button>
-    </div>
-  );
-}
-
-function Figure({
-  label,
-  value,
-  strong,
-  accent,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-  accent?: boolean;
-}) {
-  return (
-    <div className={cn('rounded-lg border p-2', accent && 'border-success/40 bg-success/10')}>
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className={cn('text-lg font-bold tabular-nums sm:text-xl', strong && 'text-destructive')}>{value}</dd>
     </div>
   );
 }

@@ -28,6 +28,7 @@ type Props = {
   restaurantName: string;
   timeZone: string;
   onShowReserved: () => void;
+  discountLimitPercent: number;
   /** Focus requests from outside (a resumed sale): bump to focus the search. */
   focusToken: number;
 };
@@ -41,7 +42,16 @@ const dialogOpen = () =>
  * F8 reserve, F9 clear, F10 print the last sale, F3 reserved sales), focus back in the search after
  * every sale.
  */
-export function PdvTab({ cart, catalog, reservedCount, restaurantName, timeZone, onShowReserved, focusToken }: Props) {
+export function PdvTab({
+  cart,
+  catalog,
+  reservedCount,
+  restaurantName,
+  timeZone,
+  onShowReserved,
+  discountLimitPercent,
+  focusToken,
+}: Props) {
   const queryClient = useQueryClient();
   const searchRef = useRef<HTMLInputElement>(null);
   const discountRef = useRef<HTMLInputElement>(null);
@@ -263,6 +273,7 @@ export function PdvTab({ cart, catalog, reservedCount, restaurantName, timeZone,
         items={cart.items}
         discount={cart.discount}
         total={cart.totals.total}
+        discountLimitPercent={discountLimitPercent}
         customerName={cart.customerName}
         onFinalized={onFinalized}
       />

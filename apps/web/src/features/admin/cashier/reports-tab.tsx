@@ -60,10 +60,11 @@ export default function ReportsTab({ timeZone }: { timeZone: string }) {
           <FileText aria-hidden /> Relatório detalhado
         </Button>
       </div>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         <Metric label="Total vendido" value={formatMoney(r.total)} />
         <Metric label="Vendas" value={String(r.count)} />
         <Metric label="Ticket médio" value={formatMoney(r.averageTicket)} />
+        <Metric label="Descontos" value={formatMoney(r.discounts)} />
         <Metric label="Forma mais usada" value={r.topPaymentMethod ?? '—'} />
       </dl>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

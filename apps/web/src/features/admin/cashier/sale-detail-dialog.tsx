@@ -69,6 +69,13 @@ export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone }: 
             <dl className="grid gap-1">
               <Row label="Subtotal" value={formatMoney(s.subtotal)} />
               {s.discount > 0 && <Row label="Desconto" value={`-${formatMoney(s.discount)}`} />}
+              {s.discountInfo && (
+                <p className="text-xs text-muted-foreground">
+                  Desconto dado por {s.discountInfo.givenBy}
+                  {s.discountInfo.approvedBy && `, autorizado por ${s.discountInfo.approvedBy}`}
+                  {s.discountInfo.reason && ` · ${s.discountInfo.reason}`}
+                </p>
+              )}
               <Row label="Total" value={formatMoney(s.total)} strong />
             </dl>
             <div>

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_DISCOUNT_PERCENT, DISCOUNT_MSG } from '@meucardapio/domain/cashier-discounts';
 import {
   defaultPermissionsFor,
   PERMISSION_KEYS,
@@ -34,6 +35,7 @@ type Profile = {
   type: ProfileType;
   permissions: Permissions;
   active: boolean;
+  maxDiscountPercent: number | null;
   permissionCount: number;
   employeeCount: number;
 };
@@ -59,7 +61,16 @@ function ProfileDialog({
     fullMap(profile?.permissions ?? defaultPermissionsFor(profile?.type ?? 'counter')),
   );
 
-  const save = useSaveEntity<{ name: string; type: ProfileType; permissions: Permissions }>({
+  // Empty: the type's default limit.
+  const [maxDiscount, setMaxDiscount] = useState(profile?.maxDiscountPercent?.toString() ?? '');
+  const maxDiscountPercent = maxDiscount.trim() === '' ? null : Number(maxDiscount);
+
+  const save = useSaveEntity<{
+    name: string;
+    type: ProfileType;
+    permissions: Permissions;
+    maxDiscountPercent: number | null;
+  }>({
     endpoint: '/api/admin/profiles',
     id: profile?.id,
     invalidate: [KEY],
@@ -82,7 +93,7 @@ function ProfileDialog({
       title={isEdit ? 'Editar Perfil' : 'Novo Perfil'}
       description="Escolher o tipo carrega as permissões padrão; ajuste cada uma como quiser."
       onSubmit={() => {
-        if (name.trim()) save.mutate({ name: name.trim(), type, permissions });
+        if (name.trim()) save.mutate({ name: name.trim(), type, permissions, maxDiscountPercent });
       }}
       pending={save.isPending}
       savingStyle="spinner"
@@ -114,6 +125,22 @@ function ProfileDialog({
             </SelectContent>
           </Select>
         </FormField>
+        {type !== 'admin' && (
+          <FormField
+            label={DISCOUNT_MSG.limitLabel}
+            htmlFor="profile-max-discount"
+            hint={`Em branco: ${DEFAULT_MAX_DISCOUNT_PERCENT[type]}% (padrão do tipo). Acima do limite, um gerente autoriza com a senha dele.`}
+          >
+            <Input
+              id="profile-max-discount"
+              inputMode="numeric"
+              placeholder={String(DEFAULT_MAX_DISCOUNT_PERCENT[type])}
+              value={maxDiscount}
+              maxLength={3}
+              onChange={(e) => setMaxDiscount(e.target.value.replace(/\D/g, ''))}
+            />
+          </FormField>
+        )}
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-2 flex w-full items-center justify-between text-sm font-medium">
