@@ -1,3 +1,4 @@
+import type { FlavorPricing } from './pricing';
 /**
  * Shapes of the public answers about a restaurant (money in centavos): the menu and the review link's
  * order summary, shared by the server that builds them and the storefront that reads them. Types only.
@@ -25,7 +26,8 @@ export type MenuRestaurant = {
 };
 
 export type MenuCategory = { id: string; name: string; sortOrder: number };
-export type MenuOption = { id: string; name: string; priceModifier: number };
+/** A size or colour; a size priced per size carries its own `price`. */
+export type MenuOption = { id: string; name: string; priceModifier: number; price?: number };
 export type MenuAddon = { id: string; name: string; price: number; type?: string };
 
 /** The product fields the menu, the product dialog and the cart need (no cost price, no fiscal data). */
@@ -41,6 +43,7 @@ export type MenuProduct = {
   isPizza: boolean;
   allowsMultipleFlavors: boolean;
   maxFlavors: number;
+  flavorPricing: FlavorPricing;
   /** Ids of the flavour products a multi-flavour pizza offers (only available ones). */
   pizzaFlavors: string[];
   variations: MenuOption[];

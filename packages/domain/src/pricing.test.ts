@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   cartTotals,
+  combineFlavorPrices,
   DEFAULT_MAX_FLAVORS,
+  flavorPriceAtSize,
+  fromPrice,
   lineTotal,
   needsDetailDialog,
   normalizeMaxFlavors,
   orderTotal,
   parseList,
   pickFlavor,
+  pricedPerSize,
   productKind,
   strikePrice,
   unitPrice,
@@ -77,6 +81,60 @@ describe('unitPrice (spec 1 §9)', () => {
 
   it('ignores a null variation', () => {
     expect(unitPrice({ basePrice: 1000, variation: null })).toBe(1000);
+  });
+});
+
+describe('pizza sizes priced per size and the flavour rule', () => {
+  const sizes = [
+    { id: 'b', name: 'Broto', priceModifier: 0, price: 3000 },
+    { id: 'm', name: 'Média', priceModifier: 0, price: 4200 },
+    { id: 'g', name: 'Grande', priceModifier: 0, price: 5500 },
+  ];
+  const calabresa = { price: 4000, variations: [{ name: 'Grande', priceModifier: 0, price: 5800 }] };
+  const mussarela = { price: 3500, variations: [] };
+
+  it('a size with its own price replaces the base price instead of adding to it', () => {
+    expect(unitPrice({ basePrice: 3000, variation: sizes[2] })).toBe(5500);
+    expect(unitPrice({ basePrice: 3000, variation: sizes[1], addons: [{ price: 800 }] })).toBe(5000);
+  });
+
+  it('knows a product priced per size and shows "a partir de" its cheapest size', () => {
+    expect(pricedPerSize(sizes)).toBe(true);
+    expect(fromPrice([sizes[2], sizes[0]])).toBe(3000);
+    expect(pricedPerSize([{ name: 'Grande', priceModifier: 1000 }])).toBe(false);
+    expect(fromPrice([{ name: 'Grande', priceModifier: 1000 }])).toBeNull();
+    expect(fromPrice([])).toBeNull();
+    expect(pricedPerSize('[{"name":"Broto","priceModifier":0,"price":3000}]')).toBe(true);
+  });
+
+  it("prices a flavour at the flavour's own size, else at the pizza's size price", () => {
+    expect(flavorPriceAtSize(calabresa, sizes[2])).toBe(5800);
+    expect(flavorPriceAtSize(calabresa, { name: ' grande ', price: 5500 })).toBe(5800);
+    expect(flavorPriceAtSize(mussarela, sizes[2])).toBe(5500);
+    expect(flavorPriceAtSize(calabresa, { name: 'Grande', priceModifier: 1000 } as never)).toBe(4000);
+    expect(flavorPriceAtSize(calabresa, null)).toBe(4000);
+  });
+
+  it('charges the average of the flavours (the spec) or the most expensive, as the product says', () => {
+    const prices = [flavorPriceAtSize(calabresa, sizes[2]), flavorPriceAtSize(mussarela, sizes[2])];
+    expect(unitPrice({ basePrice: 3000, variation: sizes[2], flavorPrices: prices })).toBe(5650);
+    expect(unitPrice({ basePrice: 3000, variation: sizes[2], flavorPrices: prices, flavorPricing: 'highest' })).toBe(
+      5800,
+    );
+    expect(combineFlavorPrices([4000, 4001])).toBe(4001);
+    expect(combineFlavorPrices([4000, 4001], 'highest')).toBe(4001);
+    expect(combineFlavorPrices([3000, 4500, 4000], 'highest')).toBe(4500);
+  });
+
+  it('keeps modifier sizes as the spec has them, with either flavour rule', () => {
+    expect(
+      unitPrice({
+        basePrice: 0,
+        flavorPrices: [4000, 5000],
+        flavorPricing: 'highest',
+        variation: { priceModifier: 1000 },
+      }),
+    ).toBe(6000);
   });
 });
 

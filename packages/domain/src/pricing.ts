@@ -5,6 +5,19 @@
 
 /** A size (variation) or colour: a named modifier added to the unit price. */
 export type PriceOption = { id?: string; name: string; priceModifier: number };
+/**
+ * A size with its own price ("Broto R$ 30, Grande R$ 50"), which replaces the product's price instead
+ * of adding to it; without `price` it is the spec's modifier.
+ */
+export type SizeOption = PriceOption & { price?: number | null };
+
+/** How a pizza of several flavours is priced: the spec's average, or the most expensive flavour. */
+export const FLAVOR_PRICING = ['average', 'highest'] as const;
+export type FlavorPricing = (typeof FLAVOR_PRICING)[number];
+export const FLAVOR_PRICING_LABELS: Record<FlavorPricing, string> = {
+  average: 'Média dos sabores',
+  highest: 'Sabor mais caro',
+};
 /** An extra; `quantity` (order items carry it) multiplies its price, default 1. */
 export type AddonChoice = { id?: string; name: string; price: number; quantity?: number; type?: string };
 
@@ -34,25 +47,67 @@ export function needsDetailDialog(p: {
   return parseList(p.variations).length > 0 || productKind(p) === 'multi_flavor_pizza';
 }
 
+const hasOwnPrice = (size: { price?: number | null } | null | undefined): size is { price: number } =>
+  typeof size?.price === 'number';
+
+/** Whether a product's sizes are priced per size: it has sizes and every one has its own price. */
+export function pricedPerSize(variations: unknown): boolean {
+  const sizes = parseList<SizeOption>(variations);
+  return sizes.length > 0 && sizes.every(hasOwnPrice);
+}
+
+/**
+ * The "a partir de" price of a card: the cheapest size of a product priced per size, else null (the
+ * card shows the product's price as it is).
+ */
+export function fromPrice(variations: unknown): number | null {
+  if (!pricedPerSize(variations)) return null;
+  return Math.min(...parseList<SizeOption>(variations).map((s) => s.price ?? 0));
+}
+
+const sameSize = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * A flavour's price in the chosen size. With sizes priced per size, it is the flavour's own size of
+ * the same name ("Grande" Calabresa), or the pizza's price for that size when the flavour has none;
+ * with modifier sizes (or no size) it is the flavour's price.
+ */
+export function flavorPriceAtSize(
+  flavor: { price: number; variations?: unknown },
+  size: { name: string; price?: number | null } | null | undefined,
+): number {
+  if (!size || !hasOwnPrice(size)) return flavor.price;
+  const own = parseList<SizeOption>(flavor.variations).find((v) => hasOwnPrice(v) && sameSize(v.name, size.name));
+  return own?.price ?? size.price;
+}
+
+/** The chosen flavours' price by the product's rule; the average is rounded half up to the centavo. */
+export function combineFlavorPrices(prices: readonly number[], rule: FlavorPricing = 'average'): number {
+  if (rule === 'highest') return Math.max(...prices);
+  return Math.round(prices.reduce((sum, p) => sum + p, 0) / prices.length);
+}
+
 export type UnitPriceInput = {
   basePrice: number;
-  /** Prices of the chosen flavours; empty or absent means the product's own base price. */
+  /** Prices of the chosen flavours in the chosen size (`flavorPriceAtSize`); empty means no flavour. */
   flavorPrices?: readonly number[];
-  variation?: { priceModifier: number } | null;
+  flavorPricing?: FlavorPricing;
+  /** A size: its own `price` replaces the base price, else its modifier is added. */
+  variation?: { priceModifier: number; price?: number | null } | null;
   colors?: readonly { priceModifier: number }[];
   addons?: readonly { price: number; quantity?: number }[];
 };
 
 /**
- * Price of one unit: (rounded average of chosen flavour prices, or the base price when no flavour
- * is chosen) + size modifier + colour modifiers + add-on prices.
- * The average is rounded half up to the centavo because a half centavo cannot be charged.
+ * Price of one unit: the chosen flavours by the product's rule (average or most expensive), else the
+ * size's own price, else the base price; + the size's modifier (sizes without their own price) +
+ * colour modifiers + add-on prices.
  */
 export function unitPrice(input: UnitPriceInput): number {
   const flavors = input.flavorPrices ?? [];
-  const base =
-    flavors.length > 0 ? Math.round(flavors.reduce((sum, p) => sum + p, 0) / flavors.length) : input.basePrice;
-  const size = input.variation?.priceModifier ?? 0;
+  const sizePrice = hasOwnPrice(input.variation) ? input.variation.price : null;
+  const base = flavors.length > 0 ? combineFlavorPrices(flavors, input.flavorPricing) : (sizePrice ?? input.basePrice);
+  const size = sizePrice === null ? (input.variation?.priceModifier ?? 0) : 0;
   const colors = (input.colors ?? []).reduce((sum, c) => sum + c.priceModifier, 0);
   const addons = (input.addons ?? []).reduce((sum, a) => sum + a.price * (a.quantity ?? 1), 0);
   return base + size + colors + addons;

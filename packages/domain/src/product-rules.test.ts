@@ -28,6 +28,13 @@ describe('normalizePizzaFlags', () => {
 describe('productSaveBlockers', () => {
   const ok = { name: 'Pizza', price: 100, envioCorreios: false };
   it('accepts a named positive product', () => expect(productSaveBlockers(ok)).toEqual([]));
+  it('asks a price above zero for every size once sizes are priced per size', () => {
+    const sized = (variations: { name: string; price?: number | null }[]) => productSaveBlockers({ ...ok, variations });
+    expect(sized([{ name: 'Broto', price: 3000 }, { name: 'Grande', price: 5500 }, { name: ' ' }])).toEqual([]);
+    expect(sized([{ name: 'Broto' }, { name: 'Grande' }])).toEqual([]);
+    expect(sized([{ name: 'Broto', price: 3000 }, { name: 'Grande' }])).toEqual(['sizePrices']);
+    expect(sized([{ name: 'Broto', price: 0 }])).toEqual(['sizePrices']);
+  });
   it('blank name and zero price', () => {
     expect(productSaveBlockers({ ...ok, name: '  ', price: 0 })).toEqual(['name', 'price']);
   });

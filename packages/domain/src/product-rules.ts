@@ -43,17 +43,25 @@ export type SaveCheckInput = {
   width?: number | null;
   length?: number | null;
   weight?: number | null;
+  /** Sizes: priced per size, every named one needs its own price above zero. */
+  variations?: readonly { name: string; price?: number | null }[];
 };
 
-export type SaveBlocker = 'name' | 'price' | 'compareAtPrice' | 'dimensions';
+export type SaveBlocker = 'name' | 'price' | 'sizePrices' | 'compareAtPrice' | 'dimensions';
 
 /**
- * Why a product cannot be saved (empty when it can): blank name, price 0 or less, a "preço de" not
+ * Why a product cannot be saved (empty when it can): blank name, price 0 or less, sizes priced per size
+ * with one missing or at zero, a "preço de" not
  * above the price, or Correios shipping on with a missing or non-positive height, width, length or weight.
  */
 export function productSaveBlockers(p: SaveCheckInput): SaveBlocker[] {
   const out: SaveBlocker[] = [];
   if (!p.name.trim()) out.push('name');
+  const sizes = (p.variations ?? []).filter((v) => v.name.trim() !== '');
+  const priced = sizes.filter((v) => typeof v.price === 'number');
+  if (priced.length > 0 && (priced.length < sizes.length || priced.some((v) => !((v.price ?? 0) > 0)))) {
+    out.push('sizePrices');
+  }
   if (!(p.price > 0)) out.push('price');
   if (p.compareAtPrice != null && !(p.compareAtPrice > p.price)) out.push('compareAtPrice');
   if (p.envioCorreios && [p.height, p.width, p.length, p.weight].some((v) => v == null || !(v > 0))) {
@@ -66,6 +74,7 @@ export function productSaveBlockers(p: SaveCheckInput): SaveBlocker[] {
 export const SAVE_BLOCKER_TEXT: Record<SaveBlocker, string> = {
   name: 'Informe o nome do produto.',
   price: 'O preço deve ser maior que zero.',
+  sizePrices: 'Com preço por tamanho, informe um preço maior que zero para cada tamanho.',
   compareAtPrice: 'O "preço de" deve ser maior que o preço de venda (ou fique em branco).',
   dimensions: 'Para envio pelos Correios, informe altura, largura, comprimento e peso maiores que zero.',
 };

@@ -16,7 +16,8 @@ import {
 import { kitchenStations } from './kitchen';
 import { restaurants } from './restaurants';
 
-export type PriceOption = { id: string; name: string; priceModifier: number };
+/** A size or colour; a size may carry its own `price` (priced per size) instead of a modifier. */
+export type PriceOption = { id: string; name: string; priceModifier: number; price?: number | null };
 export type Addon = { id: string; name: string; price: number; type?: string };
 
 export const categories = pgTable(
@@ -57,6 +58,8 @@ export const products = pgTable(
     isPizza: boolean('is_pizza').notNull().default(false),
     allowsMultipleFlavors: boolean('allows_multiple_flavors').notNull().default(false),
     maxFlavors: integer('max_flavors').notNull().default(2),
+    /** How several flavours are priced: 'average' (the spec) or 'highest' (the most expensive one). */
+    flavorPricing: text('flavor_pricing').notNull().default('average'),
     pizzaFlavors: jsonb('pizza_flavors').$type<string[]>().notNull().default([]),
     variations: jsonb('variations').$type<PriceOption[]>().notNull().default([]),
     addons: jsonb('addons').$type<Addon[]>().notNull().default([]),
@@ -91,6 +94,7 @@ export const products = pgTable(
     check('products_price_ck', sql`${t.price} >= 0`),
     check('products_compare_at_price_ck', sql`${t.compareAtPrice} is null or ${t.compareAtPrice} > ${t.price}`),
     check('products_max_flavors_ck', sql`${t.maxFlavors} >= 1`),
+    check('products_flavor_pricing_ck', sql`${t.flavorPricing} in ('average','highest')`),
     check('products_estoque_ck', sql`${t.estoque} >= 0`),
     check('products_estoque_minimo_ck', sql`${t.estoqueMinimo} >= 0`),
     check('products_origem_ck', sql`${t.origemMercadoria} is null or ${t.origemMercadoria} between 0 and 8`),

@@ -56,6 +56,10 @@ export const orders = pgTable(
     total: integer('total').notNull(),
     status: text('status').notNull().default('pending'),
     deliveryEmployeeId: uuid('delivery_employee_id').references(() => employees.id, { onDelete: 'set null' }),
+    /** A freelance courier without a login who took a delivery order out (instead of an employee). */
+    courierId: uuid('courier_id').references(() => couriers.id, { onDelete: 'set null' }),
+    /** A test order placed from the owner's preview: on the board, never in reports, dashboard or stock. */
+    isTest: boolean('is_test').notNull().default(false),
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -80,6 +84,22 @@ export const orders = pgTable(
       sql`${t.subtotal} >= 0 and ${t.deliveryFee} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`,
     ),
   ],
+);
+
+/** Delivery people without a login (freelance motoboys): a name and a phone to call them by. */
+export const couriers = pgTable(
+  'couriers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('couriers_restaurant_idx').on(t.restaurantId, t.name)],
 );
 
 export const orderItems = pgTable(

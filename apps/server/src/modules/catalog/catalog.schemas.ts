@@ -1,6 +1,7 @@
 import { formatCest, formatNcm, isCompleteCest, isCompleteNcm, UNIT_OPTIONS } from '@meucardapio/domain/fiscal-format';
 import { MENU_IMPORT_MAX_BYTES } from '@meucardapio/domain/menu-import';
 import { MSG } from '@meucardapio/domain/messages';
+import { FLAVOR_PRICING } from '@meucardapio/domain/pricing';
 import { imageUrlField } from '@meucardapio/domain/validation';
 import { z } from 'zod';
 
@@ -18,6 +19,11 @@ const priceOption = z.object({
   id: z.string().max(64).optional(),
   name: z.string().max(120),
   priceModifier: z.number().int().min(-MAX_MONEY).max(MAX_MONEY),
+});
+/** A size: a modifier, or its own price when the product is priced per size. */
+const sizeOption = priceOption.extend({
+  priceModifier: priceOption.shape.priceModifier.default(0),
+  price: z.number().int('O preço do tamanho deve estar em centavos.').min(0).max(MAX_MONEY).nullish(),
 });
 const addon = z.object({
   id: z.string().max(64).optional(),
@@ -66,7 +72,8 @@ export const productInput = z.object({
     .array(z.uuid({ message: 'Sabor inválido' }))
     .max(200)
     .default([]),
-  variations: z.array(priceOption).max(50).default([]),
+  variations: z.array(sizeOption).max(50).default([]),
+  flavorPricing: z.enum(FLAVOR_PRICING, { message: 'Regra de preço dos sabores inválida' }).default('average'),
   addons: z.array(addon).max(100).default([]),
   colors: z.array(priceOption).max(50).default([]),
   controleEstoque: z.boolean().default(false),

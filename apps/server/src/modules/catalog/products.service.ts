@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Tx } from '@meucardapio/db/client';
 import { categories, kitchenStations, products, restaurants, stockHistory } from '@meucardapio/db/schema';
 import { isAdministrator } from '@meucardapio/domain/permissions';
+import { fromPrice } from '@meucardapio/domain/pricing';
 import { normalizePizzaFlags, productSaveBlockers, SAVE_BLOCKER_TEXT } from '@meucardapio/domain/product-rules';
 import { cloneOverrides, nextSku } from '@meucardapio/domain/sku';
 import { initialStockEntry, SYSTEM_EMPLOYEE_NAME } from '@meucardapio/domain/stock';
@@ -102,7 +103,9 @@ const withIds = <T extends { id?: string; name: string }>(list: T[]) =>
  */
 async function prepare(tx: Tx, restaurantId: string, segment: Segment, input: ProductInput, selfId?: string) {
   const name = input.name.trim();
-  const blockers = productSaveBlockers({ ...input, name });
+  // A product priced per size costs "a partir de" its cheapest size: that is its price.
+  const price = fromPrice(input.variations.filter((v) => v.name.trim() !== '')) ?? input.price;
+  const blockers = productSaveBlockers({ ...input, name, price });
   if (blockers.length > 0) throw badRequest('Dados inválidos', SAVE_BLOCKER_TEXT[blockers[0]], 'invalid_product');
 
   const flags = normalizePizzaFlags(
@@ -153,14 +156,17 @@ async function prepare(tx: Tx, restaurantId: string, segment: Segment, input: Pr
   return {
     name,
     description: input.description,
-    price: input.price,
+    price,
     imageUrl: input.imageUrl,
     available: input.available,
     categoryId: input.categoryId ?? null,
     ...(input.stationId === undefined ? {} : { stationId: input.stationId }),
     ...flags,
     maxFlavors: input.maxFlavors,
-    variations: withIds(input.variations),
+    flavorPricing: input.flavorPricing,
+    variations: withIds(input.variations).map(({ price: sizePrice, ...v }) =>
+      typeof sizePrice === 'number' ? { ...v, priceModifier: 0, price: sizePrice } : v,
+    ),
     addons: withIds(input.addons),
     colors: withIds(input.colors),
     controleEstoque: input.controleEstoque,

@@ -24,6 +24,7 @@ const publicProductColumns = {
   isPizza: products.isPizza,
   allowsMultipleFlavors: products.allowsMultipleFlavors,
   maxFlavors: products.maxFlavors,
+  flavorPricing: products.flavorPricing,
   pizzaFlavors: products.pizzaFlavors,
   variations: products.variations,
   addons: products.addons,
@@ -65,6 +66,7 @@ function cleanOptions(value: unknown): MenuOption[] {
       id: typeof o.id === 'string' || typeof o.id === 'number' ? String(o.id) : `opt-${i}`,
       name: String(o.name),
       priceModifier: Number.isInteger(o.priceModifier) ? Number(o.priceModifier) : 0,
+      ...(Number.isInteger(o.price) ? { price: Number(o.price) } : {}),
     }));
 }
 
@@ -134,6 +136,7 @@ export async function getPublicMenu(ctx: PublicCtx, slug: string, now = new Date
     normalizePizzaFlags(
       {
         ...p,
+        flavorPricing: p.flavorPricing === 'highest' ? 'highest' : 'average',
         categoryId: p.categoryId && categoryIds.has(p.categoryId) ? p.categoryId : null,
         pizzaFlavors: parseList<unknown>(p.pizzaFlavors)
           .map(String)

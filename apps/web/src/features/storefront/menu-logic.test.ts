@@ -27,6 +27,7 @@ function product(over: Partial<MenuProduct> & { id: string; name: string }): Men
     isPizza: false,
     allowsMultipleFlavors: false,
     maxFlavors: 2,
+    flavorPricing: 'average',
     pizzaFlavors: [],
     variations: [],
     addons: [],
@@ -120,6 +121,39 @@ describe('buildCartLine', () => {
     estoque: 5,
   });
   const byId = new Map([calabresa, mussarela, meia].map((p) => [p.id, p]));
+
+  it("prices a pizza by size: the flavours' own size prices, the most expensive when the product says so", () => {
+    const sized = product({
+      id: 's',
+      name: 'Pizza Dois Sabores',
+      price: 3000,
+      isPizza: true,
+      allowsMultipleFlavors: true,
+      flavorPricing: 'highest',
+      pizzaFlavors: ['f1', 'f2'],
+      variations: [
+        { id: 'b', name: 'Broto', priceModifier: 0, price: 3000 },
+        { id: 'g', name: 'Grande', priceModifier: 0, price: 5500 },
+      ],
+    });
+    const calabresaSized = { ...calabresa, variations: [{ id: 'cg', name: 'Grande', priceModifier: 0, price: 6200 }] };
+    const sizedById = new Map([calabresaSized, mussarela, sized].map((p) => [p.id, p]));
+    const grande = buildCartLine(sized, { flavorIds: ['f1', 'f2'], variationId: 'g', quantity: 1 }, sizedById);
+    expect(grande.price).toBe(6200);
+    expect(grande.pizzaFlavors.map((f) => f.price)).toEqual([6200, 5500]);
+    const average = buildCartLine(
+      { ...sized, flavorPricing: 'average' },
+      { flavorIds: ['f1', 'f2'], variationId: 'g', quantity: 1 },
+      sizedById,
+    );
+    expect(average.price).toBe(5850);
+    const plain = buildCartLine(
+      { ...sized, allowsMultipleFlavors: false },
+      { variationId: 'b', quantity: 1 },
+      sizedById,
+    );
+    expect(plain.price).toBe(3000);
+  });
 
   it('prices flavour average (rounded) + size + add-ons and carries stock facts', () => {
     const line = buildCartLine(

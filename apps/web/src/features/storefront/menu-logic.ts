@@ -9,7 +9,7 @@ import {
   isOpenAt,
 } from '@meucardapio/domain/hours';
 import { groupThousands } from '@meucardapio/domain/money';
-import { productKind, unitPrice } from '@meucardapio/domain/pricing';
+import { flavorPriceAtSize, productKind, unitPrice } from '@meucardapio/domain/pricing';
 import type { CartItem } from './cart/cart-storage';
 import type { MenuCategory, MenuOption, MenuProduct } from './menu-types';
 
@@ -98,7 +98,8 @@ export type ProductSelection = {
 
 /**
  * Builds the cart line for a product and the customer's choices, priced with the domain's unitPrice
- * (flavour average + size + colours + add-ons) so the preview matches what the server recomputes.
+ * (flavours at the size by the product's rule, or the size's price; + colours + add-ons) so the
+ * preview matches what the server recomputes.
  * Flavour ids unknown to the menu are ignored.
  */
 export function buildCartLine(
@@ -107,16 +108,17 @@ export function buildCartLine(
   productsById: ReadonlyMap<string, MenuProduct>,
   id: string = newLineId(),
 ): Omit<CartItem, 'total'> {
+  const variation: MenuOption | null = product.variations.find((v) => v.id === selection.variationId) ?? null;
   const flavors = (selection.flavorIds ?? [])
     .map((fid) => productsById.get(fid))
     .filter((f): f is MenuProduct => !!f)
-    .map((f) => ({ id: f.id, name: f.name, price: f.price }));
-  const variation: MenuOption | null = product.variations.find((v) => v.id === selection.variationId) ?? null;
+    .map((f) => ({ id: f.id, name: f.name, price: flavorPriceAtSize(f, variation) }));
   const colors = product.colors.filter((c) => selection.colorIds?.includes(c.id));
   const addons = product.addons.filter((a) => selection.addonIds?.includes(a.id));
   const price = unitPrice({
     basePrice: product.price,
     flavorPrices: productKind(product) === 'multi_flavor_pizza' ? flavors.map((f) => f.price) : [],
+    flavorPricing: product.flavorPricing,
     variation,
     colors,
     addons,

@@ -2,7 +2,14 @@ import type { DbOrTx } from '@meucardapio/db/client';
 import { type Addon, type OrderItemOption, type PriceOption, products } from '@meucardapio/db/schema';
 import type { OrderProposal } from '@meucardapio/domain/checkout';
 import { MSG } from '@meucardapio/domain/messages';
-import { normalizeMaxFlavors, parseList, productKind, unitPrice } from '@meucardapio/domain/pricing';
+import {
+  type FlavorPricing,
+  flavorPriceAtSize,
+  normalizeMaxFlavors,
+  parseList,
+  productKind,
+  unitPrice,
+} from '@meucardapio/domain/pricing';
 import { type BusinessSegment, normalizePizzaFlags } from '@meucardapio/domain/product-rules';
 import { inArray } from 'drizzle-orm';
 import type { ServiceCtx } from '../../../http/context';
@@ -63,10 +70,12 @@ export function priceLine(item: ProposedLine, byId: Map<string, ProductRow>): Pr
 
   const variations = parseList<PriceOption>(product.variations);
   let variation: PricedLine['variation'] = null;
+  let size: PriceOption | null = null;
   if (variations.length > 0 || item.variationId) {
-    const v = variations.find((x) => x.id === item.variationId);
-    if (!v) throw badRequest(MSG.chooseSize, `Escolha um tamanho para ${product.name}.`, 'size_required');
-    variation = { id: v.id, name: v.name, price: v.priceModifier };
+    size = variations.find((x) => x.id === item.variationId) ?? null;
+    if (!size) throw badRequest(MSG.chooseSize, `Escolha um tamanho para ${product.name}.`, 'size_required');
+    // A size priced per size keeps its own price on the item; a modifier keeps what it adds.
+    variation = { id: size.id, name: size.name, price: size.price ?? size.priceModifier };
   }
 
   const colorList = parseList<PriceOption>(product.colors);
@@ -105,7 +114,7 @@ export function priceLine(item: ProposedLine, byId: Map<string, ProductRow>): Pr
       if (!allowed.has(id) || !f)
         throw badRequest('Sabor inválido', `Um dos sabores não pertence a ${product.name}.`, 'invalid_flavor');
       if (!f.available) throw unavailable(f.name);
-      flavors.push({ id: f.id, name: f.name, price: f.price });
+      flavors.push({ id: f.id, name: f.name, price: flavorPriceAtSize(f, size) });
     }
   } else if (flavorIds.length > 0) {
     throw badRequest('Sabor inválido', `${product.name} não aceita sabores.`, 'invalid_flavor');
@@ -114,7 +123,8 @@ export function priceLine(item: ProposedLine, byId: Map<string, ProductRow>): Pr
   const unit = unitPrice({
     basePrice: product.price,
     flavorPrices: flavors.map((f) => f.price ?? 0),
-    variation: variation ? { priceModifier: variation.price ?? 0 } : null,
+    flavorPricing: product.flavorPricing as FlavorPricing,
+    variation: size,
     colors: colors.map((c) => ({ priceModifier: c.price })),
     addons: addons.map((a) => ({ price: a.price, quantity: a.quantity })),
   });

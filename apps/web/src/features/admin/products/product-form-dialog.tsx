@@ -1,6 +1,13 @@
 import { formatCest, formatNcm, ORIGIN_OPTIONS, UNIT_OPTIONS } from '@meucardapio/domain/fiscal-format';
 import { parseBRLInput } from '@meucardapio/domain/money';
-import { normalizeMaxFlavors } from '@meucardapio/domain/pricing';
+import {
+  FLAVOR_PRICING,
+  FLAVOR_PRICING_LABELS,
+  type FlavorPricing,
+  fromPrice,
+  normalizeMaxFlavors,
+  pricedPerSize,
+} from '@meucardapio/domain/pricing';
 import { numberOrZero, productSaveBlockers, SAVE_BLOCKER_TEXT } from '@meucardapio/domain/product-rules';
 import { Plus, Trash2 } from 'lucide-react';
 import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
@@ -39,7 +46,10 @@ type Draft = {
   isPizza: boolean;
   allowsMultipleFlavors: boolean;
   maxFlavors: string;
+  flavorPricing: FlavorPricing;
   pizzaFlavors: string[];
+  /** Each size has its own price (Broto, Média, Grande) instead of adding to the product's price. */
+  sizePricing: boolean;
   variations: Entry[];
   colors: Entry[];
   addons: Entry[];
@@ -94,8 +104,10 @@ function toDraft(p: Product | null): Draft {
     isPizza: p?.isPizza ?? false,
     allowsMultipleFlavors: p?.allowsMultipleFlavors ?? false,
     maxFlavors: String(p?.maxFlavors ?? 2),
+    flavorPricing: p?.flavorPricing ?? 'average',
     pizzaFlavors: p?.pizzaFlavors ?? [],
-    variations: (p?.variations ?? []).map((v) => ({ id: v.id, name: v.name, price: v.priceModifier })),
+    sizePricing: pricedPerSize(p?.variations),
+    variations: (p?.variations ?? []).map((v) => ({ id: v.id, name: v.name, price: v.price ?? v.priceModifier })),
     colors: (p?.colors ?? []).map((v) => ({ id: v.id, name: v.name, price: v.priceModifier })),
     addons: (p?.addons ?? []).map((v) => ({ id: v.id, name: v.name, price: v.price })),
     controleEstoque: p?.controleEstoque ?? false,
@@ -123,10 +135,16 @@ function toPayload(d: Draft, isCommerce: boolean) {
   const isPizza = !isCommerce && d.isPizza;
   const multi = isPizza && d.allowsMultipleFlavors;
   const opt = (s: string) => (s.trim() ? s.trim() : null);
+  const variations = d.variations.map((v) =>
+    d.sizePricing
+      ? { id: v.id, name: v.name, priceModifier: 0, price: v.price }
+      : { id: v.id, name: v.name, priceModifier: v.price },
+  );
   return {
     name: d.name.trim(),
     description: opt(d.description),
-    price: cents(d.price),
+    // Priced per size, the product costs "a partir de" its cheapest size (the server keeps the same rule).
+    price: d.sizePricing ? (fromPrice(variations) ?? 0) : cents(d.price),
     compareAtPrice: d.compareAtPrice.trim() ? cents(d.compareAtPrice) : null,
     imageUrl: opt(d.imageUrl),
     available: d.available,
@@ -135,8 +153,9 @@ function toPayload(d: Draft, isCommerce: boolean) {
     isPizza,
     allowsMultipleFlavors: multi,
     maxFlavors: normalizeMaxFlavors(d.maxFlavors),
+    flavorPricing: d.flavorPricing,
     pizzaFlavors: multi ? d.pizzaFlavors : [],
-    variations: d.variations.map((v) => ({ id: v.id, name: v.name, priceModifier: v.price })),
+    variations,
     colors: d.colors.map((v) => ({ id: v.id, name: v.name, priceModifier: v.price })),
     addons: d.addons.map((v) => ({ id: v.id, name: v.name, price: v.price })),
     controleEstoque: d.controleEstoque,
@@ -233,12 +252,17 @@ function EntryList({
   entries,
   onChange,
   placeholder,
+  ownPrices = false,
+  children,
 }: {
   title: string;
   priceLabel: string;
   entries: Entry[];
   onChange: (entries: Entry[]) => void;
   placeholder: string;
+  /** Each entry is its own price, not an amount added. */
+  ownPrices?: boolean;
+  children?: ReactNode;
 }) {
   const id = useId();
   const [name, setName] = useState('');
@@ -251,6 +275,7 @@ function EntryList({
   }
   return (
     <Section title={title}>
+      {children}
       {entries.length > 0 && (
         <ul className="grid gap-2">
           {entries.map((e, i) => (
@@ -259,7 +284,10 @@ function EntryList({
               className="flex items-center gap-2 rounded-lg border px-3 py-1.5 text-sm"
             >
               <span className="min-w-0 flex-1 truncate">{e.name}</span>
-              <span className="tabular-nums text-muted-foreground">+ {formatMoney(e.price)}</span>
+              <span className="tabular-nums text-muted-foreground">
+                {ownPrices ? '' : '+ '}
+                {formatMoney(e.price)}
+              </span>
               <Button
                 type="button"
                 variant="ghost"
@@ -391,12 +419,18 @@ export function ProductFormDialog({
               />
             </Field>
             <div className="grid items-start gap-3 sm:grid-cols-2">
-              <Field label="Preço (R$)" htmlFor={fid('price')} required>
+              <Field
+                label="Preço (R$)"
+                htmlFor={fid('price')}
+                required
+                hint={draft.sizePricing ? 'Preço por tamanho: o cardápio mostra "a partir de" o menor.' : undefined}
+              >
                 <Input
                   id={fid('price')}
                   inputMode="decimal"
                   placeholder="0,00"
-                  value={draft.price}
+                  value={draft.sizePricing ? moneyText(payload.price) : draft.price}
+                  readOnly={draft.sizePricing}
                   onChange={(e) => set('price', e.target.value)}
                 />
               </Field>
@@ -508,6 +542,26 @@ export function ProductFormDialog({
                         onBlur={() => set('maxFlavors', String(normalizeMaxFlavors(draft.maxFlavors)))}
                       />
                     </Field>
+                    <fieldset className="grid gap-1.5">
+                      <legend className="mb-1 text-sm font-medium">Preço com mais de um sabor</legend>
+                      <div className="flex flex-wrap gap-2">
+                        {FLAVOR_PRICING.map((rule) => (
+                          <label
+                            key={rule}
+                            className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+                          >
+                            <input
+                              type="radio"
+                              name={fid('flavor-pricing')}
+                              className="size-4 accent-(--primary)"
+                              checked={draft.flavorPricing === rule}
+                              onChange={() => set('flavorPricing', rule)}
+                            />
+                            {FLAVOR_PRICING_LABELS[rule]}
+                          </label>
+                        ))}
+                      </div>
+                    </fieldset>
                     <fieldset className="grid gap-2">
                       <legend className="mb-2 text-sm font-medium">Sabores disponíveis</legend>
                       {flavorOptions.length === 0 ? (
@@ -555,7 +609,24 @@ export function ProductFormDialog({
           {ENTRY_LISTS.map(({ key, ...labels }) => (
             <Fragment key={key}>
               <Separator />
-              <EntryList {...labels} entries={draft[key]} onChange={(v) => set(key, v)} />
+              {key === 'variations' ? (
+                <EntryList
+                  {...labels}
+                  priceLabel={draft.sizePricing ? 'Preço' : labels.priceLabel}
+                  ownPrices={draft.sizePricing}
+                  entries={draft.variations}
+                  onChange={(v) => set('variations', v)}
+                >
+                  <SwitchRow
+                    id={fid('size-pricing')}
+                    label="Preço por tamanho (ex.: Broto, Média e Grande, cada um com o seu preço)"
+                    checked={draft.sizePricing}
+                    onChange={(v) => set('sizePricing', v)}
+                  />
+                </EntryList>
+              ) : (
+                <EntryList {...labels} entries={draft[key]} onChange={(v) => set(key, v)} />
+              )}
             </Fragment>
           ))}
 

@@ -1,7 +1,9 @@
+import type { FlavorPricing } from '@meucardapio/domain/pricing';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export type PriceOption = { id: string; name: string; priceModifier: number };
+/** A size or colour; a size priced per size has its own `price`. */
+export type PriceOption = { id: string; name: string; priceModifier: number; price?: number | null };
 export type Addon = { id: string; name: string; price: number; type?: string };
 
 export type Product = {
@@ -18,6 +20,7 @@ export type Product = {
   isPizza: boolean;
   allowsMultipleFlavors: boolean;
   maxFlavors: number;
+  flavorPricing: FlavorPricing;
   pizzaFlavors: string[];
   variations: PriceOption[];
   addons: Addon[];

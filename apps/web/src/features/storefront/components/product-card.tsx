@@ -48,7 +48,12 @@ export const ProductCard = memo(function ProductCard({
           <p className="line-clamp-2 text-sm text-muted-foreground">{product.description}</p>
         ) : null}
         <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-2">
-          <PriceTag price={product.price} compareAtPrice={product.compareAtPrice} stacked />
+          <PriceTag
+            price={product.price}
+            compareAtPrice={product.compareAtPrice}
+            variations={product.variations}
+            stacked
+          />
           <Button
             size="sm"
             variant="brand"

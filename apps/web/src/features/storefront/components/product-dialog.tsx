@@ -229,7 +229,12 @@ function ProductForm({
             {product.description ? (
               <DialogDescription className="whitespace-pre-line">{product.description}</DialogDescription>
             ) : null}
-            <PriceTag price={product.price} compareAtPrice={product.compareAtPrice} className="text-lg" />
+            <PriceTag
+              price={product.price}
+              compareAtPrice={product.compareAtPrice}
+              variations={product.variations}
+              className="text-lg"
+            />
           </div>
 
           {kind === 'multi_flavor_pizza' && (
@@ -271,7 +276,7 @@ function ProductForm({
                   kind="radio"
                   name="tamanho"
                   label={v.name}
-                  price={plusPrice(v.priceModifier)}
+                  price={v.price === undefined ? plusPrice(v.priceModifier) : formatMoney(v.price)}
                   selected={variationId === v.id}
                   onSelect={() => setVariationId(v.id)}
                 />
