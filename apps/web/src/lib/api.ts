@@ -70,12 +70,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
     });
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
-    throw new ApiError({
-      code: 'network_error',
-      title: 'Sem conexão',
-      description: 'Não foi possível falar com o servidor. Verifique sua internet e tente novamente.',
-      status: 0,
-    });
+    throw networkError();
   }
 
   if (res.status === 204) return undefined as T;
@@ -89,25 +84,37 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
     }
   }
 
-  if (!res.ok) {
-    const e = (data as { error?: { code?: string; title?: string; description?: string } } | undefined)?.error;
-    // A proxy's own page while every server is restarting, or the database is away: worth trying again.
-    if (!e && GATEWAY_UNAVAILABLE.has(res.status)) {
-      throw new ApiError({
-        code: 'unavailable',
-        title: MSG.unavailableTitle,
-        description: MSG.unavailableDescription,
-        status: res.status,
-      });
-    }
-    throw new ApiError({
-      code: e?.code ?? (res.status >= 500 ? 'internal' : 'http_error'),
-      title: e?.title ?? (res.status >= 500 ? 'Erro inesperado' : 'Não foi possível concluir'),
-      description: e?.description ?? MSG.genericError,
-      status: res.status,
+  if (!res.ok) throw apiError(res.status, data);
+  return data as T;
+}
+
+/** No answer at all: the request never reached the server. */
+export const networkError = () =>
+  new ApiError({
+    code: 'network_error',
+    title: 'Sem conexão',
+    description: 'Não foi possível falar com o servidor. Verifique sua internet e tente novamente.',
+    status: 0,
+  });
+
+/** The ApiError of a failed answer, from its `{ error: { code, title, description } }` body when it has one. */
+export function apiError(status: number, data: unknown): ApiError {
+  const e = (data as { error?: { code?: string; title?: string; description?: string } } | undefined)?.error;
+  // A proxy's own page while every server is restarting, or the database is away: worth trying again.
+  if (!e && GATEWAY_UNAVAILABLE.has(status)) {
+    return new ApiError({
+      code: 'unavailable',
+      title: MSG.unavailableTitle,
+      description: MSG.unavailableDescription,
+      status,
     });
   }
-  return data as T;
+  return new ApiError({
+    code: e?.code ?? (status >= 500 ? 'internal' : 'http_error'),
+    title: e?.title ?? (status >= 500 ? 'Erro inesperado' : 'Não foi possível concluir'),
+    description: e?.description ?? MSG.genericError,
+    status,
+  });
 }
 
 api.get = <T = unknown>(path: string, options?: Omit<ApiOptions, 'method' | 'body'>) =>

@@ -1,8 +1,10 @@
 import { addRepeatedLines, type CartLine, type NotRepeated } from '@meucardapio/domain/cart';
 import type { CustomerProfileView, SavedAddressView } from '@meucardapio/domain/customer-views';
 import type { CustomerOrderView, OrderItemView } from '@meucardapio/domain/order-views';
+import type { PrivacyOverview } from '@meucardapio/domain/privacy';
 import type { AddressEntryInput } from '@meucardapio/domain/validation';
 import { api } from '@/lib/api';
+import { postAndDownload } from '@/lib/download';
 import { type RepeatMenuProduct, rebuildOrderLines } from './repeat-order';
 
 /** GET /api/customer/orders (money in centavos). */
@@ -17,6 +19,7 @@ export const customerKeys = {
   orders: ['customer', 'orders'] as const,
   profile: ['customer', 'profile'] as const,
   addresses: ['customer', 'addresses'] as const,
+  privacy: ['customer', 'privacy'] as const,
 };
 
 export const fetchOrders = () => api.get<{ orders: CustomerOrder[] }>('/api/customer/orders').then((r) => r.orders);
@@ -37,6 +40,17 @@ export const verifyPayment = (id: string) =>
     problem: 'verification_failed' | 'configuration_required' | null;
     order: CustomerOrder;
   }>(`/api/customer/orders/${id}/verify-payment`);
+
+// ---------------------------------------------------------------------------------------------
+// "Meus dados" (LGPD)
+
+export const fetchPrivacy = () => api.get<PrivacyOverview>('/api/customer/privacy');
+export const saveMarketingConsent = (granted: boolean) =>
+  api.put<PrivacyOverview & { message: string }>('/api/customer/privacy/marketing', { granted });
+export const downloadMyData = (format: 'json' | 'csv') =>
+  postAndDownload('/api/customer/privacy/export', { format }, `meus-dados.${format}`);
+export const deleteMyAccount = (password: string) =>
+  api.post<{ message: string }>('/api/customer/privacy/delete-account', { password });
 
 // ---------------------------------------------------------------------------------------------
 // 'Repetir Pedido': the order's items go back into that restaurant's cart, priced from today's menu.

@@ -64,6 +64,7 @@ import {
   updateAddress,
   verifyPayment,
 } from './customer-api';
+import { MyDataSection } from './my-data-section';
 import { OrderCard, orderTitle } from './order-card';
 
 /** /customer-dashboard: profile, address book and live orders of the signed-in customer. */
@@ -141,6 +142,9 @@ function Dashboard({ user }: { user: CustomerMe }) {
         </div>
         <ProfileSection />
         <AddressBook />
+        <div className="md:col-span-2">
+          <MyDataSection user={user} />
+        </div>
       </main>
     </div>
   );

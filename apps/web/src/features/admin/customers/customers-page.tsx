@@ -12,6 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
 import { formatDate, formatDateTime, formatMoney, maskCep, maskPhone } from '@/lib/format';
+import { PrivacyRequests } from './privacy-requests';
 
 type Customer = AdminCustomerView;
 
@@ -209,6 +210,7 @@ export default function CustomersPage() {
           </TableBody>
         </Table>
       )}
+      <PrivacyRequests />
       <OrdersDialog customer={viewing} onClose={() => setViewing(null)} />
     </div>
   );
