@@ -1,3 +1,4 @@
+import { csvCell } from './csv';
 import { localParts } from './hours';
 import { orderStatusLabel } from './order-status';
 import { paymentGroupLabel } from './payment';
@@ -125,12 +126,6 @@ export type ReportMovement = {
 };
 
 const MOVEMENT_LABEL = { withdrawal: 'Sangria', supply: 'Suprimento' } as const;
-
-function csvCell(value: string): string {
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** Centavos as a pt-BR decimal a spreadsheet reads as a number: 123456 → '1234,56'. */
 function csvMoney(cents: number): string {

@@ -3,6 +3,7 @@
  * it holds, their account deleted, marketing messages only with their consent — and the answer's
  * deadline (art. 19: 15 days). Shared by the server that keeps the rules and the web that shows them.
  */
+import { csvCell } from './csv';
 import type { CustomerAddressParts, CustomerProfileView, SavedAddressView } from './customer-views';
 import type { CustomerOrderView } from './order-views';
 
@@ -87,12 +88,6 @@ export type CustomerDataExport = {
   consents: (ConsentView & { purpose: 'marketing'; text: string })[];
   requests: PrivacyRequestView[];
 };
-
-/** A CSV cell for a pt-BR spreadsheet (';' separated); a leading =, +, - or @ would run as a formula. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 function flatten(value: unknown, prefix: string, out: [string, string][]) {
   if (value === null || value === undefined) out.push([prefix, '']);
