@@ -69,6 +69,11 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema> & {
   payments: PaymentsMode;
+  /**
+   * The simulator chosen by default (the embedded quick start, PAYMENTS unset) serves the demo restaurant
+   * only; PAYMENTS=simulator set on purpose (tests, e2e) serves every restaurant.
+   */
+  simulatorDemoOnly: boolean;
   seedDemo: boolean;
   publicUrl: string;
   proxyTrust: ProxyTrust;
@@ -84,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...parsed,
     seedDemo,
     payments,
+    simulatorDemoOnly: payments === 'simulator' && !parsed.PAYMENTS,
     publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     proxyTrust: parseProxyTrust(parsed.TRUST_PROXY),
   };

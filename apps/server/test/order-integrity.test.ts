@@ -82,7 +82,7 @@ const confirm = (q: URLSearchParams) =>
 /** Swaps the payment provider's verification for the length of `run`. */
 async function withVerify(verify: () => Promise<never>, run: () => Promise<void>) {
   const real = t.deps.integrations.payments;
-  t.deps.integrations.payments = { name: real.name, checkoutUrl: real.checkoutUrl, verify };
+  t.deps.integrations.payments = { ...real, verify };
   try {
     await run();
   } finally {

@@ -481,6 +481,7 @@ describe('atomicity, concurrency and idempotency', () => {
     const real = t.deps.integrations.payments;
     const failing: PaymentProvider = {
       name: 'simulator',
+      offersCheckoutTo: () => true,
       checkoutUrl: () => {
         throw new Error('provider down');
       },

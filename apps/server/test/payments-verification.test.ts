@@ -277,8 +277,7 @@ describe('the public confirm never overwrites stored payment references', () => 
     const { id, q, buyer } = await decided('approve');
     const real = sim.deps.integrations.payments;
     sim.deps.integrations.payments = {
-      name: real.name,
-      checkoutUrl: real.checkoutUrl,
+      ...real,
       verify: async () => {
         throw new Error('provider down');
       },

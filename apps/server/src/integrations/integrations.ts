@@ -40,7 +40,7 @@ function paymentProvider(config: Config, db: Db, log: Logger): PaymentProvider {
   if (config.payments === 'infinitepay') return infinitePayProvider({ publicUrl: config.publicUrl });
   if (config.payments === 'disabled') return disabledPaymentProvider;
   log.warn(SIMULATOR_WARNING);
-  return simulatorProvider(db);
+  return simulatorProvider(db, { demoOnly: config.simulatorDemoOnly });
 }
 
 function fileStorage(config: Config): FileStorage {

@@ -25,6 +25,7 @@ export function infinitePayProvider(options: InfinitePayOptions): PaymentProvide
   const publicUrl = options.publicUrl.replace(/\/$/, '');
   return {
     name: 'infinitepay',
+    offersCheckoutTo: () => true,
     checkoutUrl(order, restaurant, items, customer) {
       const handle = providerHandle(restaurant);
       if (!handle) throw new Error('payment handle missing');

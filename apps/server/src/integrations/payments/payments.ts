@@ -40,6 +40,11 @@ export type VerifyResult = {
 
 export interface PaymentProvider {
   readonly name: 'infinitepay' | 'simulator' | 'disabled';
+  /**
+   * Whether this restaurant's customers and cashiers may be sent to the hosted checkout; without it only
+   * in-person payments and the restaurant's own PIX are offered.
+   */
+  offersCheckoutTo(restaurantSlug: string): boolean;
   /** The URL the customer is sent to; throws when no link can be produced. */
   checkoutUrl(
     order: CheckoutOrder,
@@ -59,6 +64,7 @@ export function paymentCallbackPath(orderId: string): string {
 /** PAYMENTS=disabled: no hosted checkout at all; order creation refuses card/PIX before asking for a link. */
 export const disabledPaymentProvider: PaymentProvider = {
   name: 'disabled',
+  offersCheckoutTo: () => false,
   checkoutUrl() {
     throw new Error('online payments are disabled');
   },

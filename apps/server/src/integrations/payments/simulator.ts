@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@meucardapio/db/client';
 import { paymentTransactions } from '@meucardapio/db/schema';
+import { DEMO_SLUG } from '@meucardapio/db/seed/demo';
 import { providerHandle } from '@meucardapio/domain/payment';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentProvider, VerifyResult } from './payments';
@@ -62,10 +63,17 @@ export const SIMULATOR_WARNING =
  * The demo's payment provider: links to our simulator page; verification answers from the recorded
  * choice, so a forged callback (unknown transaction or slug) is never "paid".
  */
-export function simulatorProvider(db: Db): PaymentProvider {
+/**
+ * Our checkout page. `demoOnly` (the quick start's default) keeps it to the demo restaurant: a real
+ * restaurant signed up on a plain `npm start` must not let its customers approve their own card orders.
+ */
+export function simulatorProvider(db: Db, options: { demoOnly: boolean }): PaymentProvider {
+  const offersCheckoutTo = (slug: string) => !options.demoOnly || slug.toLowerCase() === DEMO_SLUG;
   return {
     name: 'simulator',
+    offersCheckoutTo,
     checkoutUrl(order, restaurant, items, customer) {
+      if (!offersCheckoutTo(restaurant.slug)) throw new Error('the simulator serves the demo restaurant only');
       const handle = providerHandle(restaurant);
       if (!handle) throw new Error('payment handle missing');
       if (items.length === 0 || order.total <= 0) throw new Error('nothing to charge');

@@ -22,6 +22,9 @@ paymentsRoutes.post('/public/payments/confirm', async (c) => {
 function simulatorOff(c: Context<AppEnv>) {
   return c.get('deps').integrations.payments.name !== SIMULATOR_PROVIDER;
 }
+/** An order of a restaurant the simulator does not serve (the quick start's demo-only simulator). */
+const notServed = (c: Context<AppEnv>, restaurantSlug: string) =>
+  !c.get('deps').integrations.payments.offersCheckoutTo(restaurantSlug);
 const simulatorOffPage = (c: Context<AppEnv>) =>
   c.html(messagePage('Indisponível', 'O simulador de pagamento está desativado.'), 404);
 const orderNotFoundPage = (c: Context<AppEnv>) =>
@@ -31,7 +34,7 @@ paymentsRoutes.get('/payments/simulator/checkout', async (c) => {
   if (simulatorOff(c)) return simulatorOffPage(c);
   // Lines and total are the stored order's: the link's own items/prices are never read.
   const found = await simulatorOrderFor(c.get('db'), c.get('actor'), c.req.query('order_nsu'));
-  if (!found) return orderNotFoundPage(c);
+  if (!found || notServed(c, found.restaurantSlug)) return orderNotFoundPage(c);
   const { order, restaurantName, items, amount } = found;
   // A split PDV sale charges only the provider's part, as one line.
   const lines: SimulatorLine[] =
@@ -61,7 +64,8 @@ paymentsRoutes.post('/payments/simulator/decide', async (c) => {
   const orderId = typeof form.order_nsu === 'string' ? form.order_nsu : undefined;
   const decision = form.decision;
   const found = await simulatorOrderFor(c.get('db'), c.get('actor'), orderId);
-  if (!found || (decision !== 'approve' && decision !== 'decline')) return orderNotFoundPage(c);
+  if (!found || notServed(c, found.restaurantSlug) || (decision !== 'approve' && decision !== 'decline'))
+    return orderNotFoundPage(c);
   const { order, amount } = found;
   const type = paymentTypeOf(order.paymentMethod);
   const captureMethod = type === 'pix' ? 'pix' : type === 'debit_card' ? 'debit_card' : 'credit_card';

@@ -14,7 +14,7 @@ import { UUID_RE } from './payments.service';
 export async function simulatorOrder(db: DbOrTx, orderId: string | undefined) {
   if (!orderId || !UUID_RE.test(orderId)) return null;
   const [row] = await db
-    .select({ order: orders, restaurantName: restaurants.name })
+    .select({ order: orders, restaurantName: restaurants.name, restaurantSlug: restaurants.slug })
     .from(orders)
     .innerJoin(restaurants, eq(restaurants.id, orders.restaurantId))
     .where(eq(orders.id, orderId))

@@ -68,7 +68,7 @@ export async function checkoutPaymentMethodsFor(
   return onePixChoice(methods, pixSettingsOf(restaurant) ? LOCAL_PIX_CHECKOUT_METHOD : null);
 }
 
-/** Card/PIX ordered while the server runs with PAYMENTS=disabled. */
+/** Card/PIX ordered while the server runs with PAYMENTS=disabled, or with the demo's simulator elsewhere. */
 export const onlinePaymentUnavailable = () =>
   new AppError(
     409,
@@ -121,7 +121,7 @@ export async function choosePayment(
 }
 
 function assertHostedCheckoutReady(deps: Deps, restaurant: RestaurantRow) {
-  if (deps.integrations.payments.name === 'disabled') throw onlinePaymentUnavailable();
+  if (!deps.integrations.payments.offersCheckoutTo(restaurant.slug)) throw onlinePaymentUnavailable();
   if (!providerHandle(restaurant))
     throw new AppError(409, 'checkout_not_configured', MSG.checkoutNotConfigured, MSG.checkoutNotConfiguredCustomer);
 }

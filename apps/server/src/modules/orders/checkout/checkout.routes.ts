@@ -16,7 +16,7 @@ const slugParam = z.object({ slug: z.string().trim().min(1).max(80) });
 
 checkoutRoutes.get('/public/restaurants/:slug/checkout-options', async (c) => {
   const { slug } = parseParams(c, slugParam);
-  const onlinePayments = c.get('deps').integrations.payments.name !== 'disabled';
+  const onlinePayments = c.get('deps').integrations.payments.offersCheckoutTo(slug);
   return c.json(await getCheckoutOptions(c.get('db'), slug, onlinePayments));
 });
 
