@@ -52,7 +52,10 @@ describe('the quick start’s simulator', () => {
       deliveryOrder(shop, { paymentMethod: shop.methods.card, cashReceived: null }),
     );
     expect(card.status).toBe(409);
-    expect(card.body.error).toMatchObject({ code: 'online_payment_unavailable', title: 'Pagamento online indisponível' });
+    expect(card.body.error).toMatchObject({
+      code: 'online_payment_unavailable',
+      title: 'Pagamento online indisponível',
+    });
     expect((await buyer.client.post('/api/customer/orders', deliveryOrder(shop))).status).toBe(201);
   });
 
