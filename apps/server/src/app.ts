@@ -16,6 +16,7 @@ import { cashierRoutes } from './modules/cashier/cashier.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { couponsRoutes } from './modules/coupons/coupons.routes';
+import { couriersRoutes } from './modules/couriers/couriers.routes';
 import { adminCustomersRoutes } from './modules/customers/admin-customers.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -96,6 +97,7 @@ export function createApp(deps: Deps) {
     paymentsRoutes,
     paymentMethodsRoutes,
     deliveryRoutes,
+    couriersRoutes,
     couponsRoutes,
     tablesRoutes,
     cashierRoutes,

@@ -91,6 +91,8 @@ export const MSG = {
   digitsMismatch: 'Os 4 últimos dígitos do telefone não conferem.',
   selectDeliveryPerson: 'Selecione um entregador',
   deliveryPersonRequired: 'É obrigatório escolher um entregador para pedidos de delivery.',
+  noDeliveryPeople:
+    "Cadastre um entregador (nome e telefone) em Funcionários, ou funcionários com perfil 'Entregador'.",
   chatUnavailable: 'Chat indisponível',
   chatDeliveredOrder: 'Não é possível enviar mensagens para pedidos entregues.',
 } as const;

@@ -136,5 +136,10 @@ export type OrderReceiptView = {
   order: AdminOrderView;
 };
 
-/** An employee who can take orders out for delivery. */
-export type DeliveryPersonView = { id: string; name: string; email: string };
+/**
+ * Someone who can take orders out for delivery: an employee with the Entregador profile (signs in, sees
+ * their own deliveries) or a courier without a login (a freelance motoboy: name and phone only).
+ */
+export type DeliveryPersonView =
+  | { kind: 'employee'; id: string; name: string; email: string }
+  | { kind: 'courier'; id: string; name: string; phone: string };

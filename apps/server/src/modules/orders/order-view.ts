@@ -1,5 +1,13 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import { deliveryStates, employees, orderHistory, orderItems, type orders, restaurants } from '@meucardapio/db/schema';
+import {
+  couriers,
+  deliveryStates,
+  employees,
+  orderHistory,
+  orderItems,
+  type orders,
+  restaurants,
+} from '@meucardapio/db/schema';
 import { DELIVERY_KIND_LABELS, deliveryFeeParts, isCarrierOrder } from '@meucardapio/domain/delivery';
 import { cashChangeOf } from '@meucardapio/domain/order-display';
 import { isLocalPixOrder, localPixConfirmation, pendingLocalPix } from '@meucardapio/domain/order-pix';
@@ -140,7 +148,8 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
   const employeeIds = [...new Set(rows.map((o) => o.deliveryEmployeeId).filter((x): x is string => !!x))];
-  const [items, history, people, states] = await Promise.all([
+  const courierIds = [...new Set(rows.map((o) => o.courierId).filter((x): x is string => !!x))];
+  const [items, history, people, freelancers, states] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -157,11 +166,17 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
           .from(employees)
           .where(tenant(employees, restaurantId, inArray(employees.id, employeeIds)))
       : Promise.resolve([]),
+    courierIds.length
+      ? db
+          .select({ id: couriers.id, name: couriers.name })
+          .from(couriers)
+          .where(tenant(couriers, restaurantId, inArray(couriers.id, courierIds)))
+      : Promise.resolve([]),
     activeStatesOf(db, restaurantId),
   ]);
   const itemsBy = groupBy(items, (i) => i.orderId);
   const historyBy = groupBy(history, (h) => h.orderId);
-  const personBy = new Map(people.map((p) => [p.id, p]));
+  const personBy = new Map([...people, ...freelancers].map((p) => [p.id, p]));
   return rows.map((o) => {
     const data = o.paymentData ?? {};
     return {
@@ -201,7 +216,8 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
       fees: deliveryFeeParts(o),
       discount: o.discount,
       total: o.total,
-      deliveryEmployee: o.deliveryEmployeeId ? (personBy.get(o.deliveryEmployeeId) ?? null) : null,
+      // An employee with the Entregador profile, or a courier without a login.
+      deliveryEmployee: personBy.get(o.deliveryEmployeeId ?? o.courierId ?? '') ?? null,
       createdAt: o.createdAt.toISOString(),
       updatedAt: o.updatedAt.toISOString(),
       items: (itemsBy.get(o.id) ?? []).map(toItemView),

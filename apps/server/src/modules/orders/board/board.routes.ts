@@ -41,6 +41,7 @@ const listQuery = z.object({
 const statusBody = z.object({
   status: statusValue,
   deliveryEmployeeId: z.uuid({ message: 'Entregador inválido' }).nullish(),
+  courierId: z.uuid({ message: 'Entregador inválido' }).nullish(),
   phoneDigits: z.string().max(20).nullish(),
   notes: z.string().max(500).nullish(),
 });

@@ -15,6 +15,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { inTransaction, type StaffCtx } from '../../../http/context';
 import { AppError, forbidden, notFound } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
+import { listCouriers } from '../../couriers/couriers.service';
 import { queueStatusMessage } from '../notifications/status-messages';
 import { cancelOrderAndRestore } from '../order-cancel.service';
 import { announceOrderUpdate } from '../order-events';
@@ -73,36 +74,44 @@ export async function getOrder(ctx: StaffCtx, id: string): Promise<AdminOrderVie
 /** Everything the 80 mm receipt prints: the order and the restaurant's header. */
 export async function getReceipt(ctx: StaffCtx, id: string): Promise<OrderReceiptView> {
   const order = await getOrder(ctx, id);
-  const [row] = await ctx.db
-    .select()
-    .from(restaurants)
-    .where(eq(restaurants.id, ctx.restaurantId))
-    .limit(1);
+  const [row] = await ctx.db.select().from(restaurants).where(eq(restaurants.id, ctx.restaurantId)).limit(1);
   const { name, cnpj, whatsapp, nomeRazaoSocial, timezone } = row;
   const restaurant = { name, cnpj, whatsapp, nomeRazaoSocial, timezone, address: restaurantAddressLine(row) };
   return { restaurant, order };
 }
 
-/** Active employees of the restaurant whose (active) profile is named "Entregador". */
-export async function listDeliveryPeople(ctx: Pick<StaffCtx, 'db' | 'restaurantId'>) {
-  return ctx.db
-    .select({ id: employees.id, name: employees.name, email: employees.email })
-    .from(employees)
-    .innerJoin(userProfiles, eq(userProfiles.id, employees.profileId))
-    .where(
-      and(
-        tenant(employees, ctx.restaurantId, eq(employees.active, true)),
-        eq(userProfiles.restaurantId, ctx.restaurantId),
-        eq(userProfiles.active, true),
-        sql`trim(${userProfiles.name}) = ${DELIVERY_PROFILE_NAME}`,
-      ),
-    )
-    .orderBy(asc(employees.name)) as Promise<DeliveryPersonView[]>;
+/**
+ * Who can take an order out: active employees whose (active) profile is named "Entregador", then the
+ * restaurant's couriers without a login.
+ */
+export async function listDeliveryPeople(ctx: Pick<StaffCtx, 'db' | 'restaurantId'>): Promise<DeliveryPersonView[]> {
+  const [staff, freelancers] = await Promise.all([
+    ctx.db
+      .select({ id: employees.id, name: employees.name, email: employees.email })
+      .from(employees)
+      .innerJoin(userProfiles, eq(userProfiles.id, employees.profileId))
+      .where(
+        and(
+          tenant(employees, ctx.restaurantId, eq(employees.active, true)),
+          eq(userProfiles.restaurantId, ctx.restaurantId),
+          eq(userProfiles.active, true),
+          sql`trim(${userProfiles.name}) = ${DELIVERY_PROFILE_NAME}`,
+        ),
+      )
+      .orderBy(asc(employees.name)),
+    listCouriers(ctx),
+  ]);
+  return [
+    ...staff.map((e) => ({ kind: 'employee' as const, ...e })),
+    ...freelancers.map((c) => ({ kind: 'courier' as const, ...c })),
+  ];
 }
 
 export type UpdateStatusInput = {
   status: OrderStatus;
   deliveryEmployeeId?: string | null;
+  /** A courier without a login, instead of an employee. */
+  courierId?: string | null;
   phoneDigits?: string | null;
   notes?: string | null;
 };
@@ -154,24 +163,22 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
     const carrier = order.deliveryType === 'delivery' && isCarrierOrder(order.state, states);
     const needs = transitionRequirements(order.deliveryType, input.status, carrier);
     let deliveryEmployeeId = order.deliveryEmployeeId;
+    let courierId = order.courierId;
 
     if (needs.deliveryPerson) {
       const people = await listDeliveryPeople(txCtx);
       if (people.length === 0) {
-        throw new AppError(
-          409,
-          'no_delivery_people',
-          'Nenhum entregador disponível',
-          "Cadastre funcionários com perfil 'Entregador' primeiro.",
-        );
+        throw new AppError(409, 'no_delivery_people', 'Nenhum entregador disponível', MSG.noDeliveryPeople);
       }
-      const chosen = input.deliveryEmployeeId ?? null;
+      const chosen = input.courierId ?? input.deliveryEmployeeId ?? null;
       const check = checkDeliveryPerson(chosen);
       if (!check.ok) throw ruleError(check);
-      if (!people.some((p) => p.id === chosen)) {
+      const kind = input.courierId ? 'courier' : 'employee';
+      if (!people.some((p) => p.id === chosen && p.kind === kind)) {
         throw new AppError(400, 'invalid_delivery_person', MSG.selectDeliveryPerson, MSG.deliveryPersonRequired);
       }
-      deliveryEmployeeId = chosen;
+      deliveryEmployeeId = kind === 'employee' ? chosen : null;
+      courierId = kind === 'courier' ? chosen : null;
     }
     if (needs.phoneDigits) {
       const check = checkDeliveryDigits(input.phoneDigits ?? '', order.customerPhone);
@@ -181,7 +188,7 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
     const now = new Date();
     await tx
       .update(orders)
-      .set({ status: input.status, deliveryEmployeeId, updatedAt: now })
+      .set({ status: input.status, deliveryEmployeeId, courierId, updatedAt: now })
       .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)));
     await tx.insert(orderHistory).values({
       restaurantId: ctx.restaurantId,

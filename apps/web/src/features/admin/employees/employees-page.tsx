@@ -28,6 +28,7 @@ import { useStaff } from '@/lib/staff';
 import { toastTitledError, useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entity-mutations';
 import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
 import { CompactRowActionsCell } from '../shared/row-actions';
+import { CouriersCard } from './couriers-card';
 
 type Employee = {
   id: string;
@@ -285,6 +286,7 @@ export default function EmployeesPage() {
         description={deleting?.name}
         onConfirm={() => (deleting ? remove.mutateAsync(deleting) : undefined)}
       />
+      <CouriersCard />
     </div>
   );
 }

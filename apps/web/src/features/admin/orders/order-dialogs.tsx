@@ -25,9 +25,11 @@ export function ChooseDeliveryPersonDialog({
   order: AdminOrder | null;
   people: DeliveryPerson[];
   onCancel: () => void;
-  onConfirm: (deliveryEmployeeId: string) => Promise<unknown>;
+  onConfirm: (person: DeliveryPerson) => Promise<unknown>;
 }) {
   const [chosen, setChosen] = useState('');
+  // Employees and couriers without a login are different tables: the key says which.
+  const keyOf = (p: DeliveryPerson) => `${p.kind}:${p.id}`;
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -37,13 +39,14 @@ export function ChooseDeliveryPersonDialog({
     onCancel();
   };
   async function confirm() {
-    if (!chosen) {
+    const person = people.find((p) => keyOf(p) === chosen);
+    if (!person) {
       setError(MSG.deliveryPersonRequired);
       return;
     }
     setBusy(true);
     try {
-      await onConfirm(chosen);
+      await onConfirm(person);
       setChosen('');
       setError('');
     } catch {
@@ -74,8 +77,8 @@ export function ChooseDeliveryPersonDialog({
             </SelectTrigger>
             <SelectContent>
               {people.map((p) => (
-                <SelectItem key={p.id} value={p.id}>
-                  {p.name}
+                <SelectItem key={keyOf(p)} value={keyOf(p)}>
+                  {p.kind === 'courier' ? `${p.name} · ${p.phone}` : p.name}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -36,7 +36,7 @@ export const fetchDeliveryPeople = () =>
 
 export const updateStatus = (
   id: string,
-  body: { status: OrderStatus; deliveryEmployeeId?: string; phoneDigits?: string },
+  body: { status: OrderStatus; deliveryEmployeeId?: string; courierId?: string; phoneDigits?: string },
 ) => api.patch<{ order: AdminOrder }>(`/api/admin/orders/${id}/status`, body).then((r) => r.order);
 
 /** Staff saw the PIX QR Code payment in the bank app: the order is paid and goes to the kitchen. */

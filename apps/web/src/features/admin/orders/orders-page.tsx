@@ -121,8 +121,13 @@ export default function OrdersPage() {
   }, [deliveryPersonView, refresh]);
 
   const mutation = useMutation({
-    mutationFn: (v: { id: string; status: OrderStatus; deliveryEmployeeId?: string; phoneDigits?: string }) =>
-      updateStatus(v.id, v),
+    mutationFn: (v: {
+      id: string;
+      status: OrderStatus;
+      deliveryEmployeeId?: string;
+      courierId?: string;
+      phoneDigits?: string;
+    }) => updateStatus(v.id, v),
     onSuccess: (_order, v) => {
       toast.success(v.phoneDigits !== undefined ? 'Entrega confirmada!' : 'Status atualizado!');
       refresh();
@@ -163,7 +168,7 @@ export default function OrdersPage() {
       if (!list) return;
       if (list.length === 0) {
         toast.error('Nenhum entregador disponível', {
-          description: "Cadastre funcionários com perfil 'Entregador' primeiro.",
+          description: MSG.noDeliveryPeople,
         });
         return;
       }
@@ -323,9 +328,10 @@ export default function OrdersPage() {
         order={choosing}
         people={people.data ?? []}
         onCancel={() => setChoosing(null)}
-        onConfirm={async (deliveryEmployeeId) => {
+        onConfirm={async (person) => {
           if (!choosing) return;
-          await mutation.mutateAsync({ id: choosing.id, status: 'out_for_delivery', deliveryEmployeeId });
+          const who = person.kind === 'courier' ? { courierId: person.id } : { deliveryEmployeeId: person.id };
+          await mutation.mutateAsync({ id: choosing.id, status: 'out_for_delivery', ...who });
           setChoosing(null);
         }}
       />
