@@ -20,7 +20,7 @@ describe('opening the register', () => {
   it('shows no session, then opens with its history row ("Caixa aberto")', async () => {
     const pdv = await setupPdv(t);
     const empty = await pdv.owner.client.get(`${CASHIER}/session`);
-    expect(empty.body).toEqual({ session: null, cashierOnly: false });
+    expect(empty.body).toEqual({ session: null, cashierOnly: false, discountLimitPercent: 100 });
     const res = await pdv.owner.client.post(`${CASHIER}/session/open`, {
       initialAmount: 10000,
       notes: 'Troco inicial',
