@@ -103,6 +103,8 @@ export type AdminOrderView = CashChange &
     paymentWarning: string | null;
     /** A card/PIX order not paid yet: shown apart as 'Aguardando pagamento', not for the kitchen. */
     awaitingPayment: boolean;
+    /** Placed from the menu preview by staff: on the board, in no report, stock or dashboard. */
+    isTest: boolean;
     /** Placed to be paid by the restaurant's own PIX QR Code: staff confirm its payment on the board. */
     localPix: boolean;
     /** Who confirmed a local PIX payment, and when. */

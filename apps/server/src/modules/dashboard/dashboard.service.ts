@@ -24,8 +24,11 @@ import { restaurantById } from '../../tenancy/restaurant-lookup';
 
 const OPEN_STATUSES = ['pending', 'preparing', 'confirmed', 'out_for_delivery'] as const;
 
-/** What counts as a sale (docs/decisions/027): not cancelled, and an online payment only once approved. */
-const isSale = sql`${orders.status} <> 'cancelled' and (${orders.paymentStatus} is null or ${orders.paymentStatus} = 'approved')`;
+/**
+ * What counts as a sale (docs/decisions/027): not cancelled, and an online payment only once approved;
+ * never a test order from the menu's preview (decision 043).
+ */
+const isSale = sql`${orders.status} <> 'cancelled' and (${orders.paymentStatus} is null or ${orders.paymentStatus} = 'approved') and not ${orders.isTest}`;
 
 /** Sum (0 when nothing matched) and count, optionally of the rows matching `where` only. */
 const sumOf = (expr: SQL, where: SQL = sql`true`) =>
@@ -130,6 +133,7 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
           orders,
           restaurantId,
           sql`(${orders.status} in ('pending', 'preparing', 'confirmed', 'out_for_delivery') or (${orders.status} in ('delivered', 'cancelled') and ${placedBetween(tz, date, date)}))`,
+          sql`not ${orders.isTest}`,
         ),
       )
       .groupBy(sql`1, 2`),

@@ -205,6 +205,7 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
       paymentCheckoutVerified: o.paymentCheckoutVerified,
       paymentCheckout: isCheckoutOrder(o),
       paymentWarning: typeof data.payment_warning === 'string' ? data.payment_warning : null,
+      isTest: o.isTest,
       awaitingPayment: isAwaitingPayment({ ...o, paymentCheckout: isCheckoutOrder(o) || isLocalPixOrder(o) }),
       localPix: isLocalPixOrder(o),
       pixConfirmation: localPixConfirmation(data),

@@ -2,12 +2,13 @@ import { orderProposalSchema } from '@meucardapio/domain/checkout';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../../http/context';
-import { customerCtx } from '../../../http/guard';
+import { customerCtx, staffCtx } from '../../../http/guard';
 import { idempotencyKeyOf } from '../../../http/idempotency';
 import { throttle } from '../../../http/rate-limit';
 import { parseBody, parseParams } from '../../../http/validate';
 import { createCustomerOrder } from './checkout.service';
 import { getCheckoutOptions, quoteShippingBySlug, validateCoupon } from './checkout-options.service';
+import { placeTestOrder } from './test-order.service';
 
 /** The storefront's checkout: its options and previews (public or signed-in customer) and the order itself. */
 export const checkoutRoutes = new Hono<AppEnv>();
@@ -53,5 +54,14 @@ checkoutRoutes.post('/customer/orders', async (c) => {
   const key = idempotencyKeyOf(c);
   const input = await parseBody(c, orderProposalSchema);
   const result = await createCustomerOrder(ctx, input, key);
+  return c.json(result, result.replayed ? 200 : 201);
+});
+
+// The menu preview's test order: staff, any hour, marked as a test (decision 043).
+checkoutRoutes.post('/admin/orders/test', async (c) => {
+  const ctx = staffCtx(c, 'manage_orders');
+  const key = idempotencyKeyOf(c);
+  const input = await parseBody(c, orderProposalSchema);
+  const result = await placeTestOrder(ctx, input, key);
   return c.json(result, result.replayed ? 200 : 201);
 });

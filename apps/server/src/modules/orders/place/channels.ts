@@ -10,6 +10,7 @@ export const CHANNELS = {
     /** "Pedido #12": the stock history's note and the hosted checkout's single line. */
     label: 'Pedido',
     stockNote: (n: number) => `Pedido online #${n}`,
+    test: false,
   },
   // A sale at the counter is handed over at once (decision 009).
   pdv: {
@@ -17,6 +18,15 @@ export const CHANNELS = {
     historyNote: 'Venda no PDV',
     label: 'Venda PDV',
     stockNote: (n: number) => `Venda PDV #${n}`,
+    test: false,
+  },
+  // Staff trying their own menu (decision 043): on the board like any order, never in stock or figures.
+  test: {
+    status: 'pending',
+    historyNote: 'Pedido de teste (pré-visualização do cardápio)',
+    label: 'Pedido de teste',
+    stockNote: (n: number) => `Pedido de teste #${n}`,
+    test: true,
   },
 } as const satisfies Record<string, ChannelRules>;
 
@@ -25,6 +35,8 @@ type ChannelRules = {
   historyNote: string;
   label: string;
   stockNote: (n: number) => string;
+  /** A test order: marked `is_test`, takes no stock, counts in no report. */
+  test: boolean;
 };
 
 export type OrderChannel = keyof typeof CHANNELS;

@@ -50,6 +50,7 @@ export async function insertOrder(ctx: ServiceCtx, draft: OrderInsert) {
       discount: priced.coupon.discount,
       total: priced.total,
       status: draft.status,
+      isTest: CHANNELS[request.channel].test,
       idempotencyKey: request.idempotencyKey,
     })
     .returning();

@@ -123,6 +123,7 @@ export function OrderCard({
             <Badge variant="secondary">{DELIVERY_TYPE_LABELS[o.deliveryType as DeliveryType] ?? o.deliveryType}</Badge>
           )}
           {o.tableNumber ? <Badge variant="outline">Mesa {o.tableNumber}</Badge> : null}
+          {o.isTest && <Badge variant="warning">Teste</Badge>}
           {(o.paymentCheckout || o.paymentStatus) && (
             <Badge variant={paymentVariant(o.paymentStatus)}>
               {paymentStatusLabel(o.paymentStatus, o.paymentMethod)}

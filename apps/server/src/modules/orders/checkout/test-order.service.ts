@@ -1,0 +1,63 @@
+import type { CreatedOrder, OrderProposal } from '@meucardapio/domain/checkout';
+import type { StaffCtx } from '../../../http/context';
+import { conflict } from '../../../http/errors';
+import { restaurantById } from '../../../tenancy/restaurant-lookup';
+import { customerOrderViews, toCustomerOrderView } from '../order-view';
+import { chooseShipping } from '../place/delivery';
+import { type OrderDoor, placeOrder } from '../place/place-order';
+import { assertProductsExist } from '../place/pricing';
+import { choosePayment } from './checkout-payment';
+
+/**
+ * The menu preview's door (decision 043): staff order from their own menu to see how an order arrives,
+ * also while the restaurant is closed. It is the storefront's order in every check that protects the
+ * customer (products, sizes and flavours, delivery area and fee, the payment method offered) but is
+ * marked as a test: no opening hours, no coupon, no payment started (no link, no PIX code), no stock
+ * taken, and it counts in no report or dashboard. It lands on the board as "Teste".
+ */
+export async function placeTestOrder(
+  ctx: StaffCtx,
+  input: OrderProposal,
+  idempotencyKey: string | null,
+): Promise<CreatedOrder> {
+  const { deps, actor } = ctx;
+  const door: OrderDoor<CreatedOrder> = {
+    async prepare({ db }) {
+      const restaurant = await restaurantById(db, ctx.restaurantId);
+      await assertProductsExist(db, restaurant.id, input.items);
+      const choice = await chooseShipping(db, deps, restaurant, input);
+      return {
+        items: input.items,
+        customer: {
+          id: null,
+          name: input.name?.trim() || actor.name,
+          phone: input.phone?.trim() || null,
+          email: null,
+        },
+        placedBy: { employeeId: actor.kind === 'employee' ? actor.id : null, name: actor.name },
+        delivery: { kind: 'storefront', choice, address: input },
+        discount: { kind: 'coupon', code: null },
+        note: input.note ?? null,
+      };
+    },
+    async plan(txCtx, priced) {
+      const plan = await choosePayment(txCtx.db, deps, priced.restaurant, input, priced.total);
+      // Nobody pays a test: the method is only named on the ticket.
+      return { ...plan, paymentStatus: null, hosted: null, localPix: false, installments: null };
+    },
+    async replay(readCtx, earlier) {
+      if (!earlier.isTest)
+        throw conflict(
+          'Pedido duplicado',
+          'Esta tentativa de pedido já foi usada. Recarregue a página e tente novamente.',
+        );
+      const [view] = await customerOrderViews(readCtx.db, readCtx.restaurantId, [earlier]);
+      return { order: view, checkoutUrl: null, replayed: true };
+    },
+    async answer(_txCtx, { restaurant: r, order, items }) {
+      const view = toCustomerOrderView(order, items, { name: r.name, slug: r.slug, logoUrl: r.logoUrl });
+      return { order: view, checkoutUrl: null, replayed: false };
+    },
+  };
+  return placeOrder(ctx, { channel: 'test', idempotencyKey, door });
+}
