@@ -26,7 +26,7 @@ const OPEN_STATUSES = ['pending', 'preparing', 'confirmed', 'out_for_delivery'] 
 
 /**
  * What counts as a sale (docs/decisions/027): not cancelled, and an online payment only once approved;
- * never a test order from the menu's preview (decision 043).
+ * never a test order from the menu's preview (decision 044).
  */
 const isSale = sql`${orders.status} <> 'cancelled' and (${orders.paymentStatus} is null or ${orders.paymentStatus} = 'approved') and not ${orders.isTest}`;
 

@@ -57,7 +57,7 @@ checkoutRoutes.post('/customer/orders', async (c) => {
   return c.json(result, result.replayed ? 200 : 201);
 });
 
-// The menu preview's test order: staff, any hour, marked as a test (decision 043).
+// The menu preview's test order: staff, any hour, marked as a test (decision 044).
 checkoutRoutes.post('/admin/orders/test', async (c) => {
   const ctx = staffCtx(c, 'manage_orders');
   const key = idempotencyKeyOf(c);

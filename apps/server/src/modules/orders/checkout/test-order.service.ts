@@ -9,7 +9,7 @@ import { assertProductsExist } from '../place/pricing';
 import { choosePayment } from './checkout-payment';
 
 /**
- * The menu preview's door (decision 043): staff order from their own menu to see how an order arrives,
+ * The menu preview's door (decision 044): staff order from their own menu to see how an order arrives,
  * also while the restaurant is closed. It is the storefront's order in every check that protects the
  * customer (products, sizes and flavours, delivery area and fee, the payment method offered) but is
  * marked as a test: no opening hours, no coupon, no payment started (no link, no PIX code), no stock

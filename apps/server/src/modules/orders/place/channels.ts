@@ -20,7 +20,7 @@ export const CHANNELS = {
     stockNote: (n: number) => `Venda PDV #${n}`,
     test: false,
   },
-  // Staff trying their own menu (decision 043): on the board like any order, never in stock or figures.
+  // Staff trying their own menu (decision 044): on the board like any order, never in stock or figures.
   test: {
     status: 'pending',
     historyNote: 'Pedido de teste (pré-visualização do cardápio)',
