@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkStatusTemplate,
   DEFAULT_STATUS_TEMPLATES,
+  greetingName,
   isStatusMessageStatus,
   renderStatusMessage,
   resolveStatusMessages,
@@ -92,5 +93,33 @@ describe('kinds', () => {
     expect(isStatusMessageStatus('delivered')).toBe(true);
     expect(isStatusMessageStatus('confirmed')).toBe(false);
     expect(isStatusMessageStatus('cancelled')).toBe(false);
+  });
+});
+
+describe('greetingName', () => {
+  it('keeps a plain first name and sends nothing else the customer typed', () => {
+    expect(greetingName('  Maria   Souza ')).toBe('Maria');
+    expect(greetingName("D'Ávila")).toBe("D'Ávila");
+    for (const typed of [
+      'http://golpe.example',
+      'R$500 grátis',
+      '11987654321',
+      'www.pix-gratis.com',
+      '',
+      'A'.repeat(21),
+    ])
+      expect(greetingName(typed)).toBe('cliente');
+  });
+
+  it('is what {nome} renders to', () => {
+    expect(
+      renderStatusMessage('Olá, {nome}!', {
+        customerName: 'https://bit.ly/x Maria',
+        number: 1,
+        status: 'preparing',
+        link: 'https://loja',
+        restaurantName: 'Loja',
+      }),
+    ).toBe('Olá, cliente!');
   });
 });

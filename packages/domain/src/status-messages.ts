@@ -102,11 +102,20 @@ export type StatusMessageValues = {
   restaurantName: string;
 };
 
-/** The message as the customer reads it: every placeholder replaced (the name by its first word). */
+/**
+ * The name a WhatsApp message greets: the first word of the typed name only when it is a plain name
+ * (letters, at most 20), else "cliente". The phone on an order is not proved to be the customer's, so
+ * nothing the customer typed freely (a link, a phone number, a sentence) is ever sent to it.
+ */
+export function greetingName(customerName: string): string {
+  const first = customerName.trim().split(/\s+/)[0] ?? '';
+  return /^\p{L}[\p{L}'-]{0,19}$/u.test(first) ? first : 'cliente';
+}
+
+/** The message as the customer reads it: every placeholder replaced (the name by greetingName). */
 export function renderStatusMessage(template: string, v: StatusMessageValues): string {
-  const first = v.customerName.trim().split(/\s+/)[0] ?? '';
   const values: Record<string, string> = {
-    '{nome}': first,
+    '{nome}': greetingName(v.customerName),
     '{numero}': String(v.number),
     '{status}': ORDER_STATUS_LABELS[v.status],
     '{link}': v.link,

@@ -5,6 +5,7 @@ import { formatBRL } from '@meucardapio/domain/money';
 import { cashChangeOf, cashChangeText } from '@meucardapio/domain/order-display';
 import { shortIdAdmin } from '@meucardapio/domain/order-status';
 import { toWhatsAppNumber } from '@meucardapio/domain/phone';
+import { greetingName } from '@meucardapio/domain/status-messages';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../../http/context';
 import { tenant } from '../../../http/tenant';
@@ -39,7 +40,11 @@ const SETTLE_MS = 60_000;
 
 export type NotifierOptions = { pollMs?: number; retryDelaysMs?: number[] };
 
-/** The message a customer receives when the restaurant gets their order. */
+/**
+ * The message a customer receives when the restaurant gets their order: the restaurant's own texts
+ * (product names, total, payment) and a plain first name; never the item or order notes, which the
+ * customer types freely and the order's phone may belong to someone else (decision 044).
+ */
 export function newOrderMessage(
   order: {
     id: string;
@@ -49,22 +54,20 @@ export function newOrderMessage(
     deliveryType: string;
     paymentMethod: string | null;
     paymentData: Record<string, unknown> | null;
-    note: string | null;
   },
-  items: { name: string; quantity: number; notes: string | null }[],
+  items: { name: string; quantity: number }[],
   restaurantName: string,
 ): string {
-  const first = order.customerName.trim().split(/\s+/)[0] || order.customerName;
+  const first = greetingName(order.customerName);
   const change = cashChangeText(cashChangeOf(order.paymentData));
   const payment = [order.paymentMethod, change].filter(Boolean).join(' · ');
   const lines = [
     `Olá, ${first}! Recebemos seu pedido #${order.number} (${shortIdAdmin(order.id)}) em ${restaurantName}.`,
     '',
-    ...items.flatMap((i) => [`${i.quantity}x ${i.name}`, ...(i.notes ? [`   Obs: ${i.notes}`] : [])]),
+    ...items.map((i) => `${i.quantity}x ${i.name}`),
     '',
     `Total: ${formatBRL(order.total)}`,
     ...(payment ? [`Pagamento: ${payment}`] : []),
-    ...(order.note ? [`Observação: ${order.note}`] : []),
     'Avisaremos você a cada mudança de status. Obrigado!',
   ];
   return lines.join('\n');
@@ -92,7 +95,6 @@ export async function enqueueNewOrderNotifications(
       deliveryType: orders.deliveryType,
       paymentMethod: orders.paymentMethod,
       paymentData: orders.paymentData,
-      note: orders.note,
     })
     .from(orders)
     .where(
@@ -121,7 +123,6 @@ export async function enqueueNewOrderNotifications(
       orderId: orderItems.orderId,
       name: orderItems.name,
       quantity: orderItems.quantity,
-      notes: orderItems.notes,
     })
     .from(orderItems)
     .where(
