@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './helpers';
 /*
  * The phone typed on an order is not proved to be the customer's, so the restaurant's WhatsApp never
  * carries what the customer typed freely there: no order note, no item notes, no name beyond a plain
- * first name (decision 044).
+ * first name (decision 045).
  */
 
 let t: TestApp;

@@ -43,7 +43,7 @@ export type NotifierOptions = { pollMs?: number; retryDelaysMs?: number[] };
 /**
  * The message a customer receives when the restaurant gets their order: the restaurant's own texts
  * (product names, total, payment) and a plain first name; never the item or order notes, which the
- * customer types freely and the order's phone may belong to someone else (decision 044).
+ * customer types freely and the order's phone may belong to someone else (decision 045).
  */
 export function newOrderMessage(
   order: {
