@@ -114,12 +114,12 @@ export async function driveLoad(options: {
 
 /**
  * The same writes as a storefront order — lock the restaurant, take its number, the order, its item, its
- * history, the stock and its history, the event and its NOTIFY — as raw SQL, one transaction per order.
+ * history, the stock and its history, the event and its NOTIFY — as raw SQL, one transaction per order,
+ * each for the next of `targets` (a restaurant and a product of it).
  */
 export async function rawInsertRate(
   url: string,
-  restaurantId: string,
-  productId: string,
+  targets: { restaurantId: string; productId: string }[],
   seconds: number,
   workers: number,
 ) {
@@ -131,6 +131,7 @@ export async function rawInsertRate(
     const client = await pool.connect();
     try {
       while (performance.now() < deadline) {
+        const { restaurantId, productId } = targets[done % targets.length];
         await client.query('begin');
         await client.query('select id from restaurants where id = $1 for update', [restaurantId]);
         const seq = await client.query(

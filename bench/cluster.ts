@@ -3,10 +3,8 @@
 // orders/s, commit→arrival latency on boards of the *other* instance, errors, lost events, the checkout rate
 // against the same inserts as raw SQL, and what a PostgreSQL restart under load does (its own cluster only).
 // BENCH_SECONDS (default 20).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@meucardapio/db/client';
@@ -16,61 +14,13 @@ import { hashToken, SESSION_COOKIE } from '../apps/server/src/http/session';
 import { type Board, driveLoad, openBoard, percentile, rawInsertRate } from './cluster-load';
 import { restartUnderLoad } from './cluster-outage';
 import { type PrivatePostgres, startPrivatePostgres } from './private-postgres';
+import { ensureNginx, freePort, startInstance, startNginx, stopChildren, waitFor } from './processes';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const GIVEN_URL = process.env.BENCH_DATABASE_URL;
-const NGINX = '/usr/sbin/nginx';
 const BOARDS = 6;
 const CHECKOUT_WORKERS = 8;
 const MENU_WORKERS = 4;
-const root = join(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, ms = 120_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-function ensureNginx() {
-  if (existsSync(NGINX)) return;
-  console.log('nginx não encontrado: instalando o pacote do Debian…');
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  const installed = spawnSync('apt-get', ['install', '-y', '-qq', 'nginx'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  if (installed.status !== 0 || !existsSync(NGINX)) throw new Error('could not install nginx');
-}
-
-const children: ChildProcess[] = [];
-function startChild(command: string, args: string[], env: Record<string, string> = {}) {
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  return child;
-}
-
 async function send(base: string, method: string, path: string, body: unknown, cookie = '') {
   const res = await fetch(`${base}${path}`, {
     method,
@@ -109,22 +59,8 @@ try {
     SECRETS_KEY: randomBytes(32).toString('base64'),
     PAYMENTS: 'disabled',
   };
-  const instances = [portA, portB].map((p) => ({
-    port: p,
-    child: startChild(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      ...serverEnv,
-      PORT: String(p),
-    }),
-  }));
-  const nginxDir = join(work, 'nginx');
-  mkdirSync(nginxDir);
-  const conf = readFileSync(join(import.meta.dirname, 'cluster-nginx.conf'), 'utf8')
-    .replaceAll('{{dir}}', nginxDir)
-    .replaceAll('{{portA}}', String(portA))
-    .replaceAll('{{portB}}', String(portB))
-    .replaceAll('{{port}}', String(port));
-  writeFileSync(join(nginxDir, 'nginx.conf'), conf);
-  startChild(NGINX, ['-p', nginxDir, '-c', join(nginxDir, 'nginx.conf'), '-g', 'daemon off;']);
+  const instances = [portA, portB].map((p) => ({ port: p, child: startInstance(p, serverEnv) }));
+  startNginx(join(work, 'nginx'), { a: portA, b: portB, port });
   await Promise.all([portA, portB].map((p) => waitFor(`http://127.0.0.1:${p}/api/ready`)));
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/ready`);
@@ -221,7 +157,7 @@ try {
   });
   const aloneErrors = alone.errors.length;
   const alonePerSecond = alone.orders.length / alone.seconds;
-  const rawPerSecond = await rawInsertRate(url, restaurantId, productId, phase, CHECKOUT_WORKERS);
+  const rawPerSecond = await rawInsertRate(url, [{ restaurantId, productId }], phase, CHECKOUT_WORKERS);
   const restart = privatePostgres
     ? await restartUnderLoad({
         base,
@@ -277,10 +213,7 @@ try {
   );
 } finally {
   for (const b of boards) b.close();
-  for (const child of children.reverse()) child.kill('SIGTERM');
-  await Promise.all(
-    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : Promise.resolve())),
-  );
+  await stopChildren();
   if (privatePostgres) privatePostgres.destroy();
   else await adminQuery(SERVER_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   rmSync(work, { recursive: true, force: true });

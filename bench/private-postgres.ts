@@ -7,6 +7,7 @@ import { join } from 'node:path';
 
 export type PrivatePostgres = {
   url: string;
+  port: number;
   /** Stops the server the way a restart does (fast shutdown: every backend is ended). */
   stop(): void;
   start(): void;
@@ -22,23 +23,30 @@ function run(command: string, args: string[]) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')}: ${result.stderr || result.stdout}`);
 }
 
-export function startPrivatePostgres(port: number): PrivatePostgres {
+function binaries() {
   const version = readdirSync('/usr/lib/postgresql').sort().at(-1);
   if (!version) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql');
-  const bin = `/usr/lib/postgresql/${version}/bin`;
+  return `/usr/lib/postgresql/${version}/bin`;
+}
+
+/** A scratch folder the postgres user owns (PostgreSQL refuses to run as root). */
+function scratch(): string {
   const dir = mkdtempSync(join(tmpdir(), 'mc-bench-pg-'));
   if (asRoot) {
-    const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim();
+    const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim();
     const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim();
-    chownSync(dir, Number(ids), Number(gid));
+    chownSync(dir, Number(uid), Number(gid));
   }
-  const data = join(dir, 'data');
-  run(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`;
+  return dir;
+}
+
+function cluster(bin: string, dir: string, data: string, port: number): PrivatePostgres {
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300`;
   const start = () => run(`${bin}/pg_ctl`, ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
     stop: () => run(`${bin}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop']),
     start,
     destroy() {
@@ -50,4 +58,33 @@ export function startPrivatePostgres(port: number): PrivatePostgres {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+export function startPrivatePostgres(port: number): PrivatePostgres {
+  const bin = binaries();
+  const dir = scratch();
+  const data = join(dir, 'data');
+  run(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  return cluster(bin, dir, data, port);
+}
+
+/** A streaming replica of `primary` (pg_basebackup with its standby settings), read-only, on `port`. */
+export function startStreamingReplica(primary: PrivatePostgres, port: number): PrivatePostgres {
+  const bin = binaries();
+  const dir = scratch();
+  const data = join(dir, 'data');
+  run(`${bin}/pg_basebackup`, [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-D',
+    data,
+    '-R',
+    '-X',
+    'stream',
+  ]);
+  return cluster(bin, dir, data, port);
 }

@@ -1,0 +1,5 @@
+export declare const PGBOUNCER: string;
+export declare function startPgbouncer(
+  serverUrl: string,
+  options?: { poolSize?: number },
+): Promise<{ url: string; port: number; stop(): void }>;
