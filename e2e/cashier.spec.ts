@@ -314,7 +314,7 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).split('\r\n');
-  expect(lines[0]).toBe('Pedido;Cliente;Horário;Total;Pagamento;Status');
+  expect(lines[0]).toBe('Pedido;Cliente;Horário;Total;Pagamento;Status;Desconto;Desconto por');
   const row = lines.find((l) => l.startsWith(`#${secondNumber};`))?.split(';');
   expect(row).toEqual([
     `#${secondNumber}`,
@@ -323,6 +323,8 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
     reais(secondTotal),
     'Dinheiro',
     'Entregue',
+    '0,00',
+    '',
   ]);
   await owner.context.close();
 });
