@@ -43,7 +43,7 @@ describe('setupSteps', () => {
       'order',
     ]);
     expect(steps.every((s) => !s.done)).toBe(true);
-    expect(steps.at(-1)?.path).toBe('/pizzaria-bh');
+    expect(steps.at(-1)?.path).toBe('/pizzaria-bh?teste=1');
   });
 
   it('ticks every step from the data', () => {

@@ -102,8 +102,9 @@ export function setupSteps(f: SetupFacts, slug: string): SetupStep[] {
     {
       key: 'order',
       title: 'Um pedido de teste',
-      hint: 'Abra o seu cardápio e faça um pedido para ver como ele chega.',
-      path: `/${slug}`,
+      hint: 'Abra o cardápio em modo de teste (aceita pedidos mesmo fechado) e veja como o pedido chega.',
+      // The preview: test orders at any hour, kept out of reports and stock (decision 044).
+      path: `/${slug}?teste=1`,
       done: f.orders > 0,
     },
   ];

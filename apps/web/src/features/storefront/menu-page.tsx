@@ -135,7 +135,9 @@ function LoadedMenu({ menu, slug }: { menu: PublicMenu; slug: string }) {
   // A shop (commerce segment) has no tables: a table link still opens its menu, for delivery or pickup.
   const tablesIgnored = menu.restaurant.businessSegment === 'commerce' && requestedTable !== null;
   const tableNumber = tablesIgnored ? null : requestedTable;
-  const status = useOpenStatus(menu);
+  const preview = searchParams.get('teste') === '1';
+  const hoursStatus = useOpenStatus(menu);
+  const status = preview ? { ...hoursStatus, isOpen: true } : hoursStatus;
   useRestaurantTheme(menu.restaurant.primaryColor, menu.restaurant.buttonColor, `${menu.restaurant.name} · Cardápio`);
 
   const stock = useMemo(
@@ -155,13 +157,22 @@ function LoadedMenu({ menu, slug }: { menu: PublicMenu; slug: string }) {
       hours: menu.hours,
       isOpen: status.isOpen,
       closedDescription: status.toastDescription,
+      preview,
     }),
-    [menu.restaurant, menu.hours, tableNumber, status.isOpen, status.toastDescription],
+    [menu.restaurant, menu.hours, tableNumber, status.isOpen, status.toastDescription, preview],
   );
 
   return (
     <StorefrontProvider value={storefront}>
       <CartProvider slug={slug} stock={stock}>
+        {preview && (
+          <p
+            role="status"
+            className="sticky top-0 z-30 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950"
+          >
+            Modo de teste: o cardápio aceita pedidos mesmo fechado, e eles chegam ao painel marcados como teste.
+          </p>
+        )}
         <MenuView menu={menu} status={status} tableNumber={tableNumber} tablesIgnored={tablesIgnored} />
       </CartProvider>
     </StorefrontProvider>

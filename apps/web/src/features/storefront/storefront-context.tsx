@@ -15,6 +15,11 @@ export type StorefrontValue = {
   isOpen: boolean;
   /** 'Abriremos Segunda às 18:00' or 'Estamos fechados no momento.', for the 'Restaurante fechado' toast. */
   closedDescription: string;
+  /**
+   * Staff previewing their own menu ('?teste=1'): open at any hour, and the checkout places a test order
+   * (decision 044) instead of asking a customer to sign in.
+   */
+  preview: boolean;
 };
 
 const StorefrontContext = createContext<StorefrontValue | null>(null);

@@ -619,7 +619,8 @@ export function ProductFormDialog({
                 >
                   <SwitchRow
                     id={fid('size-pricing')}
-                    label="Preço por tamanho (ex.: Broto, Média e Grande, cada um com o seu preço)"
+                    label="Preço por tamanho"
+                    hint="Broto, Média e Grande, cada um com o seu preço (não é acréscimo)."
                     checked={draft.sizePricing}
                     onChange={(v) => set('sizePricing', v)}
                   />

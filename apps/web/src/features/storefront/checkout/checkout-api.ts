@@ -35,6 +35,10 @@ export const quoteShipping = (slug: string, cep: string, items: { productId: str
 export const createOrder = (proposal: OrderProposalInput, idempotencyKey: string) =>
   api.post<CreatedOrder>('/api/customer/orders', proposal, { headers: { 'Idempotency-Key': idempotencyKey } });
 
+/** The menu preview's test order, placed by the signed-in staff member (decision 044). */
+export const createTestOrder = (proposal: OrderProposalInput, idempotencyKey: string) =>
+  api.post<CreatedOrder>('/api/admin/orders/test', proposal, { headers: { 'Idempotency-Key': idempotencyKey } });
+
 export type AuthAnswer = { user: CustomerMe };
 
 export const customerLogin = (slug: string, body: { email: string; password: string }) =>

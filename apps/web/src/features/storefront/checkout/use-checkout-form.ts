@@ -25,12 +25,15 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
-/** The signed-in customer's name, phone and profile address; a table link starts as 'dine_in'. */
-function initialValues(user: CustomerMe, tableNumber: number | null): CheckoutFormValues {
-  const profile = toAddressValue(Object.fromEntries(ADDRESS_KEYS.map((k) => [k, str(user.customer?.[k])])));
+/**
+ * The signed-in customer's name, phone and profile address (none for a test order from the preview);
+ * a table link starts as 'dine_in'.
+ */
+function initialValues(user: CustomerMe | null, tableNumber: number | null): CheckoutFormValues {
+  const profile = toAddressValue(Object.fromEntries(ADDRESS_KEYS.map((k) => [k, str(user?.customer?.[k])])));
   return {
-    name: user.name ?? '',
-    phone: formatPhone(user.phone ?? str(user.customer?.phone)),
+    name: user?.name ?? '',
+    phone: formatPhone(user?.phone ?? str(user?.customer?.phone)),
     deliveryType: tableNumber ? 'dine_in' : 'delivery',
     ...profile,
     state: profile.state || 'SP',
@@ -43,8 +46,8 @@ function initialValues(user: CustomerMe, tableNumber: number | null): CheckoutFo
 }
 
 /** Everything the checkout's sections read and change: the form, what it loads, and the figures. */
-export function useCheckoutForm({ open, user }: { open: boolean; user: CustomerMe }) {
-  const { restaurant, tableNumber } = useStorefront();
+export function useCheckoutForm({ open, user }: { open: boolean; user: CustomerMe | null }) {
+  const { restaurant, tableNumber, preview } = useStorefront();
   const cart = useCart();
   const queryClient = useQueryClient();
   const slug = restaurant.slug;
@@ -89,7 +92,7 @@ export function useCheckoutForm({ open, user }: { open: boolean; user: CustomerM
     // Asked again every time the checkout opens: the restaurant may have closed since the menu loaded.
     staleTime: 0,
   });
-  const addresses = useQuery({ queryKey: checkoutKeys.addresses, queryFn: fetchAddresses, enabled: open });
+  const addresses = useQuery({ queryKey: checkoutKeys.addresses, queryFn: fetchAddresses, enabled: open && !!user });
   const cities = useQuery({
     queryKey: checkoutKeys.cities(address.state),
     queryFn: () => fetchCities(address.state),
@@ -109,7 +112,8 @@ export function useCheckoutForm({ open, user }: { open: boolean; user: CustomerM
 
   const methods = options.data?.paymentMethods ?? [];
   // The server's answer, by the restaurant's clock and timezone (not this device's).
-  const closedText = options.data && !options.data.openNow ? (options.data.closedDescription ?? MSG.closedNow) : null;
+  const closedText =
+    !preview && options.data && !options.data.openNow ? (options.data.closedDescription ?? MSG.closedNow) : null;
   const onlineUnavailable = options.data ? !options.data.hasCheckoutReferrer : false;
   useEffect(() => {
     // The menu behind still shows the hours it loaded with: fresh ones turn its badge to 'Fechado'.
@@ -174,6 +178,7 @@ export function useCheckoutForm({ open, user }: { open: boolean; user: CustomerM
     slug,
     restaurant,
     tableNumber,
+    preview,
     cart,
     form,
     values,

@@ -13,7 +13,7 @@ import type { AddressValue } from '@/components/address-fields';
 import { errorText, isApiError, toastError } from '@/lib/api';
 import type { CartContextValue } from '../cart/cart-context';
 import { publicMenuQuery } from '../menu-query';
-import { checkoutKeys, createOrder, newIdempotencyKey } from './checkout-api';
+import { checkoutKeys, createOrder, createTestOrder, newIdempotencyKey } from './checkout-api';
 import type { AppliedCoupon, CheckoutTotals } from './use-checkout-totals';
 
 type Problem = { field: FieldPath<CheckoutFormValues>; message: string };
@@ -35,6 +35,8 @@ export type OrderDraft = {
   coupon: AppliedCoupon | null;
   totals: CheckoutTotals;
   closedText: string | null;
+  /** The menu preview: a test order placed by staff. */
+  preview: boolean;
   setStockError: (error: { description: string; at: number }) => void;
 };
 
@@ -100,7 +102,7 @@ export function useSubmitOrder(d: OrderDraft) {
     try {
       const isDelivery = d.deliveryType === 'delivery';
       const { complement, ...address } = d.address;
-      const res = await createOrder(
+      const res = await (d.preview ? createTestOrder : createOrder)(
         {
           restaurantSlug: slug,
           items: cart.items
@@ -131,6 +133,11 @@ export function useSubmitOrder(d: OrderDraft) {
       );
       cart.clear();
       attemptKey.current = newIdempotencyKey();
+      if (d.preview) {
+        toast.success('Pedido de teste enviado!', { description: `${orderLabel(res.order.number)} chegou ao painel.` });
+        navigate('/admin/orders');
+        return;
+      }
       if (res.checkoutUrl) {
         toast.success('Pedido criado!', { description: 'Redirecionando para o pagamento...' });
         window.location.assign(res.checkoutUrl);
