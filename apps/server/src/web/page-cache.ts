@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { ByteLru } from '../http/byte-lru';
 import { type PrecompressedBody, strongEtag } from '../http/precompressed';
 
 const brotli = promisify(brotliCompress);
@@ -15,7 +16,6 @@ export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
  * and this drops it.
  */
 const MAX_AGE_MS = 60_000;
-const SWEEP_EVERY_MS = 10_000;
 
 export async function cachedPage(html: string, status: 200 | 404): Promise<CachedPage> {
   const [br, gzipped] = await Promise.all([
@@ -30,7 +30,7 @@ export async function cachedPage(html: string, status: 200 | 404): Promise<Cache
 /** Roughly what a page holds: the HTML (UTF-16 in memory) and its two compressed forms. */
 const pageBytes = (p: CachedPage) => p.identity.length * 2 + p.gzip.byteLength + (p.brotli?.byteLength ?? 0);
 
-type Slot = { page: Promise<CachedPage | null>; bytes: number; storedAt: number };
+type Render = Promise<CachedPage | null>;
 
 /**
  * Server-rendered pages kept with what they were rendered from (a menu object of the menu cache, or a
@@ -42,44 +42,30 @@ type Slot = { page: Promise<CachedPage | null>; bytes: number; storedAt: number 
 export class PageCache {
   private sources = new WeakMap<object, number>();
   private nextSource = 0;
-  /** Least recently used first. */
-  private slots = new Map<string, Slot>();
-  private bytes = 0;
-  private sweptAt = 0;
+  private pages: ByteLru<string, Render>;
 
-  constructor(private maxBytes = PAGE_CACHE_MAX_BYTES) {}
+  constructor(maxBytes = PAGE_CACHE_MAX_BYTES) {
+    this.pages = new ByteLru({ maxBytes, maxAgeMs: MAX_AGE_MS });
+  }
 
   /** How much this instance holds: pages and bytes. */
   stats() {
-    return { pages: this.slots.size, bytes: this.bytes };
+    const { entries, bytes } = this.pages.stats();
+    return { pages: entries, bytes };
   }
 
-  get(source: object, key: string, render: () => Promise<CachedPage | null>, now = Date.now()) {
+  get(source: object, key: string, render: () => Render, now = Date.now()): Render {
     const id = `${this.sourceId(source)} ${key}`;
-    const known = this.slots.get(id);
-    if (known && now - known.storedAt < MAX_AGE_MS) {
-      this.slots.delete(id);
-      this.slots.set(id, known);
-      return known.page;
-    }
-    if (known) this.drop(id);
-    this.sweep(now);
-    const slot: Slot = { page: render(), bytes: 0, storedAt: now };
-    this.slots.set(id, slot);
-    slot.page.then(
-      (page) => {
-        if (this.slots.get(id) !== slot) return;
-        // A page that could not be rendered is not kept: the next visit tries again.
-        if (!page) return this.drop(id);
-        slot.bytes = pageBytes(page);
-        this.bytes += slot.bytes;
-        this.evict();
-      },
-      () => {
-        if (this.slots.get(id) === slot) this.drop(id);
-      },
+    const known = this.pages.get(id, now);
+    if (known) return known;
+    const page = render();
+    // Counted once rendered; a page that could not be rendered is not kept: the next visit tries again.
+    this.pages.set(id, page, 0, now);
+    page.then(
+      (p) => (p ? this.pages.grow(id, page, pageBytes(p)) : this.pages.delete(id, page)),
+      () => this.pages.delete(id, page),
     );
-    return slot.page;
+    return page;
   }
 
   private sourceId(source: object) {
@@ -89,25 +75,5 @@ export class PageCache {
       this.sources.set(source, id);
     }
     return id;
-  }
-
-  private drop(id: string) {
-    const slot = this.slots.get(id);
-    if (!slot) return;
-    this.slots.delete(id);
-    this.bytes -= slot.bytes;
-  }
-
-  private evict() {
-    for (const id of this.slots.keys()) {
-      if (this.bytes <= this.maxBytes) return;
-      this.drop(id);
-    }
-  }
-
-  private sweep(now: number) {
-    if (now - this.sweptAt < SWEEP_EVERY_MS) return;
-    this.sweptAt = now;
-    for (const [id, slot] of this.slots) if (now - slot.storedAt >= MAX_AGE_MS) this.drop(id);
   }
 }

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Database } from '@meucardapio/db/client';
 import type { PublicMenu } from '@meucardapio/domain/menu-views';
+import { ByteLru } from '../../http/byte-lru';
 import type { RenderedMenu } from '../../http/context';
 import { strongEtag } from '../../http/precompressed';
 import { getPublicMenu, withOpenNow } from './public-menu.service';
@@ -10,20 +11,16 @@ export const MENU_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 // A safety net only: changes arrive through NOTIFY at once; this bounds staleness if a
 // notification connection drops unnoticed.
 const TTL_MS = 60_000;
-/** How often a lookup also drops the expired entries, so an idle restaurant's menu is not kept for ever. */
-const SWEEP_EVERY_MS = 10_000;
 
 type Entry = {
   restaurantId: string;
   /** The slug as stored, lower-cased: the key of the slug index. */
   slug: string;
   menu: PublicMenu;
-  storedAt: number;
   /** Only `openNow` differs between renders, so at most two are kept. */
   rendered: { open?: RenderedMenu; closed?: RenderedMenu };
   /** Opening hours are in whole minutes: open/closed is worked out once per minute, not per request. */
   openAt?: { minute: number; key: 'open' | 'closed' };
-  bytes: number;
 };
 
 function render(menu: PublicMenu): RenderedMenu {
@@ -42,20 +39,26 @@ const renderedBytes = (r: RenderedMenu) => r.identity.length * 2 + r.gzip.byteLe
  * used first out; entries past their time limit are dropped.
  */
 export class MenuCache {
-  /** By restaurant id, least recently used first. */
-  private entries = new Map<string, Entry>();
+  /** By restaurant id. */
+  private entries: ByteLru<string, Entry>;
   /** Lower-cased slug → restaurant id. */
   private slugs = new Map<string, string>();
-  private bytes = 0;
-  private sweptAt = 0;
   /** Bumped by every invalidation; a read that raced with one is not stored. */
   private generation = 0;
   private unlisten?: () => Promise<void>;
 
   constructor(
     private database: Database,
-    private maxBytes = MENU_CACHE_MAX_BYTES,
-  ) {}
+    maxBytes = MENU_CACHE_MAX_BYTES,
+  ) {
+    this.entries = new ByteLru({
+      maxBytes,
+      maxAgeMs: TTL_MS,
+      onDrop: (id, entry) => {
+        if (this.slugs.get(entry.slug) === id) this.slugs.delete(entry.slug);
+      },
+    });
+  }
 
   async start() {
     this.unlisten = await this.database.listen(
@@ -74,36 +77,29 @@ export class MenuCache {
   forgetAll() {
     this.generation++;
     this.entries.clear();
-    this.slugs.clear();
-    this.bytes = 0;
   }
 
   forget(restaurantId: string) {
     this.generation++;
-    this.drop(restaurantId);
+    this.entries.delete(restaurantId);
   }
 
   /** How much this instance holds: entries and bytes. */
   stats() {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return this.entries.stats();
   }
 
   /** The menu of `slug` if this instance holds it fresh, rendered for `now`; never waits on the database. */
   cached(slug: string, now = new Date()): RenderedMenu | undefined {
     const id = this.slugs.get(slug.toLowerCase());
-    const entry = id ? this.entries.get(id) : undefined;
-    if (!entry || now.getTime() - entry.storedAt >= TTL_MS) return undefined;
-    // Most recently used goes last.
-    this.entries.delete(entry.restaurantId);
-    this.entries.set(entry.restaurantId, entry);
-    return this.renderedFor(entry, now);
+    const entry = id ? this.entries.get(id, now.getTime()) : undefined;
+    return entry && this.renderedFor(entry, now);
   }
 
   /** The menu of `slug`, rendered with its open/closed state computed for `now`. */
   async get(slug: string, now = new Date()): Promise<RenderedMenu> {
     const hit = this.cached(slug, now);
     if (hit) return hit;
-    this.sweep(now.getTime());
     const generation = this.generation;
     // A menu a second old is what the cache serves anyway: the read replica takes it when there is one.
     const menu = await getPublicMenu({ db: this.database.laggingReads() }, slug, now);
@@ -111,40 +107,14 @@ export class MenuCache {
       restaurantId: menu.restaurant.id,
       slug: menu.restaurant.slug.toLowerCase(),
       menu,
-      storedAt: now.getTime(),
       rendered: {},
-      bytes: 0,
     };
     const rendered = this.renderedFor(entry, now);
     if (generation === this.generation) {
-      this.drop(entry.restaurantId);
-      this.entries.set(entry.restaurantId, entry);
+      this.entries.set(entry.restaurantId, entry, renderedBytes(rendered), now.getTime());
       this.slugs.set(entry.slug, entry.restaurantId);
-      this.bytes += entry.bytes;
-      this.evict();
     }
     return rendered;
-  }
-
-  private drop(restaurantId: string) {
-    const entry = this.entries.get(restaurantId);
-    if (!entry) return;
-    this.entries.delete(restaurantId);
-    if (this.slugs.get(entry.slug) === restaurantId) this.slugs.delete(entry.slug);
-    this.bytes -= entry.bytes;
-  }
-
-  private evict() {
-    for (const id of this.entries.keys()) {
-      if (this.bytes <= this.maxBytes) return;
-      this.drop(id);
-    }
-  }
-
-  private sweep(now: number) {
-    if (now - this.sweptAt < SWEEP_EVERY_MS) return;
-    this.sweptAt = now;
-    for (const [id, entry] of this.entries) if (now - entry.storedAt >= TTL_MS) this.drop(id);
   }
 
   private renderedFor(entry: Entry, now: Date): RenderedMenu {
@@ -157,13 +127,8 @@ export class MenuCache {
     if (!rendered) {
       rendered = render(withOpenNow(entry.menu, now));
       entry.rendered[key] = rendered;
-      const bytes = renderedBytes(rendered);
-      entry.bytes += bytes;
-      // A render added to an entry already kept counts at once; a new entry is counted when stored.
-      if (this.entries.get(entry.restaurantId) === entry) {
-        this.bytes += bytes;
-        this.evict();
-      }
+      // The other open/closed render of an entry already kept counts once it is made.
+      this.entries.grow(entry.restaurantId, entry, renderedBytes(rendered));
     }
     return rendered;
   }
