@@ -154,3 +154,29 @@ export const diningTables = pgTable(
     check('dining_tables_number_ck', sql`${t.number} >= 1`),
   ],
 );
+
+/**
+ * Each change of where the restaurant's money goes (its PIX key, its payment-provider handle): who,
+ * when, and the old and new values masked, so the owner can see a change they did not make (decision 046).
+ */
+export const moneyDestinationChanges = pgTable(
+  'money_destination_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    oldMasked: text('old_masked'),
+    newMasked: text('new_masked'),
+    changedByKind: text('changed_by_kind').notNull(),
+    changedById: uuid('changed_by_id'),
+    changedByName: text('changed_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('money_destination_changes_restaurant_idx').on(t.restaurantId, t.createdAt),
+    check('money_destination_changes_field_ck', sql`${t.field} in ('pix_key', 'provider_handle')`),
+    check('money_destination_changes_by_ck', sql`${t.changedByKind} in ('owner', 'employee')`),
+  ],
+);
