@@ -1,31 +1,50 @@
-// Integration tests: always on PGlite; again on PostgreSQL when TEST_DATABASE_URL is set, and then the
-// orders, cashier and realtime files once more with requests through pgbouncer in transaction mode.
-import { spawnSync } from 'node:child_process';
+// Integration tests: always on PGlite; on PostgreSQL too when TEST_DATABASE_URL is set, and then the
+// orders, cashier, payments and realtime files once more with requests through pgbouncer in transaction
+// mode. The PGlite run and the PostgreSQL runs go side by side (vitest gives each one worker on a
+// 2-core machine, and much of a PostgreSQL run is waiting); each run's output is printed whole.
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { PGBOUNCER, startPgbouncer } from './pgbouncer.mjs';
 
 const args = process.argv.slice(2);
-const run = (env, files = args) =>
-  spawnSync('npx', ['vitest', 'run', '--project', 'integration', ...files], {
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  }).status;
-
-/** The files whose work a transaction pooler could break: order pipeline, cashier, realtime. */
+/** The files whose work a transaction pooler could break. */
 const THROUGH_POOLER = ['order', 'cashier', 'realtime', 'payments'];
 
-let status = run({ TEST_DB: 'pglite' });
-if (status === 0 && process.env.TEST_DATABASE_URL) {
-  console.log('\n== integration tests on PostgreSQL ==');
-  status = run({ TEST_DB: 'postgres' });
+/** Runs vitest with `env`; resolves with its exit code, its output printed under `title` at the end. */
+function run(title, env, files = args) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', '--project', 'integration', ...files], {
+      env: { ...process.env, ...env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      process.stdout.write(`\n== ${title} ==\n${Buffer.concat(output).toString()}`);
+      resolve(code ?? 1);
+    });
+  });
 }
-if (status === 0 && process.env.TEST_DATABASE_URL && args.length === 0 && existsSync(PGBOUNCER)) {
-  console.log('\n== orders, cashier, payments and realtime through pgbouncer (transaction mode) ==');
+
+async function onPostgres() {
+  // Each run copies a migrated template of its own, named after its database (see global-setup.ts).
+  let status = await run('integration tests on PostgreSQL', { TEST_DB: 'postgres', TEST_SLOT: 'postgres' });
+  if (status !== 0 || args.length > 0 || !existsSync(PGBOUNCER)) return status;
   const pooler = await startPgbouncer(process.env.TEST_DATABASE_URL);
   try {
-    status = run({ TEST_DB: 'postgres', TEST_POOLER_URL: pooler.url }, THROUGH_POOLER);
+    status = await run(
+      'orders, cashier, payments and realtime through pgbouncer (transaction mode)',
+      { TEST_DB: 'postgres', TEST_SLOT: 'pooler', TEST_POOLER_URL: pooler.url },
+      THROUGH_POOLER,
+    );
   } finally {
     pooler.stop();
   }
+  return status;
 }
-process.exit(status ?? 1);
+
+const statuses = await Promise.all([
+  run('integration tests on PGlite', { TEST_DB: 'pglite', TEST_SLOT: 'pglite' }),
+  process.env.TEST_DATABASE_URL ? onPostgres() : 0,
+]);
+process.exit(statuses.every((s) => s === 0) ? 0 : 1);
