@@ -3,7 +3,7 @@
  * them and the web app that reads them. Types only.
  */
 
-import type { CashChange } from './order-display';
+import type { AddressParts, CashChange } from './order-display';
 import type { LocalPixView } from './order-pix';
 import type { OrderStatus } from './order-status';
 
@@ -11,15 +11,7 @@ import type { OrderStatus } from './order-status';
 export type OrderDeliveryType = 'delivery' | 'pickup' | 'dine_in' | 'pdv';
 
 /** Where a delivery order goes (all null for pickup, table and counter orders). */
-export type OrderAddressView = {
-  address: string | null;
-  addressNumber: string | null;
-  complement: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  cep: string | null;
-};
+export type OrderAddressView = AddressParts & { cep: string | null };
 
 /** A chosen size, colour, flavour or add-on as recorded on an order line. */
 export type OrderOptionView = { id?: string; name: string; price?: number; quantity?: number; type?: string };

@@ -6,7 +6,7 @@ import { restaurantById, restaurantBySlug } from '../../../tenancy/restaurant-lo
 import { customerOrderViews, toCustomerOrderView } from '../order-view';
 import { assertFewOpenUnpaidOrders, assertOpenForOrders } from '../place/admission';
 import { chooseShipping } from '../place/delivery';
-import { type OrderDoor, placeOrder } from '../place/place-order';
+import { type OrderDoor, type PlacedOrder, placeOrder } from '../place/place-order';
 import { assertProductsExist } from '../place/pricing';
 import { choosePayment } from './checkout-payment';
 
@@ -62,13 +62,16 @@ export async function createCustomerOrder(
       const url = earlier.paymentData?.infinitepay_checkout;
       return { order: view, checkoutUrl: typeof url === 'string' ? url : null, replayed: true };
     },
-    async answer(_txCtx, { restaurant: r, order, items, payment }) {
-      const view = toCustomerOrderView(order, items, { name: r.name, slug: r.slug, logoUrl: r.logoUrl });
-      return { order: view, checkoutUrl: payment.checkoutUrl, replayed: false };
-    },
+    answer: async (_txCtx, placed) => createdOrder(placed),
   };
 
   return placeOrder(ctx, { channel: 'storefront', idempotencyKey, door });
+}
+
+/** A storefront-shaped answer for an order just placed: the customer's view and its payment link. */
+export function createdOrder({ restaurant: r, order, items, payment }: PlacedOrder): CreatedOrder {
+  const view = toCustomerOrderView(order, items, { name: r.name, slug: r.slug, logoUrl: r.logoUrl });
+  return { order: view, checkoutUrl: payment.checkoutUrl, replayed: false };
 }
 
 function contactOf(input: OrderProposal) {

@@ -2,10 +2,11 @@ import type { CreatedOrder, OrderProposal } from '@meucardapio/domain/checkout';
 import type { StaffCtx } from '../../../http/context';
 import { conflict } from '../../../http/errors';
 import { restaurantById } from '../../../tenancy/restaurant-lookup';
-import { customerOrderViews, toCustomerOrderView } from '../order-view';
+import { customerOrderViews } from '../order-view';
 import { chooseShipping } from '../place/delivery';
 import { type OrderDoor, placeOrder } from '../place/place-order';
 import { assertProductsExist } from '../place/pricing';
+import { createdOrder } from './checkout.service';
 import { choosePayment } from './checkout-payment';
 
 /**
@@ -54,10 +55,8 @@ export async function placeTestOrder(
       const [view] = await customerOrderViews(readCtx.db, readCtx.restaurantId, [earlier]);
       return { order: view, checkoutUrl: null, replayed: true };
     },
-    async answer(_txCtx, { restaurant: r, order, items }) {
-      const view = toCustomerOrderView(order, items, { name: r.name, slug: r.slug, logoUrl: r.logoUrl });
-      return { order: view, checkoutUrl: null, replayed: false };
-    },
+    // No payment was started, so there is no link.
+    answer: async (_txCtx, placed) => createdOrder(placed),
   };
   return placeOrder(ctx, { channel: 'test', idempotencyKey, door });
 }
