@@ -188,7 +188,7 @@ describe('customers', () => {
     expect(short.body.error.description).toMatch('A senha deve ter pelo menos 6 caracteres');
   });
 
-  it('a customer without a password gets the spec text on the shared screen', async () => {
+  it('a customer without a password gets the answer of an unknown e-mail, here and on the storefront', async () => {
     const owner = await signupOwner(t);
     await t.db.insert(customers).values({
       restaurantId: owner.restaurantId,
@@ -196,8 +196,13 @@ describe('customers', () => {
       phone: '11911112222',
       email: 'semsenha@teste.com.br',
     });
+    const unknown = await t.client().post('/api/auth/login', { email: 'ninguem@teste.com.br', password: 'qualquer' });
     const res = await t.client().post('/api/auth/login', { email: 'semsenha@teste.com.br', password: 'qualquer' });
-    expect(res.body.error.description).toBe('Cliente sem senha configurada. Entre em contato para configurar.');
+    expect([res.status, res.body.error]).toEqual([unknown.status, unknown.body.error]);
+    const storefront = (email: string) =>
+      t.client().post(`/api/public/restaurants/${owner.slug}/customers/login`, { email, password: 'qualquer' });
+    const [none, noPassword] = [await storefront('ninguem@teste.com.br'), await storefront('semsenha@teste.com.br')];
+    expect([noPassword.status, noPassword.body.error]).toEqual([none.status, none.body.error]);
   });
 
   it('the shared screen signs a customer in after employee and owner', async () => {

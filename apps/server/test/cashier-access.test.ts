@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASHIER, cashierOf, openRegister, type Pdv, saleKey, sell, setupPdv } from './cashier-fixtures';
-import { createEmployee, createTestApp, registerCustomer, type TestApp, type TestClient } from './helpers';
+import {
+  createEmployee,
+  createTestApp,
+  registerCustomer,
+  TEST_PASSWORD,
+  type TestApp,
+  type TestClient,
+} from './helpers';
 
 let t: TestApp;
 let a: Pdv;
@@ -71,7 +78,14 @@ const managerCalls = (): Call[] => [
   {
     method: 'PUT',
     path: `${CASHIER}/pix-settings`,
-    body: { key: '52998224725', keyType: 'cpf', merchantName: 'Loja', merchantCity: 'Campinas' },
+    // Someone other than the owner changes the key only with their own password (decision 048).
+    body: {
+      key: '52998224725',
+      keyType: 'cpf',
+      merchantName: 'Loja',
+      merchantCity: 'Campinas',
+      currentPassword: TEST_PASSWORD,
+    },
   },
 ];
 

@@ -24,7 +24,9 @@ const pixOrder = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   });
 
-const confirmPix = (client: TestClient, id: string) => client.post(`/api/admin/orders/${id}/confirm-pix`);
+/** Confirmed with the transfer's end-to-end id, as read in the bank app. */
+const confirmPix = (client: TestClient, id: string) =>
+  client.post(`/api/admin/orders/${id}/confirm-pix`, { endToEndId: 'E12345678202611261200AbC12345678' });
 
 const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 const historyOf = (id: string) =>
@@ -42,7 +44,7 @@ afterAll(async () => {
 describe('confirming a PIX QR Code payment on the board', () => {
   it('the board shows the order awaiting payment; one click marks it paid, sends it to the kitchen and records who', async () => {
     const order = await pixOrder();
-    const counter = await createEmployee(t, shop.owner, { profileType: 'counter' });
+    const counter = await createEmployee(t, shop.owner, { profileType: 'cashier' });
     const board = await counter.client.get('/api/admin/orders');
     const before = board.body.orders.find((o: { id: string }) => o.id === order.id);
     expect(before).toMatchObject({ awaitingPayment: true, localPix: true, paymentCheckout: false });

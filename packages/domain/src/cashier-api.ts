@@ -161,6 +161,8 @@ export const pixSettingsSchema = z.object({
     .trim()
     .min(1, 'Informe a cidade')
     .max(15, 'Use até 15 caracteres'),
+  /** The editor's own password: needed when someone other than the owner changes the key (decision 048). */
+  currentPassword: z.string().max(200).nullish(),
 });
 export type PixSettingsInput = z.input<typeof pixSettingsSchema>;
 
@@ -238,14 +240,22 @@ export type PdvProduct = {
   codigoBarras: string | null;
   controleEstoque: boolean;
   estoque: number;
-  /** Sizes (priceModifier in `price`), colours and add-ons a line may choose. */
-  variations: PdvOption[];
+  /** Sizes (priceModifier in `price`, their own price in `ownPrice`), colours and add-ons a line may choose. */
+  variations: PdvSize[];
   colors: PdvOption[];
   addons: PdvOption[];
   /** Multi-flavour pizzas need flavours: the ids/names/prices of the allowed flavour products. */
   maxFlavors: number | null;
-  flavors: PdvOption[];
+  flavors: PdvFlavor[];
+  /** How several flavours are charged (decision 042); absent means the spec's average. */
+  flavorPricing?: FlavorPricing;
 };
+
+/** A size: `price` is what it adds; `ownPrice`, when set, replaces the product's price (decision 042). */
+export type PdvSize = PdvOption & { ownPrice?: number | null };
+
+/** A flavour with its own sizes priced per size: a "Grande" flavour counts at its own Grande price. */
+export type PdvFlavor = PdvOption & { variations?: { name: string; price: number }[] };
 
 export type PdvPaymentMethod = {
   id: string;

@@ -55,7 +55,8 @@ export type KitchenOrder = {
   number: number;
   deliveryType: string;
   tableNumber: number | null;
-  customerName: string;
+  /** Null for a kitchen-only profile (isKitchenOnly). */
+  customerName: string | null;
   note: string | null;
   /** When it was placed (ISO): the timer counts from here. */
   createdAt: string;

@@ -3,7 +3,6 @@ export const MSG = {
   noPermission: 'Você não tem permissão para acessar esta funcionalidade.',
   noFeatures: 'Nenhuma funcionalidade disponível para seu perfil.',
   invalidCredentials: 'Credenciais inválidas. Verifique seu e-mail e senha.',
-  customerWithoutPassword: 'Cliente sem senha configurada. Entre em contato para configurar.',
   tooManyAttempts: 'Muitas tentativas de login. Aguarde alguns minutos e tente novamente.',
   tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
   notAuthenticated: 'Faça login para continuar.',

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { PIX_TXID_MAX } from './pix';
 
 /**
@@ -48,3 +49,34 @@ export function localPixConfirmation(
   const name = (by as Record<string, unknown>).name;
   return typeof name === 'string' ? { name, at } : null;
 }
+
+/** A PIX end-to-end id as the Central Bank issues it: 'E', the paying bank's ISPB, yyyyMMddHHmm, 11 letters or digits. */
+export const PIX_END_TO_END_RE = /^E\d{20}[A-Za-z0-9]{11}$/;
+
+/**
+ * "Confirmar PIX recebido" (decision 048): the person confirming states what they saw in the bank app —
+ * the amount received (centavos) or the transfer's end-to-end id — and it is kept with the order.
+ */
+export const confirmLocalPixSchema = z
+  .object({
+    receivedAmount: z
+      .number({ error: 'Informe o valor recebido.' })
+      .int('Informe o valor em centavos.')
+      .min(1, 'Informe o valor recebido.')
+      .max(100_000_000, 'Valor recebido inválido.')
+      .nullish(),
+    endToEndId: z
+      .string()
+      .trim()
+      .max(32)
+      .nullish()
+      .transform((v) => v || null)
+      .refine(
+        (v) => v === null || PIX_END_TO_END_RE.test(v),
+        'ID da transação (E2E) inválido: confira no comprovante.',
+      ),
+  })
+  .refine((v) => v.receivedAmount != null || v.endToEndId !== null, {
+    message: 'Informe o valor recebido ou o ID da transação (E2E) que aparece no app do banco.',
+  });
+export type ConfirmLocalPixInput = z.output<typeof confirmLocalPixSchema>;

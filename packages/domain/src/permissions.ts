@@ -158,6 +158,14 @@ export function isAdministrator(actor: StaffActor): boolean {
   return actor.employeeActive && actor.profile?.active === true && actor.profile.type === 'admin';
 }
 
+/**
+ * Who handles the restaurant's money: the cashier permission or an administrator. Only they confirm a
+ * PIX received (decision 048); the kitchen and waiters work the board too.
+ */
+export function handlesMoney(actor: StaffActor): boolean {
+  return hasPermission(actor, 'manage_cashier') || isAdministrator(actor);
+}
+
 /** The access a profile carries, whether or not it is active: an admin type carries every key. */
 export type AccessGrant = { type: ProfileType | string; permissions: Permissions };
 
@@ -187,6 +195,15 @@ export function isCashierOnly(actor: StaffActor): boolean {
   if (actor.profile.type === 'cashier') return true;
   const granted = PERMISSION_KEYS.filter((k) => actor.profile?.permissions[k] === true);
   return granted.length === 1 && granted[0] === 'manage_cashier';
+}
+
+/**
+ * Kitchen-only: a Cozinha-type profile, or one that does not work the orders. The kitchen cooks by number,
+ * table and notes; a customer's name is for whoever serves them (decision 048).
+ */
+export function isKitchenOnly(actor: StaffActor): boolean {
+  if (actor.kind === 'owner' || !actor.profile) return false;
+  return actor.profile.type === 'kitchen' || !hasPermission(actor, 'manage_orders');
 }
 
 /** Delivery person: an employee whose profile is named "Entregador". */

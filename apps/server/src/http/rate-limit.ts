@@ -34,6 +34,8 @@ export const LIMITS = {
   review: { max: 10, windowMs: HOUR },
   coupon: { max: 30, windowMs: 15 * MINUTE },
   shipping: { max: 60, windowMs: 15 * MINUTE },
+  /** Provider checks one order's anonymous return page may ask for; past it the order's state is answered. */
+  paymentConfirm: { max: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -157,7 +157,7 @@ export const diningTables = pgTable(
 
 /**
  * Each change of where the restaurant's money goes (its PIX key, its payment-provider handle): who,
- * when, and the old and new values masked, so the owner can see a change they did not make (decision 046).
+ * when, and the old and new values masked, so the owner can see a change they did not make (decision 048).
  */
 export const moneyDestinationChanges = pgTable(
   'money_destination_changes',

@@ -230,9 +230,7 @@ export async function loginAnyone(db: Db, email: string, password: string, ip: s
   }
   // An unknown e-mail costs the same password check as a known one, so timing tells nothing.
   if (!candidates.some((c) => c.hash)) await spendPasswordCheck(password);
-  if (candidates.length === 1 && cust && !cust.passwordHash) {
-    throw new AppError(401, 'no_password', 'Senha não configurada', MSG.customerWithoutPassword);
-  }
+  // A customer without a password gets the same answer: a distinct one would tell the e-mail is a customer's.
   throw invalidCredentials();
 }
 
@@ -302,11 +300,11 @@ export async function loginCustomer(
     .from(customers)
     .where(and(eq(customers.restaurantId, restaurant.id), eq(customers.email, email)))
     .limit(1);
-  if (!cust) {
+  // No such customer, or one without a password (placed orders only): the same answer after the same work.
+  if (!cust?.passwordHash) {
     await spendPasswordCheck(password);
     throw invalidCredentials();
   }
-  if (!cust.passwordHash) throw new AppError(401, 'no_password', 'Senha não configurada', MSG.customerWithoutPassword);
   const check = await verifyPassword(cust.passwordHash, password);
   if (!check.ok) throw invalidCredentials();
   if (check.needsRehash) {

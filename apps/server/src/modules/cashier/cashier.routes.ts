@@ -149,5 +149,5 @@ cashierRoutes.put(`${P}/pix-settings`, async (c) => {
   const ctx = manager(c);
   if (!hasPermission(ctx.actor.rules, 'manage_settings'))
     throw forbidden('Você não tem permissão para acessar as configurações.');
-  return c.json(await updatePixSettings(ctx, await parseBody(c, pixSettingsSchema)));
+  return c.json(await updatePixSettings(ctx, await parseBody(c, pixSettingsSchema), clientIp(c)));
 });

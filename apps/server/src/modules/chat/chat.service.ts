@@ -227,6 +227,9 @@ async function resolveRecipient(
     return { type: 'admin', id: null };
   }
   if (type === 'customer') {
+    // A delivery person writes to a customer only about an order of theirs (staffOrder checked it is).
+    if (staffMe(ctx).type === 'employee' && !order)
+      throw forbidden('Entregadores só enviam mensagens aos clientes dos seus pedidos.');
     const customerId = id ?? order?.customerId ?? null;
     if (!customerId) throw badRequest(MSG.invalidData, 'Informe o cliente destinatário.');
     if (order && order.customerId !== customerId) {

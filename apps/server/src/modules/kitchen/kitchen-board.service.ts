@@ -1,6 +1,7 @@
 import { orderItems, orders, products } from '@meucardapio/db/schema';
 import type { KitchenBoard, KitchenItem, KitchenOrder, KitchenReadyResult } from '@meucardapio/domain/kitchen';
 import { stationView } from '@meucardapio/domain/kitchen';
+import { isKitchenOnly } from '@meucardapio/domain/permissions';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
@@ -55,6 +56,7 @@ export async function kitchenBoard(ctx: StaffCtx, stationId: string | null): Pro
     list.push({ ...view, stationId: itemStation ?? null });
     itemsBy.set(item.orderId, list);
   }
+  const seesNames = !isKitchenOnly(ctx.actor.rules);
   const board: KitchenOrder[] = [];
   for (const o of rows) {
     // Lines come grouped by station, in the stations' order, so a mixed order reads the same at every screen.
@@ -63,7 +65,12 @@ export async function kitchenBoard(ctx: StaffCtx, stationId: string | null): Pro
     );
     const view = stationView(lines, stationId);
     if (!view) continue;
-    board.push({ ...o, createdAt: o.createdAt.toISOString(), ...view });
+    board.push({
+      ...o,
+      customerName: seesNames ? o.customerName : null,
+      createdAt: o.createdAt.toISOString(),
+      ...view,
+    });
   }
   return { orders: board, stations, thresholds, now: new Date().toISOString() };
 }

@@ -1,10 +1,11 @@
-import type { DbOrTx } from '@meucardapio/db/client';
+import type { Db, DbOrTx } from '@meucardapio/db/client';
 import { orders } from '@meucardapio/db/schema';
 import { PAYMENT_MISMATCH_CUSTOMER_TEXT } from '@meucardapio/domain/payment';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../../http/context';
 import { notFound } from '../../http/errors';
+import { hit, LIMITS } from '../../http/rate-limit';
 import { applyProviderVerdict, reverifyStoredPayment, type VerificationProblem } from '../orders/payments/verification';
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,12 +61,15 @@ function outcomeOf(order: OrderRow, problem: VerificationProblem | null = null):
  * The payment-return page's call (POST /api/public/payments/confirm). Public because the customer
  * arrives from the provider; safe because the provider is asked before anything changes.
  */
-export async function confirmPayment(db: DbOrTx, deps: Deps, input: ConfirmPaymentInput): Promise<PaymentOutcome> {
+export async function confirmPayment(db: Db, deps: Deps, input: ConfirmPaymentInput): Promise<PaymentOutcome> {
   if (!UUID_RE.test(input.orderNsu)) throw orderNotFound();
   const [order] = await db.select().from(orders).where(eq(orders.id, input.orderNsu)).limit(1);
   if (!order) throw orderNotFound();
   if (order.paymentStatus === 'approved') return outcomeOf(order);
   if (!input.transactionNsu || !input.slug) return outcomeOf(order);
+  // Anyone holding the order's id can call this: a few provider checks per order and quarter-hour, each
+  // leaving a transaction row, then the order's state as it is (the sweep and the board still verify it).
+  if (!(await hit(db, `payment-confirm:${order.id}`, LIMITS.paymentConfirm))) return outcomeOf(order);
   const applied = await applyProviderVerdict({ db, deps }, order, {
     transactionNsu: input.transactionNsu,
     slug: input.slug,

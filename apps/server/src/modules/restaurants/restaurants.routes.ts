@@ -62,6 +62,7 @@ restaurantsRoutes.get('/public/restaurants/by-id/:id', async (c) => {
 // ─── Admin settings (staff) ──────────────────────────────────────────────────────────────────────
 // Aliased imports: this block is appended to a file other modules edit too.
 import { staffCtx as settingsStaffCtx } from '../../http/guard';
+import { clientIp as settingsClientIp } from '../../http/proxy';
 import { parseBody as parseSettingsBody } from '../../http/validate';
 import {
   fiscalInput,
@@ -84,7 +85,7 @@ restaurantsRoutes.get('/admin/settings', async (c) => c.json(await getSettings(s
 restaurantsRoutes.put('/admin/settings/general', async (c) => {
   const ctx = settingsStaffCtx(c);
   requireTab(ctx, 'general');
-  return c.json(await updateGeneral(ctx, await parseSettingsBody(c, generalInput)));
+  return c.json(await updateGeneral(ctx, await parseSettingsBody(c, generalInput), settingsClientIp(c)));
 });
 
 restaurantsRoutes.put('/admin/settings/reviews', async (c) => {

@@ -1,8 +1,14 @@
 import { formatCep, formatCnpj, isValidCep, isValidCnpj } from '@brazilian-utils/brazilian-utils';
 import { findCity, listStates } from '@meucardapio/db/geo/geo';
-import { outboundMessages, restaurantSecrets, restaurants } from '@meucardapio/db/schema';
+import { moneyDestinationChanges, outboundMessages, restaurantSecrets, restaurants } from '@meucardapio/db/schema';
 import type { PixSettingsView } from '@meucardapio/domain/cashier-api';
 import { cepRegion } from '@meucardapio/domain/cep-region';
+import {
+  MONEY_DESTINATION_MSG,
+  type MoneyDestinationChangeView,
+  type MoneyDestinationField,
+  maskDestination,
+} from '@meucardapio/domain/money-destination';
 import { hasPermission, type SettingsTab, visibleSettingsTabs } from '@meucardapio/domain/permissions';
 import { onlyDigits } from '@meucardapio/domain/phone';
 import { checkPixSettings, type PixKeyType } from '@meucardapio/domain/pix';
@@ -15,11 +21,12 @@ import {
 } from '@meucardapio/domain/restaurant-settings';
 import { resolveStatusMessages } from '@meucardapio/domain/status-messages';
 import { imageUrlField } from '@meucardapio/domain/validation';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import type { StaffCtx } from '../../http/context';
+import { inTransaction, type StaffCtx } from '../../http/context';
 import { AppError, badRequest, conflict, forbidden } from '../../http/errors';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
+import { verifyStaffPassword } from '../staff/staff-password.service';
 
 // ─── Input schemas ───────────────────────────────────────────────────────────────────────────────
 
@@ -49,6 +56,8 @@ export const generalInput = z.object({
   timezone: z.string().trim().max(64).refine(isValidTimezone, 'Fuso horário inválido.'),
   businessSegment: z.enum(['restaurant', 'commerce'], { message: 'Segmento inválido.' }),
   appClientReferrer: optText(60),
+  /** The editor's own password: needed when someone other than the owner changes the handle above. */
+  currentPassword: z.string().max(200).nullish(),
   originPostalCode: optText(9).refine((v) => v === null || isValidCep(onlyDigits(v)), 'CEP de origem inválido.'),
   whatsapp: optText(20).refine(
     (v) => v === null || /^\d{10,13}$/.test(onlyDigits(v)),
@@ -161,6 +170,7 @@ export async function getSettings(ctx: StaffCtx) {
       addressState: r.addressState,
     };
   }
+  if (ctx.actor.kind === 'owner') out.moneyChanges = await listMoneyDestinationChanges(ctx);
   if (tabs.includes('reviews')) {
     out.reviews = {
       showReviewsOnMenu: r.showReviewsOnMenu,
@@ -208,7 +218,74 @@ export async function getPixSettings(ctx: StaffCtx): Promise<PixSettingsView> {
   };
 }
 
+/** The latest changes of where the money goes, newest first: the owner's notice (decision 048). */
+async function listMoneyDestinationChanges(ctx: StaffCtx): Promise<MoneyDestinationChangeView[]> {
+  const rows = await ctx.db
+    .select()
+    .from(moneyDestinationChanges)
+    .where(eq(moneyDestinationChanges.restaurantId, ctx.restaurantId))
+    .orderBy(desc(moneyDestinationChanges.createdAt))
+    .limit(20);
+  return rows.map((r) => ({
+    // The column's check constraint keeps it to these values.
+    field: r.field as MoneyDestinationField,
+    oldMasked: r.oldMasked,
+    newMasked: r.newMasked,
+    changedByName: r.changedByName,
+    byOwner: r.changedByKind === 'owner',
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
 // ─── Writes ──────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Who may change where the money goes (decision 048): the owner as signed in; anyone else types their
+ * own password again, checked under the sign-in throttle, so a session left open on the counter is not
+ * enough to send the restaurant's payments elsewhere. Asked only when a value actually changes.
+ */
+async function confirmMoneyChange(ctx: StaffCtx, password: string | null | undefined, ip: string) {
+  if (ctx.actor.kind === 'owner') return;
+  if (!password)
+    throw new AppError(
+      403,
+      'password_required',
+      MONEY_DESTINATION_MSG.passwordTitle,
+      MONEY_DESTINATION_MSG.passwordRequired,
+    );
+  const me = await verifyStaffPassword(ctx, { email: ctx.actor.email, password }, ip);
+  if (me?.id !== ctx.actor.id)
+    throw new AppError(403, 'password_wrong', MONEY_DESTINATION_MSG.passwordTitle, MONEY_DESTINATION_MSG.passwordWrong);
+}
+
+/** The restaurant's row locked for a change of where the money goes, so two edits are recorded one after the other. */
+async function lockMoneyDestination(ctx: StaffCtx) {
+  const [row] = await ctx.db
+    .select({ pixKey: restaurants.pixKey, appClientReferrer: restaurants.appClientReferrer })
+    .from(restaurants)
+    .where(eq(restaurants.id, ctx.restaurantId))
+    .for('update');
+  return row;
+}
+
+/** One row of the history when the value changed (inside the caller's transaction). */
+async function recordMoneyChange(
+  ctx: StaffCtx,
+  field: MoneyDestinationField,
+  before: string | null,
+  after: string | null,
+) {
+  if ((before ?? null) === (after ?? null)) return;
+  await ctx.db.insert(moneyDestinationChanges).values({
+    restaurantId: ctx.restaurantId,
+    field,
+    oldMasked: maskDestination(before),
+    newMasked: maskDestination(after),
+    changedByKind: ctx.actor.kind,
+    changedById: ctx.actor.id,
+    changedByName: ctx.actor.name,
+  });
+}
 
 /**
  * The address's state must be a UF and agree with its CEP, and its city be one of that state's
@@ -247,7 +324,7 @@ function cleanAddress(input: z.output<typeof generalInput>) {
   };
 }
 
-export async function updateGeneral(ctx: StaffCtx, input: z.output<typeof generalInput>) {
+export async function updateGeneral(ctx: StaffCtx, input: z.output<typeof generalInput>, ip: string) {
   const name = input.name?.trim() ?? '';
   if (!name) throw badRequest('Nome obrigatório', 'O nome do restaurante é obrigatório.', 'name_required');
   const problem = slugProblem(input.slug);
@@ -260,28 +337,40 @@ export async function updateGeneral(ctx: StaffCtx, input: z.output<typeof genera
     .limit(1);
   const slugTaken = () => conflict('Endereço em uso', 'Já existe um cardápio com este endereço. Escolha outro.');
   if (taken.length > 0) throw slugTaken();
+  const handle = input.appClientReferrer ?? null;
+  const current = await loadRestaurant(ctx);
+  // The password is checked before the transaction: its slow hash must not hold the restaurant's row.
+  if ((current.appClientReferrer ?? null) !== handle) await confirmMoneyChange(ctx, input.currentPassword, ip);
   try {
-    await ctx.db
-      .update(restaurants)
-      .set({
-        name,
-        slug: input.slug,
-        description: input.description,
-        logoUrl: input.logoUrl,
-        bannerUrl: input.bannerUrl,
-        primaryColor: input.primaryColor,
-        secondaryColor: input.secondaryColor,
-        buttonColor: input.buttonColor,
-        timezone: input.timezone,
-        businessSegment: input.businessSegment,
-        appClientReferrer: input.appClientReferrer ?? null,
-        originPostalCode: input.originPostalCode ? formatCep(onlyDigits(input.originPostalCode)) : null,
-        whatsapp: input.whatsapp ? onlyDigits(input.whatsapp) : null,
-        cnpj: input.cnpj ? formatCnpj(input.cnpj) : null,
-        ...address,
-        updatedAt: new Date(),
-      })
-      .where(eq(restaurants.id, ctx.restaurantId));
+    await inTransaction(ctx, async (txCtx) => {
+      const locked = await lockMoneyDestination(txCtx);
+      const before = locked?.appClientReferrer ?? null;
+      // Changed by someone else since the read above: the check must cover this change too.
+      if (before !== handle && before !== (current.appClientReferrer ?? null))
+        await confirmMoneyChange(txCtx, input.currentPassword, ip);
+      await recordMoneyChange(txCtx, 'provider_handle', before, handle);
+      await txCtx.db
+        .update(restaurants)
+        .set({
+          name,
+          slug: input.slug,
+          description: input.description,
+          logoUrl: input.logoUrl,
+          bannerUrl: input.bannerUrl,
+          primaryColor: input.primaryColor,
+          secondaryColor: input.secondaryColor,
+          buttonColor: input.buttonColor,
+          timezone: input.timezone,
+          businessSegment: input.businessSegment,
+          appClientReferrer: handle,
+          originPostalCode: input.originPostalCode ? formatCep(onlyDigits(input.originPostalCode)) : null,
+          whatsapp: input.whatsapp ? onlyDigits(input.whatsapp) : null,
+          cnpj: input.cnpj ? formatCnpj(input.cnpj) : null,
+          ...address,
+          updatedAt: new Date(),
+        })
+        .where(eq(restaurants.id, ctx.restaurantId));
+    });
   } catch (err) {
     // Another restaurant took the slug between the check and the update.
     const code = (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code;
@@ -408,21 +497,30 @@ export async function testWhatsapp(ctx: StaffCtx, input: z.output<typeof whatsap
 /** Saves the PIX settings, the key validated and normalized for its type (CPF, CNPJ, e-mail, phone, random). */
 export async function updatePixSettings(
   ctx: StaffCtx,
-  input: { key: string; keyType: string; merchantName: string; merchantCity: string },
+  input: { key: string; keyType: string; merchantName: string; merchantCity: string; currentPassword?: string | null },
+  ip: string,
 ) {
   const checked = checkPixSettings(input);
   if (!checked.ok) throw badRequest(checked.title, checked.description ?? '', checked.code);
   const { key, keyType, merchantName, merchantCity } = checked.settings;
-  await ctx.db
-    .update(restaurants)
-    .set({
-      pixKey: key,
-      pixKeyType: keyType,
-      pixMerchantName: merchantName,
-      pixMerchantCity: merchantCity,
-      updatedAt: new Date(),
-    })
-    .where(eq(restaurants.id, ctx.restaurantId));
+  const current = await loadRestaurant(ctx);
+  if (current.pixKey !== key) await confirmMoneyChange(ctx, input.currentPassword, ip);
+  await inTransaction(ctx, async (txCtx) => {
+    const locked = await lockMoneyDestination(txCtx);
+    const before = locked?.pixKey ?? null;
+    if (before !== key && before !== current.pixKey) await confirmMoneyChange(txCtx, input.currentPassword, ip);
+    await recordMoneyChange(txCtx, 'pix_key', before, key);
+    await txCtx.db
+      .update(restaurants)
+      .set({
+        pixKey: key,
+        pixKeyType: keyType,
+        pixMerchantName: merchantName,
+        pixMerchantCity: merchantCity,
+        updatedAt: new Date(),
+      })
+      .where(eq(restaurants.id, ctx.restaurantId));
+  });
   return getPixSettings(ctx);
 }
 

@@ -1,3 +1,4 @@
+import { confirmLocalPixSchema } from '@meucardapio/domain/order-pix';
 import { normalizeOrderStatus } from '@meucardapio/domain/order-status';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -76,11 +77,11 @@ boardRoutes.post('/admin/orders/:id/verify-payment', async (c) => {
   return c.json(await verifyOrderPayment(ctx, id));
 });
 
-// The restaurant's own PIX QR Code: staff confirm the money arrived (one click on the board).
+// The restaurant's own PIX QR Code: who handles money confirms it arrived, with the amount or the E2E id.
 boardRoutes.post('/admin/orders/:id/confirm-pix', async (c) => {
   const ctx = staffCtx(c, 'manage_orders');
   const { id } = parseParams(c, idParam);
-  return c.json({ order: await confirmLocalPixPayment(ctx, id) });
+  return c.json({ order: await confirmLocalPixPayment(ctx, id, await parseBody(c, confirmLocalPixSchema)) });
 });
 
 boardRoutes.get('/admin/delivery-people', async (c) => {

@@ -37,6 +37,15 @@ export type ListOrdersInput = { status?: OrderStatus; limit: number };
 const seesPdvSales = (ctx: StaffCtx) => !isCashierOnly(ctx.actor.rules);
 
 /**
+ * A delivery person reaches only their own orders and needs the address and the phone to deliver them,
+ * not the customer's e-mail (the review's low item on couriers' views).
+ */
+function forViewer(ctx: StaffCtx, views: AdminOrderView[]): AdminOrderView[] {
+  if (!isDeliveryPerson(ctx.actor.rules)) return views;
+  return views.map((v) => ({ ...v, customerEmail: null }));
+}
+
+/**
  * The orders board, newest first. A delivery person sees only the orders out for delivery or
  * delivered that were assigned to them.
  */
@@ -54,7 +63,7 @@ export async function listOrders(ctx: StaffCtx, input: ListOrdersInput): Promise
     .where(tenant(orders, ctx.restaurantId, ...conds))
     .orderBy(desc(orders.createdAt), desc(orders.number))
     .limit(input.limit);
-  return adminOrderViews(ctx.db, ctx.restaurantId, rows);
+  return forViewer(ctx, await adminOrderViews(ctx.db, ctx.restaurantId, rows));
 }
 
 /** One order as the board shows it (a delivery person only their own). */
@@ -67,7 +76,7 @@ export async function getOrder(ctx: StaffCtx, id: string): Promise<AdminOrderVie
   if (!row) throw orderNotFound();
   if (isDeliveryPerson(ctx.actor.rules) && row.deliveryEmployeeId !== ctx.actor.id) throw orderNotFound();
   if (row.deliveryType === 'pdv' && !seesPdvSales(ctx)) throw orderNotFound();
-  const [order] = await adminOrderViews(ctx.db, ctx.restaurantId, [row]);
+  const [order] = forViewer(ctx, await adminOrderViews(ctx.db, ctx.restaurantId, [row]));
   return order;
 }
 
@@ -215,7 +224,7 @@ export async function deliveryOverview(ctx: StaffCtx) {
     .where(tenant(orders, ctx.restaurantId, ...conds))
     .orderBy(asc(orders.updatedAt))
     .limit(500);
-  const list = await adminOrderViews(ctx.db, ctx.restaurantId, rows);
+  const list = forViewer(ctx, await adminOrderViews(ctx.db, ctx.restaurantId, rows));
   const groups = new Map<string, { deliveryPerson: { id: string; name: string } | null; orders: AdminOrderView[] }>();
   for (const o of list) {
     const key = o.deliveryEmployee?.id ?? '';

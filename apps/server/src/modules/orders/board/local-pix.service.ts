@@ -1,10 +1,11 @@
 import { orderHistory, orders } from '@meucardapio/db/schema';
-import { isLocalPixOrder } from '@meucardapio/domain/order-pix';
+import { formatBRL } from '@meucardapio/domain/money';
+import { type ConfirmLocalPixInput, isLocalPixOrder } from '@meucardapio/domain/order-pix';
 import type { AdminOrderView } from '@meucardapio/domain/order-views';
-import { isDeliveryPerson } from '@meucardapio/domain/permissions';
+import { handlesMoney } from '@meucardapio/domain/permissions';
 import { eq } from 'drizzle-orm';
 import { inTransaction, type StaffCtx } from '../../../http/context';
-import { AppError, forbidden, notFound } from '../../../http/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
 import { queueStatusMessage } from '../notifications/status-messages';
 import { announceOrderUpdate } from '../order-events';
@@ -16,9 +17,18 @@ import { getOrder } from './board.service';
  * (pending → preparing, as a paid hosted checkout does), and its history records who confirmed it.
  * The order row is locked, so a double click or two people at once confirm it once; confirming a paid
  * order again changes nothing.
+ * Only who handles money confirms it — the cashier permission or an administrator (decision 048): the
+ * kitchen and waiters work the board too, and one click of theirs would send an unpaid order to be made.
+ * They state the amount received (it must be the order's total) or the transfer's end-to-end id, kept
+ * with the order.
  */
-export async function confirmLocalPixPayment(ctx: StaffCtx, id: string): Promise<AdminOrderView> {
-  if (isDeliveryPerson(ctx.actor.rules)) throw forbidden('Entregadores não confirmam pagamentos.');
+export async function confirmLocalPixPayment(
+  ctx: StaffCtx,
+  id: string,
+  input: ConfirmLocalPixInput,
+): Promise<AdminOrderView> {
+  if (!handlesMoney(ctx.actor.rules))
+    throw forbidden('Só quem cuida do caixa ou um administrador confirma pagamentos PIX.');
   await inTransaction(ctx, async ({ db: tx }) => {
     const [order] = await tx
       .select()
@@ -43,6 +53,13 @@ export async function confirmLocalPixPayment(ctx: StaffCtx, id: string): Promise
         'Este pedido já foi cancelado e o estoque devolvido. Se o cliente pagou, devolva o valor pelo app do banco.',
       );
 
+    if (input.receivedAmount != null && input.receivedAmount !== order.total)
+      throw badRequest(
+        'Valor diferente do pedido',
+        `O valor recebido (${formatBRL(input.receivedAmount)}) não é o total do pedido (${formatBRL(order.total)}). Confira no app do banco.`,
+        'pix_amount_mismatch',
+      );
+
     const now = new Date();
     const by = { id: ctx.actor.kind === 'employee' ? ctx.actor.id : null, name: ctx.actor.name };
     const status = order.status === 'pending' ? 'preparing' : order.status;
@@ -55,6 +72,8 @@ export async function confirmLocalPixPayment(ctx: StaffCtx, id: string): Promise
           ...order.paymentData,
           pix_confirmed_by: by,
           pix_confirmed_at: now.toISOString(),
+          ...(input.receivedAmount != null ? { pix_received_amount: input.receivedAmount } : {}),
+          ...(input.endToEndId ? { pix_end_to_end_id: input.endToEndId } : {}),
           payment_confirmed_at: now.toISOString(),
         },
         paymentStatusCheckedAt: now,

@@ -128,14 +128,25 @@ async function applyUnderLock(
     ...(callback.receiptUrl ? { receipt_url: callback.receiptUrl } : {}),
     ...(callback.captureMethod ? { capture_method: callback.captureMethod } : {}),
   };
-  await db.insert(paymentTransactions).values({
-    restaurantId: current.restaurantId,
-    orderId: current.id,
-    provider: deps.integrations.payments.name,
-    status: verdict.status === 'pending' ? 'verification_error' : verdict.status,
-    transactionId: callback.transactionNsu,
-    response: { callback: callbackData, verification: (result?.raw as Record<string, unknown> | undefined) ?? null },
-  });
+  const txStatus = verdict.status === 'pending' ? 'verification_error' : verdict.status;
+  // The same transaction with the same answer as the last row (a reloaded return page, a repeated call)
+  // is already on record: only something new adds a row.
+  const [last] = await db
+    .select({ transactionId: paymentTransactions.transactionId, status: paymentTransactions.status })
+    .from(paymentTransactions)
+    .where(tenant(paymentTransactions, current.restaurantId, eq(paymentTransactions.orderId, current.id)))
+    .orderBy(desc(paymentTransactions.createdAt))
+    .limit(1);
+  if (last?.transactionId !== callback.transactionNsu || last.status !== txStatus) {
+    await db.insert(paymentTransactions).values({
+      restaurantId: current.restaurantId,
+      orderId: current.id,
+      provider: deps.integrations.payments.name,
+      status: txStatus,
+      transactionId: callback.transactionNsu,
+      response: { callback: callbackData, verification: (result?.raw as Record<string, unknown> | undefined) ?? null },
+    });
+  }
 
   const stored = current.paymentData ?? {};
   const answered = verdict.status !== 'pending';

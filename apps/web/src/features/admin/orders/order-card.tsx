@@ -65,7 +65,8 @@ export type OrderCardProps = {
   onPrint: (order: AdminOrder) => void;
   onChat: (order: AdminOrder) => void;
   onConfirmDelivery: (order: AdminOrder) => void;
-  onConfirmPix: (order: AdminOrder) => void;
+  /** Absent for who does not handle money: only they confirm a PIX received (decision 048). */
+  onConfirmPix?: (order: AdminOrder) => void;
   busy: boolean;
 };
 
@@ -190,7 +191,7 @@ export function OrderCard({
       </div>
 
       <footer className="mt-auto grid gap-2 border-t bg-muted/30 px-4 py-3">
-        {pixToConfirm && !deliveryPersonView && (
+        {pixToConfirm && !deliveryPersonView && onConfirmPix && (
           <Button
             size="lg"
             className="h-12 bg-emerald-600 text-base text-white hover:bg-emerald-700"

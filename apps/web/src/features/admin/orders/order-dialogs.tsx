@@ -1,4 +1,5 @@
 import { MSG } from '@meucardapio/domain/messages';
+import { formatBRL, parseBRLInput } from '@meucardapio/domain/money';
 import { orderStatusLabel, sanitizeDigitsInput } from '@meucardapio/domain/order-status';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -97,6 +98,31 @@ export function ChooseDeliveryPersonDialog({
   );
 }
 
+/**
+ * A confirmation form's submit: busy while the call runs, cleared after it; on failure the caller already
+ * showed the server's message (e.g. 'Telefone incorreto'), so the dialog stays open for another try.
+ */
+function useConfirmForm(submit: () => Promise<unknown>, reset: () => void, onCancel: () => void) {
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    reset();
+    onCancel();
+  };
+  async function confirm(e?: React.FormEvent) {
+    e?.preventDefault();
+    setBusy(true);
+    try {
+      await submit();
+      reset();
+    } catch {
+      // Shown by the caller; the typed values stay.
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, close, confirm };
+}
+
 export function ConfirmDeliveryDialog({
   order,
   onCancel,
@@ -107,24 +133,12 @@ export function ConfirmDeliveryDialog({
   onConfirm: (digits: string) => Promise<unknown>;
 }) {
   const [digits, setDigits] = useState('');
-  const [busy, setBusy] = useState(false);
   const id = useId();
-  const close = () => {
-    setDigits('');
-    onCancel();
-  };
-  async function confirm(e?: React.FormEvent) {
-    e?.preventDefault();
-    setBusy(true);
-    try {
-      await onConfirm(digits);
-      setDigits('');
-    } catch {
-      // The caller already showed the server's message (e.g. 'Telefone incorreto'); keep the dialog open.
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, close, confirm } = useConfirmForm(
+    () => onConfirm(digits),
+    () => setDigits(''),
+    onCancel,
+  );
   return (
     <Dialog open={order !== null} onOpenChange={(v) => !v && !busy && close()}>
       <DialogContent variant="sheet">
@@ -154,6 +168,81 @@ export function ConfirmDeliveryDialog({
             </Button>
             <Button type="submit" disabled={busy}>
               {busy ? 'Confirmando...' : 'Confirmar Entrega'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export type PixReceived = { receivedAmount: number | null; endToEndId: string | null };
+
+/**
+ * "Confirmar PIX recebido": the amount seen in the bank app or the transfer's E2E id (decision 048); the
+ * server checks the amount against the order's total and keeps both with the order.
+ */
+export function ConfirmPixDialog({
+  order,
+  onCancel,
+  onConfirm,
+}: {
+  order: AdminOrder | null;
+  onCancel: () => void;
+  onConfirm: (received: PixReceived) => Promise<unknown>;
+}) {
+  const [amount, setAmount] = useState('');
+  const [e2e, setE2e] = useState('');
+  const amountId = useId();
+  const e2eId = useId();
+  const { busy, close, confirm } = useConfirmForm(
+    () => onConfirm({ receivedAmount: parseBRLInput(amount), endToEndId: e2e.trim() || null }),
+    () => {
+      setAmount('');
+      setE2e('');
+    },
+    onCancel,
+  );
+  return (
+    <Dialog open={order !== null} onOpenChange={(v) => !v && !busy && close()}>
+      <DialogContent variant="sheet">
+        <form onSubmit={confirm} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Confirmar PIX recebido</DialogTitle>
+            <DialogDescription>
+              Abra o app do banco e informe o valor que entrou para o pedido #{order?.number}
+              {order ? ` (${formatBRL(order.total)})` : ''} ou o ID da transação (E2E) do comprovante.
+            </DialogDescription>
+          </DialogHeader>
+          <FormField label="Valor recebido (R$)" htmlFor={amountId}>
+            <Input
+              id={amountId}
+              inputMode="decimal"
+              autoComplete="off"
+              autoFocus
+              placeholder="0,00"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              className="h-12 text-lg"
+            />
+          </FormField>
+          <FormField label="ID da transação (E2E)" htmlFor={e2eId}>
+            <Input
+              id={e2eId}
+              autoComplete="off"
+              maxLength={32}
+              placeholder="E00000000202601011200..."
+              value={e2e}
+              onChange={(e) => setE2e(e.target.value)}
+              className="font-mono"
+            />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close} disabled={busy}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={busy || (!amount.trim() && !e2e.trim())}>
+              {busy ? 'Confirmando...' : 'Confirmar PIX'}
             </Button>
           </DialogFooter>
         </form>

@@ -40,8 +40,8 @@ export const updateStatus = (
 ) => api.patch<{ order: AdminOrder }>(`/api/admin/orders/${id}/status`, body).then((r) => r.order);
 
 /** Staff saw the PIX QR Code payment in the bank app: the order is paid and goes to the kitchen. */
-export const confirmPix = (id: string) =>
-  api.post<{ order: AdminOrder }>(`/api/admin/orders/${id}/confirm-pix`).then((r) => r.order);
+export const confirmPix = (id: string, body: { receivedAmount: number | null; endToEndId: string | null }) =>
+  api.post<{ order: AdminOrder }>(`/api/admin/orders/${id}/confirm-pix`, body).then((r) => r.order);
 
 export const fetchReceipt = (id: string) => api.get<Receipt>(`/api/admin/orders/${id}/receipt`);
 

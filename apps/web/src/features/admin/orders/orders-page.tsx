@@ -8,6 +8,7 @@ import {
   type OrderFilter,
   type OrderStatus,
 } from '@meucardapio/domain/order-status';
+import { handlesMoney } from '@meucardapio/domain/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff, MessagesSquare, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -24,7 +25,13 @@ import { printReceipt } from '@/lib/print';
 import { useStaff } from '@/lib/staff';
 import { useEvents } from '@/lib/use-events';
 import { OrderCard } from './order-card';
-import { ChooseDeliveryPersonDialog, ConfirmDeliveryDialog, HistoryDialog } from './order-dialogs';
+import {
+  ChooseDeliveryPersonDialog,
+  ConfirmDeliveryDialog,
+  ConfirmPixDialog,
+  HistoryDialog,
+  type PixReceived,
+} from './order-dialogs';
 import { OrderReceipt } from './order-receipt';
 import {
   type AdminOrder,
@@ -55,7 +62,7 @@ function useNow(every = 30_000) {
 }
 
 export default function OrdersPage() {
-  const { staff } = useStaff();
+  const { staff, actor } = useStaff();
   const deliveryPersonView = staff.deliveryPerson;
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<OrderFilter>('all');
@@ -135,10 +142,12 @@ export default function OrdersPage() {
     onError: (err) => toastError(err, 'Erro ao atualizar status'),
   });
 
+  const [pixOf, setPixOf] = useState<AdminOrder | null>(null);
   const pix = useMutation({
-    mutationFn: (order: AdminOrder) => confirmPix(order.id),
+    mutationFn: (v: { id: string } & PixReceived) => confirmPix(v.id, v),
     onSuccess: (order) => {
       toast.success('PIX confirmado!', { description: `${orderLabel(order.number)} foi para a cozinha.` });
+      setPixOf(null);
       refresh();
     },
     onError: (err) => toastError(err, 'Erro ao confirmar o PIX'),
@@ -215,7 +224,7 @@ export default function OrdersPage() {
       onPrint={print}
       onChat={(x) => setChatOrder(x.id)}
       onConfirmDelivery={setConfirming}
-      onConfirmPix={(x) => pix.mutate(x)}
+      onConfirmPix={handlesMoney(actor) ? setPixOf : undefined}
     />
   );
   const allDelivered = list.every((o) => o.status === 'delivered');
@@ -343,6 +352,11 @@ export default function OrdersPage() {
           await mutation.mutateAsync({ id: confirming.id, status: 'delivered', phoneDigits });
           setConfirming(null);
         }}
+      />
+      <ConfirmPixDialog
+        order={pixOf}
+        onCancel={() => setPixOf(null)}
+        onConfirm={(received) => (pixOf ? pix.mutateAsync({ id: pixOf.id, ...received }) : Promise.resolve())}
       />
       <HistoryDialog order={historyOf} onClose={() => setHistoryOf(null)} />
       {chatOrder !== undefined && (

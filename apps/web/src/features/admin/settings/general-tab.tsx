@@ -1,5 +1,6 @@
 import { formatCnpj } from '@brazilian-utils/brazilian-utils';
 import { cepRegion } from '@meucardapio/domain/cep-region';
+import { MONEY_DESTINATION_MSG } from '@meucardapio/domain/money-destination';
 import { BRAZIL_TIMEZONES, SLUG_PROBLEM_TEXT, slugify, slugProblem } from '@meucardapio/domain/restaurant-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
@@ -18,6 +19,7 @@ import { api, errorText } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { maskCep, maskPhone } from '@/lib/format';
 import { useStateCities } from '@/lib/geo';
+import { useStaff } from '@/lib/staff';
 import { type PixDraftState, PixSettingsCard } from './pix-settings-card';
 import { type GeneralSettings, SETTINGS_KEY, type Settings } from './settings-api';
 
@@ -94,6 +96,11 @@ export function GeneralTab({
   const problem = slugProblem(form.slug);
   const cities = useStateCities(address.state);
   const dirty = JSON.stringify({ form, address }) !== JSON.stringify(baseline) || Boolean(pix?.dirty);
+  const { isOwner } = useStaff();
+  // Where the money goes: anyone but the owner confirms such a change with their own password (decision 048).
+  const [password, setPassword] = useState('');
+  const needsPassword =
+    !isOwner && (form.appClientReferrer.trim() !== baseline.form.appClientReferrer.trim() || Boolean(pix?.keyChanged));
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   function changeAddress(patch: Partial<AddressValue>) {
@@ -117,12 +124,14 @@ export function GeneralTab({
         addressNeighborhood: address.neighborhood,
         addressCity: address.city,
         addressState: address.state,
+        currentPassword: needsPassword ? password : null,
       });
       queryClient.setQueryData(SETTINGS_KEY, data);
       setBaseline({ form, address });
-      if (pixSettings && pix) await pix.save(pixSettings);
+      if (pixSettings && pix) await pix.save(pixSettings, needsPassword ? password : null);
     },
     onSuccess: () => {
+      setPassword('');
       toast.success('Configurações salvas!');
       refresh();
     },
@@ -141,6 +150,10 @@ export function GeneralTab({
     }
     if (problem) {
       toast.error('Endereço inválido', { description: SLUG_PROBLEM_TEXT[problem] });
+      return;
+    }
+    if (needsPassword && !password) {
+      toast.error('Confirme sua senha', { description: MONEY_DESTINATION_MSG.passwordRequired });
       return;
     }
     const pixSettings = pix ? pix.checked() : null;
@@ -349,6 +362,27 @@ export function GeneralTab({
       </Card>
 
       {pix && <PixSettingsCard pix={pix} />}
+
+      {needsPassword && (
+        <Card className="border-amber-300 bg-amber-50/60 dark:bg-amber-950/20">
+          <CardContent className="grid gap-2 pt-6">
+            <FormField
+              label="Sua senha"
+              htmlFor="settings-money-password"
+              hint="A chave PIX ou o identificador do pagamento online mudou: confirme com a sua senha. O dono verá a alteração."
+            >
+              <Input
+                id="settings-money-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                maxLength={200}
+              />
+            </FormField>
+          </CardContent>
+        </Card>
+      )}
 
       <div className="sticky bottom-0 z-10 -mx-1 flex items-center justify-end gap-3 border-t bg-background/95 px-1 py-3 backdrop-blur">
         {dirty && <span className="text-sm text-muted-foreground">Alterações não salvas</span>}

@@ -65,8 +65,8 @@ export function usePixDraft(enabled: boolean) {
     return result.settings;
   }
 
-  async function save(settings: Exclude<ReturnType<typeof checked>, null | false>) {
-    const data = await api.put<PixSettingsView>(PIX_URL, settings);
+  async function save(settings: Exclude<ReturnType<typeof checked>, null | false>, currentPassword: string | null) {
+    const data = await api.put<PixSettingsView>(PIX_URL, { ...settings, currentPassword });
     queryClient.setQueryData(PIX_KEY, data);
     void queryClient.invalidateQueries({ queryKey: ['admin', 'cashier', 'catalog'] });
     setEdited(null);
@@ -76,6 +76,8 @@ export function usePixDraft(enabled: boolean) {
     current,
     draft,
     dirty,
+    /** The key itself changed: someone other than the owner confirms it with their password. */
+    keyChanged: dirty && draft.key.trim() !== stored.key.trim(),
     error,
     set: (patch: Partial<PixDraft>) => setEdited({ ...draft, ...patch }),
     checked,

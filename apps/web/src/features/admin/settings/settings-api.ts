@@ -1,3 +1,4 @@
+import type { MoneyDestinationChangeView } from '@meucardapio/domain/money-destination';
 import type { SettingsTab } from '@meucardapio/domain/permissions';
 import type { StatusMessageSettings } from '@meucardapio/domain/status-messages';
 import { useQuery } from '@tanstack/react-query';
@@ -52,6 +53,8 @@ export type Settings = {
   reviews?: ReviewsSettings;
   fiscal?: FiscalSettings;
   whatsapp?: WhatsappSettings;
+  /** The owner's only: the latest changes of the PIX key and the payment-provider handle (decision 048). */
+  moneyChanges?: MoneyDestinationChangeView[];
 };
 
 export const SETTINGS_KEY = ['admin', 'settings'] as const;

@@ -9,6 +9,7 @@ import { useLeaveGuard } from '@/lib/unsaved-changes';
 import { FiscalTab } from './fiscal-tab';
 import { GeneralTab } from './general-tab';
 import { HoursTab } from './hours-tab';
+import { MoneyChangesNotice } from './money-changes-notice';
 import { usePixDraft } from './pix-settings-card';
 import { ReviewsTab } from './reviews-tab';
 import { useSettings } from './settings-api';
@@ -78,6 +79,7 @@ function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
         </div>
       ) : (
         <>
+          <MoneyChangesNotice changes={data.moneyChanges} />
           {tabs.includes('general') && data.general && (
             <TabsContent value="general" forceMount className="data-[state=inactive]:hidden">
               <GeneralTab
