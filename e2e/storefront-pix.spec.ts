@@ -94,7 +94,16 @@ test('a customer pays by PIX QR Code; the counter confirms it on the board and t
   await mine.getByRole('region', { name: 'Pagamento PIX' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/customer-area-pix-390.png', fullPage: false });
 
+  // Who confirms states what the bank app shows: here the transfer's end-to-end id.
+  await board.setViewportSize({ width: 1366, height: 800 });
   await card.getByRole('button', { name: 'Confirmar PIX recebido' }).click();
+  const received = board.getByRole('dialog', { name: 'Confirmar PIX recebido' });
+  await received.getByLabel('ID da transação (E2E)').fill('E12345678202611261200AbC12345678');
+  await board.screenshot({ path: '.tmp/shots/confirm-pix-1366.png' });
+  await board.setViewportSize({ width: 390, height: 844 });
+  await board.screenshot({ path: '.tmp/shots/confirm-pix-390.png' });
+  await board.setViewportSize({ width: 1280, height: 800 });
+  await received.getByRole('button', { name: 'Confirmar PIX' }).click();
   await expect(board.getByText('PIX confirmado!')).toBeVisible();
   // It leaves the awaiting-payment area and joins the kitchen's orders as "Preparando".
   await expect(awaiting.getByRole('article', { name: `Pedido #${number}`, exact: true })).toHaveCount(0);
