@@ -240,22 +240,14 @@ export type PdvProduct = {
   codigoBarras: string | null;
   controleEstoque: boolean;
   estoque: number;
-  /** Sizes (priceModifier in `price`, their own price in `ownPrice`), colours and add-ons a line may choose. */
-  variations: PdvSize[];
+  /** Sizes (priceModifier in `price`), colours and add-ons a line may choose. */
+  variations: PdvOption[];
   colors: PdvOption[];
   addons: PdvOption[];
   /** Multi-flavour pizzas need flavours: the ids/names/prices of the allowed flavour products. */
   maxFlavors: number | null;
-  flavors: PdvFlavor[];
-  /** How several flavours are charged (decision 042); absent means the spec's average. */
-  flavorPricing?: FlavorPricing;
+  flavors: PdvOption[];
 };
-
-/** A size: `price` is what it adds; `ownPrice`, when set, replaces the product's price (decision 042). */
-export type PdvSize = PdvOption & { ownPrice?: number | null };
-
-/** A flavour with its own sizes priced per size: a "Grande" flavour counts at its own Grande price. */
-export type PdvFlavor = PdvOption & { variations?: { name: string; price: number }[] };
 
 export type PdvPaymentMethod = {
   id: string;
