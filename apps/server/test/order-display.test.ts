@@ -78,8 +78,9 @@ describe('change for the courier', () => {
     const [message] = await t.db.select().from(outboundMessages).where(eq(outboundMessages.orderId, order.id));
     expect(message.body).toContain(`#${order.number}`);
     expect(message.body).toContain(`Pagamento: Dinheiro · ${CHANGE}`);
-    expect(message.body).toContain('Obs: sem cebola');
-    expect(message.body).toContain('Observação: Tocar o interfone do bloco B');
+    // The customer's own words never travel to a phone they did not prove (decision 045).
+    expect(message.body).not.toContain('sem cebola');
+    expect(message.body).not.toContain('Tocar o interfone');
     // "Mensagens enviadas" names the order by its number too.
     const sent = await shop.owner.client.get('/api/admin/messages');
     expect(sent.body.messages.find((m: { orderId: string }) => m.orderId === order.id)).toMatchObject({
