@@ -33,7 +33,7 @@ export async function boot(
     sessionCheckMs: config.SSE_SESSION_CHECK_MS,
   });
   await realtime.start();
-  const menuCache = new MenuCache(database);
+  const menuCache = new MenuCache(database, log);
   await menuCache.start();
   const integrations = createIntegrations(config, database.db, log);
   const metrics = new Metrics({ database, streams: realtime.streams });

@@ -8,8 +8,8 @@ import {
   restaurants,
   reviews,
 } from '@meucardapio/db/schema';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, eventually, keepTestFile, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -281,6 +281,31 @@ describe('GET /api/public/restaurants/:slug/menu', () => {
     expect(res.body.reviews).toMatchObject({ show: false, latest: [], count: 0, average: null });
     expect(res.text).not.toContain('Cliente B');
     expect(res.text).not.toContain('Pizza Meio a Meio');
+  });
+
+  it('still answers the menu when the reviews cannot be read: logged, list empty, not cached', async () => {
+    const id = await makeRestaurant('reviews-quebradas', { googleRating: 4.8, googleReviewsCount: 120 });
+    await t.db.insert(products).values({ restaurantId: id, name: 'Prato do dia', price: 2500 });
+    const warn = vi.spyOn(t.deps.log, 'warn');
+    // The reviews table out of reach stands for any failed review read (lock timeout, broken row).
+    await t.db.execute(sql`alter table reviews rename to reviews_away`);
+    try {
+      const res = await t.client().get('/api/public/restaurants/reviews-quebradas/menu');
+      expect(res.status).toBe(200);
+      expect(res.body.products.map((p: { name: string }) => p.name)).toEqual(['Prato do dia']);
+      expect(res.body.reviews).toMatchObject({ show: true, latest: [], count: 0, average: null, googleRating: 4.8 });
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ restaurantId: id }),
+        'reviews left out of the public menu: they could not be read',
+      );
+    } finally {
+      await t.db.execute(sql`alter table reviews_away rename to reviews`);
+      warn.mockRestore();
+    }
+    await t.db.insert(reviews).values({ restaurantId: id, customerName: 'Ana', customerEmail: 'a@x.com', rating: 5 });
+    // The degraded answer was not kept: the next visitor sees the reviews as soon as they can be read.
+    const again = await t.client().get('/api/public/restaurants/reviews-quebradas/menu');
+    expect(again.body.reviews).toMatchObject({ count: 1, latest: [expect.objectContaining({ customerName: 'Ana' })] });
   });
 
   it('answers 404 with the spec text for an unknown slug', async () => {

@@ -236,10 +236,10 @@ describe('one address per page, and caches nobody can fill', () => {
     const { MenuCache } = await import('../src/modules/restaurants/menu-cache');
     const a = await signupOwner(t, { companyName: 'Bar do Limite A' });
     const b = await signupOwner(t, { companyName: 'Bar do Limite B' });
-    const probe = new MenuCache(t.deps.database);
+    const probe = new MenuCache(t.deps.database, t.deps.log);
     await probe.get(a.slug);
     const one = probe.stats().bytes;
-    const bounded = new MenuCache(t.deps.database, Math.floor(one * 1.5));
+    const bounded = new MenuCache(t.deps.database, t.deps.log, Math.floor(one * 1.5));
     await bounded.get(a.slug);
     await bounded.get(b.slug);
     expect(bounded.stats()).toMatchObject({ entries: 1 });

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Database } from '@meucardapio/db/client';
 import type { PublicMenu } from '@meucardapio/domain/menu-views';
+import type { Logger } from 'pino';
 import { ByteLru } from '../../http/byte-lru';
 import type { RenderedMenu } from '../../http/context';
 import { strongEtag } from '../../http/precompressed';
@@ -49,6 +50,7 @@ export class MenuCache {
 
   constructor(
     private database: Database,
+    private log: Logger,
     maxBytes = MENU_CACHE_MAX_BYTES,
   ) {
     this.entries = new ByteLru({
@@ -102,7 +104,7 @@ export class MenuCache {
     if (hit) return hit;
     const generation = this.generation;
     // A menu a second old is what the cache serves anyway: the read replica takes it when there is one.
-    const menu = await getPublicMenu({ db: this.database.laggingReads() }, slug, now);
+    const { menu, complete } = await getPublicMenu({ db: this.database.laggingReads(), log: this.log }, slug, now);
     const entry: Entry = {
       restaurantId: menu.restaurant.id,
       slug: menu.restaurant.slug.toLowerCase(),
@@ -110,7 +112,8 @@ export class MenuCache {
       rendered: {},
     };
     const rendered = this.renderedFor(entry, now);
-    if (generation === this.generation) {
+    // A menu served without a part that failed to read is not kept: the next visitor asks again.
+    if (complete && generation === this.generation) {
       this.entries.set(entry.restaurantId, entry, renderedBytes(rendered), now.getTime());
       this.slugs.set(entry.slug, entry.restaurantId);
     }

@@ -5,6 +5,7 @@ import type { MenuAddon, MenuOption, MenuProduct, MenuRestaurant, PublicMenu } f
 import { parseList } from '@meucardapio/domain/pricing';
 import { normalizePizzaFlags } from '@meucardapio/domain/product-rules';
 import { asc, eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import { tenant } from '../../http/tenant';
 import { type RestaurantRow, restaurantById, restaurantBySlug } from '../../tenancy/restaurant-lookup';
 import { reviewSummary } from '../reviews/reviews.service';
@@ -98,12 +99,19 @@ export function withOpenNow(menu: PublicMenu, now: Date): PublicMenu {
   return { ...menu, openNow: safeIsOpen(menu.hours, menu.restaurant.timezone, now) };
 }
 
+/** A menu read; `complete` is false when a part of it was left empty because it could not be read. */
+export type PublicMenuRead = { menu: PublicMenu; complete: boolean };
+
 /** Everything the first paint of a public menu needs, in one read. */
-export async function getPublicMenu(ctx: PublicCtx, slug: string, now = new Date()): Promise<PublicMenu> {
+export async function getPublicMenu(
+  ctx: PublicCtx & { log: Logger },
+  slug: string,
+  now = new Date(),
+): Promise<PublicMenuRead> {
   const restaurant = publicRestaurantOf(await restaurantBySlug(ctx.db, slug));
   const restaurantId = restaurant.id;
 
-  const [cats, rows, hoursRows, reviews] = await Promise.all([
+  const [cats, rows, hoursRows, reviewBlock] = await Promise.all([
     ctx.db
       .select({ id: categories.id, name: categories.name, sortOrder: categories.sortOrder })
       .from(categories)
@@ -124,7 +132,7 @@ export async function getPublicMenu(ctx: PublicCtx, slug: string, now = new Date
       .from(restaurantHours)
       .where(tenant(restaurantHours, restaurantId))
       .orderBy(asc(restaurantHours.dayOfWeek)),
-    reviewSummary(ctx.db, restaurant),
+    reviewSummary(ctx.db, ctx.log, restaurant),
   ]);
 
   // Every available product is listed (uncategorised ones included), so the flavours a multi-flavour
@@ -149,14 +157,15 @@ export async function getPublicMenu(ctx: PublicCtx, slug: string, now = new Date
     ),
   );
 
-  return {
+  const menu: PublicMenu = {
     restaurant,
     categories: cats,
     products: productsOut,
     hours: hoursRows,
     openNow: safeIsOpen(hoursRows, restaurant.timezone, now),
-    reviews,
+    reviews: reviewBlock.reviews,
   };
+  return { menu, complete: reviewBlock.complete };
 }
 
 /** The review page's restaurant header: identity and brand only. */

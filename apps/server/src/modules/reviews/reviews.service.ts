@@ -2,6 +2,7 @@ import type { Db } from '@meucardapio/db/client';
 import { orderItems, orders, restaurants, reviews } from '@meucardapio/db/schema';
 import type { MenuReview, MenuReviews, ReviewOrderSummary } from '@meucardapio/domain/menu-views';
 import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Actor } from '../../http/context';
 import { AppError, conflict, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -37,8 +38,16 @@ export async function latestApprovedReviews(db: Db, restaurantId: string, limit 
   return rows.map((r): MenuReview => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
-/** The reviews block of the public menu. */
-export async function reviewSummary(db: Db, restaurant: RestaurantForSummary): Promise<MenuReviews> {
+/**
+ * The reviews block of the public menu. Reviews are an extra of the menu (spec 1: a failed review read is
+ * logged and the list is empty): a menu nobody can order from because of them would cost the restaurant
+ * its sales. `complete` is false when the list was left empty that way.
+ */
+export async function reviewSummary(
+  db: Db,
+  log: Logger,
+  restaurant: RestaurantForSummary,
+): Promise<{ reviews: MenuReviews; complete: boolean }> {
   // The business listing is shown only as the owner entered it, rating and count together: the spec's
   // defaults (4,5 with 2.069 reviews) would be invented social proof for a real restaurant.
   const listed = restaurant.googleRating !== null && restaurant.googleReviewsCount !== null;
@@ -48,24 +57,31 @@ export async function reviewSummary(db: Db, restaurant: RestaurantForSummary): P
     googleReviewsCount: listed ? restaurant.googleReviewsCount : null,
     googleMyBusinessUrl: restaurant.googleMyBusinessUrl || null,
   };
-  if (!restaurant.showReviewsOnMenu) return { ...base, average: null, count: 0, latest: [] };
-  const [[stats], latest] = await Promise.all([
-    db
-      .select({
-        count: sql<number>`count(*)::int`,
-        // Rounded in SQL to one decimal; numeric → text → number keeps both drivers alike.
-        average: sql<string | null>`round(avg(${reviews.rating})::numeric, 1)::text`,
-      })
-      .from(reviews)
-      .where(tenant(reviews, restaurant.id, eq(reviews.approved, true))),
-    latestApprovedReviews(db, restaurant.id),
-  ]);
-  return {
-    ...base,
-    count: Number(stats?.count ?? 0),
-    average: stats?.average == null ? null : Number(stats.average),
-    latest,
-  };
+  const empty = { ...base, average: null, count: 0, latest: [] };
+  if (!restaurant.showReviewsOnMenu) return { reviews: empty, complete: true };
+  try {
+    const [[stats], latest] = await Promise.all([
+      db
+        .select({
+          count: sql<number>`count(*)::int`,
+          // Rounded in SQL to one decimal; numeric → text → number keeps both drivers alike.
+          average: sql<string | null>`round(avg(${reviews.rating})::numeric, 1)::text`,
+        })
+        .from(reviews)
+        .where(tenant(reviews, restaurant.id, eq(reviews.approved, true))),
+      latestApprovedReviews(db, restaurant.id),
+    ]);
+    const summary = {
+      ...base,
+      count: Number(stats?.count ?? 0),
+      average: stats?.average == null ? null : Number(stats.average),
+      latest,
+    };
+    return { reviews: summary, complete: true };
+  } catch (err) {
+    log.warn({ err, restaurantId: restaurant.id }, 'reviews left out of the public menu: they could not be read');
+    return { reviews: empty, complete: false };
+  }
 }
 
 export type NewPublicReview = {
