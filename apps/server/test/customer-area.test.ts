@@ -1,4 +1,4 @@
-import { customerAddresses } from '@meucardapio/db/schema';
+import { customerAddresses, restaurants } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
@@ -167,5 +167,19 @@ describe('own orders', () => {
     expect((await shop.owner.client.get('/api/customer/orders')).status).toBe(403);
     expect((await t.client().get('/api/customer/orders')).status).toBe(401);
     expect((await a.client.get('/api/customer/orders/nope')).status).toBe(400);
+  });
+
+  it('gives each order the restaurant’s timezone, so its times read as the restaurant’s clock', async () => {
+    await t.db.update(restaurants).set({ timezone: 'America/Manaus' }).where(eq(restaurants.id, shop.rid));
+    try {
+      const a = await customerOf(t, shop);
+      const placed = await a.client.post('/api/customer/orders', deliveryOrder(shop));
+      expect(placed.status).toBe(201);
+      expect(placed.body.order.restaurant.timezone).toBe('America/Manaus');
+      const list = await a.client.get('/api/customer/orders');
+      expect(list.body.orders[0].restaurant).toMatchObject({ slug: shop.slug, timezone: 'America/Manaus' });
+    } finally {
+      await t.db.update(restaurants).set({ timezone: 'America/Sao_Paulo' }).where(eq(restaurants.id, shop.rid));
+    }
   });
 });

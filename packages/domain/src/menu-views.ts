@@ -83,7 +83,7 @@ export type PublicMenu = {
   categories: MenuCategory[];
   products: MenuProduct[];
   hours: HoursRow[];
-  /** Computed at answer time; the browser recomputes it every minute from `hours` + `timezone`. */
+  /** By the server's clock in the restaurant's timezone, at answer time; the browser asks again every minute. */
   openNow: boolean;
   reviews: MenuReviews;
 };

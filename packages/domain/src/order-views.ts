@@ -36,7 +36,8 @@ export type CustomerOrderView = CashChange &
     id: string;
     number: number;
     restaurantId: string;
-    restaurant: { name: string; slug: string; logoUrl: string | null };
+    /** `timezone` is the restaurant's: the customer sees the times the restaurant sees, wherever they are. */
+    restaurant: { name: string; slug: string; logoUrl: string | null; timezone: string };
     status: string;
     deliveryType: string;
     tableNumber: number | null;

@@ -1,4 +1,5 @@
 import { MSG } from '@meucardapio/domain/messages';
+import { noteServerDate } from './server-clock';
 import { toast } from './toast';
 
 /** A failed API call, carrying the server's pt-BR title and description. */
@@ -73,6 +74,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
     throw networkError();
   }
 
+  noteServerDate(res.headers.get('date'));
   if (res.status === 204) return undefined as T;
   const isJson = (res.headers.get('content-type') ?? '').includes('json');
   let data: unknown;

@@ -9,6 +9,7 @@ import {
   restaurants,
 } from '@meucardapio/db/schema';
 import { DELIVERY_KIND_LABELS, deliveryFeeParts, isCarrierOrder } from '@meucardapio/domain/delivery';
+import { DEFAULT_TIMEZONE } from '@meucardapio/domain/hours';
 import { cashChangeOf } from '@meucardapio/domain/order-display';
 import { isLocalPixOrder, localPixConfirmation, pendingLocalPix } from '@meucardapio/domain/order-pix';
 import { isAwaitingPayment, type OrderStatus, shortIdAdmin } from '@meucardapio/domain/order-status';
@@ -44,7 +45,7 @@ export function toItemView(i: ItemRow): OrderItemView {
 export function toCustomerOrderView(
   o: OrderRow,
   items: ItemRow[],
-  restaurant: { name: string; slug: string; logoUrl: string | null },
+  restaurant: CustomerOrderView['restaurant'],
 ): CustomerOrderView {
   const data = o.paymentData ?? {};
   const pendingCheckout = o.paymentStatus !== 'approved' && typeof data.infinitepay_checkout === 'string';
@@ -99,7 +100,12 @@ export async function customerOrderViews(
       .where(tenant(orderItems, restaurantId, inArray(orderItems.orderId, ids)))
       .orderBy(asc(orderItems.orderId), asc(orderItems.name)),
     db
-      .select({ name: restaurants.name, slug: restaurants.slug, logoUrl: restaurants.logoUrl })
+      .select({
+        name: restaurants.name,
+        slug: restaurants.slug,
+        logoUrl: restaurants.logoUrl,
+        timezone: restaurants.timezone,
+      })
       .from(restaurants)
       .where(eq(restaurants.id, restaurantId))
       .limit(1),
@@ -110,7 +116,7 @@ export async function customerOrderViews(
     list.push(i);
     byOrder.set(i.orderId, list);
   }
-  const r = restaurant ?? { name: '', slug: '', logoUrl: null };
+  const r = restaurant ?? { name: '', slug: '', logoUrl: null, timezone: DEFAULT_TIMEZONE };
   return rows.map((o) => toCustomerOrderView(o, byOrder.get(o.id) ?? [], r));
 }
 

@@ -115,7 +115,7 @@ export function OrderCard({
             </span>
           </div>
           <p className="mt-0.5 text-sm text-muted-foreground">
-            {formatDateTime(order.createdAt)} · {where(order)}
+            {formatDateTime(order.createdAt, order.restaurant.timezone)} · {where(order)}
           </p>
           <div className="mt-2 flex flex-wrap gap-1.5">
             <StatusBadge status={order.status} />

@@ -12,6 +12,7 @@ import { isCustomer, useAuth } from '@/lib/auth';
 import { formatMoney } from '@/lib/format';
 import { prefetchTapAway, renderedByServer } from '@/lib/hydration';
 import { useIdle } from '@/lib/idle';
+import { serverNow } from '@/lib/server-clock';
 import { mountToaster, toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { CartProvider, useCart } from './cart/cart-context';
@@ -54,7 +55,8 @@ const OPEN_RECHECK_MS = 60_000;
 
 /** The public menu of one restaurant (/:slug, /demo-restaurant). */
 export default function MenuPage({ slug }: { slug: string }) {
-  const query = useQuery(publicMenuQuery(slug));
+  // Asked again every minute: open/closed is the server's answer, and a cached menu answers it cheaply.
+  const query = useQuery({ ...publicMenuQuery(slug), refetchInterval: OPEN_RECHECK_MS });
 
   useEffect(() => {
     if (query.isError && !(isApiError(query.error) && query.error.status === 404)) {
@@ -116,17 +118,22 @@ function ProductGrid({ children }: { children: React.ReactNode }) {
   return <div className="grid grid-cols-1 gap-3 md:grid-cols-2 md:gap-4 lg:grid-cols-3 xl:grid-cols-4">{children}</div>;
 }
 
-/** Open/closed now, recomputed every minute in the restaurant's timezone. */
+/**
+ * Open/closed as the server answered it (its clock, the restaurant's timezone), never the phone's clock.
+ * The notice and the toast's next opening are worded by the server's clock too (lib/server-clock).
+ */
 function useOpenStatus(menu: PublicMenu): OpenStatus {
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const id = window.setInterval(() => setNow(new Date()), OPEN_RECHECK_MS);
+    const id = window.setInterval(() => setNow(serverNow()), OPEN_RECHECK_MS);
     return () => window.clearInterval(id);
   }, []);
-  return useMemo(
-    () => openStatus(menu.hours, menu.restaurant.timezone, now),
-    [menu.hours, menu.restaurant.timezone, now],
-  );
+  return useMemo(() => {
+    const texts = openStatus(menu.hours, menu.restaurant.timezone, now);
+    // Within the minute the two clocks straddle an opening or closing, the verdict stays the server's.
+    const notice = menu.openNow ? null : (texts.notice ?? MSG.closedNow);
+    return { isOpen: menu.openNow, notice, toastDescription: texts.toastDescription };
+  }, [menu.hours, menu.restaurant.timezone, menu.openNow, now]);
 }
 
 function LoadedMenu({ menu, slug }: { menu: PublicMenu; slug: string }) {

@@ -70,7 +70,12 @@ export async function createCustomerOrder(
 
 /** A storefront-shaped answer for an order just placed: the customer's view and its payment link. */
 export function createdOrder({ restaurant: r, order, items, payment }: PlacedOrder): CreatedOrder {
-  const view = toCustomerOrderView(order, items, { name: r.name, slug: r.slug, logoUrl: r.logoUrl });
+  const view = toCustomerOrderView(order, items, {
+    name: r.name,
+    slug: r.slug,
+    logoUrl: r.logoUrl,
+    timezone: r.timezone,
+  });
   return { order: view, checkoutUrl: payment.checkoutUrl, replayed: false };
 }
 
