@@ -1,10 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { checklist, placeTestOrderFromChecklist, shoot } from './first-day-steps';
 import { expect, test, unique } from './fixtures';
-
-/** Screenshots of the first-day screens land here, to be looked at. */
-const SHOTS = '.tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 const SIX_PRODUCTS = [
   'Nome;Descrição;Preço;Categoria;Tamanhos',
@@ -16,20 +12,29 @@ const SIX_PRODUCTS = [
   'Pudim;Leite condensado e calda de caramelo;12,50;Sobremesas;',
 ].join('\r\n');
 
-async function shoot(page: Page, name: string) {
-  for (const [label, width] of [
-    ['1366', 1366],
-    ['390', 390],
-  ] as const) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
+// A 1×1 PNG for the logo upload.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Opens a checklist line from the owner's home. */
+async function openStep(page: Page, title: string) {
+  await checklist(page)
+    .getByRole('link', { name: new RegExp(`^${title} \\(pendente\\)`) })
+    .click();
 }
 
-const checklist = (page: Page) => page.getByRole('region', { name: 'Primeiros passos' });
+/** Back to the owner's home, where the line now reads as done. */
+async function expectDone(page: Page, title: string, count: number) {
+  await page.getByRole('link', { name: 'Início' }).click();
+  await expect(checklist(page).getByRole('link', { name: new RegExp(`^${title} \\(concluído\\)`) })).toBeVisible();
+  await expect(checklist(page).getByText(`${count} de 8 concluídos`)).toBeVisible();
+}
 
-test('a new owner signs up from the landing page, follows the checklist and imports a menu', async ({ page }) => {
+test('a new owner signs up from the landing page and follows the checklist to the end without typing a URL', async ({
+  page,
+}) => {
   const id = unique();
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/landing');
@@ -49,10 +54,18 @@ test('a new owner signs up from the landing page, follows the checklist and impo
   await expect(checklist(page).getByText('0 de 8 concluídos')).toBeVisible();
   await shoot(page, 'checklist');
 
-  // Address and WhatsApp, from the checklist line.
-  await checklist(page)
-    .getByRole('link', { name: /Endereço e WhatsApp/ })
-    .click();
+  // Logo and colours.
+  await openStep(page, 'Logo e cores');
+  await page.getByLabel('Arquivo: Logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.locator('#conteudo img').first()).toHaveAttribute('src', /^\/api\/files\//);
+  await page.getByRole('textbox', { name: 'Cor principal', exact: true }).fill('#b91c1c');
+  await page.getByRole('textbox', { name: 'Cor dos botões', exact: true }).fill('#15803d');
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText('Configurações salvas!').first()).toBeVisible();
+  await expectDone(page, 'Logo e cores', 1);
+
+  // Address and WhatsApp.
+  await openStep(page, 'Endereço e WhatsApp');
   await expect(page.getByRole('heading', { name: 'Endereço do restaurante' })).toBeVisible();
   await page.getByRole('textbox', { name: 'WhatsApp' }).fill('31987654321');
   await page.getByLabel('Endereço', { exact: true }).fill('Avenida Afonso Pena');
@@ -60,14 +73,48 @@ test('a new owner signs up from the landing page, follows the checklist and impo
   // The sign-up's CEP already filled the address's CEP, state and city.
   await expect(page.locator('#settings-address-city')).toHaveValue('Belo Horizonte');
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
-  await expect(page.getByText('Configurações salvas!')).toBeVisible();
+  await expect(page.getByText('Configurações salvas!').first()).toBeVisible();
+  await expectDone(page, 'Endereço e WhatsApp', 2);
+
+  // Opening hours: the defaults, saved as they are.
+  await openStep(page, 'Horários de funcionamento');
+  await expect(page.getByRole('heading', { name: 'Horários de Funcionamento' })).toBeVisible();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.getByText('Horários salvos!')).toBeVisible();
+  await expectDone(page, 'Horários de funcionamento', 3);
+
+  // Delivery: one neighbourhood and its fee; the state and city came from the sign-up's CEP.
+  await openStep(page, 'Entrega e retirada');
+  await expect(page.getByRole('heading', { name: 'Configurações de Entrega' })).toBeVisible();
+  await page.getByRole('button', { name: 'Novo Bairro' }).click();
+  const bairro = page.getByRole('dialog', { name: 'Novo Bairro' });
+  await bairro.getByLabel('Nome do bairro').fill('Funcionários');
+  await bairro.getByLabel('Taxa de entrega (R$)').fill('8,00');
+  await bairro.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Bairro criado!').first()).toBeVisible();
+  await expect(page.getByText('Falta informar o estado e a cidade atendidos')).toHaveCount(0);
+  await expectDone(page, 'Entrega e retirada', 4);
+
+  // Payment methods, then the PIX key: the line leads to each in turn.
+  await openStep(page, 'Formas de pagamento e chave PIX');
+  await page.getByRole('button', { name: 'Criar Padrões' }).click();
+  await expect(page.getByText('Formas de pagamento padrão criadas!')).toBeVisible();
   await page.getByRole('link', { name: 'Início' }).click();
-  await expect(checklist(page).getByRole('link', { name: /Endereço e WhatsApp \(concluído\)/ })).toBeVisible();
+  await expect(
+    checklist(page).getByText('Cadastre a chave PIX em Configurações para receber com QR Code.'),
+  ).toBeVisible();
+  await openStep(page, 'Formas de pagamento e chave PIX');
+  await page.getByLabel('Chave PIX').fill('pix@pizzariabh.com.br');
+  await page.getByLabel('Tipo de chave').click();
+  await page.getByRole('option', { name: 'E-mail' }).click();
+  await page.getByLabel('Nome do recebedor').fill('Pizzaria BH');
+  await page.locator('#pix-city').fill('Belo Horizonte');
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText('Configurações salvas!').first()).toBeVisible();
+  await expectDone(page, 'Formas de pagamento e chave PIX', 5);
 
   // The menu, imported from a spreadsheet.
-  await checklist(page)
-    .getByRole('link', { name: /Primeira categoria e produtos/ })
-    .click();
+  await openStep(page, 'Primeira categoria e produtos');
   await expect(page.getByRole('heading', { name: 'Categorias' })).toBeVisible();
   await page.getByRole('link', { name: 'Produtos' }).first().click();
   await page.getByRole('button', { name: 'Importar planilha' }).click();
@@ -83,11 +130,27 @@ test('a new owner signs up from the landing page, follows the checklist and impo
   await dialog.getByRole('button', { name: 'Importar 6 produtos' }).click();
   await expect(page.getByText('Cardápio importado!')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Pizza Quatro Queijos', exact: true })).toBeVisible();
+  await expectDone(page, 'Primeira categoria e produtos', 6);
+
+  // A table and its QR code.
+  await openStep(page, 'QR Code de uma mesa');
+  await page.getByRole('button', { name: 'Nova Mesa' }).click();
+  const mesa = page.getByRole('dialog', { name: 'Nova Mesa' });
+  await mesa.getByLabel('Número da mesa').fill('1');
+  await mesa.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Mesa criada!').first()).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR Code da mesa 1' })).toBeVisible();
+  await expectDone(page, 'QR Code de uma mesa', 7);
+  await shoot(page, 'checklist-last-step');
+
+  // A test order from the menu's preview; with it the checklist has done its job and goes away.
+  await placeTestOrderFromChecklist(page, 'Coca-Cola 2L');
+  await page.getByRole('link', { name: 'Pedidos' }).first().click();
+  await expect(page.getByRole('article').filter({ hasText: 'Lúcia (teste)' })).toBeVisible();
   await page.getByRole('link', { name: 'Início' }).click();
-  await expect(
-    checklist(page).getByRole('link', { name: /Primeira categoria e produtos \(concluído\)/ }),
-  ).toBeVisible();
-  await expect(checklist(page).getByText('2 de 8 concluídos')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Hoje' })).toBeVisible();
+  await expect(checklist(page)).toHaveCount(0);
+  await shoot(page, 'checklist-done');
 
   // The new menu invents nothing: no Google block, no struck-through "de" price on R$ 89,90.
   const slug = (await (await page.request.get('/api/auth/me')).json()).user.restaurant.slug;

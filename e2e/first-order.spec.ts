@@ -1,10 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { placeTestOrderFromChecklist, SHOTS } from './first-day-steps';
 import { expect, test, unique } from './fixtures';
-
-/** Screenshots of the first-day screens land here, to be looked at. */
-const SHOTS = '.tmp/shots';
-mkdirSync(SHOTS, { recursive: true });
 
 const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
 
@@ -73,29 +69,7 @@ test('a new pizzeria prices its sizes, tries its own menu while closed and takes
 
   // The checklist's test order opens the menu in test mode, which takes orders at any hour.
   await page.getByRole('link', { name: 'Início' }).click();
-  const [preview] = await Promise.all([
-    page.context().waitForEvent('page'),
-    page
-      .getByRole('region', { name: 'Primeiros passos' })
-      .getByRole('link', { name: /Um pedido de teste/ })
-      .click(),
-  ]);
-  await expect(preview.getByText(/Modo de teste/)).toBeVisible();
-  await expect(card(preview, 'Pizza Margherita').getByText('a partir de')).toBeVisible();
-  await card(preview, 'Guaraná 2L').getByRole('button', { name: 'Adicionar' }).click();
-  await preview.getByRole('button', { name: /Ver carrinho/ }).click();
-  await preview.getByRole('button', { name: 'Finalizar Pedido' }).click();
-  const testCheckout = preview.getByRole('dialog', { name: 'Finalizar Pedido' });
-  await testCheckout.getByLabel('Nome', { exact: true }).fill('Lúcia (teste)');
-  await testCheckout.getByLabel('Telefone').fill('31987654321');
-  await testCheckout.getByText('Retirada', { exact: true }).click();
-  await testCheckout.getByText('Dinheiro', { exact: true }).click();
-  await testCheckout.getByLabel('Troco para quanto?').fill('20');
-  await testCheckout.getByRole('button', { name: 'Finalizar Pedido' }).click();
-  await expect(preview.getByText('Pedido de teste enviado!')).toBeVisible();
-  await expect(preview).toHaveURL(/\/admin\/orders$/);
-  await expect(preview.getByText('Teste', { exact: true }).first()).toBeVisible();
-  await preview.close();
+  await placeTestOrderFromChecklist(page, 'Guaraná 2L');
 
   // A customer on a phone: one PIX choice, and the fee the server will charge in the summary.
   const phone = await browser.newContext({

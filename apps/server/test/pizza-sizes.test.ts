@@ -1,4 +1,7 @@
+import type { PdvCatalog } from '@meucardapio/domain/cashier-api';
+import { priceChoice } from '@meucardapio/domain/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CASHIER, openRegister, sell } from './cashier-fixtures';
 import { customerOf, type Shop, setupShop } from './checkout-fixtures';
 import { createTestApp, signupOwner, type TestApp } from './helpers';
 
@@ -30,6 +33,17 @@ const sizedProduct = (over: Record<string, unknown> = {}) => ({
   variations: SIZES,
   ...over,
 });
+
+/** Calabresa gets its own Grande price (R$ 62,00); Mussarela keeps none and counts at the pizza's. */
+async function calabresaWithItsOwnGrande() {
+  const res = await shop.owner.client.put(`/api/admin/products/${shop.products.calabresa.id}`, {
+    name: 'Pizza Calabresa',
+    price: 4000,
+    isPizza: true,
+    variations: [{ name: 'Grande', price: 6200 }],
+  });
+  expect(res.status, res.text).toBe(200);
+}
 
 async function order(items: Record<string, unknown>[]) {
   const customer = await customerOf(t, shop);
@@ -76,14 +90,7 @@ describe('pizza sizes priced per size', () => {
     const average = (await shop.owner.client.post('/api/admin/products', sizedProduct())).body.product;
     const highest = (await shop.owner.client.post('/api/admin/products', sizedProduct({ flavorPricing: 'highest' })))
       .body.product;
-    // Calabresa has its own Grande price; Mussarela has none and counts at the pizza's Grande price.
-    const calabresa = await shop.owner.client.put(`/api/admin/products/${shop.products.calabresa.id}`, {
-      name: 'Pizza Calabresa',
-      price: 4000,
-      isPizza: true,
-      variations: [{ name: 'Grande', price: 6200 }],
-    });
-    expect(calabresa.status, calabresa.text).toBe(200);
+    await calabresaWithItsOwnGrande();
     const grande = (p: { variations: { id: string; name: string }[] }) =>
       p.variations.find((v) => v.name === 'Grande')!.id;
     const broto = (p: { variations: { id: string; name: string }[] }) =>
@@ -107,6 +114,39 @@ describe('pizza sizes priced per size', () => {
       [3000, 6000],
     ]);
     expect(placed.body.order.subtotal).toBe(18050);
+  });
+
+  it('takes a PDV sale of a pizza priced per size by its most expensive flavour at the total the PDV showed', async () => {
+    const pizza = (await shop.owner.client.post('/api/admin/products', sizedProduct({ flavorPricing: 'highest' }))).body
+      .product;
+    await calabresaWithItsOwnGrande();
+
+    // The PDV's catalog carries what its cart prices with: sizes' own prices, flavours' sizes, the rule.
+    const catalog = (await shop.owner.client.get(`${CASHIER}/catalog`)).body as PdvCatalog;
+    const listed = catalog.products.find((p) => p.id === pizza.id)!;
+    expect(listed.flavorPricing).toBe('highest');
+    const grande = listed.variations.find((v) => v.name === 'Grande')!;
+    expect(grande).toMatchObject({ price: 0, ownPrice: 5500 });
+    const flavors = listed.flavors.filter(
+      (f) => f.id === shop.products.calabresa.id || f.id === shop.products.mussarela.id,
+    );
+    expect(flavors.find((f) => f.id === shop.products.calabresa.id)?.variations).toEqual([
+      { name: 'Grande', price: 6200 },
+    ]);
+    const shown = priceChoice(
+      { price: listed.price, flavorPricing: listed.flavorPricing, takesFlavors: true },
+      { size: { name: grande.name, priceModifier: grande.price, price: grande.ownPrice }, flavors },
+    ).unit;
+    // max(Calabresa's own Grande 6200, Mussarela at the pizza's Grande 5500).
+    expect(shown).toBe(6200);
+
+    await openRegister(shop.owner.client);
+    const sale = await sell(shop.owner.client, {
+      items: [{ productId: pizza.id, variationId: grande.id, flavorIds: flavors.map((f) => f.id), quantity: 2 }],
+      payments: [{ methodId: shop.methods.cash, amount: shown * 2, received: shown * 2 }],
+    });
+    expect(sale.status, sale.text).toBe(201);
+    expect(sale.body.sale.total).toBe(12400);
   });
 
   it("keeps another restaurant's flavours out", async () => {

@@ -38,6 +38,7 @@ import type { HourTotal, MethodTotal, ProductTotal } from './cashier-report';
 import { proposedLineChoices } from './checkout';
 import { MSG } from './messages';
 import type { PixKeyType } from './pix';
+import type { FlavorPricing } from './pricing';
 
 const MAX_CENTS = 100_000_000;
 const money = (message: string) => z.number({ error: message }).int(message).max(MAX_CENTS, message);
@@ -240,14 +241,22 @@ export type PdvProduct = {
   codigoBarras: string | null;
   controleEstoque: boolean;
   estoque: number;
-  /** Sizes (priceModifier in `price`), colours and add-ons a line may choose. */
-  variations: PdvOption[];
+  /** Sizes (priceModifier in `price`, their own price in `ownPrice`), colours and add-ons a line may choose. */
+  variations: PdvSize[];
   colors: PdvOption[];
   addons: PdvOption[];
   /** Multi-flavour pizzas need flavours: the ids/names/prices of the allowed flavour products. */
   maxFlavors: number | null;
-  flavors: PdvOption[];
+  flavors: PdvFlavor[];
+  /** How several flavours are charged (decision 042); absent means the spec's average. */
+  flavorPricing?: FlavorPricing;
 };
+
+/** A size: `price` is what it adds; `ownPrice`, when set, replaces the product's price (decision 042). */
+export type PdvSize = PdvOption & { ownPrice?: number | null };
+
+/** A flavour with its own sizes priced per size: a "Grande" flavour counts at its own Grande price. */
+export type PdvFlavor = PdvOption & { variations?: { name: string; price: number }[] };
 
 export type PdvPaymentMethod = {
   id: string;

@@ -11,6 +11,7 @@ import {
   orderTotal,
   parseList,
   pickFlavor,
+  priceChoice,
   pricedPerSize,
   productKind,
   strikePrice,
@@ -124,6 +125,21 @@ describe('pizza sizes priced per size and the flavour rule', () => {
     expect(combineFlavorPrices([4000, 4001])).toBe(4001);
     expect(combineFlavorPrices([4000, 4001], 'highest')).toBe(4001);
     expect(combineFlavorPrices([3000, 4500, 4000], 'highest')).toBe(4500);
+  });
+
+  it('prices a chosen size, flavours, colours and add-ons in one call, the same at every door', () => {
+    const pizza = { price: 3000, flavorPricing: 'highest' as const, takesFlavors: true };
+    const grande = priceChoice(pizza, { size: sizes[2], flavors: [calabresa, mussarela], addons: [{ price: 800 }] });
+    expect(grande).toEqual({ unit: 5800 + 800, flavorPrices: [5800, 5500] });
+    expect(
+      priceChoice({ ...pizza, flavorPricing: 'average' }, { size: sizes[2], flavors: [calabresa, mussarela] }).unit,
+    ).toBe(5650);
+    expect(priceChoice(pizza, { size: sizes[0] }).unit).toBe(3000);
+    // A product that takes no flavours is priced by its size alone, whatever flavours a line names.
+    expect(priceChoice({ ...pizza, takesFlavors: false }, { size: sizes[1], flavors: [calabresa] }).unit).toBe(4200);
+    expect(priceChoice({ price: 1000, takesFlavors: false }, { size: { name: 'G', priceModifier: 500 } }).unit).toBe(
+      1500,
+    );
   });
 
   it('keeps modifier sizes as the spec has them, with either flavour rule', () => {

@@ -113,6 +113,39 @@ export function unitPrice(input: UnitPriceInput): number {
   return base + size + colors + addons;
 }
 
+/** What a cart or an order line chose of a product, as the pricing rules read it. */
+export type LineChoice = {
+  size?: Pick<SizeOption, 'name' | 'priceModifier' | 'price'> | null;
+  /** The chosen flavour products (each with its own sizes); ignored unless the product takes flavours. */
+  flavors?: readonly { price: number; variations?: unknown }[];
+  colors?: readonly { priceModifier: number }[];
+  addons?: readonly { price: number; quantity?: number }[];
+};
+
+/**
+ * One unit of a product with its choices: each flavour at the chosen size (`flavorPriceAtSize`),
+ * combined by the product's flavour rule, else the size's own price, else the product's price; plus
+ * modifiers and add-ons. The storefront's cart, the PDV's cart and the server's order lines all call
+ * this, so a pizza costs the same at every door. `flavorPrices` are the chosen flavours at that size,
+ * in their order, for the line's display.
+ */
+export function priceChoice(
+  product: { price: number; flavorPricing?: FlavorPricing | null; takesFlavors: boolean },
+  choice: LineChoice,
+): { unit: number; flavorPrices: number[] } {
+  const size = choice.size ?? null;
+  const flavorPrices = (choice.flavors ?? []).map((f) => flavorPriceAtSize(f, size));
+  const unit = unitPrice({
+    basePrice: product.price,
+    flavorPrices: product.takesFlavors ? flavorPrices : [],
+    flavorPricing: product.flavorPricing ?? undefined,
+    variation: size,
+    colors: choice.colors,
+    addons: choice.addons,
+  });
+  return { unit, flavorPrices };
+}
+
 /** Line total = unit price × quantity. */
 export function lineTotal(unit: number, quantity: number): number {
   return unit * quantity;

@@ -2,7 +2,7 @@ import { type Addon, categories, type PriceOption, products } from '@meucardapio
 import { CASHIER_MSG, productNotFoundByCode } from '@meucardapio/domain/cashier';
 import type { PdvCatalog, PdvProduct } from '@meucardapio/domain/cashier-api';
 import { pixSettingsOf } from '@meucardapio/domain/pix';
-import { parseList, productKind } from '@meucardapio/domain/pricing';
+import { type FlavorPricing, parseList, productKind, type SizeOption } from '@meucardapio/domain/pricing';
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
@@ -13,6 +13,12 @@ import { posMethodsOf } from './cashier.queries';
 /** What the PDV sells: available products with their options, categories and the POS payment methods. */
 
 type ProductRow = typeof products.$inferSelect;
+
+/** A flavour's sizes that carry their own price: the only ones the flavour rule reads. */
+const ownSizePrices = (variations: unknown) =>
+  parseList<SizeOption>(variations).flatMap((v) =>
+    typeof v.price === 'number' ? [{ name: v.name, price: v.price }] : [],
+  );
 
 function toPdvProduct(p: ProductRow, byId: Map<string, ProductRow>): PdvProduct {
   const multi = productKind(p) === 'multi_flavor_pizza';
@@ -27,10 +33,11 @@ function toPdvProduct(p: ProductRow, byId: Map<string, ProductRow>): PdvProduct 
     codigoBarras: p.codigoBarras,
     controleEstoque: p.controleEstoque,
     estoque: p.estoque,
-    variations: parseList<PriceOption>(p.variations).map((v) => ({
+    variations: parseList<SizeOption>(p.variations).map((v) => ({
       id: v.id ?? v.name,
       name: v.name,
       price: v.priceModifier,
+      ownPrice: v.price ?? null,
     })),
     colors: parseList<PriceOption>(p.colors).map((c) => ({ id: c.id ?? c.name, name: c.name, price: c.priceModifier })),
     addons: parseList<Addon>(p.addons).map((a) => ({
@@ -44,8 +51,9 @@ function toPdvProduct(p: ProductRow, byId: Map<string, ProductRow>): PdvProduct 
       ? parseList<unknown>(p.pizzaFlavors)
           .map((id) => byId.get(String(id)))
           .filter((f): f is ProductRow => f?.available === true)
-          .map((f) => ({ id: f.id, name: f.name, price: f.price }))
+          .map((f) => ({ id: f.id, name: f.name, price: f.price, variations: ownSizePrices(f.variations) }))
       : [],
+    flavorPricing: p.flavorPricing as FlavorPricing,
   };
 }
 

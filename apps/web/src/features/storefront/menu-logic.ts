@@ -9,7 +9,7 @@ import {
   isOpenAt,
 } from '@meucardapio/domain/hours';
 import { groupThousands } from '@meucardapio/domain/money';
-import { flavorPriceAtSize, productKind, unitPrice } from '@meucardapio/domain/pricing';
+import { priceChoice, productKind } from '@meucardapio/domain/pricing';
 import type { CartItem } from './cart/cart-storage';
 import type { MenuCategory, MenuOption, MenuProduct } from './menu-types';
 
@@ -97,7 +97,7 @@ export type ProductSelection = {
 };
 
 /**
- * Builds the cart line for a product and the customer's choices, priced with the domain's unitPrice
+ * Builds the cart line for a product and the customer's choices, priced with the domain's priceChoice
  * (flavours at the size by the product's rule, or the size's price; + colours + add-ons) so the
  * preview matches what the server recomputes.
  * Flavour ids unknown to the menu are ignored.
@@ -109,30 +109,25 @@ export function buildCartLine(
   id: string = newLineId(),
 ): Omit<CartItem, 'total'> {
   const variation: MenuOption | null = product.variations.find((v) => v.id === selection.variationId) ?? null;
-  const flavors = (selection.flavorIds ?? [])
+  const chosenFlavors = (selection.flavorIds ?? [])
     .map((fid) => productsById.get(fid))
-    .filter((f): f is MenuProduct => !!f)
-    .map((f) => ({ id: f.id, name: f.name, price: flavorPriceAtSize(f, variation) }));
+    .filter((f): f is MenuProduct => !!f);
   const colors = product.colors.filter((c) => selection.colorIds?.includes(c.id));
   const addons = product.addons.filter((a) => selection.addonIds?.includes(a.id));
-  const price = unitPrice({
-    basePrice: product.price,
-    flavorPrices: productKind(product) === 'multi_flavor_pizza' ? flavors.map((f) => f.price) : [],
-    flavorPricing: product.flavorPricing,
-    variation,
-    colors,
-    addons,
-  });
+  const { unit, flavorPrices } = priceChoice(
+    { ...product, takesFlavors: productKind(product) === 'multi_flavor_pizza' },
+    { size: variation, flavors: chosenFlavors, colors, addons },
+  );
   return {
     id,
     productId: product.id,
     name: product.name,
-    price,
+    price: unit,
     quantity: selection.quantity,
     variation,
     colors,
     addons,
-    pizzaFlavors: flavors,
+    pizzaFlavors: chosenFlavors.map((f, i) => ({ id: f.id, name: f.name, price: flavorPrices[i] })),
     notes: selection.notes?.trim() || null,
     estoque: product.estoque,
     controleEstoque: product.controleEstoque,

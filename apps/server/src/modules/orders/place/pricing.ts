@@ -4,11 +4,10 @@ import type { OrderProposal } from '@meucardapio/domain/checkout';
 import { MSG } from '@meucardapio/domain/messages';
 import {
   type FlavorPricing,
-  flavorPriceAtSize,
   normalizeMaxFlavors,
   parseList,
+  priceChoice,
   productKind,
-  unitPrice,
 } from '@meucardapio/domain/pricing';
 import { type BusinessSegment, normalizePizzaFlags } from '@meucardapio/domain/product-rules';
 import { inArray } from 'drizzle-orm';
@@ -98,7 +97,7 @@ export function priceLine(item: ProposedLine, byId: Map<string, ProductRow>): Pr
   });
 
   const flavorIds = [...new Set(item.flavorIds)];
-  const flavors: PricedLine['flavors'] = [];
+  const flavorRows: ProductRow[] = [];
   if (kind === 'multi_flavor_pizza') {
     if (flavorIds.length < 1) throw badRequest(MSG.chooseFlavor, MSG.chooseFlavorDescription, 'flavor_required');
     const max = normalizeMaxFlavors(product.maxFlavors);
@@ -114,20 +113,22 @@ export function priceLine(item: ProposedLine, byId: Map<string, ProductRow>): Pr
       if (!allowed.has(id) || !f)
         throw badRequest('Sabor inválido', `Um dos sabores não pertence a ${product.name}.`, 'invalid_flavor');
       if (!f.available) throw unavailable(f.name);
-      flavors.push({ id: f.id, name: f.name, price: flavorPriceAtSize(f, size) });
+      flavorRows.push(f);
     }
   } else if (flavorIds.length > 0) {
     throw badRequest('Sabor inválido', `${product.name} não aceita sabores.`, 'invalid_flavor');
   }
 
-  const unit = unitPrice({
-    basePrice: product.price,
-    flavorPrices: flavors.map((f) => f.price ?? 0),
-    flavorPricing: product.flavorPricing as FlavorPricing,
-    variation: size,
-    colors: colors.map((c) => ({ priceModifier: c.price })),
-    addons: addons.map((a) => ({ price: a.price, quantity: a.quantity })),
-  });
+  const { unit, flavorPrices } = priceChoice(
+    { price: product.price, flavorPricing: product.flavorPricing as FlavorPricing, takesFlavors: true },
+    {
+      size,
+      flavors: flavorRows,
+      colors: colors.map((c) => ({ priceModifier: c.price })),
+      addons: addons.map((a) => ({ price: a.price, quantity: a.quantity })),
+    },
+  );
+  const flavors = flavorRows.map((f, i) => ({ id: f.id, name: f.name, price: flavorPrices[i] }));
   return {
     product,
     quantity: item.quantity,

@@ -2,6 +2,7 @@ import type { PdvProduct, ReservedSaleView } from '@meucardapio/domain/cashier-a
 import { describe, expect, it } from 'vitest';
 import {
   addProduct,
+  choicePrice,
   lineDetails,
   linesFromReserved,
   needsChoice,
@@ -114,6 +115,36 @@ describe('addProduct', () => {
     const lines = add([], half, { ...PLAIN_CHOICE, flavors: half.flavors });
     expect(lines[0].price).toBe(Math.round((3490 + 3991) / 2));
     expect(lineDetails(lines[0])).toBe('Calabresa / Portuguesa');
+  });
+
+  it('prices a pizza by its own size prices and the most expensive flavour, as the storefront and the server do', () => {
+    const pizza = product({
+      id: UUID(6),
+      name: 'Pizza Dois Sabores',
+      price: 3000,
+      maxFlavors: 2,
+      flavorPricing: 'highest',
+      variations: [
+        { id: 'broto', name: 'Broto', price: 0, ownPrice: 3000 },
+        { id: 'grande', name: 'Grande', price: 0, ownPrice: 5500 },
+      ],
+      flavors: [
+        // Calabresa has its own Grande; Muçarela counts at the pizza's Grande.
+        { id: UUID(7), name: 'Calabresa', price: 4000, variations: [{ name: 'Grande', price: 5800 }] },
+        { id: UUID(8), name: 'Muçarela', price: 3500, variations: [] },
+      ],
+    });
+    const [broto, grande] = pizza.variations;
+    const highest = add([], pizza, { ...PLAIN_CHOICE, variation: grande, flavors: pizza.flavors });
+    expect(highest[0]).toMatchObject({ price: 5800, total: 5800 });
+    expect(highest[0].pizzaFlavors?.map((f) => f.price)).toEqual([5800, 5500]);
+    expect(choicePrice(pizza, { ...PLAIN_CHOICE, variation: broto, flavors: pizza.flavors.slice(1) }).unit).toBe(3000);
+    // The average rule, for a product that keeps the spec's.
+    const average = { ...pizza, flavorPricing: 'average' as const };
+    expect(choicePrice(average, { ...PLAIN_CHOICE, variation: grande, flavors: pizza.flavors }).unit).toBe(5650);
+    // A size with its own price replaces the product's price instead of adding to it.
+    const sized = product({ id: UUID(9), variations: pizza.variations });
+    expect(add([], sized, { ...PLAIN_CHOICE, variation: grande })[0].price).toBe(5500);
   });
 });
 

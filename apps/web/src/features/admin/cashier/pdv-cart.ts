@@ -1,8 +1,15 @@
 import { addLine, canSetQuantity, stockLeftText, validateProductChoice } from '@meucardapio/domain/cart';
 import { checkSellable, type PdvCartLine, setLineQuantity } from '@meucardapio/domain/cashier';
-import type { PdvItemInput, PdvOption, PdvProduct, ReservedSaleView } from '@meucardapio/domain/cashier-api';
+import type {
+  PdvFlavor,
+  PdvItemInput,
+  PdvOption,
+  PdvProduct,
+  PdvSize,
+  ReservedSaleView,
+} from '@meucardapio/domain/cashier-api';
 import { fail, MSG, type RuleFailure } from '@meucardapio/domain/messages';
-import { unitPrice } from '@meucardapio/domain/pricing';
+import { priceChoice } from '@meucardapio/domain/pricing';
 
 /** A PDV cart line: the priced line of the domain plus the ids the server prices it from. */
 export type PdvLine = PdvCartLine & {
@@ -15,10 +22,10 @@ export type PdvLine = PdvCartLine & {
 
 /** The options chosen for a product (sizes, colours, add-ons, flavours) and how many units. */
 export type ProductChoice = {
-  variation: PdvOption | null;
+  variation: PdvSize | null;
   colors: PdvOption[];
   addons: PdvOption[];
-  flavors: PdvOption[];
+  flavors: PdvFlavor[];
   quantity: number;
 };
 
@@ -41,27 +48,44 @@ const sameOptions = (a: PdvLine, b: Omit<PdvLine, 'id' | 'total' | 'quantity'>) 
   a.addonIds.join() === b.addonIds.join() &&
   a.flavorIds.join() === b.flavorIds.join();
 
+/**
+ * One unit of a product with the chosen options, by the rules the storefront and the server use
+ * (priceChoice): a size's own price replaces the product's, flavours count at that size and combine by
+ * the product's rule. `flavorPrices` are the flavours at the chosen size, for the buttons and the line.
+ */
+export function choicePrice(
+  p: PdvProduct,
+  c: Omit<ProductChoice, 'quantity'>,
+): { unit: number; flavorPrices: number[] } {
+  return priceChoice(
+    { price: p.price, flavorPricing: p.flavorPricing, takesFlavors: (p.maxFlavors ?? 0) > 0 },
+    {
+      size: c.variation
+        ? { name: c.variation.name, priceModifier: c.variation.price, price: c.variation.ownPrice }
+        : null,
+      flavors: c.flavors,
+      colors: c.colors.map((o) => ({ priceModifier: o.price })),
+      addons: c.addons,
+    },
+  );
+}
+
 function buildLine(p: PdvProduct, c: ProductChoice): Omit<PdvLine, 'id' | 'total'> {
   const variation = c.variation
     ? { id: c.variation.id, name: c.variation.name, priceModifier: c.variation.price }
     : null;
   const colors = c.colors.map((o) => ({ id: o.id, name: o.name, priceModifier: o.price }));
   const addons = c.addons.map((o) => ({ id: o.id, name: o.name, price: o.price, type: o.type }));
+  const { unit, flavorPrices } = choicePrice(p, c);
   return {
     productId: p.id,
     name: p.name,
-    price: unitPrice({
-      basePrice: p.price,
-      flavorPrices: c.flavors.map((f) => f.price),
-      variation,
-      colors,
-      addons,
-    }),
+    price: unit,
     quantity: c.quantity,
     variation,
     colors,
     addons,
-    pizzaFlavors: c.flavors.map((f) => ({ id: f.id, name: f.name, price: f.price })),
+    pizzaFlavors: c.flavors.map((f, i) => ({ id: f.id, name: f.name, price: flavorPrices[i] })),
     estoque: p.estoque,
     controleEstoque: p.controleEstoque,
     variationId: c.variation?.id ?? null,

@@ -1,12 +1,12 @@
-import type { PdvOption, PdvProduct } from '@meucardapio/domain/cashier-api';
-import { pickFlavor, unitPrice } from '@meucardapio/domain/pricing';
+import type { PdvFlavor, PdvOption, PdvProduct, PdvSize } from '@meucardapio/domain/cashier-api';
+import { pickFlavor } from '@meucardapio/domain/pricing';
 import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import type { ProductChoice } from './pdv-cart';
+import { choicePrice, type ProductChoice } from './pdv-cart';
 import { Kbd } from './pdv-ui';
 
 type Props = {
@@ -28,26 +28,26 @@ export function ProductOptionsDialog({ product, onClose, onAdd }: Props) {
 }
 
 function OptionsForm({ product: p, onAdd, onClose }: { product: PdvProduct } & Omit<Props, 'product'>) {
-  const [variation, setVariation] = useState<PdvOption | null>(p.variations[0] ?? null);
+  const [variation, setVariation] = useState<PdvSize | null>(p.variations[0] ?? null);
   const [color, setColor] = useState<PdvOption | null>(p.colors[0] ?? null);
   const [addons, setAddons] = useState<string[]>([]);
   const [flavors, setFlavors] = useState<string[]>([]);
   const [quantity, setQuantity] = useState(1);
 
-  const chosenFlavors = flavors.map((id) => p.flavors.find((f) => f.id === id)).filter((f): f is PdvOption => !!f);
+  const chosenFlavors = flavors.map((id) => p.flavors.find((f) => f.id === id)).filter((f): f is PdvFlavor => !!f);
   const chosenAddons = p.addons.filter((a) => addons.includes(a.id));
-  const unit = unitPrice({
-    basePrice: p.price,
-    flavorPrices: chosenFlavors.map((f) => f.price),
-    variation: variation ? { priceModifier: variation.price } : null,
-    colors: color ? [{ priceModifier: color.price }] : [],
-    addons: chosenAddons,
-  });
+  const colors = color ? [color] : [];
+  const { unit } = choicePrice(p, { variation, colors, addons: chosenAddons, flavors: chosenFlavors });
+  // Each flavour button shows what it costs in the chosen size, as the cart will count it.
+  const { flavorPrices } = choicePrice(p, { variation, colors: [], addons: [], flavors: p.flavors });
+  const flavorOptions = p.flavors.map((f, i) => ({ ...f, price: flavorPrices[i] }));
+  // A size with its own price shows that price; a modifier size what it adds.
+  const sizeOptions = p.variations.map((v) => ({ ...v, label: sizeLabel(v) }));
 
   function submit() {
     const ok = onAdd(p, {
       variation,
-      colors: color ? [color] : [],
+      colors,
       addons: chosenAddons,
       flavors: chosenFlavors,
       quantity,
@@ -70,7 +70,7 @@ function OptionsForm({ product: p, onAdd, onClose }: { product: PdvProduct } & O
       {(p.maxFlavors ?? 0) > 0 && (
         <OptionGroup
           legend={`Sabores (até ${p.maxFlavors})`}
-          options={p.flavors}
+          options={flavorOptions}
           isOn={(o) => flavors.includes(o.id)}
           onToggle={(o) => setFlavors((f) => pickFlavor(f, o.id, p.maxFlavors))}
           showPrice="absolute"
@@ -79,9 +79,9 @@ function OptionsForm({ product: p, onAdd, onClose }: { product: PdvProduct } & O
       {p.variations.length > 0 && (
         <OptionGroup
           legend="Tamanho"
-          options={p.variations}
+          options={sizeOptions}
           isOn={(o) => variation?.id === o.id}
-          onToggle={setVariation}
+          onToggle={(o) => setVariation(p.variations.find((v) => v.id === o.id) ?? null)}
         />
       )}
       {p.colors.length > 0 && (
@@ -127,7 +127,13 @@ function OptionsForm({ product: p, onAdd, onClose }: { product: PdvProduct } & O
   );
 }
 
-function OptionGroup({
+/** A size's price as its button shows it: its own price, or what it adds (nothing when it adds nothing). */
+function sizeLabel(v: PdvSize): string | null {
+  if (typeof v.ownPrice === 'number') return formatMoney(v.ownPrice);
+  return v.price !== 0 ? `+ ${formatMoney(v.price)}` : null;
+}
+
+function OptionGroup<O extends PdvOption & { label?: string | null }>({
   legend,
   options,
   isOn,
@@ -135,9 +141,9 @@ function OptionGroup({
   showPrice = 'modifier',
 }: {
   legend: string;
-  options: PdvOption[];
-  isOn: (o: PdvOption) => boolean;
-  onToggle: (o: PdvOption) => void;
+  options: O[];
+  isOn: (o: O) => boolean;
+  onToggle: (o: O) => void;
   showPrice?: 'modifier' | 'absolute';
 }) {
   return (
@@ -156,14 +162,18 @@ function OptionGroup({
             )}
           >
             <span className="font-medium">{o.name}</span>
-            {(showPrice === 'absolute' || o.price !== 0) && (
-              <span className="text-xs text-muted-foreground tabular-nums">
-                {showPrice === 'absolute' ? formatMoney(o.price) : `+ ${formatMoney(o.price)}`}
-              </span>
+            {priceText(o, showPrice) && (
+              <span className="text-xs text-muted-foreground tabular-nums">{priceText(o, showPrice)}</span>
             )}
           </button>
         ))}
       </div>
     </fieldset>
   );
+}
+
+function priceText(o: PdvOption & { label?: string | null }, showPrice: 'modifier' | 'absolute'): string | null {
+  if (o.label !== undefined) return o.label;
+  if (showPrice === 'absolute') return formatMoney(o.price);
+  return o.price !== 0 ? `+ ${formatMoney(o.price)}` : null;
 }
