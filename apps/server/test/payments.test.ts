@@ -61,6 +61,51 @@ const confirm = (q: URLSearchParams, client = t.client()) =>
 
 const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 
+describe('the return page’s other parameters', () => {
+  it('keeps the authorisation code, card brand and the other details with the paid order; drops malformed ones', async () => {
+    const { id, checkoutUrl } = await cardOrder();
+    const q = await simulate(id, checkoutUrl, 'approve');
+    const r = await t.client().post('/api/public/payments/confirm', {
+      orderNsu: q.get('order_nsu'),
+      transactionNsu: q.get('transaction_nsu'),
+      slug: q.get('slug'),
+      receiptUrl: q.get('receipt_url'),
+      captureMethod: q.get('capture_method'),
+      details: {
+        aut: '123456',
+        card_brand: 'VISA',
+        user_id: 'u-77',
+        access_id: 'a'.repeat(101),
+        handle: '<script>',
+        merchant_document: '12.345.678/0001-99',
+        test: 'true',
+        slug: 'not-a-detail',
+      },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe('approved');
+    const o = await orderRow(id);
+    expect(o.paymentData).toMatchObject({
+      slug: q.get('slug'),
+      aut: '123456',
+      card_brand: 'VISA',
+      user_id: 'u-77',
+      merchant_document: '12.345.678/0001-99',
+      test: 'true',
+    });
+    expect(o.paymentData).not.toHaveProperty('access_id');
+    expect(o.paymentData).not.toHaveProperty('handle');
+  });
+
+  it('answers 400 pt-BR for details that are not an object', async () => {
+    const r = await t
+      .client()
+      .post('/api/public/payments/confirm', { orderNsu: crypto.randomUUID(), details: 'aut=1' });
+    expect(r.status).toBe(400);
+    expect(r.body.error.title).toBeTruthy();
+  });
+});
+
 describe('card/PIX payment through the simulator', () => {
   it('approve → verified with the provider → preparing, approved, payment data, history and event; idempotent', async () => {
     const { id, checkoutUrl } = await cardOrder();

@@ -13,10 +13,12 @@ import {
   isOnlineCheckoutOrder,
   judgeProviderPayment,
   onePixChoice,
+  PAYMENT_RETURN_DETAIL_NAMES,
   PAYMENT_TYPE_LABELS,
   PAYMENT_TYPES,
   type PaymentMethodLike,
   paymentGroupLabel,
+  paymentReturnDetails,
   paymentTypeOf,
   posPaymentMethods,
   providerAmountDue,
@@ -337,5 +339,45 @@ describe('checkout orders', () => {
     expect(isCheckoutOrder(order({ paymentMethod: 'Dinheiro', paymentStatus: 'pending' }))).toBe(false);
     expect(isCheckoutOrder(order({ deliveryType: 'pdv', paymentStatus: 'pending' }))).toBe(false);
     expect(isCheckoutOrder(order({ paymentStatus: 'pending', paymentData: { local_pix: true } }))).toBe(false);
+  });
+});
+
+describe('paymentReturnDetails', () => {
+  it('keeps the seven return details the provider sends, trimmed', () => {
+    expect(
+      paymentReturnDetails({
+        aut: ' A1B2C3 ',
+        card_brand: 'MASTERCARD',
+        user_id: 'u_123',
+        access_id: 'acc-9',
+        handle: '$loja-do-ze',
+        merchant_document: '12.345.678/0001-99',
+        test: 'false',
+        transaction_nsu: 'not a detail',
+      }),
+    ).toEqual({
+      aut: 'A1B2C3',
+      card_brand: 'MASTERCARD',
+      user_id: 'u_123',
+      access_id: 'acc-9',
+      handle: '$loja-do-ze',
+      merchant_document: '12.345.678/0001-99',
+      test: 'false',
+    });
+    expect(PAYMENT_RETURN_DETAIL_NAMES).toHaveLength(7);
+  });
+
+  it('drops values that are too long, of another shape or not text', () => {
+    expect(
+      paymentReturnDetails({
+        aut: 'A'.repeat(41),
+        card_brand: '<script>',
+        user_id: 42,
+        merchant_document: '123',
+        test: 'sim',
+        handle: '',
+      }),
+    ).toEqual({});
+    expect(paymentReturnDetails(null)).toEqual({});
   });
 });

@@ -180,6 +180,38 @@ export function providerHandle(r: { appClientReferrer?: string | null }): string
 }
 
 /**
+ * The return page's parameters that say how a payment was made (spec 1 lists them with the others):
+ * authorisation code, card brand, the provider's account ids, handle and merchant document, and its test
+ * flag. They are kept with the order's payment data for staff and refunds, each as the short code it is:
+ * a value of another shape or longer is left out, so a confirmation is never refused over a detail.
+ */
+const RETURN_DETAILS = {
+  aut: /^[A-Za-z0-9-]{1,40}$/,
+  card_brand: /^[A-Za-z0-9 _.-]{1,30}$/,
+  user_id: /^[A-Za-z0-9_.:@-]{1,100}$/,
+  access_id: /^[A-Za-z0-9_.:@-]{1,100}$/,
+  handle: /^[$A-Za-z0-9_.-]{1,100}$/,
+  merchant_document: /^[0-9./-]{11,18}$/,
+  test: /^(true|false)$/,
+} as const;
+
+export type PaymentReturnDetailName = keyof typeof RETURN_DETAILS;
+export type PaymentReturnDetails = Partial<Record<PaymentReturnDetailName, string>>;
+export const PAYMENT_RETURN_DETAIL_NAMES = Object.keys(RETURN_DETAILS) as PaymentReturnDetailName[];
+
+/** The well-formed return details among `raw` (trimmed); unknown names and malformed values are dropped. */
+export function paymentReturnDetails(raw: Readonly<Record<string, unknown>> | null | undefined): PaymentReturnDetails {
+  const out: PaymentReturnDetails = {};
+  for (const name of PAYMENT_RETURN_DETAIL_NAMES) {
+    const value = raw?.[name];
+    if (typeof value !== 'string') continue;
+    const trimmed = value.trim();
+    if (RETURN_DETAILS[name].test(trimmed)) out[name] = trimmed;
+  }
+  return out;
+}
+
+/**
  * Whether an order was created to be paid through the hosted checkout: its link was produced when it
  * was placed (`infinitepay_checkout`, `true` on imported storefront orders; a PDV sale only with a
  * real link). Cash and card-on-delivery orders never get one, so no provider answer can mark them paid.

@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '@meucardapio/db/client';
 import { orders } from '@meucardapio/db/schema';
-import { PAYMENT_MISMATCH_CUSTOMER_TEXT } from '@meucardapio/domain/payment';
+import { PAYMENT_MISMATCH_CUSTOMER_TEXT, paymentReturnDetails } from '@meucardapio/domain/payment';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../../http/context';
@@ -16,6 +16,8 @@ export const confirmPaymentSchema = z.object({
   slug: z.string().trim().max(200).nullish(),
   receiptUrl: z.string().trim().max(2000).nullish(),
   captureMethod: z.string().trim().max(50).nullish(),
+  // Read by paymentReturnDetails, which keeps only the well-formed ones: none can refuse a confirmation.
+  details: z.record(z.string().max(40), z.unknown()).nullish(),
 });
 export type ConfirmPaymentInput = z.infer<typeof confirmPaymentSchema>;
 
@@ -75,6 +77,7 @@ export async function confirmPayment(db: Db, deps: Deps, input: ConfirmPaymentIn
     slug: input.slug,
     receiptUrl: input.receiptUrl,
     captureMethod: input.captureMethod,
+    details: paymentReturnDetails(input.details),
   });
   return outcomeOf(applied.order, applied.problem);
 }

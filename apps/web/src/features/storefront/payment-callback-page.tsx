@@ -1,5 +1,6 @@
 import { MSG } from '@meucardapio/domain/messages';
 import { shortIdStorefront } from '@meucardapio/domain/order-status';
+import { PAYMENT_RETURN_DETAIL_NAMES } from '@meucardapio/domain/payment';
 import { AlertTriangle, CheckCircle2, LoaderCircle, XCircle } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -77,6 +78,7 @@ export default function PaymentCallbackPage() {
         slug,
         receiptUrl: params.get('receipt_url'),
         captureMethod: params.get('capture_method'),
+        details: Object.fromEntries(PAYMENT_RETURN_DETAIL_NAMES.map((name) => [name, params.get(name)])),
       })
       .then((res) => {
         if (res.status === 'approved' && res.orderStatus !== 'cancelled') {

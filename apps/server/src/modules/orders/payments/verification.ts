@@ -4,6 +4,7 @@ import {
   checkoutRefs,
   isOnlineCheckoutOrder,
   judgeProviderPayment,
+  type PaymentReturnDetails,
   providerAmountDue,
   providerHandle,
 } from '@meucardapio/domain/payment';
@@ -34,6 +35,8 @@ export type CheckoutCallback = {
   slug: string;
   receiptUrl?: string | null;
   captureMethod?: string | null;
+  /** How it was paid (authorisation code, card brand, …), kept with the payment data like the references. */
+  details?: PaymentReturnDetails;
 };
 
 /** Why a payment could not be checked at all: the provider could not be reached, or no checkout handle is configured. */
@@ -127,6 +130,7 @@ async function applyUnderLock(
     order_nsu: order.id,
     ...(callback.receiptUrl ? { receipt_url: callback.receiptUrl } : {}),
     ...(callback.captureMethod ? { capture_method: callback.captureMethod } : {}),
+    ...callback.details,
   };
   const txStatus = verdict.status === 'pending' ? 'verification_error' : verdict.status;
   // The same transaction with the same answer as the last row (a reloaded return page, a repeated call)
