@@ -188,16 +188,16 @@ describe('isCarrierOrder', () => {
 
 describe('shippingPackage', () => {
   it('raises dimensions and weight to the minimums', () => {
-    expect(shippingPackage({ id: 'p1', price: 4990 })).toEqual({
+    expect(shippingPackage({ id: 'p1', price: 4990 }, 3)).toEqual({
       id: 'p1',
       height: 4,
       width: 12,
       length: 17,
       weight: 0.1,
       insuranceValue: 4990,
-      quantity: 1,
+      quantity: 3,
     });
-    expect(shippingPackage({ id: 'p1', price: 4990, height: 2, width: 0, length: -1, weight: 0.05 })).toMatchObject({
+    expect(shippingPackage({ id: 'p1', price: 4990, height: 2, width: 0, length: -1, weight: 0.05 }, 1)).toMatchObject({
       height: 4,
       width: 12,
       length: 17,
@@ -206,7 +206,7 @@ describe('shippingPackage', () => {
   });
 
   it('keeps dimensions above the minimums', () => {
-    expect(shippingPackage({ id: 'p1', price: 100, height: 10, width: 20, length: 30, weight: 1.5 })).toMatchObject({
+    expect(shippingPackage({ id: 'p1', price: 100, height: 10, width: 20, length: 30, weight: 1.5 }, 1)).toMatchObject({
       height: 10,
       width: 20,
       length: 30,
@@ -215,7 +215,7 @@ describe('shippingPackage', () => {
   });
 
   it('insures a free product for R$ 1,00', () => {
-    expect(shippingPackage({ id: 'p1', price: 0 }).insuranceValue).toBe(100);
+    expect(shippingPackage({ id: 'p1', price: 0 }, 1).insuranceValue).toBe(100);
   });
 });
 

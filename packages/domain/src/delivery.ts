@@ -176,18 +176,21 @@ function atLeast(value: number | null | undefined, min: number): number {
 }
 
 /**
- * A product as a shipping-quote package: each dimension raised to the carriers' minimum (height 4,
- * width 12, length 17 cm, weight 0.1 kg), insurance = the price, or R$ 1,00 for a free product,
- * quantity 1 per package as the spec sends it.
+ * A cart line as a shipping-quote package: each dimension raised to the carriers' minimum (height 4,
+ * width 12, length 17 cm, weight 0.1 kg), insurance = the price, or R$ 1,00 for a free product, and the
+ * line's real quantity, where the spec always sends 1 (decision 049): three shirts weigh and insure as three.
  */
-export function shippingPackage(product: {
-  id: string;
-  price: number;
-  height?: number | null;
-  width?: number | null;
-  length?: number | null;
-  weight?: number | null;
-}): ShippingPackage {
+export function shippingPackage(
+  product: {
+    id: string;
+    price: number;
+    height?: number | null;
+    width?: number | null;
+    length?: number | null;
+    weight?: number | null;
+  },
+  quantity: number,
+): ShippingPackage {
   return {
     id: product.id,
     height: atLeast(product.height, SHIPPING_MINIMUMS.height),
@@ -195,7 +198,7 @@ export function shippingPackage(product: {
     length: atLeast(product.length, SHIPPING_MINIMUMS.length),
     weight: atLeast(product.weight, SHIPPING_MINIMUMS.weight),
     insuranceValue: product.price > 0 ? product.price : MIN_INSURANCE_CENTS,
-    quantity: 1,
+    quantity,
   };
 }
 

@@ -135,8 +135,8 @@ export async function quoteShipping(
   if (shippedItems.some((i) => !hasShippingDimensions(byId.get(i.productId)!)))
     throw addressError(MSG.shippingDimensionsMissing, 'shipping_dimensions_missing');
 
-  // One package per cart line; the line's quantity travels with it so weight and insurance add up.
-  const packages = shippedItems.map((i) => ({ ...shippingPackage(byId.get(i.productId)!), quantity: i.quantity }));
+  // One package per cart line, with its quantity (decision 049).
+  const packages = shippedItems.map((i) => shippingPackage(byId.get(i.productId)!, i.quantity));
   let options: ShippingOption[];
   try {
     options = await deps.integrations.shipping.quote({
