@@ -400,3 +400,73 @@ test('without a PIX key, a provider PIX warns without a provider account, else o
   await expect(page.getByLabel('Buscar produto ou ler código de barras')).toBeFocused();
   await context.close();
 });
+
+test('the PDV charges a pizza priced per size by its most expensive flavour what the server charges', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL!;
+  const headers = { origin: base };
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  const api = context.request;
+  const post = async (path: string, data: unknown) => {
+    const res = await api.post(path, { headers, data });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return res.json();
+  };
+  await post('/api/auth/signup', {
+    name: 'Dona Pizza',
+    companyName: `Pizzaria PDV ${unique()}`,
+    email: `pdv-pizza-${unique()}@teste.com.br`,
+    password: 'senha-segura-1',
+  });
+  // Calabresa has its own Grande (R$ 62,00); Muçarela counts at the pizza's Grande (R$ 55,00).
+  const calabresa = (
+    await post('/api/admin/products', {
+      name: 'Calabresa',
+      price: 4000,
+      isPizza: true,
+      variations: [{ name: 'Grande', price: 6200 }],
+    })
+  ).product;
+  const mussarela = (await post('/api/admin/products', { name: 'Muçarela', price: 3500, isPizza: true })).product;
+  await post('/api/admin/products', {
+    name: 'Pizza Dois Sabores',
+    price: 0,
+    isPizza: true,
+    allowsMultipleFlavors: true,
+    maxFlavors: 2,
+    flavorPricing: 'highest',
+    pizzaFlavors: [calabresa.id, mussarela.id],
+    variations: [
+      { name: 'Broto', price: 3000 },
+      { name: 'Grande', price: 5500 },
+    ],
+  });
+  await post('/api/admin/payment-methods', { name: 'Dinheiro', requiresChange: true });
+  await post('/api/admin/cashier/session/open', { initialAmount: 0 });
+
+  const page = await context.newPage();
+  await page.goto('/admin/cashier');
+  await page.getByRole('button', { name: /^Pizza Dois Sabores/ }).click();
+  const options = page.getByRole('dialog', { name: 'Pizza Dois Sabores' });
+  await options.getByRole('button', { name: /^Grande/ }).click();
+  await expect(options.getByRole('button', { name: /^Calabresa/ })).toContainText('R$ 62,00');
+  await options.getByRole('button', { name: /^Calabresa/ }).click();
+  await options.getByRole('button', { name: /^Muçarela/ }).click();
+  await expect(options.getByRole('button', { name: /^Adicionar/ })).toContainText('R$ 62,00');
+  await options.getByRole('button', { name: /^Adicionar/ }).click();
+  await expectTotal(page, 6200);
+
+  await page.keyboard.press('F4');
+  const dialog = page.getByRole('dialog', { name: 'Pagamento' });
+  await pressMethod(page, /^Dinheiro/);
+  await expect(page.getByLabel('Valor', { exact: true })).toHaveValue(reais(6200));
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(reais(6200));
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('button', { name: /Finalizar Venda/ })).toBeFocused();
+  await page.keyboard.press('F4');
+  await expect(page.getByText('Venda finalizada!').first()).toBeVisible();
+  await context.close();
+});
