@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DEMO_LOGINS, expect, type StaffPageOpener, test, unique } from './fixtures';
 
 /*
@@ -117,6 +117,12 @@ async function adminScreens(staffPage: StaffPageOpener, code: string) {
     await page.screenshot({ path: `${SCREENS}/pdv-admin-payment-${viewport.width}.png` });
     await context.close();
   }
+}
+
+/** A fresh browser context at the counter's size, for a restaurant signed up through the API. */
+async function counterContext(browser: Browser, base: string) {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  return { headers: { origin: base }, context, api: context.request };
 }
 
 /** The total in the cart panel, once it shows `value`. */
@@ -333,10 +339,7 @@ test('without a PIX key, a provider PIX warns without a provider account, else o
   browser,
   baseURL,
 }) => {
-  const base = baseURL!;
-  const headers = { origin: base };
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
-  const api = context.request;
+  const { headers, context, api } = await counterContext(browser, baseURL!);
   const signup = await api.post('/api/auth/signup', {
     headers,
     data: {
@@ -405,10 +408,7 @@ test('the PDV charges a pizza priced per size by its most expensive flavour what
   browser,
   baseURL,
 }) => {
-  const base = baseURL!;
-  const headers = { origin: base };
-  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
-  const api = context.request;
+  const { headers, context, api } = await counterContext(browser, baseURL!);
   const post = async (path: string, data: unknown) => {
     const res = await api.post(path, { headers, data });
     expect(res.ok(), await res.text()).toBeTruthy();
