@@ -19,6 +19,7 @@ test('an owner signs up, lands in the admin shell and logs out to /auth', async 
   await page.getByLabel('Nome da empresa').fill('Sorveteria da Paula');
   await page.getByLabel('E-mail').fill(`paula-${unique()}@teste.com.br`);
   await page.getByLabel('Senha').fill('senha-segura-1');
+  await page.getByLabel('CEP do restaurante').fill('01310-100');
   await page.getByRole('button', { name: /Criar conta/i }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('Sorveteria da Paula').first()).toBeVisible();

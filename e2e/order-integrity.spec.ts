@@ -98,7 +98,9 @@ test.describe('order integrity', () => {
     const cartButton = page.getByRole('button', { name: /Ver carrinho/ });
     if (await cartButton.isVisible()) await cartButton.click();
     await page.getByRole('button', { name: 'Finalizar Pedido' }).click();
-    await expect(checkout.getByRole('alert')).toContainText('Estamos fechados no momento.');
+    await expect(checkout.getByRole('alert').filter({ hasText: 'Restaurante fechado' })).toContainText(
+      'Estamos fechados no momento.',
+    );
     await expect(checkout.getByRole('button', { name: 'Finalizar Pedido' })).toBeDisabled();
     await shop.context.close();
   });

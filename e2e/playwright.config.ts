@@ -46,6 +46,8 @@ export default defineConfig({
       SEED_DEMO: '1',
       // Every spec that needs a restaurant of its own signs one up from this one address.
       SIGNUPS_PER_HOUR: '200',
+      // …and registers its customers from it too.
+      REGISTRATIONS_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',
       PAYMENTS: 'simulator',
     },

@@ -40,6 +40,8 @@ const schema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Owner sign-ups one address may make per hour (a test suite signing up many shops raises it). */
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Customer accounts one address may create per hour on the storefronts (a test suite raises it). */
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Where uploaded files' bytes live: `disk` (DATA_DIR/files, one instance) or `s3` (shared by several). */
   FILE_STORAGE: z.enum(['disk', 's3']).default('disk'),
   S3_BUCKET: z.string().min(1).optional(),

@@ -27,6 +27,7 @@ export const LIMITS = {
   loginIp: { max: 30, windowMs: 15 * MINUTE },
   /** `max` comes from SIGNUPS_PER_HOUR. */
   signup: { max: 10, windowMs: HOUR },
+  /** `max` comes from REGISTRATIONS_PER_HOUR. */
   register: { max: 20, windowMs: HOUR },
   recoverIp: { max: 10, windowMs: 15 * MINUTE },
   /** Recovery mails to one address; past it the request still answers the same, without a mail. */
@@ -114,7 +115,13 @@ export async function startLoginAttempt(db: Db, account: string, ip: string) {
 
 /** Per-address throttle for a public action (sign-up, reviews, coupon checks…). */
 export async function throttle(c: Context<AppEnv>, name: LimitName) {
-  const limit = name === 'signup' ? { ...LIMITS.signup, max: c.get('deps').config.SIGNUPS_PER_HOUR } : LIMITS[name];
+  const { config } = c.get('deps');
+  const limit =
+    name === 'signup'
+      ? { ...LIMITS.signup, max: config.SIGNUPS_PER_HOUR }
+      : name === 'register'
+        ? { ...LIMITS.register, max: config.REGISTRATIONS_PER_HOUR }
+        : LIMITS[name];
   await consume(c.get('db'), `${name}:ip:${clientIp(c)}`, limit);
 }
 
