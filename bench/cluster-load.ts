@@ -38,8 +38,17 @@ export async function openBoard(base: string, cookie: string): Promise<Board> {
 export type PlacedOrder = { id: string; upstream: string; sentAt: number; answeredAt: number };
 export type LoadResult = { orders: PlacedOrder[]; menuReads: number; errors: string[]; seconds: number };
 
-/** A cash pickup order of one `productId` by the customer of `cookie`; a network failure throws. */
-export async function placeCheckout(base: string, cookie: string, productId: string, idempotencyKey: string) {
+/**
+ * A cash pickup order of one `productId` by the customer of `cookie`, paid with `paymentMethod` (a method's
+ * id, or the fallback list's `cash` where the restaurant has none); a network failure throws.
+ */
+export async function placeCheckout(
+  base: string,
+  cookie: string,
+  productId: string,
+  idempotencyKey: string,
+  paymentMethod = 'cash',
+) {
   const res = await fetch(`${base}/api/customer/orders`, {
     method: 'POST',
     headers: { cookie, origin: base, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
@@ -48,7 +57,7 @@ export async function placeCheckout(base: string, cookie: string, productId: str
       deliveryType: 'pickup',
       name: 'Cliente Bench',
       phone: '(11) 98765-4321',
-      paymentMethod: 'cash',
+      paymentMethod,
       cashReceived: 10_000,
     }),
   });

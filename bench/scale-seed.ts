@@ -8,6 +8,8 @@ export type ScaleTenant = {
   restaurantId: string;
   slug: string;
   productId: string;
+  /** The cash method of the PDV, whose cash session the seed leaves open. */
+  cashMethodId: string;
   ownerToken: string;
   customerTokens: string[];
 };
@@ -65,6 +67,17 @@ export async function seedScale(
        from generate_series(1, $1) g, generate_series(1, 24) p`,
       [n],
     );
+    // Every restaurant's register is open, with cash as a payment method: the load rings up PDV sales.
+    await q(
+      `insert into payment_methods (id, restaurant_id, name, requires_change)
+       select pg_temp.uid('m' || g)::uuid, pg_temp.uid('r' || g)::uuid, 'Dinheiro', true from generate_series(1, $1) g`,
+      [n],
+    );
+    await q(
+      `insert into cash_register_sessions (restaurant_id, employee_name, initial_amount)
+       select pg_temp.uid('r' || g)::uuid, 'Dono ' || g, 10000 from generate_series(1, $1) g`,
+      [n],
+    );
     await q(
       `insert into customers (id, restaurant_id, name, phone, email)
        select pg_temp.uid('k' || g || '-' || k)::uuid, pg_temp.uid('r' || g)::uuid, 'Cliente ' || k, '11987654321',
@@ -95,17 +108,20 @@ export async function seedScale(
       restaurantId: '',
       slug: `escala-${i + 1}`,
       productId: '',
+      cashMethodId: '',
       ownerToken: token(),
       customerTokens: Array.from({ length: options.customersEach }, token),
     }));
     const ids = await q(
-      `select g, pg_temp.uid('r' || g)::uuid::text as restaurant, pg_temp.uid('p' || g || '-1')::uuid::text as product
+      `select g, pg_temp.uid('r' || g)::uuid::text as restaurant, pg_temp.uid('p' || g || '-1')::uuid::text as product,
+              pg_temp.uid('m' || g)::uuid::text as method
        from generate_series(1, $1) g order by g`,
       [n],
     );
     for (const row of ids.rows) {
       tenants[row.g - 1].restaurantId = row.restaurant;
       tenants[row.g - 1].productId = row.product;
+      tenants[row.g - 1].cashMethodId = row.method;
     }
     const expires = new Date(Date.now() + 6 * 3600_000);
     const sessions: unknown[][] = [];

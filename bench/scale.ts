@@ -1,7 +1,7 @@
 // `npm run bench:scale`: a thousand restaurants on one deployment. A PostgreSQL primary with a streaming
 // replica (clusters of its own), Debian's pgbouncer in transaction mode, two server instances and nginx;
 // a bulk seed of BENCH_RESTAURANTS (1,000) restaurants and BENCH_ORDERS (2,000,000) orders of history;
-// then, for BENCH_SECONDS (30), checkouts and menu reads across the restaurants, the largest restaurant's
+// then, for BENCH_SECONDS (30), checkouts, PDV sales and menu reads across the restaurants, the largest restaurant's
 // staff screens, and BENCH_STREAMS (5,000) SSE streams — once with the replica and once without.
 
 import { randomBytes } from 'node:crypto';
@@ -24,6 +24,7 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 2_000_000);
 const LARGEST = Number(process.env.BENCH_LARGEST ?? 100_000);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 5000);
 const CHECKOUT_WORKERS = 8;
+const PDV_WORKERS = 2;
 const MENU_WORKERS = 4;
 const METRICS_TOKEN = randomBytes(16).toString('hex');
 
@@ -96,6 +97,7 @@ async function run(urls: Urls, tenants: ScaleTenant[], primary: pg.Client, repli
             `${SESSION_COOKIE}=${pick(t.customerTokens)}`,
             t.productId,
             `scale-${++nextKey}-${Date.now()}`,
+            t.cashMethodId,
           );
           if (res.status === 201)
             placed.push({
@@ -107,6 +109,39 @@ async function run(urls: Urls, tenants: ScaleTenant[], primary: pg.Client, repli
           else errors.push(`checkout ${res.status} ${res.text.slice(0, 100)}`);
         } catch (err) {
           errors.push(`checkout ${(err as Error).message}`);
+        }
+      }
+    };
+    let pdvSales = 0;
+    const pdv = async () => {
+      while (performance.now() < deadline) {
+        const t = pick(tenants);
+        try {
+          const res = await fetch(`${base}/api/admin/cashier/sales`, {
+            method: 'POST',
+            headers: {
+              cookie: `${SESSION_COOKIE}=${t.ownerToken}`,
+              origin: base,
+              'content-type': 'application/json',
+              'idempotency-key': `scale-pdv-${++nextKey}-${Date.now()}`,
+            },
+            body: JSON.stringify({
+              items: [{ productId: t.productId, quantity: 1 }],
+              payments: [{ methodId: t.cashMethodId, amount: 1150, received: 2000 }],
+            }),
+          });
+          const body = (await res.json()) as { sale?: { id: string } };
+          if (res.status === 201 && body.sale) {
+            pdvSales += 1;
+            placed.push({
+              id: body.sale.id,
+              restaurantId: t.restaurantId,
+              upstream: res.headers.get('x-upstream') ?? '?',
+              answeredAt: performance.now(),
+            });
+          } else errors.push(`pdv ${res.status} ${JSON.stringify(body).slice(0, 100)}`);
+        } catch (err) {
+          errors.push(`pdv ${(err as Error).message}`);
         }
       }
     };
@@ -165,6 +200,7 @@ async function run(urls: Urls, tenants: ScaleTenant[], primary: pg.Client, repli
     const started = performance.now();
     await Promise.all([
       ...Array.from({ length: CHECKOUT_WORKERS }, checkout),
+      ...Array.from({ length: PDV_WORKERS }, pdv),
       ...Array.from({ length: MENU_WORKERS }, menus),
       staff(),
       sample(),
@@ -193,6 +229,7 @@ async function run(urls: Urls, tenants: ScaleTenant[], primary: pg.Client, repli
       );
     return {
       ordersPerSecond: ms(placed.length / seconds),
+      pdvSalesPerSecond: ms(pdvSales / seconds),
       menuReadsPerSecond: ms(menuReads / seconds),
       otherInstanceBoard: {
         pairs: otherInstance.length,
@@ -262,7 +299,7 @@ try {
   console.log(
     JSON.stringify(
       {
-        setup: `PostgreSQL primary + streaming replica, pgbouncer (transaction mode, 20 server connections), 2 instances behind nginx; ${RESTAURANTS} restaurants, ${ORDERS} orders of history (largest restaurant ${LARGEST}); ${SECONDS} s: ${CHECKOUT_WORKERS} checkout workers and ${MENU_WORKERS} menu readers across restaurants, the largest restaurant's screens in a loop, ${STREAMS} SSE streams`,
+        setup: `PostgreSQL primary + streaming replica, pgbouncer (transaction mode, 20 server connections), 2 instances behind nginx; ${RESTAURANTS} restaurants, ${ORDERS} orders of history (largest restaurant ${LARGEST}); ${SECONDS} s: ${CHECKOUT_WORKERS} checkout workers, ${PDV_WORKERS} PDV cashiers and ${MENU_WORKERS} menu readers across restaurants, the largest restaurant's screens in a loop, ${STREAMS} SSE streams`,
         seedSeconds,
         rawSqlOrdersPerSecond: ms(raw),
         withReplica: {
