@@ -4,10 +4,12 @@ import {
   combineFlavorPrices,
   DEFAULT_MAX_FLAVORS,
   flavorPriceAtSize,
+  flavourChoiceIds,
   fromPrice,
   lineTotal,
   needsDetailDialog,
   normalizeMaxFlavors,
+  offersFlavour,
   orderTotal,
   parseList,
   pickFlavor,
@@ -286,5 +288,29 @@ describe('parseList', () => {
     for (const v of ['not json', '{"a":1}', '"text"', '42', '', '  ', null, undefined, 42, { a: 1 }]) {
       expect(parseList(v)).toEqual([]);
     }
+  });
+});
+
+describe('flavour choices (spec 1 §7 fallback)', () => {
+  const single = (id: string, name: string) => ({ id, name, isPizza: true, allowsMultipleFlavors: false });
+  const products = [
+    single('m', 'Mussarela'),
+    single('c', 'Calabresa'),
+    { id: 'half', name: 'Meio a meio', isPizza: true, allowsMultipleFlavors: true },
+    { id: 'coke', name: 'Coca-Cola', isPizza: false, allowsMultipleFlavors: false },
+  ];
+
+  it("keeps the pizza's own list when it has one", () => {
+    const pizza = { id: 'half', pizzaFlavors: ['m'] };
+    expect(flavourChoiceIds(pizza, products)).toEqual(['m']);
+    expect(offersFlavour(pizza, products[1])).toBe(false);
+  });
+
+  it('without a list offers the other single pizzas by name, never itself, a multi-flavour pizza or a plain product', () => {
+    const pizza = { id: 'half', pizzaFlavors: [] };
+    expect(flavourChoiceIds(pizza, products)).toEqual(['c', 'm']);
+    expect(offersFlavour(pizza, products[2])).toBe(false);
+    expect(offersFlavour(pizza, products[3])).toBe(false);
+    expect(offersFlavour({ id: 'm', pizzaFlavors: [] }, products[0])).toBe(false);
   });
 });

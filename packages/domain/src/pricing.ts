@@ -35,6 +35,38 @@ export function productKind(p: { isPizza?: boolean | null; allowsMultipleFlavors
   return p.allowsMultipleFlavors ? 'multi_flavor_pizza' : 'single_pizza';
 }
 
+type FlavourCandidate = {
+  id: string;
+  name: string;
+  isPizza?: boolean | null;
+  allowsMultipleFlavors?: boolean | null;
+};
+
+/**
+ * Whether `candidate` is one of the flavours `pizza` offers: one of its own list, or, when that list is
+ * empty, any of the restaurant's other single pizzas (spec 1 §7's fallback). The server prices a line
+ * with this rule, so the menu's choices and the accepted flavours never differ.
+ */
+export function offersFlavour(
+  pizza: { id: string; pizzaFlavors: readonly string[] },
+  candidate: FlavourCandidate,
+): boolean {
+  if (pizza.pizzaFlavors.length > 0) return pizza.pizzaFlavors.includes(candidate.id);
+  return candidate.id !== pizza.id && productKind(candidate) === 'single_pizza';
+}
+
+/** The flavour ids a multi-flavour pizza offers among `products`: its own list, else the fallback by name. */
+export function flavourChoiceIds<P extends FlavourCandidate>(
+  pizza: { id: string; pizzaFlavors: readonly string[] },
+  products: readonly P[],
+): string[] {
+  if (pizza.pizzaFlavors.length > 0) return [...pizza.pizzaFlavors];
+  return products
+    .filter((p) => offersFlavour(pizza, p))
+    .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
+    .map((p) => p.id);
+}
+
 /**
  * Whether "Adicionar" from the product list must open the detail dialog instead of adding at once:
  * products with sizes and multi-flavour pizzas need a choice first.

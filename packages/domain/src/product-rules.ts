@@ -15,6 +15,10 @@ export type ProductFlags = {
 
 export type BusinessSegment = 'restaurant' | 'commerce';
 
+/** A stored segment read as one of the two; anything else is the default, restaurant. */
+export const businessSegmentOf = (value: string | null | undefined): BusinessSegment =>
+  value === 'commerce' ? 'commerce' : 'restaurant';
+
 /**
  * The pizza toggles clear each other: no pizza → no multiple flavours; no multiple flavours →
  * no chosen flavours; the commerce segment has no pizzas at all.
@@ -25,6 +29,13 @@ export function normalizePizzaFlags<T extends ProductFlags>(p: T, segment: Busin
   const pizzaFlavors = allowsMultipleFlavors ? [...new Set(p.pizzaFlavors)] : [];
   return { ...p, isPizza, allowsMultipleFlavors, pizzaFlavors };
 }
+
+/**
+ * Why a multi-flavour pizza without a flavour list cannot be saved when the restaurant has no other
+ * single pizza: without a list it offers those (spec 1 §7), so it would offer nothing.
+ */
+export const MULTI_FLAVOUR_WITHOUT_CHOICES =
+  'Escolha os sabores desta pizza ou cadastre antes uma pizza de um sabor: sem lista, ela oferece as outras pizzas de um sabor do restaurante.';
 
 /** A numeric form input that is not a number counts as 0 (spec 2 §5). */
 export function numberOrZero(value: unknown): number {

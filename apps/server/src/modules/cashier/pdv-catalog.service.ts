@@ -2,8 +2,15 @@ import { type Addon, categories, type PriceOption, products } from '@meucardapio
 import { CASHIER_MSG, productNotFoundByCode } from '@meucardapio/domain/cashier';
 import type { PdvCatalog, PdvProduct } from '@meucardapio/domain/cashier-api';
 import { pixSettingsOf } from '@meucardapio/domain/pix';
-import { type FlavorPricing, parseList, productKind, type SizeOption } from '@meucardapio/domain/pricing';
-import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import {
+  type FlavorPricing,
+  flavourChoiceIds,
+  parseList,
+  productKind,
+  type SizeOption,
+} from '@meucardapio/domain/pricing';
+import { type BusinessSegment, businessSegmentOf, normalizePizzaFlags } from '@meucardapio/domain/product-rules';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -20,8 +27,14 @@ const ownSizePrices = (variations: unknown) =>
     typeof v.price === 'number' ? [{ name: v.name, price: v.price }] : [],
   );
 
-function toPdvProduct(p: ProductRow, byId: Map<string, ProductRow>): PdvProduct {
+/**
+ * One product as the PDV offers it, its flavours found among `candidates` (the pizza's list, else the
+ * other single pizzas). A shop (commerce segment) sells no pizzas, whatever a product's flags say.
+ */
+function toPdvProduct(row: ProductRow, candidates: readonly ProductRow[], segment: BusinessSegment): PdvProduct {
+  const p = normalizePizzaFlags({ ...row, pizzaFlavors: parseList<unknown>(row.pizzaFlavors).map(String) }, segment);
   const multi = productKind(p) === 'multi_flavor_pizza';
+  const byId = new Map(candidates.map((c) => [c.id, c]));
   return {
     id: p.id,
     name: p.name,
@@ -48,8 +61,8 @@ function toPdvProduct(p: ProductRow, byId: Map<string, ProductRow>): PdvProduct 
     })),
     maxFlavors: multi ? p.maxFlavors : null,
     flavors: multi
-      ? parseList<unknown>(p.pizzaFlavors)
-          .map((id) => byId.get(String(id)))
+      ? flavourChoiceIds(p, candidates)
+          .map((id) => byId.get(id))
           .filter((f): f is ProductRow => f?.available === true)
           .map((f) => ({ id: f.id, name: f.name, price: f.price, variations: ownSizePrices(f.variations) }))
       : [],
@@ -69,10 +82,10 @@ export async function pdvCatalog(ctx: StaffCtx): Promise<PdvCatalog> {
     ctx.db.select().from(products).where(tenant(products, ctx.restaurantId)).orderBy(asc(products.name)),
     posMethodsOf(ctx.db, ctx.restaurantId, pix),
   ]);
-  const byId = new Map(rows.map((p) => [p.id, p]));
+  const segment = businessSegmentOf(restaurant.businessSegment);
   return {
     categories: cats,
-    products: rows.filter((p) => p.available).map((p) => toPdvProduct(p, byId)),
+    products: rows.filter((p) => p.available).map((p) => toPdvProduct(p, rows, segment)),
     paymentMethods,
     pix,
   };
@@ -98,15 +111,23 @@ export async function lookupProduct(ctx: StaffCtx, code: string): Promise<PdvPro
     .orderBy(asc(products.name))
     .limit(1);
   if (!row) throw notFound(CASHIER_MSG.productNotFound, productNotFoundByCode(code.trim()));
+  const segment = businessSegmentOf((await restaurantById(ctx.db, ctx.restaurantId)).businessSegment);
+  if (segment === 'commerce' || productKind(row) !== 'multi_flavor_pizza') return toPdvProduct(row, [], segment);
   const flavorIds = parseList<unknown>(row.pizzaFlavors)
     .map(String)
     .filter((id) => UUID_RE.test(id));
-  const flavors =
-    flavorIds.length === 0
-      ? []
-      : await ctx.db
-          .select()
-          .from(products)
-          .where(tenant(products, ctx.restaurantId, inArray(products.id, flavorIds)));
-  return toPdvProduct(row, new Map(flavors.map((f) => [f.id, f])));
+  // Without a list of its own the pizza offers the other single pizzas: read those instead.
+  const candidates = await ctx.db
+    .select()
+    .from(products)
+    .where(
+      tenant(
+        products,
+        ctx.restaurantId,
+        flavorIds.length > 0
+          ? inArray(products.id, flavorIds)
+          : and(eq(products.isPizza, true), eq(products.allowsMultipleFlavors, false)),
+      ),
+    );
+  return toPdvProduct(row, candidates, segment);
 }

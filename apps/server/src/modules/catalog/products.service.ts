@@ -3,7 +3,12 @@ import type { Tx } from '@meucardapio/db/client';
 import { categories, kitchenStations, products, restaurants, stockHistory } from '@meucardapio/db/schema';
 import { isAdministrator } from '@meucardapio/domain/permissions';
 import { fromPrice } from '@meucardapio/domain/pricing';
-import { normalizePizzaFlags, productSaveBlockers, SAVE_BLOCKER_TEXT } from '@meucardapio/domain/product-rules';
+import {
+  MULTI_FLAVOUR_WITHOUT_CHOICES,
+  normalizePizzaFlags,
+  productSaveBlockers,
+  SAVE_BLOCKER_TEXT,
+} from '@meucardapio/domain/product-rules';
 import { cloneOverrides, nextSku } from '@meucardapio/domain/sku';
 import { initialStockEntry, SYSTEM_EMPLOYEE_NAME } from '@meucardapio/domain/stock';
 import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
@@ -127,6 +132,23 @@ async function prepare(tx: Tx, restaurantId: string, segment: Segment, input: Pr
       .where(tenant(kitchenStations, restaurantId, eq(kitchenStations.id, input.stationId)))
       .limit(1);
     if (!station) throw badRequest('Estação não encontrada', 'Escolha uma estação existente.', 'station_not_found');
+  }
+  if (flags.allowsMultipleFlavors && flags.pizzaFlavors.length === 0) {
+    // Without a list it offers the restaurant's other single pizzas: refuse one that would offer nothing.
+    const [other] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        tenant(
+          products,
+          restaurantId,
+          eq(products.isPizza, true),
+          eq(products.allowsMultipleFlavors, false),
+          selfId ? ne(products.id, selfId) : undefined,
+        ),
+      )
+      .limit(1);
+    if (!other) throw badRequest('Sabores obrigatórios', MULTI_FLAVOUR_WITHOUT_CHOICES, 'flavors_required');
   }
   if (flags.pizzaFlavors.length > 0) {
     if (selfId && flags.pizzaFlavors.includes(selfId)) {

@@ -2,7 +2,7 @@ import type { Db } from '@meucardapio/db/client';
 import { categories, products, restaurantHours } from '@meucardapio/db/schema';
 import { DEFAULT_TIMEZONE, type HoursRow, isOpenAt } from '@meucardapio/domain/hours';
 import type { MenuAddon, MenuOption, MenuProduct, MenuRestaurant, PublicMenu } from '@meucardapio/domain/menu-views';
-import { parseList } from '@meucardapio/domain/pricing';
+import { flavourChoiceIds, parseList } from '@meucardapio/domain/pricing';
 import { normalizePizzaFlags } from '@meucardapio/domain/product-rules';
 import { asc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -146,9 +146,10 @@ export async function getPublicMenu(
         ...p,
         flavorPricing: p.flavorPricing === 'highest' ? 'highest' : 'average',
         categoryId: p.categoryId && categoryIds.has(p.categoryId) ? p.categoryId : null,
-        pizzaFlavors: parseList<unknown>(p.pizzaFlavors)
-          .map(String)
-          .filter((id) => availableIds.has(id) && id !== p.id),
+        pizzaFlavors: flavourChoiceIds(
+          { id: p.id, pizzaFlavors: parseList<unknown>(p.pizzaFlavors).map(String) },
+          rows,
+        ).filter((id) => availableIds.has(id) && id !== p.id),
         variations: cleanOptions(p.variations),
         addons: cleanAddons(p.addons),
         colors: cleanOptions(p.colors),

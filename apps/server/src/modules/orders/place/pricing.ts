@@ -5,11 +5,12 @@ import { MSG } from '@meucardapio/domain/messages';
 import {
   type FlavorPricing,
   normalizeMaxFlavors,
+  offersFlavour,
   parseList,
   priceChoice,
   productKind,
 } from '@meucardapio/domain/pricing';
-import { type BusinessSegment, normalizePizzaFlags } from '@meucardapio/domain/product-rules';
+import { type BusinessSegment, businessSegmentOf, normalizePizzaFlags } from '@meucardapio/domain/product-rules';
 import { inArray } from 'drizzle-orm';
 import type { ServiceCtx } from '../../../http/context';
 import { AppError, badRequest } from '../../../http/errors';
@@ -59,7 +60,7 @@ export function orderItemRows(restaurantId: string, orderId: string, lines: read
 
 /**
  * Prices one proposed line with the domain rules, from this restaurant's products only: sizes,
- * colours and add-ons by id, flavours only among the pizza's own flavour list.
+ * colours and add-ons by id, flavours only among those the pizza offers (its list, else the other single pizzas).
  */
 export function priceLine(item: ProposedLine, byId: Map<string, ProductRow>): PricedLine {
   const product = byId.get(item.productId);
@@ -107,10 +108,10 @@ export function priceLine(item: ProposedLine, byId: Map<string, ProductRow>): Pr
         `Escolha no máximo ${max} sabor(es) para ${product.name}.`,
         'too_many_flavors',
       );
-    const allowed = new Set(parseList<unknown>(product.pizzaFlavors).map(String));
+    const pizza = { id: product.id, pizzaFlavors: parseList<unknown>(product.pizzaFlavors).map(String) };
     for (const id of flavorIds) {
       const f = byId.get(id);
-      if (!allowed.has(id) || !f)
+      if (!f || !offersFlavour(pizza, f))
         throw badRequest('Sabor inválido', `Um dos sabores não pertence a ${product.name}.`, 'invalid_flavor');
       if (!f.available) throw unavailable(f.name);
       flavorRows.push(f);
@@ -175,7 +176,6 @@ export async function priceOrderLines(
   restaurant: { id: string; businessSegment: string },
   items: readonly ProposedLine[],
 ) {
-  const segment: BusinessSegment = restaurant.businessSegment === 'commerce' ? 'commerce' : 'restaurant';
-  const lines = await priceLines(ctx.db, restaurant.id, items, segment);
+  const lines = await priceLines(ctx.db, restaurant.id, items, businessSegmentOf(restaurant.businessSegment));
   return { lines, subtotal: lines.reduce((s, l) => s + l.totalPrice, 0) };
 }

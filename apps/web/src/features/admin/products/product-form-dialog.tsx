@@ -8,7 +8,12 @@ import {
   normalizeMaxFlavors,
   pricedPerSize,
 } from '@meucardapio/domain/pricing';
-import { numberOrZero, productSaveBlockers, SAVE_BLOCKER_TEXT } from '@meucardapio/domain/product-rules';
+import {
+  MULTI_FLAVOUR_WITHOUT_CHOICES,
+  numberOrZero,
+  productSaveBlockers,
+  SAVE_BLOCKER_TEXT,
+} from '@meucardapio/domain/product-rules';
 import { Plus, Trash2 } from 'lucide-react';
 import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
 import { ImageUploadField } from '@/components/image-upload-field';
@@ -565,9 +570,7 @@ export function ProductFormDialog({
                     <fieldset className="grid gap-2">
                       <legend className="mb-2 text-sm font-medium">Sabores disponíveis</legend>
                       {flavorOptions.length === 0 ? (
-                        <p className="text-sm text-muted-foreground">
-                          Cadastre pizzas de um sabor (É pizza, sem múltiplos sabores) para escolhê-las aqui.
-                        </p>
+                        <p className="text-sm text-muted-foreground">{MULTI_FLAVOUR_WITHOUT_CHOICES}</p>
                       ) : (
                         <div className="grid gap-1.5 sm:grid-cols-2">
                           {flavorOptions.map((f) => {
@@ -598,6 +601,11 @@ export function ProductFormDialog({
                             );
                           })}
                         </div>
+                      )}
+                      {flavorOptions.length > 0 && draft.pizzaFlavors.length === 0 && (
+                        <p className="text-xs text-muted-foreground">
+                          Sem sabores marcados, o cliente escolhe entre todas as pizzas de um sabor.
+                        </p>
                       )}
                     </fieldset>
                   </>
