@@ -114,3 +114,50 @@ describe('the PDV follows the commerce segment', () => {
     expect(found.body).toMatchObject({ id: multi.id, maxFlavors: null, flavors: [] });
   });
 });
+
+describe('stock decrease with a reason (spec 2 §7)', () => {
+  const ADJUST = '/api/admin/stock/adjustments';
+
+  it('takes units out with an "Ajuste de estoque: -n" history row, never below zero', async () => {
+    const refri = shop.products.refri;
+    const [before] = await t.db.select().from(products).where(eq(products.id, refri.id));
+    const res = await shop.owner.client.post(ADJUST, { productId: refri.id, quantity: 2, reason: 'Latas amassadas' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.product.estoque).toBe(before.estoque - 2);
+    expect(res.body.entry).toMatchObject({
+      operationType: 'adjustment',
+      quantityBefore: before.estoque,
+      quantityAfter: before.estoque - 2,
+      quantityChanged: 2,
+      notes: 'Ajuste de estoque: -2 - Latas amassadas',
+    });
+
+    const tooMany = await shop.owner.client.post(ADJUST, { productId: refri.id, quantity: 1000, reason: 'Contagem' });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error).toMatchObject({ code: 'insufficient_stock', title: 'Estoque insuficiente' });
+    const [after] = await t.db.select().from(products).where(eq(products.id, refri.id));
+    expect(after.estoque).toBe(before.estoque - 2);
+
+    const history = await shop.owner.client.get(`${PRODUCTS}/${refri.id}/stock-history`);
+    expect(history.body.history[0].notes).toBe('Ajuste de estoque: -2 - Latas amassadas');
+    const recent = await shop.owner.client.get('/api/admin/stock/entries');
+    expect(recent.body.entries[0]).toMatchObject({ operationType: 'adjustment', productName: refri.name });
+  });
+
+  it('needs a reason and a quantity above zero', async () => {
+    const body = { productId: shop.products.refri.id, quantity: 1, reason: '  ' };
+    const noReason = await shop.owner.client.post(ADJUST, body);
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error.description).toContain('Informe o motivo do ajuste');
+    const zero = await shop.owner.client.post(ADJUST, { ...body, quantity: 0, reason: 'Quebra' });
+    expect(zero.status).toBe(400);
+  });
+
+  it("another restaurant cannot take a product's stock", async () => {
+    const [before] = await t.db.select().from(products).where(eq(products.id, shop.products.refri.id));
+    const res = await other.client.post(ADJUST, { productId: shop.products.refri.id, quantity: 1, reason: 'Quebra' });
+    expect(res.status).toBe(404);
+    const [after] = await t.db.select().from(products).where(eq(products.id, shop.products.refri.id));
+    expect(after.estoque).toBe(before.estoque);
+  });
+});

@@ -93,6 +93,13 @@ export function returnStockEntry(before: number, quantity: number, orderNumber: 
   };
 }
 
+export const STOCK_ADJUSTMENT_REASON_REQUIRED = 'Informe o motivo do ajuste (perda, quebra, contagem...).';
+
+/** The history note of a stock change with the staff's words after it: 'Ajuste de estoque: -2 - Quebra'. */
+export function stockNoteWith(note: string, staffNote: string | null | undefined): string {
+  return staffNote ? `${note} - ${staffNote}` : note;
+}
+
 /** The stock-entry form: a product and a quantity above zero, else 'Dados incompletos'. */
 export function validateStockEntry(entry: {
   productId: string | null | undefined;

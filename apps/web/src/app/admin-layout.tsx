@@ -30,9 +30,7 @@ function PageGate() {
 
   if (!ctx) return null;
   if (handle?.restaurantOnly && ctx.isCommerce) return <PermissionDenied />;
-  if (handle?.permissions && !handle.pageExplainsDenial && !ctx.canAny(handle.permissions)) {
-    return <PermissionDenied />;
-  }
+  if (handle?.permissions && !ctx.canAny(handle.permissions)) return <PermissionDenied {...handle.denial} />;
   return <Outlet />;
 }
 

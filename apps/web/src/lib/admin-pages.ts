@@ -7,18 +7,35 @@ export type AdminRouteHandle = {
   permissions?: readonly PermissionKey[];
   /** Hidden for the commerce segment (pizza flavours, tables). */
   restaurantOnly?: boolean;
-  /** The page itself explains a missing permission (with its own spec text) instead of the shell. */
-  pageExplainsDenial?: boolean;
+  /** The page's own words for a missing permission (the spec's), instead of the generic denial. */
+  denial?: { title?: string; message: string; hint?: string };
   /** Uses the whole width of the window (the kitchen screen on a TV). */
   fullWidth?: boolean;
 };
 
+const ASK_AN_ADMINISTRATOR = 'Entre em contato com um administrador para solicitar acesso.';
+
 /** The admin pages: path under /admin, the route handle, and the module that renders it. */
 export const ADMIN_PAGES = {
-  products: { title: 'Produtos', permissions: ROUTE_PERMISSIONS.products },
-  categories: { title: 'Categorias', permissions: ROUTE_PERMISSIONS.categories },
+  products: {
+    title: 'Produtos',
+    permissions: ROUTE_PERMISSIONS.products,
+    denial: { message: 'Você não tem permissão para gerenciar produtos', hint: ASK_AN_ADMINISTRATOR },
+  },
+  categories: {
+    title: 'Categorias',
+    permissions: ROUTE_PERMISSIONS.categories,
+    denial: { message: 'Você não tem permissão para gerenciar categorias', hint: ASK_AN_ADMINISTRATOR },
+  },
   'pizza-flavors': { title: 'Sabores de Pizza', permissions: ROUTE_PERMISSIONS.pizzaFlavors, restaurantOnly: true },
-  stock: { title: 'Estoque', permissions: ROUTE_PERMISSIONS.stock, pageExplainsDenial: true },
+  stock: {
+    title: 'Estoque',
+    permissions: ROUTE_PERMISSIONS.stock,
+    denial: {
+      message: 'Você não tem permissão para gerenciar estoque.',
+      hint: 'Apenas perfis de Administrador podem registrar entradas de estoque.',
+    },
+  },
   employees: { title: 'Funcionários', permissions: ROUTE_PERMISSIONS.employees },
   profiles: { title: 'Perfis de Acesso', permissions: ROUTE_PERMISSIONS.profiles },
   settings: { title: 'Configurações' },
@@ -30,10 +47,23 @@ export const ADMIN_PAGES = {
     permissions: [...ROUTE_PERMISSIONS.kitchenStations, 'manage_settings'],
   },
   customers: { title: 'Clientes', permissions: ROUTE_PERMISSIONS.customers },
-  tables: { title: 'Gerenciar Mesas', permissions: ROUTE_PERMISSIONS.tables, restaurantOnly: true },
+  tables: {
+    title: 'Gerenciar Mesas',
+    permissions: ROUTE_PERMISSIONS.tables,
+    restaurantOnly: true,
+    denial: { message: 'Você não tem permissão para gerenciar mesas', hint: ASK_AN_ADMINISTRATOR },
+  },
   reviews: { title: 'Avaliações', permissions: ROUTE_PERMISSIONS.reviews },
   coupons: { title: 'Cupons de Desconto', permissions: ROUTE_PERMISSIONS.coupons },
-  'payment-methods': { title: 'Formas de Pagamento', permissions: ROUTE_PERMISSIONS.paymentMethods },
+  'payment-methods': {
+    title: 'Formas de Pagamento',
+    permissions: ROUTE_PERMISSIONS.paymentMethods,
+    denial: {
+      title: 'Acesso Restrito',
+      message: 'Você não tem permissão para gerenciar formas de pagamento.',
+      hint: ASK_AN_ADMINISTRATOR,
+    },
+  },
   delivery: { title: 'Entregas', permissions: ROUTE_PERMISSIONS.delivery },
   'delivery-config': { title: 'Configurações de Entrega', permissions: ROUTE_PERMISSIONS.deliveryConfig },
   hours: { title: 'Horários de Funcionamento', permissions: ROUTE_PERMISSIONS.hours },

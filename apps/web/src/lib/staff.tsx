@@ -56,15 +56,19 @@ export function canOpenSettings(actor: StaffActor): boolean {
   return visibleSettingsTabs(actor).length > 0;
 }
 
-/** The denial panel shown inside the admin shell. */
-export function PermissionDenied({ message = MSG.noPermission }: { message?: string }) {
+/** What a page says to whoever may not open it: a title, the spec's sentence, and what to do about it. */
+export type DenialText = { title?: string; message?: string; hint?: string };
+
+/** The denial panel shown inside the admin shell, worded by the page (spec 2 §6, spec 3 §6). */
+export function PermissionDenied({ title = MSG.accessDenied, message = MSG.noPermission, hint }: DenialText) {
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
       <div className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
         <ShieldAlert className="size-6" aria-hidden />
       </div>
-      <h2 className="text-lg font-semibold">{MSG.accessDenied}</h2>
+      <h2 className="text-lg font-semibold">{title}</h2>
       <p className="text-sm text-muted-foreground">{message}</p>
+      {hint && <p className="text-sm text-muted-foreground">{hint}</p>}
     </div>
   );
 }

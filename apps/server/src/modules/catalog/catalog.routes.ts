@@ -5,7 +5,7 @@ import type { AppEnv, StaffCtx } from '../../http/context';
 import { AppError, badRequest, forbidden } from '../../http/errors';
 import { requireStaff, staffCtx } from '../../http/guard';
 import { idParam, parseBody, parseParams } from '../../http/validate';
-import { categoryInput, menuImportInput, productInput, stockEntryInput } from './catalog.schemas';
+import { categoryInput, menuImportInput, productInput, stockAdjustmentInput, stockEntryInput } from './catalog.schemas';
 import { createCategory, deleteCategory, listCategories, updateCategory } from './categories.service';
 import { importMenu, previewMenuImport } from './menu-import.service';
 import {
@@ -18,7 +18,7 @@ import {
   productStockHistory,
   updateProduct,
 } from './products.service';
-import { listStockProducts, recentStockEntries, registerStockEntry } from './stock.service';
+import { listStockProducts, recentStockEntries, registerStockAdjustment, registerStockEntry } from './stock.service';
 
 export const catalogRoutes = new Hono<AppEnv>();
 
@@ -129,6 +129,11 @@ catalogRoutes.post('/admin/stock/entries', async (c) => {
     throw err;
   });
   return c.json(await registerStockEntry(ctx, input), 201);
+});
+
+catalogRoutes.post('/admin/stock/adjustments', async (c) => {
+  const ctx = ctxWith(c, STOCK, DENY_STOCK);
+  return c.json(await registerStockAdjustment(ctx, await parseBody(c, stockAdjustmentInput)), 201);
 });
 
 // ---- Menu import from a spreadsheet: a preview that writes nothing, then the import itself ----

@@ -2,6 +2,7 @@ import { formatCest, formatNcm, isCompleteCest, isCompleteNcm, UNIT_OPTIONS } fr
 import { MENU_IMPORT_MAX_BYTES } from '@meucardapio/domain/menu-import';
 import { MSG } from '@meucardapio/domain/messages';
 import { FLAVOR_PRICING } from '@meucardapio/domain/pricing';
+import { STOCK_ADJUSTMENT_REASON_REQUIRED } from '@meucardapio/domain/stock';
 import { imageUrlField } from '@meucardapio/domain/validation';
 import { z } from 'zod';
 
@@ -120,6 +121,21 @@ export const stockEntryInput = z.object(
   },
   { error: MSG.incompleteData },
 );
+
+/** A loss or correction taken out of stock: a product, how many units and why (the reason is required). */
+export const stockAdjustmentInput = z.object({
+  productId: z.uuid({ message: 'Escolha um produto.' }),
+  quantity: z
+    .number({ error: 'Informe uma quantidade maior que zero.' })
+    .int('Informe uma quantidade inteira.')
+    .min(1, 'Informe uma quantidade maior que zero.')
+    .max(1_000_000),
+  reason: z
+    .string({ error: STOCK_ADJUSTMENT_REASON_REQUIRED })
+    .trim()
+    .min(1, STOCK_ADJUSTMENT_REASON_REQUIRED)
+    .max(500, 'O motivo pode ter no máximo 500 caracteres.'),
+});
 
 /** A spreadsheet to import, as the browser read it: its name and its bytes in base64. */
 export const menuImportInput = z.object({

@@ -2,9 +2,9 @@ import type { DbOrTx } from '@meucardapio/db/client';
 import { products, stockHistory } from '@meucardapio/db/schema';
 import { stockLeftText } from '@meucardapio/domain/cart';
 import { MSG } from '@meucardapio/domain/messages';
-import { saleStockEntry, stockChangeEntry } from '@meucardapio/domain/stock';
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
-import type { StaffCtx } from '../../http/context';
+import { saleStockEntry, stockChangeEntry, stockNoteWith } from '@meucardapio/domain/stock';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { inTransaction, type StaffCtx } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { stockActorName } from './products.service';
@@ -49,7 +49,7 @@ export async function registerStockEntry(
         productId: row.id,
         ...change,
         employeeName: stockActorName(ctx.actor),
-        notes: input.notes ? `${change.notes} - ${input.notes}` : change.notes,
+        notes: stockNoteWith(change.notes, input.notes),
       })
       .returning();
     return {
@@ -59,7 +59,56 @@ export async function registerStockEntry(
   });
 }
 
-/** The last 50 stock entries ('register' rows), newest first, with product names. */
+/**
+ * Takes a loss or correction out of stock: one conditional UPDATE (WHERE estoque >= n), so stock never
+ * goes below zero even against a sale at the same moment; the history row is an 'adjustment' noted
+ * "Ajuste de estoque: -n - {reason}" under the staff member's name.
+ */
+export async function registerStockAdjustment(
+  ctx: StaffCtx,
+  input: { productId: string; quantity: number; reason: string },
+) {
+  return inTransaction(ctx, async ({ db: tx }) => {
+    const [row] = await tx
+      .update(products)
+      .set({ estoque: sql`${products.estoque} - ${input.quantity}`, updatedAt: new Date() })
+      .where(
+        tenant(products, ctx.restaurantId, eq(products.id, input.productId), gte(products.estoque, input.quantity)),
+      )
+      .returning({ id: products.id, name: products.name, estoque: products.estoque });
+    if (!row) {
+      const [current] = await tx
+        .select({ name: products.name, estoque: products.estoque })
+        .from(products)
+        .where(tenant(products, ctx.restaurantId, eq(products.id, input.productId)));
+      if (!current) throw notFound('Produto não encontrado', 'Escolha um produto deste restaurante.');
+      throw new AppError(
+        409,
+        'insufficient_stock',
+        MSG.insufficientStock,
+        `${current.name}: ${stockLeftText(current.estoque)}`,
+      );
+    }
+    // A positive quantity taken out: always an 'adjustment' entry.
+    const change = stockChangeEntry(row.estoque + input.quantity, row.estoque)!;
+    const [entry] = await tx
+      .insert(stockHistory)
+      .values({
+        restaurantId: ctx.restaurantId,
+        productId: row.id,
+        ...change,
+        employeeName: stockActorName(ctx.actor),
+        notes: stockNoteWith(change.notes, input.reason),
+      })
+      .returning();
+    return {
+      product: { id: row.id, name: row.name, estoque: row.estoque },
+      entry: { ...entry, productName: row.name },
+    };
+  });
+}
+
+/** The last 50 entries and adjustments made on the stock screen, newest first, with product names. */
 export async function recentStockEntries(ctx: StaffCtx) {
   return ctx.db
     .select({
@@ -76,7 +125,7 @@ export async function recentStockEntries(ctx: StaffCtx) {
     })
     .from(stockHistory)
     .innerJoin(products, and(eq(products.id, stockHistory.productId), eq(products.restaurantId, ctx.restaurantId)))
-    .where(tenant(stockHistory, ctx.restaurantId, eq(stockHistory.operationType, 'register')))
+    .where(tenant(stockHistory, ctx.restaurantId, inArray(stockHistory.operationType, ['register', 'adjustment'])))
     .orderBy(desc(stockHistory.createdAt), desc(stockHistory.quantityAfter))
     .limit(50);
 }

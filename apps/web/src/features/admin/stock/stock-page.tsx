@@ -1,8 +1,8 @@
 import { MSG } from '@meucardapio/domain/messages';
-import { stockLevel } from '@meucardapio/domain/stock';
+import { STOCK_ADJUSTMENT_REASON_REQUIRED, stockLevel } from '@meucardapio/domain/stock';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { History, PackagePlus, ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
+import { History, PackageMinus, PackagePlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -16,7 +16,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { api, errorText } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { useStaff } from '@/lib/staff';
 import { cn } from '@/lib/utils';
 
 type StockProduct = {
@@ -43,6 +42,27 @@ type Entry = {
 const PRODUCTS_KEY = ['admin', 'stock', 'products'] as const;
 const ENTRIES_KEY = ['admin', 'stock', 'entries'] as const;
 const OPERATION = { register: 'Entrada', sale: 'Venda', adjustment: 'Ajuste' } as const;
+
+const MODES = ['entry', 'adjustment'] as const;
+type Mode = (typeof MODES)[number];
+const MODE_TEXT = {
+  entry: {
+    choice: 'Entrada',
+    button: 'Registrar Entrada',
+    description: 'A quantidade é somada ao estoque atual do produto.',
+    notesLabel: 'Observações',
+    done: 'Entrada registrada!',
+    failed: 'Erro ao registrar entrada',
+  },
+  adjustment: {
+    choice: 'Ajuste (perda ou correção)',
+    button: 'Registrar Ajuste',
+    description: 'A quantidade sai do estoque atual do produto, nunca abaixo de zero.',
+    notesLabel: 'Motivo',
+    done: 'Ajuste registrado!',
+    failed: 'Erro ao registrar ajuste',
+  },
+} as const;
 
 const LEVEL_STYLE = {
   red: 'border-red-300 bg-red-50 text-red-900',
@@ -91,6 +111,15 @@ function EntryList({ entries, showProduct }: { entries: Entry[]; showProduct?: b
   );
 }
 
+const HISTORY_FAILED = 'Não foi possível carregar o histórico de estoque.';
+
+/** Spec 2 §8: a history that fails to load says so in a toast as well as in its dialog. */
+function useHistoryErrorToast(failed: boolean) {
+  useEffect(() => {
+    if (failed) toast.error('Erro ao carregar histórico', { description: HISTORY_FAILED });
+  }, [failed]);
+}
+
 function ProductHistoryDialog({ product, onClose }: { product: StockProduct | null; onClose: () => void }) {
   const history = useQuery({
     queryKey: ['admin', 'stock-history', product?.id],
@@ -98,6 +127,7 @@ function ProductHistoryDialog({ product, onClose }: { product: StockProduct | nu
     queryFn: async () =>
       (await api.get<{ history: Entry[] }>(`/api/admin/products/${product?.id}/stock-history`)).history,
   });
+  useHistoryErrorToast(history.isError);
   return (
     <Dialog open={Boolean(product)} onOpenChange={(v) => !v && onClose()}>
       <DialogContent className="max-w-2xl">
@@ -110,7 +140,7 @@ function ProductHistoryDialog({ product, onClose }: { product: StockProduct | nu
         {history.isPending ? (
           <Skeleton className="h-24 w-full" />
         ) : history.isError ? (
-          <p className="text-sm text-destructive">Não foi possível carregar o histórico de estoque.</p>
+          <p className="text-sm text-destructive">{HISTORY_FAILED}</p>
         ) : (
           <EntryList entries={history.data} />
         )}
@@ -119,22 +149,7 @@ function ProductHistoryDialog({ product, onClose }: { product: StockProduct | nu
   );
 }
 
-function NoPermission() {
-  return (
-    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 px-4 py-16 text-center">
-      <div className="flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-        <ShieldAlert className="size-6" aria-hidden />
-      </div>
-      <h2 className="text-lg font-semibold">{MSG.accessDenied}</h2>
-      <p className="text-sm text-muted-foreground">Você não tem permissão para gerenciar estoque.</p>
-      <p className="text-sm text-muted-foreground">
-        Apenas perfis de Administrador podem registrar entradas de estoque.
-      </p>
-    </div>
-  );
-}
-
-function StockScreen() {
+export default function StockPage() {
   const queryClient = useQueryClient();
   const products = useQuery({
     queryKey: PRODUCTS_KEY,
@@ -144,26 +159,35 @@ function StockScreen() {
     queryKey: ENTRIES_KEY,
     queryFn: async () => (await api.get<{ entries: Entry[] }>('/api/admin/stock/entries')).entries,
   });
+  const [showEntries, setShowEntries] = useState(false);
+  useHistoryErrorToast(showEntries && entries.isError);
+  const [mode, setMode] = useState<Mode>('entry');
   const [productId, setProductId] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [notes, setNotes] = useState('');
   const [historyOf, setHistoryOf] = useState<StockProduct | null>(null);
-  const [showEntries, setShowEntries] = useState(false);
+  const text = MODE_TEXT[mode];
 
   const register = useMutation({
-    mutationFn: (body: { productId: string; quantity: number; notes: string }) =>
-      api.post<{ product: { estoque: number } }>('/api/admin/stock/entries', body),
-    onSuccess: () => {
-      toast.success('Entrada registrada!');
+    mutationFn: ({ mode, ...body }: { mode: Mode; productId: string; quantity: number; notes: string }) =>
+      mode === 'entry'
+        ? api.post('/api/admin/stock/entries', body)
+        : api.post('/api/admin/stock/adjustments', {
+            productId: body.productId,
+            quantity: body.quantity,
+            reason: body.notes,
+          }),
+    onSuccess: (_r, v) => {
+      toast.success(MODE_TEXT[v.mode].done);
       setQuantity('1');
       setNotes('');
       queryClient.invalidateQueries({ queryKey: ['admin', 'stock'] });
       queryClient.invalidateQueries({ queryKey: ['admin', 'products'] });
       queryClient.invalidateQueries({ queryKey: ['admin', 'stock-history'] });
     },
-    onError: (err) => {
+    onError: (err, v) => {
       const t = errorText(err);
-      toast.error('Erro ao registrar entrada', { description: t.description || t.title });
+      toast.error(MODE_TEXT[v.mode].failed, { description: t.description || t.title });
     },
   });
 
@@ -173,7 +197,11 @@ function StockScreen() {
       toast.error(MSG.incompleteData, { description: 'Escolha um produto e informe uma quantidade maior que zero.' });
       return;
     }
-    register.mutate({ productId, quantity: q, notes: notes.trim() });
+    if (mode === 'adjustment' && !notes.trim()) {
+      toast.error(MSG.incompleteData, { description: STOCK_ADJUSTMENT_REASON_REQUIRED });
+      return;
+    }
+    register.mutate({ mode, productId, quantity: q, notes: notes.trim() });
   }
 
   const all = products.data ?? [];
@@ -188,15 +216,32 @@ function StockScreen() {
         actions={
           <Button variant="outline" onClick={() => setShowEntries(true)}>
             <History aria-hidden />
-            Histórico de entradas
+            Histórico de movimentações
           </Button>
         }
       />
 
       <Card>
         <CardHeader>
-          <CardTitle>Registrar Entrada</CardTitle>
-          <CardDescription>A quantidade é somada ao estoque atual do produto.</CardDescription>
+          <div role="radiogroup" aria-label="Tipo de movimentação" className="mb-2 flex gap-2">
+            {MODES.map((m) => (
+              <label
+                key={m}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border px-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+              >
+                <input
+                  type="radio"
+                  name="stock-mode"
+                  className="size-4 accent-(--primary)"
+                  checked={mode === m}
+                  onChange={() => setMode(m)}
+                />
+                {MODE_TEXT[m].choice}
+              </label>
+            ))}
+          </div>
+          <CardTitle>{text.button}</CardTitle>
+          <CardDescription>{text.description}</CardDescription>
         </CardHeader>
         <CardContent>
           <form
@@ -231,7 +276,7 @@ function StockScreen() {
                 onChange={(e) => setQuantity(e.target.value)}
               />
             </FormField>
-            <FormField label="Observações" htmlFor="stock-notes">
+            <FormField label={text.notesLabel} htmlFor="stock-notes">
               <Textarea
                 id="stock-notes"
                 rows={1}
@@ -242,8 +287,8 @@ function StockScreen() {
               />
             </FormField>
             <Button type="submit" loading={register.isPending}>
-              <PackagePlus aria-hidden />
-              Registrar Entrada
+              {mode === 'entry' ? <PackagePlus aria-hidden /> : <PackageMinus aria-hidden />}
+              {text.button}
             </Button>
           </form>
         </CardContent>
@@ -315,13 +360,13 @@ function StockScreen() {
       <Dialog open={showEntries} onOpenChange={setShowEntries}>
         <DialogContent className="max-w-2xl">
           <DialogHeader>
-            <DialogTitle>Últimas entradas de estoque</DialogTitle>
-            <DialogDescription>As 50 entradas mais recentes.</DialogDescription>
+            <DialogTitle>Últimas movimentações de estoque</DialogTitle>
+            <DialogDescription>As 50 entradas e ajustes mais recentes.</DialogDescription>
           </DialogHeader>
           {entries.isPending ? (
             <Skeleton className="h-24 w-full" />
           ) : entries.isError ? (
-            <p className="text-sm text-destructive">Não foi possível carregar o histórico de estoque.</p>
+            <p className="text-sm text-destructive">{HISTORY_FAILED}</p>
           ) : (
             <EntryList entries={entries.data} showProduct />
           )}
@@ -329,10 +374,4 @@ function StockScreen() {
       </Dialog>
     </div>
   );
-}
-
-export default function StockPage() {
-  const { can } = useStaff();
-  if (!can('manage_stock')) return <NoPermission />;
-  return <StockScreen />;
 }
