@@ -65,6 +65,12 @@ test("a waiter's deep link to employees shows the denial", async ({ page }) => {
   await page.goto('/admin/stock');
   await expect(page.getByText('Você não tem permissão para gerenciar estoque.')).toBeVisible();
   await expect(page.getByText('Apenas perfis de Administrador podem registrar entradas de estoque.')).toBeVisible();
+  // So do products and payment methods, with the spec's words (one panel, each page's text).
+  await page.goto('/admin/products');
+  await expect(page.getByText('Você não tem permissão para gerenciar produtos', { exact: true })).toBeVisible();
+  await expect(page.getByText('Entre em contato com um administrador para solicitar acesso.')).toBeVisible();
+  await page.goto('/admin/payment-methods');
+  await expect(page.getByRole('heading', { name: 'Acesso Restrito' })).toBeVisible();
 });
 
 test('staff of another restaurant get 403/404 on every admin API of the demo restaurant', async ({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, errorText } from './api';
+import { ApiError, api, errorText, titledErrorText } from './api';
 
 function mockFetch(status: number, body: unknown, contentType = 'application/json') {
   const fn = vi.fn(
@@ -71,5 +71,30 @@ describe('api', () => {
   it('resolves undefined on 204', async () => {
     mockFetch(204, undefined);
     await expect(api.delete('/api/x/1')).resolves.toBeUndefined();
+  });
+});
+
+describe('titledErrorText (per-entity error titles, spec 3 §8)', () => {
+  it("puts the screen's title over the server's message", () => {
+    const err = new ApiError({
+      code: 'conflict',
+      title: 'Mesa já existe',
+      description: 'A mesa 5 já está cadastrada.',
+      status: 409,
+    });
+    expect(titledErrorText(err, 'Erro ao criar mesa')).toEqual({
+      title: 'Erro ao criar mesa',
+      description: 'A mesa 5 já está cadastrada.',
+    });
+    const bare = new ApiError({ code: 'x', title: 'Cupom em uso', status: 409 });
+    expect(titledErrorText(bare, 'Erro ao excluir cupom')).toEqual({
+      title: 'Erro ao excluir cupom',
+      description: 'Cupom em uso',
+    });
+  });
+
+  it('keeps "Acesso negado" for a missing permission', () => {
+    const err = new ApiError({ code: 'forbidden', title: 'Acesso negado', description: 'Sem permissão.', status: 403 });
+    expect(titledErrorText(err, 'Erro ao criar mesa').title).toBe('Acesso negado');
   });
 });

@@ -136,6 +136,22 @@ export function errorText(err: unknown, fallbackTitle = 'Erro'): { title: string
   return { title: fallbackTitle, description: MSG.genericError };
 }
 
+/**
+ * A failed change as spec 2 §8 and spec 3 §8 word it: the screen's own title ('Erro ao criar mesa') with
+ * the server's message underneath. A missing permission keeps the server's own "Acesso negado".
+ */
+export function titledErrorText(err: unknown, title: string): { title: string; description: string } {
+  if (err instanceof ApiError && err.status === 403) return errorText(err, title);
+  const t = errorText(err);
+  return { title, description: t.description || t.title };
+}
+
+/** Shows an error toast with the screen's title and the server's message (titledErrorText). */
+export function toastTitledError(err: unknown, title: string) {
+  const t = titledErrorText(err, title);
+  toast.error(t.title, { description: t.description || undefined });
+}
+
 /** Shows an error toast with the server's title and description (or the fallback title). */
 export function toastError(err: unknown, fallbackTitle = 'Erro') {
   const { title, description } = errorText(err, fallbackTitle);

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { BrandLogo } from '@/components/brand-logo';
 import { Button } from '@/components/ui/button';
 import { SidebarTrigger } from '@/components/ui/sidebar';
-import { toastError } from '@/lib/api';
+import { toastTitledError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { useStaff } from '@/lib/staff';
 import { ChatDialog, useUnreadChatCount } from './chat/chat-dialog';
@@ -26,7 +26,7 @@ export function AdminHeader({ withSidebar = true }: { withSidebar?: boolean }) {
       toast.success('Logout realizado');
       navigate('/auth', { replace: true });
     } catch (err) {
-      toastError(err, 'Erro ao sair');
+      toastTitledError(err, 'Erro ao fazer logout');
     } finally {
       setLeaving(false);
     }

@@ -67,6 +67,7 @@ function LoginForm({ defaultEmail, onEmail }: FormProps) {
     server.run(async () => {
       const { user } = await api.post<{ user: Me }>('/api/auth/login', values);
       setUser(user);
+      toast.success('Login realizado!');
       navigate(user.kind === 'customer' ? '/customer-dashboard' : '/admin', { replace: true });
     }),
   );

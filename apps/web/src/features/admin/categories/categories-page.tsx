@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
-import { toastTitledError, useDeleteEntity, useSaveEntity } from '../shared/entity-mutations';
+import { useDeleteEntity, useSaveEntity } from '../shared/entity-mutations';
 import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
 import { CompactRowActionsCell } from '../shared/row-actions';
 
@@ -40,7 +40,6 @@ function CategoryDialog({
       updateFailed: 'Erro ao atualizar categoria',
     },
     onSaved: onClose,
-    reportError: toastTitledError,
   });
   function submit() {
     if (!name.trim()) return;
@@ -81,7 +80,6 @@ export default function CategoriesPage() {
     endpoint: '/api/admin/categories',
     invalidate: INVALIDATE,
     messages: { deleted: 'Categoria excluída!', failed: 'Erro ao excluir categoria' },
-    reportError: toastTitledError,
   });
 
   return (

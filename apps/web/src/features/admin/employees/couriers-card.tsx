@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { api } from '@/lib/api';
 import { maskPhone } from '@/lib/format';
-import { toastTitledError, useDeleteEntity, useSaveEntity } from '../shared/entity-mutations';
+import { useDeleteEntity, useSaveEntity } from '../shared/entity-mutations';
 import { LoadErrorNotice } from '../shared/list-states';
 
 const KEY = ['admin-couriers'] as const;
@@ -36,7 +36,6 @@ export function CouriersCard() {
       createFailed: 'Erro ao cadastrar entregador',
       updateFailed: 'Erro ao atualizar entregador',
     },
-    reportError: toastTitledError,
     onSaved: () => {
       setName('');
       setPhone('');
@@ -46,7 +45,6 @@ export function CouriersCard() {
     endpoint: '/api/admin/couriers',
     invalidate: [KEY, DELIVERY_PEOPLE_KEY],
     messages: { deleted: 'Entregador removido!', failed: 'Erro ao remover entregador' },
-    reportError: toastTitledError,
   });
   const list = couriers.data ?? [];
 

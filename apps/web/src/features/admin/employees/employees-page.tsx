@@ -25,7 +25,7 @@ import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
 import { useStaff } from '@/lib/staff';
-import { toastTitledError, useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entity-mutations';
+import { useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entity-mutations';
 import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
 import { CompactRowActionsCell } from '../shared/row-actions';
 import { CouriersCard } from './couriers-card';
@@ -73,7 +73,6 @@ function EmployeeDialog({
       updateFailed: 'Erro ao atualizar funcionário',
     },
     onSaved: onClose,
-    reportError: toastTitledError,
   });
 
   function submit() {
@@ -180,13 +179,11 @@ export default function EmployeesPage() {
     endpoint: '/api/admin/employees',
     invalidate: [KEY],
     messages: { toggled: 'Status atualizado!', failed: 'Erro ao atualizar status' },
-    reportError: toastTitledError,
   });
   const remove = useDeleteEntity<Employee>({
     endpoint: '/api/admin/employees',
     invalidate: [KEY],
     messages: { deleted: 'Funcionário excluído!', failed: 'Erro ao excluir funcionário' },
-    reportError: toastTitledError,
   });
 
   const list = employees.data ?? [];

@@ -16,7 +16,7 @@ import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableR
 import { toastError } from '@/lib/api';
 import { plural } from '@/lib/format';
 import { useStaff } from '@/lib/staff';
-import { toastTitledError, useDeleteEntity, useSaveEntity } from '../shared/entity-mutations';
+import { useDeleteEntity, useSaveEntity } from '../shared/entity-mutations';
 import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
 import { CompactRowActionsCell } from '../shared/row-actions';
 import { fetchStations, fetchThresholds, kitchenKeys, saveThresholds } from './kitchen-api';
@@ -36,7 +36,6 @@ function StationDialog({ station, onClose }: { station: KitchenStation | null; o
       updateFailed: 'Erro ao atualizar estação',
     },
     onSaved: onClose,
-    reportError: toastTitledError,
   });
   return (
     <EntityFormDialog
@@ -64,7 +63,6 @@ function StationsCard() {
     endpoint: '/api/admin/kitchen/stations',
     invalidate: INVALIDATE,
     messages: { deleted: 'Estação excluída!', failed: 'Erro ao excluir estação' },
-    reportError: toastTitledError,
   });
   const list = stations.data ?? [];
   return (

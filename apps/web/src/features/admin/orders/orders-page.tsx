@@ -19,7 +19,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toastError } from '@/lib/api';
+import { isApiError, toastError, toastTitledError } from '@/lib/api';
 import { orderAnnouncement, playNewOrderSound, useMuted } from '@/lib/new-order-sound';
 import { printReceipt } from '@/lib/print';
 import { useStaff } from '@/lib/staff';
@@ -139,7 +139,12 @@ export default function OrdersPage() {
       toast.success(v.phoneDigits !== undefined ? 'Entrega confirmada!' : 'Status atualizado!');
       refresh();
     },
-    onError: (err) => toastError(err, 'Erro ao atualizar status'),
+    onError: (err, v) => {
+      // A wrong phone is the server's own rule ("Telefone incorreto"); failing to check it is another thing.
+      if (v.phoneDigits === undefined) toastTitledError(err, 'Erro ao atualizar status');
+      else if (isApiError(err) && err.status < 500) toastError(err);
+      else toastTitledError(err, 'Erro ao validar telefone do cliente.');
+    },
   });
 
   const [pixOf, setPixOf] = useState<AdminOrder | null>(null);
@@ -171,7 +176,7 @@ export default function OrdersPage() {
       const list = await queryClient
         .fetchQuery({ queryKey: ordersKeys.deliveryPeople, queryFn: fetchDeliveryPeople, staleTime: 30_000 })
         .catch((err) => {
-          toastError(err, 'Erro ao atualizar status');
+          toastTitledError(err, 'Erro ao atualizar status');
           return null;
         });
       if (!list) return;

@@ -34,7 +34,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { formatMoney } from '@/lib/format';
 import { useDiscardGuard } from '@/lib/unsaved-changes';
-import { toastTitledError, useSaveEntity } from '../shared/entity-mutations';
+import { useSaveEntity } from '../shared/entity-mutations';
 import { type Category, PRODUCTS_KEY, type Product, useKitchenStations } from './products-api';
 
 type Entry = { id?: string; name: string; price: number };
@@ -379,7 +379,6 @@ export function ProductFormDialog({
       updateFailed: 'Erro ao atualizar produto',
     },
     onSaved: onClose,
-    reportError: toastTitledError,
   });
 
   const dimsRequired = draft.envioCorreios;

@@ -15,10 +15,10 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { api } from '@/lib/api';
+import { api, toastTitledError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { useStaff } from '@/lib/staff';
-import { toastTitledError, useDeleteEntity } from '../shared/entity-mutations';
+import { useDeleteEntity } from '../shared/entity-mutations';
 import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
 import { MenuImportDialog } from './menu-import-dialog';
 import { ProductFormDialog } from './product-form-dialog';
@@ -81,7 +81,6 @@ export default function ProductsPage() {
     endpoint: '/api/admin/products',
     invalidate: INVALIDATE,
     messages: { deleted: 'Produto excluído!', failed: 'Erro ao excluir produto' },
-    reportError: toastTitledError,
   });
 
   const list = products.data ?? [];

@@ -24,7 +24,7 @@ import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
 import { useStaff } from '@/lib/staff';
-import { toastTitledError, useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entity-mutations';
+import { useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entity-mutations';
 import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
 import { CompactRowActionsCell } from '../shared/row-actions';
 
@@ -81,7 +81,6 @@ function ProfileDialog({
       updateFailed: 'Erro ao atualizar perfil',
     },
     onSaved: onClose,
-    reportError: toastTitledError,
   });
 
   const granted = PERMISSION_KEYS.filter((k) => permissions[k]).length;
@@ -187,13 +186,11 @@ export default function ProfilesPage() {
     endpoint: '/api/admin/profiles',
     invalidate: [KEY],
     messages: { toggled: 'Status atualizado!', failed: 'Erro ao atualizar status' },
-    reportError: toastTitledError,
   });
   const remove = useDeleteEntity<Profile>({
     endpoint: '/api/admin/profiles',
     invalidate: [KEY],
     messages: { deleted: 'Perfil excluído!', failed: 'Erro ao excluir perfil' },
-    reportError: toastTitledError,
   });
 
   const list = profiles.data ?? [];

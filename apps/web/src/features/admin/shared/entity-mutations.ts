@@ -1,18 +1,6 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api, errorText, toastError } from '@/lib/api';
-
-/** How a failed call is reported: `title` is the screen's own text, e.g. 'Erro ao criar cupom'. */
-export type ReportError = (err: unknown, title: string) => void;
-
-/** The server's title (or `title` when it has none) and description. */
-export const toastServerError: ReportError = (err, title) => toastError(err, title);
-
-/** Always `title`, with the server's message underneath. */
-export const toastTitledError: ReportError = (err, title) => {
-  const t = errorText(err);
-  toast.error(title, { description: t.description || t.title });
-};
+import { api, toastTitledError } from '@/lib/api';
 
 function useInvalidate(keys: readonly QueryKey[]) {
   const queryClient = useQueryClient();
@@ -26,7 +14,6 @@ type Common = {
   endpoint: string;
   /** Query keys to refresh after a success. */
   invalidate: readonly QueryKey[];
-  reportError?: ReportError;
 };
 
 /** Creates (POST endpoint) or, with `id`, updates (PUT endpoint/id) one entity; toasts and refreshes. */
@@ -36,7 +23,6 @@ export function useSaveEntity<Body>({
   invalidate,
   messages,
   onSaved,
-  reportError = toastServerError,
 }: Common & {
   id: string | undefined;
   messages: { created: string; updated: string; createFailed: string; updateFailed: string };
@@ -51,7 +37,7 @@ export function useSaveEntity<Body>({
       refresh();
       onSaved();
     },
-    onError: (err) => reportError(err, isEdit ? messages.updateFailed : messages.createFailed),
+    onError: (err) => toastTitledError(err, isEdit ? messages.updateFailed : messages.createFailed),
   });
 }
 
@@ -60,7 +46,6 @@ export function useDeleteEntity<T extends { id: string }>({
   endpoint,
   invalidate,
   messages,
-  reportError = toastServerError,
 }: Common & { messages: { deleted: string; failed: string } }) {
   const refresh = useInvalidate(invalidate);
   return useMutation({
@@ -69,7 +54,7 @@ export function useDeleteEntity<T extends { id: string }>({
       toast.success(messages.deleted);
       refresh();
     },
-    onError: (err) => reportError(err, messages.failed),
+    onError: (err) => toastTitledError(err, messages.failed),
   });
 }
 
@@ -78,7 +63,6 @@ export function useToggleActive<T extends { id: string; active: boolean }>({
   endpoint,
   invalidate,
   messages,
-  reportError = toastServerError,
 }: Common & { messages: { toggled?: string; failed: string } }) {
   const refresh = useInvalidate(invalidate);
   return useMutation({
@@ -87,6 +71,6 @@ export function useToggleActive<T extends { id: string; active: boolean }>({
       if (messages.toggled) toast.success(messages.toggled);
       refresh();
     },
-    onError: (err) => reportError(err, messages.failed),
+    onError: (err) => toastTitledError(err, messages.failed),
   });
 }
