@@ -24,6 +24,7 @@ import {
   sanitizeDigitsInput,
   shortIdAdmin,
   shortIdStorefront,
+  showsGeneralChat,
   transitionRequirements,
 } from './order-status';
 
@@ -93,6 +94,13 @@ describe('delivery types', () => {
 });
 
 describe('chat and transitions', () => {
+  it('hides Chat Geral only when every order of the unfiltered board is delivered', () => {
+    expect(showsGeneralChat([{ status: 'delivered' }, { status: 'delivered' }])).toBe(false);
+    expect(showsGeneralChat([{ status: 'delivered' }, { status: 'pending' }])).toBe(true);
+    expect(showsGeneralChat([])).toBe(true);
+    expect(showsGeneralChat(undefined)).toBe(true);
+  });
+
   it('allows chat until the order is delivered', () => {
     expect(canChatAboutOrder('pending')).toBe(true);
     expect(canChatAboutOrder('out_for_delivery')).toBe(true);

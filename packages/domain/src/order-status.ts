@@ -84,6 +84,16 @@ export function canChatAboutOrder(status: string): boolean {
 }
 
 /**
+ * Whether the board shows "Chat Geral" (spec 3 §2: hidden when all orders are delivered). It reads the
+ * unfiltered board (`undefined` while that is not known): an empty board, or the "Entregues" filter,
+ * says nothing about whether every order was delivered, so the button stays.
+ */
+export function showsGeneralChat(unfilteredBoard: readonly { status: string }[] | undefined): boolean {
+  if (!unfilteredBoard || unfilteredBoard.length === 0) return true;
+  return unfilteredBoard.some((o) => canChatAboutOrder(o.status));
+}
+
+/**
  * What staff must provide to move an order to a status: a delivery person to send a delivery order
  * out, and the customer's last 4 phone digits to mark a LOCAL delivery order delivered (carrier
  * orders are confirmed by the carrier, so no digits).

@@ -7,6 +7,7 @@ import {
   ORDER_STATUS_FILTER_LABELS,
   type OrderFilter,
   type OrderStatus,
+  showsGeneralChat,
 } from '@meucardapio/domain/order-status';
 import { handlesMoney } from '@meucardapio/domain/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -232,7 +233,10 @@ export default function OrdersPage() {
       onConfirmPix={handlesMoney(actor) ? setPixOf : undefined}
     />
   );
-  const allDelivered = list.every((o) => o.status === 'delivered');
+  // Under a filter the answer is in the unfiltered board's cache, when the board was opened unfiltered.
+  const generalChat = showsGeneralChat(
+    filter === 'all' ? orders.data : queryClient.getQueryData<AdminOrder[]>(ordersKeys.list('all')),
+  );
 
   return (
     <div>
@@ -263,7 +267,7 @@ export default function OrdersPage() {
               <RefreshCw className={orders.isFetching ? 'animate-spin' : undefined} aria-hidden />
               {orders.isFetching ? 'Atualizando...' : 'Atualizar'}
             </Button>
-            {!allDelivered && (
+            {generalChat && (
               <Button variant="outline" onClick={() => setChatOrder(null)}>
                 <MessagesSquare aria-hidden /> Chat Geral
                 {unread.general > 0 && (
