@@ -37,6 +37,7 @@ import { discountApprovalSchema } from './cashier-discounts';
 import type { HourTotal, MethodTotal, ProductTotal } from './cashier-report';
 import { proposedLineChoices } from './checkout';
 import { MSG } from './messages';
+import type { OrderItemView } from './order-views';
 import type { PixKeyType } from './pix';
 import type { FlavorPricing } from './pricing';
 
@@ -316,16 +317,8 @@ export type SalePaymentView = {
   change: number;
 };
 
-export type SaleItemView = {
-  id: string;
-  productId: string | null;
-  name: string;
-  quantity: number;
-  unitPrice: number;
-  totalPrice: number;
-  variation: { name: string; price?: number } | null;
-  addons: { name: string; price?: number; quantity?: number }[];
-};
+/** A sale's line as an order's: size, colours, flavours and add-ons chosen at the PDV. */
+export type SaleItemView = OrderItemView;
 
 export type SaleListItem = {
   id: string;

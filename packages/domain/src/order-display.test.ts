@@ -5,6 +5,7 @@ import {
   cashChangeText,
   ITEM_NOTE_MAX,
   ITEM_NOTE_TOO_LONG,
+  itemDetails,
   itemNoteSchema,
   ORDER_NOTE_MAX,
   ORDER_NOTE_TOO_LONG,
@@ -81,5 +82,19 @@ describe('note schemas', () => {
 
   it('count the trimmed note, so surrounding spaces do not count', () => {
     expect(itemNoteSchema.parse(` ${'a'.repeat(ITEM_NOTE_MAX)} `)).toHaveLength(ITEM_NOTE_MAX);
+  });
+});
+
+describe('itemDetails', () => {
+  it('lists size, colours, flavours and add-ons, as the board, the receipts and the PDV sale detail show them', () => {
+    expect(
+      itemDetails({
+        variation: { name: 'Grande' },
+        colors: [{ name: 'Preta' }],
+        pizzaFlavors: [{ name: 'Calabresa' }, { name: 'Mussarela' }],
+        addons: [{ name: 'Borda', quantity: 2 }, { name: 'Bacon' }],
+      }),
+    ).toBe('Grande · Preta · Calabresa / Mussarela · + 2x Borda, + Bacon');
+    expect(itemDetails({ variation: null, colors: [], pizzaFlavors: [], addons: [] })).toBe('');
   });
 });

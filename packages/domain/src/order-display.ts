@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatBRL } from './money';
+import type { OrderItemView } from './order-views';
 
 /**
  * How people name an order and read its cash change and notes, the same on the storefront, the board,
@@ -97,3 +98,17 @@ const noteSchema = (max: number, message: string) =>
 export const itemNoteSchema = noteSchema(ITEM_NOTE_MAX, ITEM_NOTE_TOO_LONG);
 /** The order's note, checked the same in the checkout and on the server. */
 export const orderNoteSchema = noteSchema(ORDER_NOTE_MAX, ORDER_NOTE_TOO_LONG);
+
+/**
+ * "Grande · Preta · Calabresa / Mussarela · + 2x Borda" — the choices under an item's name on the board,
+ * the receipts and the PDV's sale detail, so a half-and-half pizza reads the same everywhere.
+ */
+export function itemDetails(i: Pick<OrderItemView, 'variation' | 'colors' | 'pizzaFlavors' | 'addons'>): string {
+  const parts: string[] = [];
+  if (i.variation?.name) parts.push(i.variation.name);
+  if (i.colors.length) parts.push(i.colors.map((c) => c.name).join(', '));
+  if (i.pizzaFlavors.length) parts.push(i.pizzaFlavors.map((f) => f.name).join(' / '));
+  if (i.addons.length)
+    parts.push(i.addons.map((a) => `+ ${a.quantity && a.quantity > 1 ? `${a.quantity}x ` : ''}${a.name}`).join(', '));
+  return parts.join(' · ');
+}

@@ -1,5 +1,6 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
 import { CASHIER_MSG } from '@meucardapio/domain/cashier';
+import { itemDetails } from '@meucardapio/domain/order-display';
 import { orderStatusLabel } from '@meucardapio/domain/order-status';
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
@@ -57,10 +58,7 @@ export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone }: 
                 <li key={i.id} className="flex justify-between gap-2 px-3 py-2">
                   <span>
                     {i.quantity}x {i.name}
-                    {i.variation && <span className="text-muted-foreground"> · {i.variation.name}</span>}
-                    {i.addons.length > 0 && (
-                      <span className="text-muted-foreground"> · + {i.addons.map((a) => a.name).join(', ')}</span>
-                    )}
+                    {itemDetails(i) && <span className="text-muted-foreground"> · {itemDetails(i)}</span>}
                   </span>
                   <span className="tabular-nums">{formatMoney(i.totalPrice)}</span>
                 </li>

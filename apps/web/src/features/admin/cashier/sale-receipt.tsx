@@ -1,5 +1,6 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
 import type { SaleDetail } from '@meucardapio/domain/cashier-api';
+import { itemDetails } from '@meucardapio/domain/order-display';
 import { usePixQrImage } from '@/components/pix-qr';
 import { ReceiptFrame, ReceiptItems, ReceiptRow, ReceiptTotals } from '@/components/receipt';
 import { formatDateTime, formatMoney } from '@/lib/format';
@@ -25,15 +26,7 @@ export function SaleReceipt({
       <p>Cliente: {sale.customerName}</p>
       {sale.customerCpf && <p>CPF: {formatCpf(sale.customerCpf)}</p>}
       <hr />
-      <ReceiptItems
-        items={sale.items}
-        details={(i) => (
-          <>
-            {i.variation && <div>{i.variation.name}</div>}
-            {i.addons.length > 0 && <div>+ {i.addons.map((a) => a.name).join(', ')}</div>}
-          </>
-        )}
-      />
+      <ReceiptItems items={sale.items} details={(i) => itemDetails(i) && <div>{itemDetails(i)}</div>} />
       <hr />
       <ReceiptTotals
         subtotal={sale.subtotal}

@@ -1,5 +1,5 @@
 import { MSG } from '@meucardapio/domain/messages';
-import { addressLine, orderLabel } from '@meucardapio/domain/order-display';
+import { addressLine, itemDetails, orderLabel } from '@meucardapio/domain/order-display';
 import {
   DELIVERY_TYPE_LABELS,
   type DeliveryType,
@@ -25,7 +25,7 @@ import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatMoney, formatTime, maskPhone } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { type AdminOrder, itemDetails, mapsUrl } from './orders-api';
+import { type AdminOrder, mapsUrl } from './orders-api';
 
 /** Big, distinct colours per status, readable from across the kitchen. */
 export const STATUS_STYLES: Record<OrderStatus, { bar: string; chip: string }> = {

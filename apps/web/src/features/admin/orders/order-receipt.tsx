@@ -1,8 +1,8 @@
-import { addressLine, cashChangeText, orderLabel } from '@meucardapio/domain/order-display';
+import { addressLine, cashChangeText, itemDetails, orderLabel } from '@meucardapio/domain/order-display';
 import { DELIVERY_TYPE_LABELS, orderStatusLabel } from '@meucardapio/domain/order-status';
 import { ReceiptFrame, ReceiptItems, ReceiptRow, ReceiptTotals } from '@/components/receipt';
 import { formatDateTime, formatMoney, maskPhone } from '@/lib/format';
-import { itemDetails, type Receipt } from './orders-api';
+import type { Receipt } from './orders-api';
 
 /** The 80 mm ticket of an order on the board. */
 export function OrderReceipt({ receipt }: { receipt: Receipt }) {

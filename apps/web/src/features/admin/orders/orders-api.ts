@@ -58,14 +58,3 @@ export function mapsUrl(o: Pick<AdminOrder, 'address' | 'addressNumber' | 'neigh
   ].filter((p) => p && String(p).trim() !== '');
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(parts.join(', '))}`;
 }
-
-/** "2x Pizza (Grande) · Calabresa / Mussarela · + Borda" — the details under an item name. */
-export function itemDetails(i: OrderItem): string {
-  const parts: string[] = [];
-  if (i.variation?.name) parts.push(i.variation.name);
-  if (i.colors.length) parts.push(i.colors.map((c) => c.name).join(', '));
-  if (i.pizzaFlavors.length) parts.push(i.pizzaFlavors.map((f) => f.name).join(' / '));
-  if (i.addons.length)
-    parts.push(i.addons.map((a) => `+ ${a.quantity && a.quantity > 1 ? `${a.quantity}x ` : ''}${a.name}`).join(', '));
-  return parts.join(' · ');
-}
