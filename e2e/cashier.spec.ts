@@ -312,6 +312,9 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
   await o.getByRole('button', { name: 'Relatório detalhado' }).click();
   const report = o.getByRole('dialog', { name: 'Relatório detalhado' });
   await expect(report.getByRole('cell', { name: `#${secondNumber}` })).toBeVisible();
+  // The day by hour and by payment method, as in Relatórios.
+  await expect(report.getByText('Vendas por hora')).toBeVisible();
+  await expect(report.getByText('Por forma de pagamento')).toBeVisible();
   const [download] = await Promise.all([
     o.waitForEvent('download'),
     report.getByRole('button', { name: 'Exportar CSV' }).click(),

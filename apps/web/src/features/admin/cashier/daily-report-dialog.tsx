@@ -13,10 +13,11 @@ import { toastError } from '@/lib/api';
 import { formatMoney, formatTime } from '@/lib/format';
 import { LoadErrorNotice } from '../shared/list-states';
 import { cashierKeys, downloadDailyCsv, fetchDaily } from './cashier-api';
+import { SalesBreakdown } from './sales-breakdown';
 
 type Props = { open: boolean; onOpenChange: (v: boolean) => void; initialDate: string; timeZone: string };
 
-/** The detailed report of one day: summary, top 5 products, every sale, and the CSV export. */
+/** The detailed report of one day: summary, sales by hour and by method, top 5 products, every sale, and the CSV export. */
 export function DailyReportDialog({ open, onOpenChange, initialDate, timeZone }: Props) {
   const [date, setDate] = useState(initialDate);
   const [exporting, setExporting] = useState(false);
@@ -70,6 +71,7 @@ export function DailyReportDialog({ open, onOpenChange, initialDate, timeZone }:
               <Figure label="Descontos" value={formatMoney(r.discounts)} />
               <Figure label="Forma mais usada" value={r.topPaymentMethod ?? '—'} />
             </dl>
+            <SalesBreakdown report={r} empty="Nenhuma venda neste dia" />
             <section>
               <h3 className="mb-2 font-medium">Produtos mais vendidos</h3>
               {r.topProducts.length === 0 ? (
