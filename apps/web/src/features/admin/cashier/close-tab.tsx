@@ -57,21 +57,66 @@ export function CloseTab({ state, paymentMethods, timeZone }: Props) {
       {session ? (
         <CloseForm state={state} paymentMethods={paymentMethods} timeZone={timeZone} onClosed={setResult} />
       ) : (
-        <Card>
-          <CardHeader>
-            <CardTitle>{CASHIER_MSG.closeRegister}</CardTitle>
-            <CardDescription>Nenhum caixa aberto no momento.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button size="xl" className="w-full" disabled>
-              {CASHIER_MSG.alreadyClosed}
-            </Button>
-          </CardContent>
-        </Card>
+        <CloseWithoutSession closed={result !== null} blind={state.cashierOnly} onClosed={setResult} />
       )}
       {result && <CloseResultCard result={result} timeZone={timeZone} />}
     </div>
   );
+}
+
+/**
+ * No open session: the register can still be closed, which records a closed session without movement
+ * (spec 3 §4); once closed the button reads "Caixa já foi fechado" and is disabled.
+ */
+function CloseWithoutSession({
+  closed,
+  blind,
+  onClosed,
+}: {
+  closed: boolean;
+  blind: boolean;
+  onClosed: (r: CloseResult) => void;
+}) {
+  const queryClient = useQueryClient();
+  const close = useCloseMutation(onClosed, () => queryClient.invalidateQueries({ queryKey: cashierKeys.all }));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{CASHIER_MSG.closeRegister}</CardTitle>
+        <CardDescription>
+          {closed ? 'Caixa fechado.' : 'Nenhum caixa aberto no momento. Fechar agora registra um caixa sem movimento.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button
+          size="xl"
+          className="w-full"
+          disabled={closed}
+          loading={close.isPending}
+          // A blind close counts: nothing was opened, so the drawer and the cards count zero.
+          onClick={() => close.mutate({ notes: null, count: blind ? { denominations: {}, methods: {} } : null })}
+        >
+          {closed ? CASHIER_MSG.alreadyClosed : CASHIER_MSG.closeRegister}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** POST session/close with the spec's toasts ("Caixa fechado" / "Erro ao fechar caixa"). */
+function useCloseMutation(onClosed: (r: CloseResult) => void, refresh: () => void) {
+  return useMutation({
+    mutationFn: closeSession,
+    onSuccess: (r) => {
+      toast.success(CASHIER_MSG.registerClosedToast);
+      onClosed(r);
+      refresh();
+    },
+    onError: (err) => {
+      const t = errorText(err);
+      toast.error(CASHIER_MSG.closeError, { description: [t.title, t.description].filter(Boolean).join(': ') });
+    },
+  });
 }
 
 function CloseForm({ state, paymentMethods, timeZone, onClosed }: Props & { onClosed: (r: CloseResult) => void }) {
@@ -99,22 +144,7 @@ function CloseForm({ state, paymentMethods, timeZone, onClosed }: Props & { onCl
   );
   const countedOther = Object.values(methodCents).reduce((s, v) => s + v, 0);
 
-  const close = useMutation({
-    mutationFn: () =>
-      closeSession({
-        notes: notes.trim() || null,
-        count: counting ? { denominations: counts, methods: methodCents } : null,
-      }),
-    onSuccess: (r) => {
-      toast.success(CASHIER_MSG.registerClosedToast);
-      onClosed(r);
-      void queryClient.invalidateQueries({ queryKey: cashierKeys.all });
-    },
-    onError: (err) => {
-      const t = errorText(err);
-      toast.error(CASHIER_MSG.closeError, { description: [t.title, t.description].filter(Boolean).join(': ') });
-    },
-  });
+  const close = useCloseMutation(onClosed, () => queryClient.invalidateQueries({ queryKey: cashierKeys.all }));
 
   return (
     <Card>
@@ -238,7 +268,12 @@ function CloseForm({ state, paymentMethods, timeZone, onClosed }: Props & { onCl
             : 'Depois de fechado, o caixa não pode ser reaberto.'
         }
         confirmText={CASHIER_MSG.closeRegister}
-        onConfirm={() => close.mutateAsync()}
+        onConfirm={() =>
+          close.mutateAsync({
+            notes: notes.trim() || null,
+            count: counting ? { denominations: counts, methods: methodCents } : null,
+          })
+        }
       />
     </Card>
   );
