@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -100,10 +101,63 @@ function serverEntry(entry: string): Plugin {
   };
 }
 
+/** Where the staff area's service worker is served from: its folder is its scope (decision 058). */
+const STAFF_SCOPE = 'admin';
+
+/**
+ * After the browser build, the staff area's service worker (`entry`, Workbox) into `<outDir>/admin/sw.js`,
+ * with the list it caches at install: the built code and styles (hashed names, so no revision) and the
+ * client-rendered page under `/admin`, revised by the built index.html's hash.
+ */
+function staffServiceWorker(entry: string): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'mc-staff-service-worker',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      const outDir = resolve(config.root, config.build.outDir);
+      const assetsDir = config.build.assetsDir;
+      const code = (await readdir(join(outDir, assetsDir))).filter((n) => /\.(js|css)$/.test(n)).sort();
+      const page = await readFile(join(outDir, 'index.html'));
+      const precache = [
+        { url: `/${STAFF_SCOPE}`, revision: createHash('sha256').update(page).digest('hex').slice(0, 16) },
+        ...code.map((n) => ({ url: `/${assetsDir}/${n}`, revision: null })),
+      ];
+      await build({
+        configFile: false,
+        root: config.root,
+        mode: config.mode,
+        logLevel: config.logLevel,
+        publicDir: false,
+        define: {
+          'self.__WB_MANIFEST': JSON.stringify(precache),
+          'process.env.NODE_ENV': JSON.stringify('production'),
+        },
+        build: {
+          outDir: join(outDir, STAFF_SCOPE),
+          emptyOutDir: false,
+          copyPublicDir: false,
+          rolldownOptions: { input: resolve(config.root, entry), output: { entryFileNames: 'sw.js', format: 'iife' } },
+        },
+      });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root,
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress(), serverEntry('src/entry-server.tsx')],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    serverEntry('src/entry-server.tsx'),
+    staffServiceWorker('src/sw/staff-sw.ts'),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

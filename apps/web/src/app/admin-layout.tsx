@@ -8,6 +8,7 @@ import { AdminSidebar } from '@/features/admin/sidebar';
 import { type AdminRouteHandle, isAdminRouteHandle } from '@/lib/admin-pages';
 import { isStaff, useAuth } from '@/lib/auth';
 import { PermissionDenied, staffContext } from '@/lib/staff';
+import { useStaffApp } from '@/lib/staff-app';
 
 function useAdminRouteHandle(): AdminRouteHandle | undefined {
   const matches = useMatches();
@@ -65,6 +66,7 @@ export default function AdminLayout() {
   const { status, user } = useAuth();
   const location = useLocation();
   const fullWidth = useAdminRouteHandle()?.fullWidth === true;
+  useStaffApp();
 
   if (status === 'loading') return <ShellSkeleton />;
   if (!isStaff(user)) return <Navigate to="/auth" replace />;

@@ -1,7 +1,7 @@
 import type { Profile } from '@meucardapio/domain/permissions';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { api } from './api';
+import { api, isApiError } from './api';
 
 export type BusinessSegment = 'restaurant' | 'commerce';
 
@@ -60,8 +60,10 @@ async function fetchMe(): Promise<Me | null> {
   try {
     const res = await api.get<{ user: Me | null }>('/api/auth/me');
     return res?.user ?? null;
-  } catch {
-    // No server or no session: treat as signed out rather than blocking the app.
+  } catch (err) {
+    // No network: keep whoever was signed in (a PDV selling offline stays signed in; decision 057).
+    if (isApiError(err) && err.status === 0) throw err;
+    // No session, or the server failing: treat as signed out rather than blocking the app.
     return null;
   }
 }
@@ -72,6 +74,8 @@ const meQuery = {
   staleTime: 5 * 60_000,
   retry: false,
   refetchOnWindowFocus: true,
+  // Asked even offline: in the staff area the service worker answers with the last copy.
+  networkMode: 'offlineFirst',
 } as const;
 
 /**

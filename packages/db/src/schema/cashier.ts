@@ -93,7 +93,10 @@ export const cashRegisterHistory = pgTable(
   },
   (t) => [
     index('cash_history_restaurant_idx').on(t.restaurantId, t.createdAt),
-    check('cash_history_operation_ck', sql`${t.operationType} in ('opening','supply','withdrawal','closing')`),
+    check(
+      'cash_history_operation_ck',
+      sql`${t.operationType} in ('opening','supply','withdrawal','closing','late_sale')`,
+    ),
   ],
 );
 

@@ -95,7 +95,8 @@ export const products = pgTable(
     check('products_compare_at_price_ck', sql`${t.compareAtPrice} is null or ${t.compareAtPrice} > ${t.price}`),
     check('products_max_flavors_ck', sql`${t.maxFlavors} >= 1`),
     check('products_flavor_pricing_ck', sql`${t.flavorPricing} in ('average','highest')`),
-    check('products_estoque_ck', sql`${t.estoque} >= 0`),
+    // No floor on estoque: a sale made offline is recorded as sold even past the last unit (decision 057);
+    // every other sale takes stock with a conditional UPDATE that never goes below zero.
     check('products_estoque_minimo_ck', sql`${t.estoqueMinimo} >= 0`),
     check('products_origem_ck', sql`${t.origemMercadoria} is null or ${t.origemMercadoria} between 0 and 8`),
     check(

@@ -9,6 +9,7 @@ import {
   reportDateQuery,
   reserveSaleSchema,
 } from '@meucardapio/domain/cashier-api';
+import { offlineSaleSchema } from '@meucardapio/domain/cashier-offline';
 import { hasPermission, isCashierOnly } from '@meucardapio/domain/permissions';
 import { type Context, Hono } from 'hono';
 import type { AppEnv, StaffCtx } from '../../http/context';
@@ -18,6 +19,7 @@ import { idempotencyKeyOf } from '../../http/idempotency';
 import { clientIp } from '../../http/proxy';
 import { idParam, parseBody, parseParams, parseQuery } from '../../http/validate';
 import { getPixSettings, updatePixSettings } from '../restaurants/settings.service';
+import { syncOfflineSale } from './offline-sale.service';
 import { lookupProduct, pdvCatalog } from './pdv-catalog.service';
 import {
   conciliation,
@@ -150,4 +152,10 @@ cashierRoutes.put(`${P}/pix-settings`, async (c) => {
   if (!hasPermission(ctx.actor.rules, 'manage_settings'))
     throw forbidden('Você não tem permissão para acessar as configurações.');
   return c.json(await updatePixSettings(ctx, await parseBody(c, pixSettingsSchema), clientIp(c)));
+});
+
+cashierRoutes.post(`${P}/offline-sales`, async (c) => {
+  const ctx = pdv(c);
+  // The same answer for the first send and every replay of the sale's id (decision 057).
+  return c.json(await syncOfflineSale(ctx, await parseBody(c, offlineSaleSchema)));
 });

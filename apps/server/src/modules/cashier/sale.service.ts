@@ -39,7 +39,8 @@ import { noOpenSession } from './session.service';
 
 type SaleInput = z.output<typeof finalizeSaleSchema>;
 
-function paymentData(payments: PdvPayment[], extra: Record<string, unknown>) {
+/** The order's payment data of a PDV sale: its payments, cash received and change, plus the door's own keys. */
+export function paymentData(payments: PdvPayment[], extra: Record<string, unknown>) {
   const summary = paymentsSummary(payments);
   const received = payments.reduce((s, p) => s + (p.received ?? 0), 0);
   return {
@@ -86,6 +87,28 @@ function approvedDiscount(
       DISCOUNT_MSG.approverRefusedDescription,
     );
   return approver;
+}
+
+/** A PDV sale's payments in its cash session, one row each in the order the cashier added them. */
+export async function insertSalePayments(
+  ctx: ServiceCtx,
+  sale: { sessionId: string; orderId: string; payments: PdvPayment[]; at?: Date },
+) {
+  await ctx.db.insert(cashSalePayments).values(
+    sale.payments.map((p, position) => ({
+      restaurantId: ctx.restaurantId,
+      sessionId: sale.sessionId,
+      orderId: sale.orderId,
+      methodId: p.methodId,
+      methodName: p.methodName,
+      position,
+      amount: p.amount,
+      installments: p.installments,
+      receivedAmount: p.received,
+      changeAmount: p.change,
+      ...(sale.at ? { createdAt: sale.at } : {}),
+    })),
+  );
 }
 
 /** The open cash session, held FOR SHARE until the sale commits so a close waits for it. */
@@ -198,20 +221,7 @@ export async function finalizeSale(
           approvedByName: sale.approver?.name ?? null,
           reason: input.discountReason,
         });
-      await txCtx.db.insert(cashSalePayments).values(
-        payments.map((p, position) => ({
-          restaurantId,
-          sessionId,
-          orderId: order.id,
-          methodId: p.methodId,
-          methodName: p.methodName,
-          position,
-          amount: p.amount,
-          installments: p.installments,
-          receivedAmount: p.received,
-          changeAmount: p.change,
-        })),
-      );
+      await insertSalePayments(txCtx, { sessionId, orderId: order.id, payments });
       if (input.reservedSaleId)
         await txCtx.db
           .delete(reservedSales)

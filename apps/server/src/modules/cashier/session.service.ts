@@ -18,6 +18,7 @@ import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
 import {
+  closeCountsOf,
   openSessionOf,
   type SessionRow,
   sessionFigures,
@@ -246,4 +247,52 @@ export async function recordMovement(
       createdAt: history.createdAt.toISOString(),
     };
   });
+}
+
+/**
+ * A sale that reached a session after it was closed (made offline before the close): the closing
+ * figures are computed again from the rows, the counted groups' expected and difference follow, and a
+ * history row says what arrived late. The caller holds the session row FOR UPDATE.
+ */
+export async function addLateSale(
+  ctx: StaffCtx,
+  session: SessionRow,
+  sale: { orderId: string; number: number; total: number; soldBy: string },
+) {
+  const figures = await sessionFigures(ctx.db, ctx.restaurantId, session);
+  const counts = await closeCountsOf(ctx.db, ctx.restaurantId, session.id);
+  const diff =
+    counts.length > 0
+      ? closeDifferences(figures.expected, Object.fromEntries(counts.map((c) => [c.method, c.counted])))
+      : null;
+  await ctx.db
+    .update(cashRegisterSessions)
+    .set({
+      totalSales: figures.totalSales,
+      cashSales: figures.cashSales,
+      totalDiscounts: figures.totalDiscounts,
+      finalBalance: figures.expectedCash,
+      ...(diff ? { totalDifference: diff.totalDifference } : {}),
+    })
+    .where(tenant(cashRegisterSessions, ctx.restaurantId, eq(cashRegisterSessions.id, session.id)));
+  if (diff) {
+    await ctx.db
+      .delete(cashCloseCounts)
+      .where(tenant(cashCloseCounts, ctx.restaurantId, eq(cashCloseCounts.sessionId, session.id)));
+    await ctx.db
+      .insert(cashCloseCounts)
+      .values(diff.methods.map((m) => ({ restaurantId: ctx.restaurantId, sessionId: session.id, ...m })));
+  }
+  await ctx.db
+    .insert(cashRegisterHistory)
+    .values(
+      historyRow(
+        ctx,
+        session.id,
+        'late_sale',
+        sale.total,
+        `Venda #${sale.number} de ${sale.soldBy}, feita sem conexão, chegou depois do fechamento`,
+      ),
+    );
+  await sessionEvent(ctx, { sessionId: session.id, status: 'closed' });
 }

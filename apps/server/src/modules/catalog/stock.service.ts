@@ -134,24 +134,33 @@ export async function recentStockEntries(ctx: StaffCtx) {
  * Takes sold units out of stock inside the caller's transaction: one conditional UPDATE per
  * stock-controlled product (WHERE estoque >= n, in product-id order so concurrent sales never
  * deadlock), so two sales of the last unit cannot both succeed; the loser gets 409 "Estoque
- * insuficiente". Writes the 'sale' history rows with the order they belong to.
+ * insuficiente". Writes the 'sale' history rows with the order they belong to. With `mayGoNegative`
+ * (a sale that already happened offline) the decrement is unconditional and may leave stock below zero.
  */
 export async function takeSaleStock(
   tx: DbOrTx,
   restaurantId: string,
   sold: { productId: string; quantity: number; controleEstoque: boolean }[],
   entry: { orderId: string; employeeName: string; note: string },
+  opts: { mayGoNegative: boolean } = { mayGoNegative: false },
 ) {
   const use = new Map<string, number>();
   for (const s of sold) if (s.controleEstoque) use.set(s.productId, (use.get(s.productId) ?? 0) + s.quantity);
-  const changes: { productId: string; before: number; quantity: number }[] = [];
+  const changes: { productId: string; name: string; before: number; quantity: number; after: number }[] = [];
   for (const productId of [...use.keys()].sort()) {
     const quantity = use.get(productId)!;
     const [row] = await tx
       .update(products)
       .set({ estoque: sql`${products.estoque} - ${quantity}`, updatedAt: new Date() })
-      .where(tenant(products, restaurantId, eq(products.id, productId), gte(products.estoque, quantity)))
-      .returning({ estoque: products.estoque });
+      .where(
+        tenant(
+          products,
+          restaurantId,
+          eq(products.id, productId),
+          opts.mayGoNegative ? undefined : gte(products.estoque, quantity),
+        ),
+      )
+      .returning({ estoque: products.estoque, name: products.name });
     if (!row) {
       const [current] = await tx
         .select({ name: products.name, estoque: products.estoque })
@@ -164,7 +173,7 @@ export async function takeSaleStock(
         `${current?.name ?? 'Produto'}: ${stockLeftText(current?.estoque ?? 0)}`,
       );
     }
-    changes.push({ productId, before: row.estoque + quantity, quantity });
+    changes.push({ productId, name: row.name, before: row.estoque + quantity, quantity, after: row.estoque });
   }
   if (changes.length > 0) {
     await tx.insert(stockHistory).values(

@@ -1,3 +1,4 @@
+import { OFFLINE_MSG } from '@meucardapio/domain/cashier-offline';
 import { ExternalLink, LogOut, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,6 +9,8 @@ import { SidebarTrigger } from '@/components/ui/sidebar';
 import { toastTitledError } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { useStaff } from '@/lib/staff';
+import { forgetStaffData } from '@/lib/staff-app';
+import { unsyncedSaleCount } from './cashier/use-offline-sales';
 import { ChatDialog, useUnreadChatCount } from './chat/chat-dialog';
 
 /** Top bar of the admin shell: restaurant, who is signed in, menu link, chat and Sair. */
@@ -22,7 +25,13 @@ export function AdminHeader({ withSidebar = true }: { withSidebar?: boolean }) {
   async function onLogout() {
     setLeaving(true);
     try {
+      // Sales made offline live in this browser until the server has them: signing out would strand them.
+      if (restaurant && (await unsyncedSaleCount(restaurant.id)) > 0) {
+        toast.error(OFFLINE_MSG.blockedTitle, { description: OFFLINE_MSG.signOutBlocked, duration: 10_000 });
+        return;
+      }
       await logout();
+      await forgetStaffData();
       toast.success('Logout realizado');
       navigate('/auth', { replace: true });
     } catch (err) {

@@ -11,6 +11,7 @@ export const CHANNELS = {
     label: 'Pedido',
     stockNote: (n: number) => `Pedido online #${n}`,
     test: false,
+    asSold: false,
   },
   // A sale at the counter is handed over at once (decision 009).
   pdv: {
@@ -19,6 +20,16 @@ export const CHANNELS = {
     label: 'Venda PDV',
     stockNote: (n: number) => `Venda PDV #${n}`,
     test: false,
+    asSold: false,
+  },
+  // A PDV sale made without a connection, arriving later (decision 057): already sold and handed over.
+  pdv_offline: {
+    status: 'delivered',
+    historyNote: 'Venda no PDV sem conexão (enviada depois)',
+    label: 'Venda PDV',
+    stockNote: (n: number) => `Venda PDV sem conexão #${n}`,
+    test: false,
+    asSold: true,
   },
   // Staff trying their own menu (decision 044): on the board like any order, never in stock or figures.
   test: {
@@ -27,6 +38,7 @@ export const CHANNELS = {
     label: 'Pedido de teste',
     stockNote: (n: number) => `Pedido de teste #${n}`,
     test: true,
+    asSold: false,
   },
 } as const satisfies Record<string, ChannelRules>;
 
@@ -37,6 +49,12 @@ type ChannelRules = {
   stockNote: (n: number) => string;
   /** A test order: marked `is_test`, takes no stock, counts in no report. */
   test: boolean;
+  /**
+   * The order already happened elsewhere and is only being recorded: its prices are the ones shown
+   * (the difference against the catalogue is kept), a product paused meanwhile is still accepted, and
+   * its stock is taken even below zero.
+   */
+  asSold: boolean;
 };
 
 export type OrderChannel = keyof typeof CHANNELS;

@@ -15,6 +15,7 @@ export type OrderInsert = {
     customer: { id: string | null; name: string; phone: string | null; email: string | null };
     placedBy: { employeeId: string | null; name: string };
     note: string | null;
+    placedAt?: Date;
   };
   priced: PricedOrder;
   payment: StartedPayment;
@@ -52,6 +53,7 @@ export async function insertOrder(ctx: ServiceCtx, draft: OrderInsert) {
       status: draft.status,
       isTest: CHANNELS[request.channel].test,
       idempotencyKey: request.idempotencyKey,
+      ...(request.placedAt ? { createdAt: request.placedAt } : {}),
     })
     .returning();
 
@@ -67,6 +69,7 @@ export async function insertOrder(ctx: ServiceCtx, draft: OrderInsert) {
     employeeId: request.placedBy.employeeId,
     employeeName: request.placedBy.name,
     notes: CHANNELS[request.channel].historyNote,
+    ...(request.placedAt ? { createdAt: request.placedAt } : {}),
   });
   return { order, items };
 }

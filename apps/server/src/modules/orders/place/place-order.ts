@@ -13,7 +13,7 @@ import { counterDelivery, type DeliveryChoice, type OrderDelivery, resolveDelive
 import { orderByKey } from './idempotency';
 import { insertOrder } from './insert';
 import { type PaymentPlan, paymentContact, type StartedPayment, startPayment } from './payment';
-import { type PricedLine, type ProposedLine, priceOrderLines } from './pricing';
+import { linesAsShown, type PricedLine, type ProposedLine, priceOrderLines } from './pricing';
 import { takeOrderStock } from './stock';
 
 /*
@@ -45,6 +45,8 @@ export type PricedOrder = {
   delivery: OrderDelivery;
   coupon: AppliedCoupon;
   total: number;
+  /** Σ prices as shown − Σ catalogue prices: zero unless the door brought the prices it showed. */
+  priceDifference: number;
 };
 
 /** The order as placed, for the door's answer. */
@@ -52,7 +54,11 @@ export type PlacedOrder = PricedOrder & {
   order: OrderRow;
   items: (typeof orderItems.$inferSelect)[];
   payment: StartedPayment;
+  /** The stock the order took, product by product (`after` below zero only for a sale recorded as sold). */
+  stock: StockTaken[];
 };
+
+type StockTaken = Awaited<ReturnType<typeof takeOrderStock>>[number];
 
 /** A door's own part: what it asks for, its rules, its extra rows, and how it answers. */
 export type OrderDoor<Answer> = {
@@ -90,6 +96,10 @@ export type OrderSpec = {
   delivery: { kind: 'storefront'; choice: DeliveryChoice; address: DeliveryAddressInput } | { kind: 'counter' };
   discount: { kind: 'coupon'; code: string | null | undefined } | { kind: 'manual'; amount: number };
   note: string | null;
+  /** When the order was made, if before it reaches us (a sale made offline); now otherwise. */
+  placedAt?: Date;
+  /** The unit price of each line as the door's screen showed it (a channel that records orders as sold). */
+  shownUnitPrices?: readonly number[];
 };
 
 export type DeliveryAddressInput = Parameters<typeof resolveDelivery>[3];
@@ -117,7 +127,7 @@ type FullRequest<Answer> = OrderRequest<Answer> & OrderSpec;
 
 async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<Answer>): Promise<Answer> {
   const { door } = request;
-  const priced = await priceOrder(ctx, request);
+  const priced = await priceOrder(ctx, request, CHANNELS[request.channel].asSold);
   const plan = await door.plan(ctx, priced);
   const contact = await paymentContact(ctx, plan, request.customer);
 
@@ -143,18 +153,22 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
     payment,
     status: CHANNELS[request.channel].status,
   });
-  if (!CHANNELS[request.channel].test) await takeOrderStock(ctx, order, priced.lines, request);
+  const stock = CHANNELS[request.channel].test ? [] : await takeOrderStock(ctx, order, priced.lines, request);
   await redeemCoupon(ctx, priced.coupon, request.customer.id, order.id);
-  const placed: PlacedOrder = { ...priced, order, items, payment };
+  const placed: PlacedOrder = { ...priced, order, items, payment, stock };
   await door.record?.(ctx, placed);
   await announceOrderCreated(ctx.db, order);
   return door.answer(ctx, placed);
 }
 
 /** Lines, delivery, discount and total: everything read and priced before the lock. */
-async function priceOrder(ctx: ServiceCtx, request: OrderSpec): Promise<PricedOrder> {
+async function priceOrder(ctx: ServiceCtx, request: OrderSpec, asSold: boolean): Promise<PricedOrder> {
   const restaurant = await restaurantById(ctx.db, ctx.restaurantId);
-  const { lines, subtotal } = await priceOrderLines(ctx, restaurant, request.items);
+  const catalogue = await priceOrderLines(ctx, restaurant, request.items, { acceptPaused: asSold });
+  const { lines, subtotal, priceDifference } =
+    asSold && request.shownUnitPrices
+      ? linesAsShown(catalogue.lines, request.shownUnitPrices)
+      : { ...catalogue, priceDifference: 0 };
   const delivery =
     request.delivery.kind === 'counter'
       ? counterDelivery()
@@ -175,7 +189,7 @@ async function priceOrder(ctx: ServiceCtx, request: OrderSpec): Promise<PricedOr
           discount: clampDiscount(Math.round(request.discount.amount), subtotal),
         };
   const total = orderTotal({ subtotal, deliveryFee: delivery.deliveryFee, discount: coupon.discount });
-  return { restaurant, lines, subtotal, delivery, coupon, total };
+  return { restaurant, lines, subtotal, delivery, coupon, total, priceDifference };
 }
 
 /** A cart's lines priced as an order would price them, for a preview (nothing is locked or kept). */

@@ -58,14 +58,18 @@ export function orderItemRows(restaurantId: string, orderId: string, lines: read
   }));
 }
 
+/** Whether a product paused in the catalogue is still priced: only for a sale that already happened. */
+type Availability = { acceptPaused: boolean };
+const SELLING_NOW: Availability = { acceptPaused: false };
+
 /**
  * Prices one proposed line with the domain rules, from this restaurant's products only: sizes,
  * colours and add-ons by id, flavours only among those the pizza offers (its list, else the other single pizzas).
  */
-export function priceLine(item: ProposedLine, byId: Map<string, ProductRow>): PricedLine {
+export function priceLine(item: ProposedLine, byId: Map<string, ProductRow>, opts = SELLING_NOW): PricedLine {
   const product = byId.get(item.productId);
   if (!product) throw unavailable();
-  if (!product.available) throw unavailable(product.name);
+  if (!product.available && !opts.acceptPaused) throw unavailable(product.name);
   const kind = productKind(product);
 
   const variations = parseList<PriceOption>(product.variations);
@@ -113,7 +117,7 @@ export function priceLine(item: ProposedLine, byId: Map<string, ProductRow>): Pr
       const f = byId.get(id);
       if (!f || !offersFlavour(pizza, f))
         throw badRequest('Sabor inválido', `Um dos sabores não pertence a ${product.name}.`, 'invalid_flavor');
-      if (!f.available) throw unavailable(f.name);
+      if (!f.available && !opts.acceptPaused) throw unavailable(f.name);
       flavorRows.push(f);
     }
   } else if (flavorIds.length > 0) {
@@ -159,6 +163,7 @@ export async function priceLines(
   restaurantId: string,
   items: readonly ProposedLine[],
   segment: BusinessSegment = 'restaurant',
+  opts = SELLING_NOW,
 ) {
   const ids = [...new Set(items.flatMap((i) => [i.productId, ...i.flavorIds]))];
   const rows = await db
@@ -167,7 +172,7 @@ export async function priceLines(
     .where(tenant(products, restaurantId, inArray(products.id, ids)));
   // A shop sells no pizzas: a product saved as one before the segment changed is priced as a plain product.
   const byId = new Map(rows.map((p) => [p.id, normalizePizzaFlags(p, segment)]));
-  return items.map((i) => priceLine(i, byId));
+  return items.map((i) => priceLine(i, byId, opts));
 }
 
 /** Step "price lines": the order's lines and their subtotal. */
@@ -175,7 +180,22 @@ export async function priceOrderLines(
   ctx: ServiceCtx,
   restaurant: { id: string; businessSegment: string },
   items: readonly ProposedLine[],
+  opts = SELLING_NOW,
 ) {
-  const lines = await priceLines(ctx.db, restaurant.id, items, businessSegmentOf(restaurant.businessSegment));
+  const lines = await priceLines(ctx.db, restaurant.id, items, businessSegmentOf(restaurant.businessSegment), opts);
   return { lines, subtotal: lines.reduce((s, l) => s + l.totalPrice, 0) };
+}
+
+/**
+ * Lines at the unit prices a terminal showed when it sold (one per line, in order), and how far their
+ * sum is from the catalogue's: a sale that already happened is recorded as charged.
+ */
+export function linesAsShown(lines: readonly PricedLine[], shownUnitPrices: readonly number[]) {
+  const shown = lines.map((l, i) => {
+    const unitPrice = shownUnitPrices[i] ?? l.unitPrice;
+    return { ...l, unitPrice, totalPrice: unitPrice * l.quantity };
+  });
+  const catalogue = lines.reduce((s, l) => s + l.totalPrice, 0);
+  const subtotal = shown.reduce((s, l) => s + l.totalPrice, 0);
+  return { lines: shown, subtotal, priceDifference: subtotal - catalogue };
 }

@@ -4,14 +4,17 @@ import { takeSaleStock } from '../../catalog/stock.service';
 import { CHANNELS, type OrderChannel } from './channels';
 import type { PricedLine } from './pricing';
 
-/** Step "stock": conditional decrements (no oversell); any failure rolls the whole order back. */
+/**
+ * Step "stock": conditional decrements (no oversell); any failure rolls the whole order back. A sale
+ * recorded as sold (made offline) already left the shop: its stock is taken even below zero.
+ */
 export async function takeOrderStock(
   ctx: ServiceCtx,
   order: { id: string; number: number },
   lines: readonly PricedLine[],
   request: { channel: OrderChannel; placedBy: { name: string } },
 ) {
-  await takeSaleStock(
+  return takeSaleStock(
     ctx.db,
     ctx.restaurantId,
     lines.map((l) => ({ productId: l.product.id, quantity: l.quantity, controleEstoque: l.product.controleEstoque })),
@@ -20,5 +23,6 @@ export async function takeOrderStock(
       employeeName: request.placedBy.name || ONLINE_CUSTOMER_NAME,
       note: CHANNELS[request.channel].stockNote(order.number),
     },
+    { mayGoNegative: CHANNELS[request.channel].asSold },
   );
 }

@@ -20,6 +20,7 @@ import type {
   SessionView,
   TodayReport,
 } from '@meucardapio/domain/cashier-api';
+import type { OfflineSaleInput, SyncedSale } from '@meucardapio/domain/cashier-offline';
 import { api } from '@/lib/api';
 
 /** Calls of the cashier screen (the contract and its endpoint list live in domain/cashier-api.ts). */
@@ -57,6 +58,9 @@ export const deleteReserved = (id: string) => api.delete<void>(`${BASE}/reserved
 /** Finalizar Venda; `key` is the attempt's Idempotency-Key, reused when the same attempt is retried. */
 export const finalizeSale = (body: FinalizeSaleInput, key: string) =>
   api.post<FinalizedSale>(`${BASE}/sales`, body, { headers: { 'Idempotency-Key': key } });
+
+/** A sale made offline, sent when the connection returns; its clientSaleId makes every resend answer the same. */
+export const syncOfflineSale = (body: OfflineSaleInput) => api.post<SyncedSale>(`${BASE}/offline-sales`, body);
 
 export const fetchToday = () => api.get<TodayReport>(`${BASE}/reports/today`);
 export const fetchDaily = (date: string) => api.get<DailyReport>(`${BASE}/reports/daily`, { query: { date } });

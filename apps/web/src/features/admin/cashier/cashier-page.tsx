@@ -15,9 +15,11 @@ import { CloseTab } from './close-tab';
 import { ConciliationTab } from './conciliation-tab';
 import { HistoryTab } from './history-tab';
 import { MovementsTab } from './movements-tab';
+import { OfflineBanner } from './offline-banner';
 import { ClosedRegister } from './open-session';
 import { PdvTab } from './pdv-tab';
 import { ReservedSalesDialog, ReservedSalesList, useResumeSale } from './reserved-sales';
+import { useOfflineSales } from './use-offline-sales';
 import { usePdvCart } from './use-pdv-cart';
 
 // The chart library is only downloaded by those who open the reports.
@@ -84,9 +86,11 @@ function CashierScreen({
 }) {
   const { staff } = useStaff();
   const timeZone = tz || DEFAULT_TIMEZONE;
-  const state = useQuery({ queryKey: cashierKeys.state, queryFn: fetchState });
-  const catalog = useQuery({ queryKey: cashierKeys.catalog, queryFn: fetchCatalog });
-  const reserved = useQuery({ queryKey: cashierKeys.reserved, queryFn: fetchReserved });
+  // Asked even offline: the staff area's service worker answers with the last copy (decision 058).
+  const state = useQuery({ queryKey: cashierKeys.state, queryFn: fetchState, networkMode: 'offlineFirst' });
+  const catalog = useQuery({ queryKey: cashierKeys.catalog, queryFn: fetchCatalog, networkMode: 'offlineFirst' });
+  const reserved = useQuery({ queryKey: cashierKeys.reserved, queryFn: fetchReserved, networkMode: 'offlineFirst' });
+  const offline = useOfflineSales(restaurantId);
   const cart = usePdvCart(restaurantId);
   const cashierOnly = staff.cashierOnly || state.data?.cashierOnly === true;
   const tabs = cashierOnly ? CASHIER_TABS : ALL_TABS;
@@ -125,7 +129,7 @@ function CashierScreen({
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" data-testid="session-status">
             <Badge variant="success">Caixa aberto</Badge>
             desde {formatTime(session.openingDate, timeZone)} · {session.employeeName}
-            {session.totals && <span>· gaveta {formatMoney(session.totals.expectedCash)}</span>}
+            {session.totals && <span>· gaveta {formatMoney(session.totals.expectedCash + offline.summary.cash)}</span>}
           </p>
         ) : (
           <Badge variant="secondary" data-testid="session-status">
@@ -133,6 +137,8 @@ function CashierScreen({
           </Badge>
         )}
       </div>
+
+      <OfflineBanner offline={offline} />
 
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
         <TabsList className="h-11">
@@ -167,6 +173,9 @@ function CashierScreen({
               onShowReserved={() => setReservedOpen(true)}
               discountLimitPercent={state.data?.discountLimitPercent ?? 0}
               focusToken={focusToken}
+              offline={offline}
+              sessionId={session.id}
+              staffId={staff.id}
             />
           )}
         </TabsContent>
@@ -190,7 +199,12 @@ function CashierScreen({
         )}
         <TabsContent value="close">
           {state.data ? (
-            <CloseTab state={state.data} paymentMethods={catalog.data?.paymentMethods ?? []} timeZone={timeZone} />
+            <CloseTab
+              state={state.data}
+              paymentMethods={catalog.data?.paymentMethods ?? []}
+              timeZone={timeZone}
+              unsynced={offline.unsynced}
+            />
           ) : (
             <Skeleton className="h-96 w-full rounded-xl" />
           )}

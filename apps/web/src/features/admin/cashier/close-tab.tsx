@@ -6,9 +6,10 @@ import {
   denominationLabel,
 } from '@meucardapio/domain/cashier';
 import type { CashierState, CloseResult, PdvPaymentMethod } from '@meucardapio/domain/cashier-api';
+import { OFFLINE_MSG } from '@meucardapio/domain/cashier-offline';
 import { paymentGroupLabel } from '@meucardapio/domain/payment';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, EyeOff } from 'lucide-react';
+import { CheckCircle2, CloudOff, EyeOff } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -29,6 +30,8 @@ type Props = {
   state: CashierState;
   paymentMethods: PdvPaymentMethod[];
   timeZone: string;
+  /** Sales still on this terminal: the register closes only once the server has them all. */
+  unsynced: number;
 };
 
 /** Enter moves to the next field, as on a counting sheet. */
@@ -48,14 +51,20 @@ function nextOnEnter(e: KeyboardEvent<HTMLFormElement>) {
  * and PIX totals without seeing what is expected; owner and administrators see the expected figures and
  * may count too. The result (differences per group, "quebra de caixa") shows after closing.
  */
-export function CloseTab({ state, paymentMethods, timeZone }: Props) {
+export function CloseTab({ state, paymentMethods, timeZone, unsynced }: Props) {
   const [result, setResult] = useState<CloseResult | null>(null);
   const session = state.session;
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
       {session ? (
-        <CloseForm state={state} paymentMethods={paymentMethods} timeZone={timeZone} onClosed={setResult} />
+        <CloseForm
+          state={state}
+          paymentMethods={paymentMethods}
+          timeZone={timeZone}
+          unsynced={unsynced}
+          onClosed={setResult}
+        />
       ) : (
         <CloseWithoutSession closed={result !== null} blind={state.cashierOnly} onClosed={setResult} />
       )}
@@ -119,7 +128,13 @@ function useCloseMutation(onClosed: (r: CloseResult) => void, refresh: () => voi
   });
 }
 
-function CloseForm({ state, paymentMethods, timeZone, onClosed }: Props & { onClosed: (r: CloseResult) => void }) {
+function CloseForm({
+  state,
+  paymentMethods,
+  timeZone,
+  unsynced,
+  onClosed,
+}: Props & { onClosed: (r: CloseResult) => void }) {
   const queryClient = useQueryClient();
   const blind = state.cashierOnly;
   const session = state.session!;
@@ -253,7 +268,25 @@ function CloseForm({ state, paymentMethods, timeZone, onClosed }: Props & { onCl
               onChange={(e) => setNotes(e.target.value)}
             />
           </FormField>
-          <Button type="submit" size="xl" variant="destructive" className="h-14 text-lg" loading={close.isPending}>
+          {unsynced > 0 && (
+            <p
+              role="alert"
+              className="flex items-start gap-2 rounded-lg border border-warning bg-warning/15 p-3 text-sm"
+            >
+              <CloudOff className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>
+                <span className="font-semibold">{OFFLINE_MSG.blockedTitle}:</span> {OFFLINE_MSG.closeBlocked}
+              </span>
+            </p>
+          )}
+          <Button
+            type="submit"
+            size="xl"
+            variant="destructive"
+            className="h-14 text-lg"
+            loading={close.isPending}
+            disabled={unsynced > 0}
+          >
             {CASHIER_MSG.closeRegister}
           </Button>
         </form>

@@ -1,9 +1,10 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
-import { addPayment, CASHIER_MSG, checkCustomerCpf, type PdvPayment } from '@meucardapio/domain/cashier';
+import { addPayment, CASH_GROUP, CASHIER_MSG, checkCustomerCpf, type PdvPayment } from '@meucardapio/domain/cashier';
 import type { FinalizedSale, PdvCatalog, PdvItemInput, PdvPaymentMethod } from '@meucardapio/domain/cashier-api';
 import { DISCOUNT_MSG, withinDiscountLimit } from '@meucardapio/domain/cashier-discounts';
+import { OFFLINE_MSG, type OfflineSaleInput, offeredOffline } from '@meucardapio/domain/cashier-offline';
 import { posInstallmentChoices } from '@meucardapio/domain/installments';
-import { checkPaymentsCover, remainingToPay } from '@meucardapio/domain/payment';
+import { checkPaymentsCover, paymentGroupLabel, remainingToPay } from '@meucardapio/domain/payment';
 import { pixBrCode, pixTxid } from '@meucardapio/domain/pix';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, QrCode } from 'lucide-react';
@@ -14,14 +15,16 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { errorText } from '@/lib/api';
+import { errorText, isApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { cashierKeys, finalizeSale, newSaleKey } from './cashier-api';
 import { type ApprovalFields, DiscountApproval, NO_APPROVAL } from './discount-approval';
 import { centsText, MoneyInput, typedCents } from './money-input';
+import type { QueuedSale } from './offline-sale-queue';
 import { AddedPayments, Figure } from './payment-parts';
+import type { offlineSaleItems } from './pdv-cart';
 import { Kbd, toastRule } from './pdv-ui';
 
 const METHOD_ICON = { money: Banknote, pix: QrCode, card: CreditCard } as const;
@@ -37,6 +40,17 @@ type Props = {
   discountLimitPercent: number;
   customerName: string;
   onFinalized: (result: FinalizedSale) => void;
+  /** Selling without the server (decision 057): the sale is kept on the terminal and sent later. */
+  offline: {
+    active: boolean;
+    items: ReturnType<typeof offlineSaleItems>;
+    sessionId: string;
+    soldById: string;
+    keep: (body: OfflineSaleInput, figures: { total: number; cash: number }) => Promise<QueuedSale>;
+    /** A send got no answer: the next sales go to the terminal's queue. */
+    onNoAnswer: () => void;
+  };
+  onKept: (sale: QueuedSale, change: number) => void;
 };
 
 /**
@@ -62,11 +76,16 @@ function PaymentForm({
   discountLimitPercent,
   customerName: initialName,
   onFinalized,
+  offline,
+  onKept,
 }: Props) {
   const needsApproval = !withinDiscountLimit(total + discount, discount, discountLimitPercent);
   const [approval, setApproval] = useState<ApprovalFields>(NO_APPROVAL);
   const queryClient = useQueryClient();
-  const methods = catalog.paymentMethods;
+  // Offline, only what needs no server: cash, a standalone card machine, the static PIX QR ("a conferir").
+  const methods = offline.active ? offeredOffline(catalog.paymentMethods) : catalog.paymentMethods;
+  const hiddenOffline = catalog.paymentMethods.length - methods.length;
+  const [keeping, setKeeping] = useState(false);
   const [payments, setPayments] = useState<PdvPayment[]>([]);
   const [method, setMethod] = useState<PdvPaymentMethod | null>(null);
   const [amountText, setAmountText] = useState(centsText(total));
@@ -131,10 +150,50 @@ function PaymentForm({
     return true;
   }
 
+  /** Whether this sale can be kept on the terminal: nothing in it needs the server. */
+  const keepable =
+    discount === 0 && payments.every((p) => methods.some((m) => m.id === p.methodId && !m.infinitepayEnabled));
+
+  async function keepOnTerminal(customerCpf: string | null) {
+    setKeeping(true);
+    try {
+      const body: OfflineSaleInput = {
+        // The attempt's key: if the online try did reach the server, the resend is answered by that sale.
+        clientSaleId: saleKey,
+        soldAt: new Date().toISOString(),
+        sessionId: offline.sessionId,
+        soldById: offline.soldById,
+        items: offline.items,
+        payments: payments.map((p) => ({
+          methodId: p.methodId,
+          amount: p.amount,
+          received: p.received,
+          installments: p.installments,
+        })),
+        customerName: customerName.trim() || null,
+        customerCpf,
+      };
+      const cash = payments
+        .filter((p) => paymentGroupLabel(p.methodName) === CASH_GROUP)
+        .reduce((s, p) => s + p.amount, 0);
+      onKept(await offline.keep(body, { total, cash }), change);
+    } catch {
+      toast.error(CASHIER_MSG.paymentError, { description: OFFLINE_MSG.storageWarning });
+    } finally {
+      setKeeping(false);
+    }
+  }
+
   const finalize = useMutation({
     mutationFn: (body: Parameters<typeof finalizeSale>[0]) => finalizeSale(body, saleKey),
     onSuccess: onFinalized,
-    onError: (err) => {
+    onError: (err, body) => {
+      // No answer at all: the connection dropped mid-sale. Keep it on the terminal under the same key.
+      if (isApiError(err) && err.status === 0 && keepable) {
+        offline.onNoAnswer();
+        void keepOnTerminal(body.customerCpf ?? null);
+        return;
+      }
       const t = errorText(err);
       toast.error(CASHIER_MSG.paymentError, { description: [t.title, t.description].filter(Boolean).join(': ') });
       // The session may have been closed, or stock taken, by another terminal.
@@ -144,7 +203,7 @@ function PaymentForm({
   });
 
   function confirm() {
-    if (finalize.isPending) return;
+    if (finalize.isPending || keeping) return;
     const covered = checkPaymentsCover(total, payments);
     if (!covered.ok) {
       toastRule(covered);
@@ -157,6 +216,14 @@ function PaymentForm({
       return;
     }
     setCpfError(undefined);
+    if (offline.active) {
+      if (discount > 0) {
+        toast.error(OFFLINE_MSG.needsServer, { description: OFFLINE_MSG.discountHidden });
+        return;
+      }
+      void keepOnTerminal(checkedCpf.cpf);
+      return;
+    }
     if (needsApproval && !(approval.reason.trim() && approval.email.trim() && approval.password)) {
       toast.error(DISCOUNT_MSG.approvalRequired, {
         description: DISCOUNT_MSG.approvalRequiredDescription(discountLimitPercent),
@@ -242,10 +309,18 @@ function PaymentForm({
                   <Icon className="size-5" aria-hidden />
                   <span className="line-clamp-2 text-center leading-tight">{m.name}</span>
                   {m.infinitepayEnabled && <span className="text-[10px] text-muted-foreground">link de pagamento</span>}
+                  {offline.active && m.icon === 'pix' && (
+                    <span className="text-[10px] font-semibold text-warning-foreground">{OFFLINE_MSG.pixToCheck}</span>
+                  )}
                 </button>
               );
             })}
           </div>
+          {offline.active && hiddenOffline > 0 && (
+            <p className="rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
+              {OFFLINE_MSG.needsServer}: {OFFLINE_MSG.hostedHidden}
+            </p>
+          )}
 
           <form
             className="grid items-start gap-3 sm:grid-cols-2"
@@ -310,7 +385,10 @@ function PaymentForm({
 
         <div className="grid min-w-0 content-start gap-3">
           {pixCode ? (
-            <PixQr code={pixCode} caption={`PIX de ${formatMoney(amount ?? 0)}`} />
+            <>
+              <PixQr code={pixCode} caption={`PIX de ${formatMoney(amount ?? 0)}`} />
+              {offline.active && <p className="text-xs text-muted-foreground">{OFFLINE_MSG.pixToCheckDescription}</p>}
+            </>
           ) : method?.pixQr === false && method.icon === 'pix' && !method.infinitepayEnabled ? (
             <p className="rounded-lg border border-dashed p-3 text-sm text-muted-foreground">
               Cadastre a chave PIX em Configurações para mostrar o QR Code.
@@ -352,7 +430,7 @@ function PaymentForm({
         </FormField>
       </div>
 
-      {needsApproval && (
+      {needsApproval && !offline.active && (
         <DiscountApproval limitPercent={discountLimitPercent} value={approval} onChange={setApproval} />
       )}
 
@@ -361,7 +439,7 @@ function PaymentForm({
         size="xl"
         variant="success"
         className="h-14 w-full text-lg"
-        loading={finalize.isPending}
+        loading={finalize.isPending || keeping}
         onClick={confirm}
       >
         Finalizar Venda · {formatMoney(total)} <Kbd tone="dark">F4</Kbd>

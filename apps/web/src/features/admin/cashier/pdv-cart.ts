@@ -188,3 +188,8 @@ export function saleItems(lines: readonly PdvLine[]): PdvItemInput[] {
     flavorIds: l.flavorIds,
   }));
 }
+
+/** The lines as sold without a connection: the proposal plus the unit price the screen showed. */
+export function offlineSaleItems(lines: readonly PdvLine[]) {
+  return saleItems(lines).map((item, i) => ({ ...item, unitPrice: lines[i].price }));
+}

@@ -1,7 +1,8 @@
 import { CASHIER_MSG, checkCartNotEmpty, findByCode, PDV_CHECKOUT_POPUP } from '@meucardapio/domain/cashier';
 import type { FinalizedSale, PdvCatalog, PdvProduct, SaleDetail } from '@meucardapio/domain/cashier-api';
+import { OFFLINE_MSG } from '@meucardapio/domain/cashier-offline';
 import { useQueryClient } from '@tanstack/react-query';
-import { ClipboardList, Printer } from 'lucide-react';
+import { ClipboardList, CloudOff, Printer } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -13,12 +14,13 @@ import { toast } from '@/lib/toast';
 import { CartPanel } from './cart-panel';
 import { cashierKeys, lookupProduct } from './cashier-api';
 import { PaymentDialog } from './payment-dialog';
-import { needsChoice, PLAIN_CHOICE } from './pdv-cart';
+import { needsChoice, offlineSaleItems, PLAIN_CHOICE } from './pdv-cart';
 import { isTypingTarget, Kbd, toastRule } from './pdv-ui';
 import { ProductOptionsDialog } from './product-options-dialog';
 import { ProductPanel } from './product-panel';
 import { ReserveDialog } from './reserved-sales';
 import { SaleReceipt } from './sale-receipt';
+import type { OfflineSales } from './use-offline-sales';
 import type { PdvCart } from './use-pdv-cart';
 
 type Props = {
@@ -31,6 +33,10 @@ type Props = {
   discountLimitPercent: number;
   /** Focus requests from outside (a resumed sale): bump to focus the search. */
   focusToken: number;
+  offline: OfflineSales;
+  /** The open session and who is signed in: what a sale kept offline is sent with. */
+  sessionId: string;
+  staffId: string;
 };
 
 /** Whether some dialog (ours or Radix's) is open: the PDV's global shortcuts then stay quiet. */
@@ -51,7 +57,13 @@ export function PdvTab({
   onShowReserved,
   discountLimitPercent,
   focusToken,
+  offline,
+  sessionId,
+  staffId,
 }: Props) {
+  // Offline, or sales still waiting their turn: this one joins the terminal's queue, in order.
+  const sellOffline = !offline.connected || offline.summary.count > 0;
+  const [kept, setKept] = useState<{ total: number; change: number } | null>(null);
   const queryClient = useQueryClient();
   const searchRef = useRef<HTMLInputElement>(null);
   const discountRef = useRef<HTMLInputElement>(null);
@@ -114,6 +126,7 @@ export function PdvTab({
   }
 
   function reserve() {
+    if (!offline.connected) return toast.error(OFFLINE_MSG.needsServer, { description: OFFLINE_MSG.reserveHidden });
     const ok = checkCartNotEmpty(cart.lines);
     if (!ok.ok) return toastRule(ok);
     setReserving(true);
@@ -150,9 +163,24 @@ export function PdvTab({
     }, closedCheckMs);
   }
 
+  function onKept(total: number, change: number) {
+    setPaying(false);
+    cart.clear();
+    setLastSale(null);
+    setKept({ total, change });
+    toast.success(OFFLINE_MSG.saleQueued, {
+      description:
+        change > 0
+          ? `Troco ${formatMoney(change)} · ${OFFLINE_MSG.saleQueuedDescription}`
+          : OFFLINE_MSG.saleQueuedDescription,
+    });
+    focusSearch();
+  }
+
   function onFinalized(result: FinalizedSale) {
     setPaying(false);
     cart.clear();
+    setKept(null);
     setLastSale({ sale: result.sale, change: result.sale.change });
     toast.success(CASHIER_MSG.saleFinalized, {
       description:
@@ -220,20 +248,33 @@ export function PdvTab({
         onClear={clear}
         onPay={pay}
         notice={
-          lastSale && (
+          kept ? (
             <div
               role="status"
-              className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b bg-success/10 px-4 py-2 text-sm"
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b bg-warning/15 px-4 py-2 text-sm"
+              data-testid="kept-sale"
             >
-              <span className="font-medium">Última venda #{lastSale.sale.number}</span>
-              <span className="tabular-nums">{formatMoney(lastSale.sale.total)}</span>
-              {lastSale.change > 0 && (
-                <span className="font-semibold tabular-nums">Troco {formatMoney(lastSale.change)}</span>
-              )}
-              <Button size="sm" variant="ghost" className="ml-auto" onClick={() => print(lastSale.sale)}>
-                <Printer aria-hidden /> Cupom <Kbd>F10</Kbd>
-              </Button>
+              <CloudOff className="size-4" aria-hidden />
+              <span className="font-medium">{OFFLINE_MSG.saleQueued}</span>
+              <span className="tabular-nums">{formatMoney(kept.total)}</span>
+              {kept.change > 0 && <span className="font-semibold tabular-nums">Troco {formatMoney(kept.change)}</span>}
             </div>
+          ) : (
+            lastSale && (
+              <div
+                role="status"
+                className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b bg-success/10 px-4 py-2 text-sm"
+              >
+                <span className="font-medium">Última venda #{lastSale.sale.number}</span>
+                <span className="tabular-nums">{formatMoney(lastSale.sale.total)}</span>
+                {lastSale.change > 0 && (
+                  <span className="font-semibold tabular-nums">Troco {formatMoney(lastSale.change)}</span>
+                )}
+                <Button size="sm" variant="ghost" className="ml-auto" onClick={() => print(lastSale.sale)}>
+                  <Printer aria-hidden /> Cupom <Kbd>F10</Kbd>
+                </Button>
+              </div>
+            )
           )
         }
       />
@@ -276,6 +317,15 @@ export function PdvTab({
         discountLimitPercent={discountLimitPercent}
         customerName={cart.customerName}
         onFinalized={onFinalized}
+        offline={{
+          active: sellOffline,
+          items: offlineSaleItems(cart.lines),
+          sessionId,
+          soldById: staffId,
+          keep: offline.keep,
+          onNoAnswer: offline.markServerAway,
+        }}
+        onKept={(sale, change) => onKept(sale.total, change)}
       />
       <ReserveDialog
         open={reserving}
