@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
 /*
@@ -12,9 +11,8 @@ const SERVICE_WORKER = '/admin/sw.js';
 /** The service worker's cache of the PDV's API answers (staff-sw.ts). */
 const PDV_DATA_CACHE = 'pdv-data';
 
-/** Links the manifest and registers the service worker; once it controls the page, what was read is read again through it. */
+/** Links the manifest and registers the service worker. */
 export function useStaffApp() {
-  const queryClient = useQueryClient();
   useEffect(() => {
     if (!document.querySelector('link[rel="manifest"]')) {
       const link = document.createElement('link');
@@ -28,9 +26,6 @@ export function useStaffApp() {
     void import('workbox-window').then(({ Workbox }) => {
       if (cancelled) return;
       const wb = new Workbox(SERVICE_WORKER, { scope: '/admin/' });
-      // The first visit read the session and the catalogue before the worker was there: read them again
-      // through it, so they are kept for the first time the network is gone.
-      wb.addEventListener('controlling', () => void queryClient.invalidateQueries());
       void wb.register().catch(() => {
         // No worker (private mode, an old browser): the staff area works, only not offline.
       });
@@ -38,7 +33,7 @@ export function useStaffApp() {
     return () => {
       cancelled = true;
     };
-  }, [queryClient]);
+  }, []);
 }
 
 /** Signing out of a shared tablet leaves none of the staff area's answers behind. */

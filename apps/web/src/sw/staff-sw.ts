@@ -51,6 +51,17 @@ registerRoute(
   }),
 );
 
+/** The PDV's reads kept at once: the page that registered this worker read them before it was there. */
+async function keepPdvReads() {
+  const cache = await caches.open(DATA_CACHE);
+  await Promise.all(
+    [...PDV_READS].map(async (path) => {
+      const res = await fetch(path, { credentials: 'same-origin' }).catch(() => null);
+      if (res?.ok) await cache.put(path, res);
+    }),
+  );
+}
+
 // A new build takes over at once: its code is cached by then, and the queue of sales lives in IndexedDB.
 void self.skipWaiting();
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener('activate', (event) => event.waitUntil(Promise.all([self.clients.claim(), keepPdvReads()])));
