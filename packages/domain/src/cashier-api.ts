@@ -43,7 +43,8 @@ import type { FlavorPricing } from './pricing';
 
 const MAX_CENTS = 100_000_000;
 const money = (message: string) => z.number({ error: message }).int(message).max(MAX_CENTS, message);
-const optText = (max: number) =>
+/** An optional trimmed text of at most `max` characters; empty reads as null. */
+export const optText = (max: number) =>
   z
     .string()
     .trim()

@@ -6,7 +6,7 @@
  *        → 200 SyncedSale, the same body for every replay of the same clientSaleId
  */
 import { z } from 'zod';
-import { pdvItemSchema, type SaleDetail, salePaymentSchema } from './cashier-api';
+import { optText, pdvItemSchema, type SaleDetail, salePaymentSchema } from './cashier-api';
 import { MSG } from './messages';
 
 export const OFFLINE_MSG = {
@@ -60,18 +60,8 @@ export const offlineSaleSchema = z.object({
   soldById: z.uuid({ message: 'Operador inválido' }),
   items: z.array(offlineItemSchema, { error: MSG.emptyCart }).max(200),
   payments: z.array(salePaymentSchema, { error: MSG.addOnePayment }).max(10),
-  customerName: z
-    .string()
-    .trim()
-    .max(120, MSG.tooLong)
-    .nullish()
-    .transform((v) => v || null),
-  customerCpf: z
-    .string()
-    .trim()
-    .max(20, MSG.tooLong)
-    .nullish()
-    .transform((v) => v || null),
+  customerName: optText(120),
+  customerCpf: optText(20),
 });
 export type OfflineSaleInput = z.input<typeof offlineSaleSchema>;
 

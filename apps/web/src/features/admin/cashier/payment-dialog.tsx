@@ -29,6 +29,10 @@ import { Kbd, toastRule } from './pdv-ui';
 
 const METHOD_ICON = { money: Banknote, pix: QrCode, card: CreditCard } as const;
 
+/** The payments as the server takes them (it recomputes names and change). */
+const paymentInputs = (payments: readonly PdvPayment[]) =>
+  payments.map((p) => ({ methodId: p.methodId, amount: p.amount, received: p.received, installments: p.installments }));
+
 type Props = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -164,12 +168,7 @@ function PaymentForm({
         sessionId: offline.sessionId,
         soldById: offline.soldById,
         items: offline.items,
-        payments: payments.map((p) => ({
-          methodId: p.methodId,
-          amount: p.amount,
-          received: p.received,
-          installments: p.installments,
-        })),
+        payments: paymentInputs(payments),
         customerName: customerName.trim() || null,
         customerCpf,
       };
@@ -233,12 +232,7 @@ function PaymentForm({
     finalize.mutate({
       items,
       discount,
-      payments: payments.map((p) => ({
-        methodId: p.methodId,
-        amount: p.amount,
-        received: p.received,
-        installments: p.installments,
-      })),
+      payments: paymentInputs(payments),
       customerName: customerName.trim() || null,
       customerCpf: checkedCpf.cpf,
       ...(needsApproval
