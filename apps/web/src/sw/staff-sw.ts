@@ -39,7 +39,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL(APP_PAGE), { allowlist
 
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === location.origin && PDV_READS.has(url.pathname),
-  new NetworkFirst({ cacheName: DATA_CACHE, networkTimeoutSeconds: 5 }),
+  new NetworkFirst({ cacheName: DATA_CACHE }),
 );
 
 // Product photos in the PDV's grid: kept, a bounded number, for the screen to look the same offline.
