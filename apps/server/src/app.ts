@@ -27,6 +27,8 @@ import { kitchenRoutes } from './modules/kitchen/kitchen.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentMethodsRoutes } from './modules/payments/payment-methods.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { printAgentRoutes } from './modules/printing/print-agent.routes';
+import { printingRoutes } from './modules/printing/printing.routes';
 import { cachedMenuAnswer, restaurantsRoutes } from './modules/restaurants/restaurants.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
@@ -106,6 +108,8 @@ export function createApp(deps: Deps) {
     dashboardRoutes,
     geoRoutes,
     filesRoutes,
+    printingRoutes,
+    printAgentRoutes,
   ]) {
     app.route('/api', routes);
   }

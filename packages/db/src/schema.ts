@@ -5,5 +5,6 @@ export * from './schema/infra';
 export * from './schema/kitchen';
 export * from './schema/operations';
 export * from './schema/orders';
+export * from './schema/printing';
 export * from './schema/privacy';
 export * from './schema/restaurants';

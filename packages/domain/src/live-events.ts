@@ -53,6 +53,12 @@ export type ReviewEvent =
   | { reviewId: string; approved: true }
   | { reviewId: string; deleted: true };
 
+/**
+ * Printing changed: a job was queued, printed or refused, a printer's state or the printers themselves
+ * changed. Boards reload their printer strip; waiting print agents look for work.
+ */
+export type PrintUpdatedEvent = { printerId: string | null; jobId?: string; status?: string };
+
 export type LiveEventMap = {
   'order.created': OrderCreatedEvent;
   'order.updated': OrderUpdatedEvent;
@@ -66,6 +72,7 @@ export type LiveEventMap = {
   'review.created': ReviewEvent;
   'review.updated': ReviewEvent;
   'hours.updated': { hours: HoursRow[] };
+  'print.updated': PrintUpdatedEvent;
 };
 
 export type LiveEventType = keyof LiveEventMap;

@@ -31,6 +31,7 @@ import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { type OrderDoor, type PaymentPlan, type PricedOrder, placeOrder } from '../orders/place/place-order';
+import { enqueuePdvReceipt } from '../printing/print-jobs.service';
 import { type VerifiedStaff, verifyStaffPassword } from '../staff/staff-password.service';
 import { saleDetail } from './cashier.queries';
 import { noOpenSession } from './session.service';
@@ -226,6 +227,7 @@ export async function finalizeSale(
         await txCtx.db
           .delete(reservedSales)
           .where(tenant(reservedSales, restaurantId, eq(reservedSales.id, input.reservedSaleId)));
+      await enqueuePdvReceipt(txCtx.db, restaurantId, order.id);
     },
 
     async replay(readCtx, earlier) {

@@ -17,6 +17,7 @@ import { AppError, badRequest, conflict } from '../../http/errors';
 import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
+import { enqueueCashClosing } from '../printing/print-jobs.service';
 import {
   closeCountsOf,
   openSessionOf,
@@ -188,6 +189,21 @@ export async function closeSession(ctx: StaffCtx, input: z.output<typeof closeSe
       .insert(cashRegisterHistory)
       .values(historyRow(ctx, session.id, 'closing', figures.expectedCash, input.notes));
     await sessionEvent({ ...ctx, db: tx }, { sessionId: session.id, status: 'closed' });
+    await enqueueCashClosing(tx, ctx.restaurantId, {
+      openedAt: session.openingDate,
+      closedAt: closed.closingTime ?? new Date(),
+      operator: session.employeeName ?? ctx.actor.name,
+      opening: session.initialAmount,
+      totalSales: figures.totalSales,
+      salesCount: figures.salesCount,
+      supplies: figures.totalSupplies,
+      withdrawals: figures.totalWithdrawals,
+      expectedCash: figures.expectedCash,
+      groups: (
+        diff?.methods ??
+        Object.entries(figures.expected).map(([method, expected]) => ({ method, expected, counted: null }))
+      ).map((g) => ({ method: g.method, expected: g.expected, counted: g.counted })),
+    });
     const totals = totalsOf(figures);
     const movements = await sessionMovements(tx, ctx.restaurantId, session.id);
     return {

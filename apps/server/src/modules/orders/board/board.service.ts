@@ -16,6 +16,7 @@ import { inTransaction, type StaffCtx } from '../../../http/context';
 import { AppError, forbidden, notFound } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
 import { listCouriers } from '../../couriers/couriers.service';
+import { enqueueAcceptedOrder } from '../../printing/print-jobs.service';
 import { queueStatusMessage } from '../notifications/status-messages';
 import { cancelOrderAndRestore } from '../order-cancel.service';
 import { announceOrderUpdate } from '../order-events';
@@ -209,6 +210,8 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
       createdAt: now,
     });
     await queueStatusMessage(tx, ctx.deps.config.publicUrl, order, input.status);
+    // Accepting an order prints its tickets: the jobs commit with the accept or not at all.
+    if (order.status === 'pending') await enqueueAcceptedOrder(tx, ctx.restaurantId, id);
     await announceOrderUpdate(tx, order, { status: input.status, previousStatus: order.status, deliveryEmployeeId });
   });
   return getOrder(ctx, id);

@@ -1,0 +1,72 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../http/context';
+import { idParam, parseBody, parseParams } from '../../http/validate';
+import {
+  acknowledgePrinted,
+  agentPrinters,
+  authenticateAgent,
+  pollJobs,
+  reportFailed,
+  reportPrinters,
+} from './print-agent.service';
+
+/**
+ * The print agent's API: it only ever calls out (long poll, then acknowledgements), authenticated by
+ * its device token as a bearer token. No cookie, no browser.
+ */
+export const printAgentRoutes = new Hono<AppEnv>();
+
+const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : null);
+
+const pollInput = z.object({
+  wait: z.number({ message: 'Espera inválida' }).int().min(0).max(25).default(20),
+});
+
+printAgentRoutes.post('/print-agent/poll', async (c) => {
+  const deps = c.get('deps');
+  const agent = await authenticateAgent(deps.database.db, bearer(c.req.header('authorization')));
+  const { wait } = await parseBody(c, pollInput);
+  const jobs = await pollJobs(deps, agent, wait * 1000, c.req.raw.signal);
+  const printers = await agentPrinters(deps.database.db, agent);
+  return c.json({ agent: { id: agent.id, name: agent.name }, printers, jobs });
+});
+
+printAgentRoutes.post('/print-agent/jobs/:id/printed', async (c) => {
+  const db = c.get('deps').database.db;
+  const agent = await authenticateAgent(db, bearer(c.req.header('authorization')));
+  const { id } = parseParams(c, idParam);
+  await acknowledgePrinted(db, agent, id);
+  return c.json({ ok: true });
+});
+
+const failedInput = z.object({ error: z.string().trim().min(1).max(300) });
+
+printAgentRoutes.post('/print-agent/jobs/:id/failed', async (c) => {
+  const db = c.get('deps').database.db;
+  const agent = await authenticateAgent(db, bearer(c.req.header('authorization')));
+  const { id } = parseParams(c, idParam);
+  const { error } = await parseBody(c, failedInput);
+  await reportFailed(db, agent, id, error);
+  return c.json({ ok: true });
+});
+
+const printersInput = z.object({
+  printers: z
+    .array(
+      z.object({
+        id: z.uuid({ message: 'Impressora inválida' }),
+        status: z.enum(['online', 'offline', 'error'], { message: 'Estado inválido' }),
+        message: z.string().trim().max(300).nullable().default(null),
+      }),
+    )
+    .max(50),
+});
+
+printAgentRoutes.post('/print-agent/printers', async (c) => {
+  const db = c.get('deps').database.db;
+  const agent = await authenticateAgent(db, bearer(c.req.header('authorization')));
+  const { printers } = await parseBody(c, printersInput);
+  await reportPrinters(db, agent, printers);
+  return c.json({ ok: true });
+});
