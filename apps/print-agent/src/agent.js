@@ -35,7 +35,7 @@ export async function runAgent(options) {
       body: JSON.stringify(body ?? {}),
       signal: AbortSignal.timeout(timeoutMs),
     });
-    if (res.status === 401) throw new Refused((await res.json().catch(() => null))?.title ?? 'Token recusado');
+    if (res.status === 401) throw new Refused((await res.json().catch(() => null))?.error?.title ?? 'Token recusado');
     if (!res.ok) throw new Error(`O servidor respondeu ${res.status}`);
     return res.json();
   }

@@ -332,18 +332,19 @@ describe('settings tabs', () => {
       reviews: 'manage_reviews',
       fiscal: 'manage_settings',
       whatsapp: 'manage_settings',
+      printers: 'manage_settings',
     });
   });
 
   it('shows the owner every tab in display order', () => {
-    expect(visibleSettingsTabs(OWNER)).toEqual(['general', 'hours', 'reviews', 'fiscal', 'whatsapp']);
+    expect(visibleSettingsTabs(OWNER)).toEqual(['general', 'hours', 'reviews', 'fiscal', 'whatsapp', 'printers']);
   });
 
   it('shows only the permitted tabs; the first one opens by default', () => {
     const hoursAndReviews = employee(profile({ permissions: { manage_restaurant_hours: true, manage_reviews: true } }));
     expect(visibleSettingsTabs(hoursAndReviews)).toEqual(['hours', 'reviews']);
     const settingsOnly = employee(profile({ permissions: { manage_settings: true } }));
-    expect(visibleSettingsTabs(settingsOnly)).toEqual(['general', 'fiscal', 'whatsapp']);
+    expect(visibleSettingsTabs(settingsOnly)).toEqual(['general', 'fiscal', 'whatsapp', 'printers']);
   });
 
   it('shows nothing without any of those permissions, or when the employee is inactive', () => {

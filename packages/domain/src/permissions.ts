@@ -239,7 +239,7 @@ export const ROUTE_PERMISSIONS = {
   states: ['manage_states'],
 } as const satisfies Record<string, readonly PermissionKey[]>;
 
-export type SettingsTab = 'general' | 'hours' | 'reviews' | 'fiscal' | 'whatsapp';
+export type SettingsTab = 'general' | 'hours' | 'reviews' | 'fiscal' | 'whatsapp' | 'printers';
 
 export const SETTINGS_TAB_PERMISSION: Record<SettingsTab, PermissionKey> = {
   general: 'manage_settings',
@@ -247,11 +247,12 @@ export const SETTINGS_TAB_PERMISSION: Record<SettingsTab, PermissionKey> = {
   reviews: 'manage_reviews',
   fiscal: 'manage_settings',
   whatsapp: 'manage_settings',
+  printers: 'manage_settings',
 };
 
 /** Settings tabs the actor may open, in display order; the first is the one opened by default. */
 export function visibleSettingsTabs(actor: StaffActor): SettingsTab[] {
-  return (['general', 'hours', 'reviews', 'fiscal', 'whatsapp'] as const).filter((t) =>
+  return (['general', 'hours', 'reviews', 'fiscal', 'whatsapp', 'printers'] as const).filter((t) =>
     hasPermission(actor, SETTINGS_TAB_PERMISSION[t]),
   );
 }

@@ -17,6 +17,7 @@ import {
   Phone,
   Printer,
   QrCode,
+  RotateCcw,
   Truck,
 } from 'lucide-react';
 import { CashChangeNote } from '@/components/cash-change-note';
@@ -62,7 +63,10 @@ export type OrderCardProps = {
   chatAvailable: boolean;
   onStatus: (order: AdminOrder, status: OrderStatus) => void;
   onHistory: (order: AdminOrder) => void;
+  /** The browser's print dialog (the fallback where no print agent runs). */
   onPrint: (order: AdminOrder) => void;
+  /** Present when the restaurant has thermal printers: the counter copy again, printed by the agent. */
+  onReprint?: (order: AdminOrder) => void;
   onChat: (order: AdminOrder) => void;
   onConfirmDelivery: (order: AdminOrder) => void;
   /** Absent for who does not handle money: only they confirm a PIX received (decision 048). */
@@ -79,6 +83,7 @@ export function OrderCard({
   onStatus,
   onHistory,
   onPrint,
+  onReprint,
   onChat,
   onConfirmDelivery,
   onConfirmPix,
@@ -245,6 +250,11 @@ export function OrderCard({
           {!deliveryPersonView && (
             <Button variant="outline" size="sm" onClick={() => onPrint(o)}>
               <Printer aria-hidden /> Imprimir
+            </Button>
+          )}
+          {onReprint && (
+            <Button variant="outline" size="sm" onClick={() => onReprint(o)}>
+              <RotateCcw aria-hidden /> Reimprimir
             </Button>
           )}
         </div>

@@ -45,6 +45,7 @@ import {
   updateStatus,
   verifyPayments,
 } from './orders-api';
+import { PRINTING_STATUS_KEY, PrintersStrip, usePrintingStatus, useReprintOrder } from './printers-strip';
 
 /** The spec's full refresh as a safety net under the live stream. */
 const REFRESH_MS = 120_000;
@@ -102,6 +103,7 @@ export default function OrdersPage() {
         refresh();
         announce(orderAnnouncement('order.updated', data));
       },
+      'print.updated': () => queryClient.invalidateQueries({ queryKey: PRINTING_STATUS_KEY }),
       'whatsapp.failed': ({ number, shortId }) => {
         const short = shortId.toUpperCase();
         toast.error('Erro no WhatsApp', {
@@ -211,6 +213,9 @@ export default function OrdersPage() {
     return () => cancelAnimationFrame(frame);
   }, [receipt]);
 
+  const printing = usePrintingStatus(!deliveryPersonView);
+  const reprint = useReprintOrder();
+  const hasPrinters = (printing.data?.printers.length ?? 0) > 0;
   const unread = useChatUnread('staff');
   const list = orders.data ?? [];
   // Card/PIX orders not paid yet are kept apart: the kitchen must not start them.
@@ -228,6 +233,7 @@ export default function OrdersPage() {
       onStatus={changeStatus}
       onHistory={setHistoryOf}
       onPrint={print}
+      onReprint={hasPrinters && !deliveryPersonView ? (x) => reprint.mutate(x.id) : undefined}
       onChat={(x) => setChatOrder(x.id)}
       onConfirmDelivery={setConfirming}
       onConfirmPix={handlesMoney(actor) ? setPixOf : undefined}
@@ -296,6 +302,8 @@ export default function OrdersPage() {
           <p className="text-sm">{MSG.checkoutNotConfiguredStaff}</p>
         </div>
       )}
+
+      {printing.data && !deliveryPersonView && <PrintersStrip status={printing.data} />}
 
       {orders.isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" aria-busy="true">

@@ -11,6 +11,7 @@ import { GeneralTab } from './general-tab';
 import { HoursTab } from './hours-tab';
 import { MoneyChangesNotice } from './money-changes-notice';
 import { usePixDraft } from './pix-settings-card';
+import { PrintersTab } from './printers-tab';
 import { ReviewsTab } from './reviews-tab';
 import { useSettings } from './settings-api';
 import { WhatsappTab } from './whatsapp-tab';
@@ -21,6 +22,7 @@ const TAB_LABEL: Record<SettingsTab, string> = {
   reviews: 'Avaliações',
   fiscal: 'Fiscal',
   whatsapp: 'WhatsApp',
+  printers: 'Impressoras',
 };
 
 /**
@@ -48,6 +50,7 @@ function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
       reviews: report('reviews'),
       fiscal: report('fiscal'),
       whatsapp: report('whatsapp'),
+      printers: report('printers'),
     };
   }, []);
   const leaveGuard = useLeaveGuard(dirtyTabs.size > 0);
@@ -104,6 +107,11 @@ function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
               <FiscalTab initial={data.fiscal} onDirtyChange={onDirty.fiscal} />
             </TabsContent>
           )}
+          {tabs.includes('printers') && (
+            <TabsContent value="printers" forceMount className="data-[state=inactive]:hidden">
+              <PrintersTab />
+            </TabsContent>
+          )}
           {tabs.includes('whatsapp') && data.whatsapp && (
             <TabsContent value="whatsapp" forceMount className="data-[state=inactive]:hidden">
               <WhatsappTab initial={data.whatsapp} onDirtyChange={onDirty.whatsapp} />
@@ -121,7 +129,10 @@ export default function SettingsPage() {
   const tabs = visibleSettingsTabs(actor);
   return (
     <div className="max-w-4xl">
-      <PageHeader title="Configurações" description="Informações do negócio, horários, avaliações e integrações." />
+      <PageHeader
+        title="Configurações"
+        description="Informações do negócio, horários, avaliações, integrações e impressoras."
+      />
       {tabs.length === 0 ? (
         <PermissionDenied message="Você não tem permissão para acessar as configurações." />
       ) : (

@@ -1,0 +1,113 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { FakePrinter } from '../apps/server/test/fake-printer';
+import { type AgentProcess, startAgent } from '../apps/server/test/print-agent-process';
+import { registerCustomer, signUpOwner, unique } from './fixtures';
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+const SHOTS = process.env.SCREENSHOTS_DIR;
+
+test('the owner adds a printer and an agent token; an accepted order prints by itself and "Reimprimir" prints it again', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL!;
+  const headers = { origin: base };
+  const printer = await new FakePrinter().start();
+  let agent: AgentProcess | null = null;
+  const context = await browser.newContext({ baseURL: base, locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
+  try {
+    const owner = context.request;
+    const slug = await signUpOwner(owner, base, { name: 'Dona Impressora', company: 'Cantina', emailPrefix: 'print' });
+    const hours = Array.from({ length: 7 }, (_, dayOfWeek) => ({
+      dayOfWeek,
+      isClosed: false,
+      openTime: '00:00',
+      closeTime: '23:59',
+    }));
+    await ok(await owner.put('/api/admin/hours', { headers, data: { hours } }));
+    const { product } = await ok<{ product: { id: string } }>(
+      await owner.post('/api/admin/products', { headers, data: { name: 'Pão de queijo', price: 1200 } }),
+    );
+    await ok(await owner.post('/api/admin/payment-methods', { headers, data: { name: 'Dinheiro' } }));
+
+    // Configurações → Impressoras: a token for the counter computer, and the counter's printer.
+    const page = await context.newPage();
+    await page.goto('/admin/settings');
+    await page.getByRole('tab', { name: 'Impressoras' }).click();
+    await page.getByLabel('Nome do computador').fill('Computador do caixa');
+    await page.getByRole('button', { name: 'Criar token' }).click();
+    const command = await page.getByTestId('agent-command').textContent();
+    const token = /--token (\S+)/.exec(command ?? '')?.[1];
+    expect(token).toMatch(/^mcp_/);
+    agent = startAgent(base, token!);
+
+    await page.getByRole('button', { name: 'Adicionar impressora' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Nome').fill('Balcão');
+    await dialog.getByLabel('Endereço').fill(printer.address);
+    await dialog.getByRole('button', { name: 'Salvar impressora' }).click();
+    await expect(page.getByText('Impressora salva!')).toBeVisible();
+    await expect(page.getByText('Computador do caixa · Conectado')).toBeVisible();
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/printers-settings-desktop.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}/printers-settings-390.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Editar Balcão' }).click();
+      await page.screenshot({ path: `${SHOTS}/printer-form-390.png` });
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+
+    // A customer orders to pick up.
+    const customer = await browser.newContext({ baseURL: base, locale: 'pt-BR' });
+    await registerCustomer(customer.request, base, slug, 'Conceição Araújo');
+    const options = await (await customer.request.get(`/api/public/restaurants/${slug}/checkout-options`)).json();
+    const cash = options.paymentMethods.find((m: { name: string }) => m.name === 'Dinheiro');
+    const { order } = await ok<{ order: { id: string; number: number } }>(
+      await customer.request.post('/api/customer/orders', {
+        headers: { ...headers, 'idempotency-key': `print-${unique()}` },
+        data: {
+          restaurantSlug: slug,
+          items: [{ productId: product.id, quantity: 2 }],
+          deliveryType: 'pickup',
+          name: 'Conceição Araújo',
+          phone: '11987654321',
+          paymentMethod: cash.id,
+        },
+      }),
+    );
+    await customer.close();
+
+    // Staff accept it on the board: the ticket comes out of the counter printer by itself.
+    await page.goto('/admin/orders');
+    const strip = page.getByRole('region', { name: 'Impressoras' });
+    await expect(strip.getByText('Balcão')).toBeVisible();
+    await expect(strip.getByText('Online')).toBeVisible();
+    const card = page.getByRole('article', { name: `Pedido #${order.number}`, exact: true });
+    await card.getByRole('combobox', { name: `Status do pedido #${order.number}` }).click();
+    await page.getByRole('option', { name: 'Preparando', exact: true }).click();
+    const big = `PEDIDO #${order.number}`;
+    await expect.poll(() => printer.find(big).length).toBe(1);
+    const [ticket] = printer.find(big);
+    expect(ticket.text).toContain('Cliente: Conceição Araújo');
+    expect(ticket.text).toContain('2x Pão de queijo');
+    expect(ticket.cut).toBe(true);
+
+    await card.getByRole('button', { name: 'Reimprimir' }).click();
+    await expect(page.getByText('Enviado para a impressora')).toBeVisible();
+    await expect.poll(() => printer.find(big).length).toBe(2);
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/board-printers-desktop.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}/board-printers-390.png` });
+    }
+  } finally {
+    await agent?.stop();
+    await printer.stop();
+    await context.close();
+  }
+});
