@@ -4,7 +4,6 @@ import golden32 from './fixtures/ticket-32-cp850.hex?raw';
 import golden48 from './fixtures/ticket-48-cp860.hex?raw';
 import {
   counterCopies,
-  networkAddress,
   orderTicket,
   type PrinterRoutes,
   printerState,
@@ -92,13 +91,6 @@ describe('printing rules', () => {
     expect(counterCopies(routes, 'delivery')).toBe(2);
     expect(counterCopies(routes, 'dine_in')).toBe(0);
     expect(counterCopies(routes, 'pdv')).toBe(0);
-  });
-
-  it('reads network addresses and leaves device paths alone', () => {
-    expect(networkAddress('192.168.0.50:9100')).toEqual({ host: '192.168.0.50', port: 9100 });
-    expect(networkAddress('/dev/usb/lp0')).toBeNull();
-    expect(networkAddress('COM3')).toBeNull();
-    expect(networkAddress('impressora:99999')).toBeNull();
   });
 
   it('shows a printer offline once no agent that serves it was heard from in 30 s', () => {

@@ -87,14 +87,6 @@ export const agentNameInput = z.object({
   name: z.string().trim().min(1, 'Informe um nome para o computador').max(60, 'Nome muito longo'),
 });
 
-/** A network address `host:port`, or null for a device path. */
-export function networkAddress(value: string): { host: string; port: number } | null {
-  const m = /^([A-Za-z0-9.-]+|\[[0-9a-fA-F:]+\]):(\d{1,5})$/.exec(value.trim());
-  if (!m) return null;
-  const port = Number(m[2]);
-  return port >= 1 && port <= 65535 ? { host: m[1].replace(/^\[|\]$/g, ''), port } : null;
-}
-
 /** How many counter copies an order of this channel gets on a printer (none for a PDV sale: it has its receipt). */
 export function counterCopies(routes: PrinterRoutes, deliveryType: string): number {
   if (!isDeliveryType(deliveryType) || deliveryType === 'pdv') return 0;

@@ -13,7 +13,6 @@ import { type EscPosOptions, encodeTicket } from '@meucardapio/domain/escpos';
 import { shortIdAdmin } from '@meucardapio/domain/order-status';
 import {
   type AutoPrint,
-  type AutoPrintKind,
   type CashClosingTicket,
   cashClosingTicket,
   counterCopies,
@@ -148,16 +147,12 @@ async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: string, ti
  * The tickets of an order the restaurant accepted: the counter copies (N per channel) and, per kitchen
  * station routed to a printer, a ticket with that station's items. Called in the accept's transaction.
  */
-export async function enqueueAcceptedOrder(
-  db: DbOrTx,
-  restaurantId: string,
-  orderId: string,
-  only?: AutoPrintKind[],
-): Promise<string[]> {
-  const auto = await autoPrintOf(db, restaurantId);
-  const kinds = only ?? (['order', 'kitchen'] as const).filter((k) => auto[k]);
+export async function enqueueAcceptedOrder(db: DbOrTx, restaurantId: string, orderId: string): Promise<string[]> {
   const all = await printersOf(db, restaurantId);
-  if (kinds.length === 0 || all.length === 0) return [];
+  if (all.length === 0) return [];
+  const auto = await autoPrintOf(db, restaurantId);
+  const kinds = (['order', 'kitchen'] as const).filter((k) => auto[k]);
+  if (kinds.length === 0) return [];
   const restaurant = await restaurantOf(db, restaurantId);
   const data = await ticketOrder(db, restaurantId, orderId, restaurant.timezone);
   if (!data) return [];
@@ -198,9 +193,8 @@ export async function enqueueAcceptedOrder(
 
 /** The PDV sale's receipt on the printers that print receipts, in the sale's transaction. */
 export async function enqueuePdvReceipt(db: DbOrTx, restaurantId: string, orderId: string): Promise<string[]> {
-  if (!(await autoPrintOf(db, restaurantId)).pdv_receipt) return [];
   const targets = (await printersOf(db, restaurantId)).filter((p) => p.routes.pdvReceipt);
-  if (targets.length === 0) return [];
+  if (targets.length === 0 || !(await autoPrintOf(db, restaurantId)).pdv_receipt) return [];
   const restaurant = await restaurantOf(db, restaurantId);
   const data = await ticketOrder(db, restaurantId, orderId, restaurant.timezone);
   if (!data) return [];
@@ -218,9 +212,8 @@ export async function enqueueCashClosing(
   restaurantId: string,
   report: Omit<CashClosingTicket, 'restaurantName' | 'timezone'>,
 ): Promise<string[]> {
-  if (!(await autoPrintOf(db, restaurantId)).cash_closing) return [];
   const targets = (await printersOf(db, restaurantId)).filter((p) => p.routes.cashClosing);
-  if (targets.length === 0) return [];
+  if (targets.length === 0 || !(await autoPrintOf(db, restaurantId)).cash_closing) return [];
   const restaurant = await restaurantOf(db, restaurantId);
   const ticket = cashClosingTicket({ ...report, restaurantName: restaurant.name, timezone: restaurant.timezone });
   return insertJobs(
