@@ -116,3 +116,15 @@ export async function registerCustomer(request: APIRequestContext, origin: strin
   });
   expect(res.ok(), await res.text()).toBeTruthy();
 }
+
+/** Opening hours of a restaurant that never closes, so a journey's orders are accepted at any hour. */
+export async function openAroundTheClock(request: APIRequestContext, origin: string) {
+  const hours = Array.from({ length: 7 }, (_, dayOfWeek) => ({
+    dayOfWeek,
+    isClosed: false,
+    openTime: '00:00',
+    closeTime: '23:59',
+  }));
+  const res = await request.put('/api/admin/hours', { headers: { origin }, data: { hours } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}

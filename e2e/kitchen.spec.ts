@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
-import { registerCustomer, signUpOwner, unique } from './fixtures';
+import { openAroundTheClock, registerCustomer, signUpOwner, unique } from './fixtures';
 
 type Shop = { slug: string; owner: APIRequestContext; cookEmail: string; pizzaId: string; drinkId: string };
 
@@ -17,13 +17,7 @@ async function createShop(browser: Browser, baseURL: string): Promise<Shop> {
   const owner = context.request;
   const headers = { origin: baseURL };
   const slug = await signUpOwner(owner, baseURL, { name: 'Dona Cozinha', company: 'Cantina', emailPrefix: 'kds' });
-  const hours = Array.from({ length: 7 }, (_, dayOfWeek) => ({
-    dayOfWeek,
-    isClosed: false,
-    openTime: '00:00',
-    closeTime: '23:59',
-  }));
-  await ok(await owner.put('/api/admin/hours', { headers, data: { hours } }));
+  await openAroundTheClock(owner, baseURL);
   const station = async (name: string) =>
     (
       await ok<{ station: { id: string } }>(

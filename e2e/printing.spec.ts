@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { FakePrinter } from '../apps/server/test/fake-printer';
 import { type AgentProcess, startAgent } from '../apps/server/test/print-agent-process';
-import { registerCustomer, signUpOwner, unique } from './fixtures';
+import { openAroundTheClock, registerCustomer, signUpOwner, unique } from './fixtures';
 
 async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
   expect(res.ok(), await res.text()).toBeTruthy();
@@ -22,13 +22,7 @@ test('the owner adds a printer and an agent token; an accepted order prints by i
   try {
     const owner = context.request;
     const slug = await signUpOwner(owner, base, { name: 'Dona Impressora', company: 'Cantina', emailPrefix: 'print' });
-    const hours = Array.from({ length: 7 }, (_, dayOfWeek) => ({
-      dayOfWeek,
-      isClosed: false,
-      openTime: '00:00',
-      closeTime: '23:59',
-    }));
-    await ok(await owner.put('/api/admin/hours', { headers, data: { hours } }));
+    await openAroundTheClock(owner, base);
     const { product } = await ok<{ product: { id: string } }>(
       await owner.post('/api/admin/products', { headers, data: { name: 'Pão de queijo', price: 1200 } }),
     );
