@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { formatMoney, plural } from '@/lib/format';
 import { centsText, MoneyInput, typedCents } from './money-input';
-import { lineDetails } from './pdv-cart';
+import { lineDetails, typedQuantity } from './pdv-cart';
 import { Kbd } from './pdv-ui';
 import type { PdvCart } from './use-pdv-cart';
 
@@ -81,15 +81,10 @@ export function CartPanel({ cart, discountRef, onReserve, onClear, onPay, notice
                   >
                     <Minus aria-hidden />
                   </Button>
-                  <input
-                    aria-label={`Quantidade de ${l.name}`}
-                    inputMode="numeric"
-                    className="h-8 w-12 rounded-md border bg-background text-center text-sm tabular-nums"
-                    value={l.quantity}
-                    onChange={(e) => {
-                      const n = Number(e.target.value.replace(/\D/g, '') || '0');
-                      cart.setQuantity(l.id, n);
-                    }}
+                  <QuantityBox
+                    label={`Quantidade de ${l.name}`}
+                    quantity={l.quantity}
+                    onQuantity={(n) => cart.setQuantity(l.id, n)}
                   />
                   <Button
                     size="icon-sm"
@@ -167,5 +162,41 @@ export function CartPanel({ cart, discountRef, onReserve, onClear, onPay, notice
         </Button>
       </div>
     </section>
+  );
+}
+
+/** The typed quantity: retyping keeps the line; only a confirmed 0 (Enter, leaving the box) removes it. */
+function QuantityBox({
+  label,
+  quantity,
+  onQuantity,
+}: {
+  label: string;
+  quantity: number;
+  onQuantity: (n: number) => void;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  function confirm() {
+    const n = draft === null ? null : typedQuantity(draft, true);
+    if (n !== null && n !== quantity) onQuantity(n);
+    setDraft(null);
+  }
+  return (
+    <input
+      aria-label={label}
+      inputMode="numeric"
+      className="h-8 w-12 rounded-md border bg-background text-center text-sm tabular-nums"
+      value={draft ?? quantity}
+      onChange={(e) => {
+        const text = e.target.value.replace(/\D/g, '');
+        setDraft(text);
+        const n = typedQuantity(text, false);
+        if (n !== null) onQuantity(n);
+      }}
+      onBlur={confirm}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') confirm();
+      }}
+    />
   );
 }

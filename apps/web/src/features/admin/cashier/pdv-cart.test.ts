@@ -9,6 +9,7 @@ import {
   type PdvLine,
   PLAIN_CHOICE,
   saleItems,
+  typedQuantity,
 } from './pdv-cart';
 
 const UUID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -181,5 +182,19 @@ describe('linesFromReserved', () => {
     const [line] = linesFromReserved(sale, [pizza]);
     expect(line).toMatchObject({ productId: UUID(2), quantity: 2, price: 5990, total: 11980, variationId: 'grande' });
     expect(lineDetails(line)).toBe('Grande');
+  });
+});
+
+describe('typedQuantity (the PDV quantity box)', () => {
+  it('clearing the box to type a new number keeps the line', () => {
+    expect(typedQuantity('', false)).toBeNull();
+    expect(typedQuantity('', true)).toBeNull();
+    expect(typedQuantity('1', false)).toBe(1);
+    expect(typedQuantity('12', false)).toBe(12);
+  });
+
+  it('removes the line only for a confirmed 0', () => {
+    expect(typedQuantity('0', false)).toBeNull();
+    expect(typedQuantity('0', true)).toBe(0);
   });
 });

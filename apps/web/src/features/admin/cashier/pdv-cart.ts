@@ -193,3 +193,15 @@ export function saleItems(lines: readonly PdvLine[]): PdvItemInput[] {
 export function offlineSaleItems(lines: readonly PdvLine[]) {
   return saleItems(lines).map((item, i) => ({ ...item, unitPrice: lines[i].price }));
 }
+
+/**
+ * What a typed quantity does to its line: a number above zero sets it; an empty box (being retyped) leaves
+ * the line alone; 0 removes the line only once confirmed (Enter or leaving the box). Null: no change.
+ */
+export function typedQuantity(text: string, confirmed: boolean): number | null {
+  const digits = text.replace(/\D/g, '');
+  if (digits === '') return null;
+  const n = Number(digits);
+  if (n === 0) return confirmed ? 0 : null;
+  return n;
+}
