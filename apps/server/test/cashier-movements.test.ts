@@ -69,3 +69,37 @@ describe('cash movements on record', () => {
     expect(listed(closed.body.movements)).toEqual(EXPECTED);
   });
 });
+
+describe('a sangria larger than the cash in the drawer (decision 054)', () => {
+  it("is refused to a cashier-only user without the figure, and needs the owner's confirmation", async () => {
+    await openRegister(b.owner.client, 1000);
+    const cashier = await cashierOf(t, b.owner);
+    const refused = await cashier.client.post(`${CASHIER}/withdrawals`, { amount: 1001, reason: 'Fornecedor' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('withdrawal_above_drawer');
+    expect(refused.body.error.description).not.toContain('R$');
+    const confirmedByCashier = await cashier.client.post(`${CASHIER}/withdrawals`, {
+      amount: 1001,
+      reason: 'Fornecedor',
+      confirmAboveDrawer: true,
+    });
+    expect(confirmedByCashier.status).toBe(409);
+
+    const asked = await b.owner.client.post(`${CASHIER}/withdrawals`, { amount: 1500, reason: 'Fornecedor' });
+    expect(asked.status).toBe(409);
+    expect(asked.body.error).toMatchObject({
+      code: 'withdrawal_above_drawer_confirm',
+      title: 'Sangria maior que o caixa',
+    });
+    expect(asked.body.error.description).toContain('Há R$ 10,00 em dinheiro no caixa');
+    const confirmed = await b.owner.client.post(`${CASHIER}/withdrawals`, {
+      amount: 1500,
+      reason: 'Fornecedor',
+      confirmAboveDrawer: true,
+    });
+    expect(confirmed.status).toBe(201);
+    // Up to the drawer, a sangria needs nothing more.
+    expect((await b.owner.client.post(`${CASHIER}/supplies`, { amount: 500, reason: 'Troco' })).status).toBe(201);
+    expect((await cashier.client.post(`${CASHIER}/withdrawals`, { amount: 500, reason: 'Depósito' })).status).toBe(201);
+  });
+});

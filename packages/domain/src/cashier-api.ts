@@ -82,6 +82,8 @@ export const cashMovementSchema = z.object({
     .gt(0, MSG.invalidAmount)
     .max(MAX_CENTS, MSG.invalidAmount),
   reason: z.string({ error: MSG.requiredFieldsShort }).trim().min(1, MSG.requiredFieldsShort).max(300, MSG.tooLong),
+  /** The owner or an administrator confirmed a sangria above the drawer's expected cash (decision 054). */
+  confirmAboveDrawer: z.boolean().optional(),
 });
 export type CashMovementInput = z.input<typeof cashMovementSchema>;
 

@@ -7,6 +7,7 @@ import {
   checkCustomerCpf,
   checkOpeningAmount,
   checkSellable,
+  checkWithdrawalAgainstDrawer,
   closeDifferences,
   closingBalance,
   countTotal,
@@ -276,5 +277,22 @@ describe('cash session', () => {
       { method: 'PIX', expected: 2000, counted: 2000, difference: 0 },
     ]);
     expect(r.totalDifference).toBe(-1100);
+  });
+});
+
+describe('checkWithdrawalAgainstDrawer (decision 054)', () => {
+  it('lets a sangria up to the drawer through', () => {
+    expect(checkWithdrawalAgainstDrawer(1000, 1000, { cashierOnly: true, confirmed: false }).ok).toBe(true);
+  });
+  it('refuses a cashier-only user above the drawer, confirmed or not, without the figure', () => {
+    const r = checkWithdrawalAgainstDrawer(1001, 1000, { cashierOnly: true, confirmed: true });
+    expect(r).toMatchObject({ ok: false, code: 'withdrawal_above_drawer' });
+    expect(r.ok === false && r.description).not.toContain('R$');
+  });
+  it('asks the owner to confirm with the amount available', () => {
+    const r = checkWithdrawalAgainstDrawer(1500, 1000, { cashierOnly: false, confirmed: false });
+    expect(r).toMatchObject({ ok: false, code: 'withdrawal_above_drawer_confirm' });
+    expect(r.ok === false && r.description).toContain('Há R$ 10,00 em dinheiro no caixa');
+    expect(checkWithdrawalAgainstDrawer(1500, 1000, { cashierOnly: false, confirmed: true }).ok).toBe(true);
   });
 });

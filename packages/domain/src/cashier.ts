@@ -53,6 +53,7 @@ export const CASHIER_MSG = {
   loadConciliationError: 'Erro ao carregar dados de conciliação',
   loadDetailsError: 'Erro ao carregar detalhes',
   withdrawalError: 'Erro ao registrar sangria',
+  withdrawalAboveDrawer: 'Sangria maior que o caixa',
   closeError: 'Erro ao fechar caixa',
   openError: 'Erro ao abrir caixa',
   alreadyOpen: 'Caixa já está aberto',
@@ -280,6 +281,31 @@ export function checkCashMovement(m: {
   const checked = validateWithdrawal(m);
   if (!checked.ok) return checked;
   return Number.isInteger(m.amount) ? checked : fail('invalid_amount', MSG.invalidAmount);
+}
+
+/**
+ * A sangria larger than the cash the drawer should hold (decision 054): a cashier-only user is refused
+ * without learning the drawer's figure (blind close); the owner or an administrator is told the amount
+ * available and may confirm (the drawer may hold more than the system knows, e.g. change not recorded).
+ */
+export function checkWithdrawalAgainstDrawer(
+  amount: number,
+  drawer: number,
+  who: { cashierOnly: boolean; confirmed: boolean },
+): { ok: true } | RuleFailure {
+  if (amount <= drawer) return { ok: true };
+  if (who.cashierOnly)
+    return fail(
+      'withdrawal_above_drawer',
+      CASHIER_MSG.withdrawalAboveDrawer,
+      'A sangria é maior que o dinheiro em caixa. Confira o valor ou chame o responsável.',
+    );
+  if (who.confirmed) return { ok: true };
+  return fail(
+    'withdrawal_above_drawer_confirm',
+    CASHIER_MSG.withdrawalAboveDrawer,
+    `Há ${formatBRL(Math.max(0, drawer))} em dinheiro no caixa. Confirme para registrar uma sangria de ${formatBRL(amount)}.`,
+  );
 }
 
 /** What should be in the drawer: initial + cash sales + suprimentos − sangrias. */

@@ -1,5 +1,11 @@
 import { cashCloseCounts, cashRegisterHistory, cashRegisterSessions, cashWithdrawals } from '@meucardapio/db/schema';
-import { CASH_GROUP, CASHIER_MSG, closeDifferences, countTotal } from '@meucardapio/domain/cashier';
+import {
+  CASH_GROUP,
+  CASHIER_MSG,
+  checkWithdrawalAgainstDrawer,
+  closeDifferences,
+  countTotal,
+} from '@meucardapio/domain/cashier';
 import type {
   CashierState,
   CashMovementView,
@@ -224,15 +230,24 @@ export async function closeSession(ctx: StaffCtx, input: z.output<typeof closeSe
 export async function recordMovement(
   ctx: StaffCtx,
   kind: 'withdrawal' | 'supply',
-  input: { amount: number; reason: string },
+  input: { amount: number; reason: string; confirmAboveDrawer?: boolean },
 ): Promise<CashMovementView> {
   return ctx.db.transaction(async (tx) => {
+    // A sangria holds the session row exclusively, so two at once cannot both fit in the same cash.
     const [session] = await tx
-      .select({ id: cashRegisterSessions.id })
+      .select()
       .from(cashRegisterSessions)
       .where(tenant(cashRegisterSessions, ctx.restaurantId, eq(cashRegisterSessions.status, 'open')))
-      .for('share');
+      .for(kind === 'withdrawal' ? 'update' : 'share');
     if (!session) throw noOpenSession();
+    if (kind === 'withdrawal') {
+      const { expectedCash } = await sessionFigures(tx, ctx.restaurantId, session);
+      const checked = checkWithdrawalAgainstDrawer(input.amount, expectedCash, {
+        cashierOnly: isCashierOnly(ctx.actor.rules),
+        confirmed: input.confirmAboveDrawer === true,
+      });
+      if (!checked.ok) throw new AppError(409, checked.code, checked.title, checked.description ?? '');
+    }
     const [history] = await tx
       .insert(cashRegisterHistory)
       .values(historyRow(ctx, session.id, kind, input.amount, input.reason))

@@ -1,13 +1,14 @@
 import { CASHIER_MSG, checkCashMovement } from '@meucardapio/domain/cashier';
-import type { CashMovementView } from '@meucardapio/domain/cashier-api';
+import type { CashMovementInput, CashMovementView } from '@meucardapio/domain/cashier-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { errorText } from '@/lib/api';
+import { errorText, isApiError } from '@/lib/api';
 import { formatMoney, formatTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { cashierKeys, recordSupply, recordWithdrawal } from './cashier-api';
@@ -60,11 +61,17 @@ function MovementCard({ kind, timeZone }: { kind: keyof typeof KINDS; timeZone: 
       setReason('');
       void queryClient.invalidateQueries({ queryKey: cashierKeys.all });
     },
-    onError: (err) => {
+    onError: (err, body) => {
+      // Above the drawer's cash the owner or an administrator is asked to confirm (decision 054).
+      if (isApiError(err) && err.code === 'withdrawal_above_drawer_confirm') {
+        setAboveDrawer({ body, text: err.description });
+        return;
+      }
       const t = errorText(err);
       toast.error(k.error, { description: [t.title, t.description].filter(Boolean).join(': ') });
     },
   });
+  const [aboveDrawer, setAboveDrawer] = useState<{ body: CashMovementInput; text: string } | null>(null);
 
   function submit() {
     const cents = amount.trim() === '' ? null : (typedCents(amount) ?? Number.NaN);
@@ -113,6 +120,16 @@ function MovementCard({ kind, timeZone }: { kind: keyof typeof KINDS; timeZone: 
             {k.button}
           </Button>
         </form>
+        <ConfirmDialog
+          open={aboveDrawer !== null}
+          onOpenChange={(v) => !v && setAboveDrawer(null)}
+          title={CASHIER_MSG.withdrawalAboveDrawer}
+          description={aboveDrawer?.text}
+          confirmText="Registrar mesmo assim"
+          onConfirm={() =>
+            aboveDrawer ? mutation.mutateAsync({ ...aboveDrawer.body, confirmAboveDrawer: true }) : undefined
+          }
+        />
         {recent.length > 0 && (
           <ul className="mt-4 grid gap-1 text-sm" aria-label={`${k.title}s registradas`}>
             {recent.map((m) => (
