@@ -98,8 +98,9 @@ describe('a sangria larger than the cash in the drawer (decision 054)', () => {
       confirmAboveDrawer: true,
     });
     expect(confirmed.status).toBe(201);
-    // Up to the drawer, a sangria needs nothing more.
-    expect((await b.owner.client.post(`${CASHIER}/supplies`, { amount: 500, reason: 'Troco' })).status).toBe(201);
+    // The drawer is now R$ 5,00 short; a suprimento of R$ 10,00 leaves R$ 5,00, and up to that nothing more is asked.
+    expect((await b.owner.client.post(`${CASHIER}/supplies`, { amount: 1000, reason: 'Troco' })).status).toBe(201);
+
     expect((await cashier.client.post(`${CASHIER}/withdrawals`, { amount: 500, reason: 'Depósito' })).status).toBe(201);
   });
 });
