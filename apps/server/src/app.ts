@@ -24,6 +24,8 @@ import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes';
+import { connectionsRoutes } from './modules/marketplace/connections.routes';
+import { openDeliveryRoutes } from './modules/marketplace/open-delivery.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentMethodsRoutes } from './modules/payments/payment-methods.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -110,10 +112,16 @@ export function createApp(deps: Deps) {
     filesRoutes,
     printingRoutes,
     printAgentRoutes,
+    connectionsRoutes,
   ]) {
     app.route('/api', routes);
   }
   app.route('/api/events', eventsRoutes);
+  // The Open Delivery standard's own paths: its webhook and our menu, called by ordering apps.
+  app.use('/v1/*', limitBody);
+  app.use('/newEvent', limitBody);
+  app.use('/orderUpdate', limitBody);
+  app.route('/', openDeliveryRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Não encontrado', 'Endereço da API inexistente.'), 404));
   app.onError(handleError);
   return app;

@@ -24,6 +24,20 @@ const schema = z.object({
   SHIPPING_API_URL: z.string().url().optional(),
   SHIPPING_API_TOKEN: z.string().optional(),
   WHATSAPP_API_URL: z.string().url().optional(),
+  /** The iFood Merchant API's host (tests and staging point it at a fake). */
+  IFOOD_API_URL: z.string().url().default('https://merchant-api.ifood.com.br'),
+  /** How often each ordering-app connection is polled (iFood asks for 30 s; it also keeps the store open). */
+  MARKETPLACE_POLL_MS: z.coerce.number().int().min(200).max(120_000).default(30_000),
+  /** How often the marketplace simulator makes an order on a connection that is switched on. */
+  MARKETPLACE_SIMULATOR_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(4 * 60_000),
+  /** How often each instance looks for due polls and calls owed to the apps. */
+  MARKETPLACE_TICK_MS: z.coerce.number().int().min(50).default(1000),
+  /** How long a call to an ordering app may take before it counts as failed (and is retried). */
+  MARKETPLACE_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   SMTP_URL: z.string().optional(),
   /** 1: allow an `smtp://` server that offers no STARTTLS (reset links would cross the network in the clear). */
   SMTP_ALLOW_INSECURE: z.enum(['0', '1']).optional(),

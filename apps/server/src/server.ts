@@ -7,12 +7,18 @@ import type { Config } from './config';
 import type { Deps } from './http/context';
 import { createIntegrations } from './integrations/integrations';
 import { createLogger } from './logger';
+import { type MarketplaceWorker, startMarketplaceWorker } from './modules/marketplace/marketplace-worker';
 import { startOrderNotifications } from './modules/orders/notifications/whatsapp-outbox';
 import { MenuCache } from './modules/restaurants/menu-cache';
 import { Metrics } from './ops/metrics';
 import { Realtime } from './realtime/realtime';
 
-export type Booted = { deps: Deps; app: ReturnType<typeof createApp>; close(): Promise<void> };
+export type Booted = {
+  deps: Deps;
+  app: ReturnType<typeof createApp>;
+  marketplace: MarketplaceWorker;
+  close(): Promise<void>;
+};
 
 /** Wires config → database → migrations → integrations → realtime → app. */
 export async function boot(
@@ -41,10 +47,18 @@ export async function boot(
   const app = createApp(deps);
   // WhatsApp notification of new orders: one small worker per instance (see order-notifications.ts).
   const notifications = await startOrderNotifications(deps);
+  // Ordering apps: polls and calls owed, one small loop per instance (see marketplace-worker.ts).
+  const marketplace = startMarketplaceWorker(deps, {
+    tickMs: config.MARKETPLACE_TICK_MS,
+    pollMs: config.MARKETPLACE_POLL_MS,
+    simulatorEveryMs: config.MARKETPLACE_SIMULATOR_EVERY_MS,
+  });
   return {
     deps,
     app,
+    marketplace,
     async close() {
+      await marketplace.stop();
       await notifications.stop();
       await realtime.stop();
       await menuCache.stop();

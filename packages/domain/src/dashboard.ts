@@ -1,5 +1,6 @@
 import type { MethodTotal, ProductTotal } from './cashier-report';
 import { WEEKDAY_LABELS } from './hours';
+import { channelLabel } from './marketplace';
 import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, type DeliveryType, type OrderStatus } from './order-status';
 import { paymentGroupLabel } from './payment';
 
@@ -100,6 +101,29 @@ export function channelSplit(rows: readonly { channel: string; total: number; co
   });
 }
 
+export type SourceTotal = { source: string; label: string; total: number; count: number };
+
+/**
+ * Where the sales came from: our own channels ("Próprio": storefront, PDV, tables) first, then each
+ * ordering app that sold, largest first.
+ */
+export function sourceSplit(rows: readonly { source: string | null; total: number; count: number }[]): SourceTotal[] {
+  const own = rows.filter((r) => !r.source);
+  const apps = rows
+    .filter((r) => r.source)
+    .map((r) => ({ source: r.source as string, label: channelLabel(r.source), total: r.total, count: r.count }))
+    .sort((a, b) => b.total - a.total || a.label.localeCompare(b.label));
+  return [
+    {
+      source: 'own',
+      label: channelLabel(null),
+      total: own.reduce((s, r) => s + r.total, 0),
+      count: own.reduce((s, r) => s + r.count, 0),
+    },
+    ...apps,
+  ];
+}
+
 /** 'segunda passada', 'sábado passado': the same weekday a week before `date`, as the comparison names it. */
 export function lastWeekLabel(date: string): string {
   const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
@@ -124,7 +148,7 @@ export type OpenOrders = Record<Exclude<OrderStatus, 'delivered' | 'cancelled'>,
 };
 
 export type SalesFigures = { total: number; count: number; averageTicket: number };
-export type Split = { payments: MethodTotal[]; channels: ChannelTotal[] };
+export type Split = { payments: MethodTotal[]; channels: ChannelTotal[]; sources: SourceTotal[] };
 
 export type DashboardView = {
   date: string;

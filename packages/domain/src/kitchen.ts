@@ -60,6 +60,9 @@ export type KitchenOrder = {
   note: string | null;
   /** When it was placed (ISO): the timer counts from here. */
   createdAt: string;
+  /** The ordering app it came from and its short code there (null for our own orders). */
+  channel: string | null;
+  channelCode: string | null;
   /** The items the station shown prepares (all of them under "Todas"). */
   items: KitchenItem[];
   /** Items of the same order that other stations prepare. */

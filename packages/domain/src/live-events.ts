@@ -73,6 +73,8 @@ export type LiveEventMap = {
   'review.updated': ReviewEvent;
   'hours.updated': { hours: HoursRow[] };
   'print.updated': PrintUpdatedEvent;
+  /** An ordering-app connection started or stopped working (the board shows it). */
+  'marketplace.health': { connectionId: string; app: string; healthy: boolean; error: string | null };
 };
 
 export type LiveEventType = keyof LiveEventMap;

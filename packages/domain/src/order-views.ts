@@ -98,6 +98,14 @@ export type AdminOrderView = CashChange &
     awaitingPayment: boolean;
     /** Placed from the menu preview by staff: on the board, in no report, stock or dashboard. */
     isTest: boolean;
+    /** The ordering app it came from ('ifood', 'keeta', …); null for our own channels ("Próprio"). */
+    channel: string | null;
+    /** An app's order: its short code there, until when it must be accepted, a cancellation it asks for. */
+    marketplace: {
+      displayId: string;
+      confirmBy: string | null;
+      cancellationRequested: { code: string; reason: string } | null;
+    } | null;
     /** Placed to be paid by the restaurant's own PIX QR Code: staff confirm its payment on the board. */
     localPix: boolean;
     /** Who confirmed a local PIX payment, and when. */

@@ -325,7 +325,7 @@ describe('ROUTE_PERMISSIONS', () => {
 });
 
 describe('settings tabs', () => {
-  it('gates general, fiscal and whatsapp by manage_settings, hours and reviews by their own keys', () => {
+  it('gates general, fiscal, whatsapp and integrations by manage_settings, hours and reviews by their own keys', () => {
     expect(SETTINGS_TAB_PERMISSION).toEqual({
       general: 'manage_settings',
       hours: 'manage_restaurant_hours',
@@ -333,18 +333,27 @@ describe('settings tabs', () => {
       fiscal: 'manage_settings',
       whatsapp: 'manage_settings',
       printers: 'manage_settings',
+      integrations: 'manage_settings',
     });
   });
 
   it('shows the owner every tab in display order', () => {
-    expect(visibleSettingsTabs(OWNER)).toEqual(['general', 'hours', 'reviews', 'fiscal', 'whatsapp', 'printers']);
+    expect(visibleSettingsTabs(OWNER)).toEqual([
+      'general',
+      'hours',
+      'reviews',
+      'fiscal',
+      'whatsapp',
+      'printers',
+      'integrations',
+    ]);
   });
 
   it('shows only the permitted tabs; the first one opens by default', () => {
     const hoursAndReviews = employee(profile({ permissions: { manage_restaurant_hours: true, manage_reviews: true } }));
     expect(visibleSettingsTabs(hoursAndReviews)).toEqual(['hours', 'reviews']);
     const settingsOnly = employee(profile({ permissions: { manage_settings: true } }));
-    expect(visibleSettingsTabs(settingsOnly)).toEqual(['general', 'fiscal', 'whatsapp', 'printers']);
+    expect(visibleSettingsTabs(settingsOnly)).toEqual(['general', 'fiscal', 'whatsapp', 'printers', 'integrations']);
   });
 
   it('shows nothing without any of those permissions, or when the employee is inactive', () => {

@@ -239,7 +239,7 @@ export const ROUTE_PERMISSIONS = {
   states: ['manage_states'],
 } as const satisfies Record<string, readonly PermissionKey[]>;
 
-export type SettingsTab = 'general' | 'hours' | 'reviews' | 'fiscal' | 'whatsapp' | 'printers';
+export type SettingsTab = 'general' | 'hours' | 'reviews' | 'fiscal' | 'whatsapp' | 'printers' | 'integrations';
 
 export const SETTINGS_TAB_PERMISSION: Record<SettingsTab, PermissionKey> = {
   general: 'manage_settings',
@@ -248,11 +248,12 @@ export const SETTINGS_TAB_PERMISSION: Record<SettingsTab, PermissionKey> = {
   fiscal: 'manage_settings',
   whatsapp: 'manage_settings',
   printers: 'manage_settings',
+  integrations: 'manage_settings',
 };
 
 /** Settings tabs the actor may open, in display order; the first is the one opened by default. */
 export function visibleSettingsTabs(actor: StaffActor): SettingsTab[] {
-  return (['general', 'hours', 'reviews', 'fiscal', 'whatsapp', 'printers'] as const).filter((t) =>
+  return (['general', 'hours', 'reviews', 'fiscal', 'whatsapp', 'printers', 'integrations'] as const).filter((t) =>
     hasPermission(actor, SETTINGS_TAB_PERMISSION[t]),
   );
 }

@@ -3,6 +3,8 @@ import type { Db } from '@meucardapio/db/client';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { createMailer, type Mailer } from './mail/mailer';
+import { ifoodClient } from './marketplace/ifood';
+import { createMarketplaces, type Marketplaces } from './marketplace/marketplaces';
 import { createMessenger, type Messenger } from './messaging/messenger';
 import { infinitePayProvider } from './payments/infinitepay';
 import { disabledPaymentProvider, type PaymentProvider } from './payments/payments';
@@ -22,6 +24,8 @@ export type Integrations = {
   payments: PaymentProvider;
   /** Shipping quotes: the HTTP API at SHIPPING_API_URL, else deterministic simulated quotes. */
   shipping: ShippingProvider;
+  /** Ordering apps: the simulator, Open Delivery apps and iFood (at IFOOD_API_URL). */
+  marketplaces: Marketplaces;
 };
 
 export function createIntegrations(_config: Config, db: Db, log: Logger): Integrations {
@@ -33,6 +37,10 @@ export function createIntegrations(_config: Config, db: Db, log: Logger): Integr
     shipping: _config.SHIPPING_API_URL
       ? httpShippingProvider({ url: _config.SHIPPING_API_URL, token: _config.SHIPPING_API_TOKEN })
       : simulatorShippingProvider(),
+    marketplaces: createMarketplaces({
+      timeoutMs: _config.MARKETPLACE_HTTP_TIMEOUT_MS,
+      ifood: ifoodClient({ baseUrl: _config.IFOOD_API_URL, timeoutMs: _config.MARKETPLACE_HTTP_TIMEOUT_MS }),
+    }),
   };
 }
 

@@ -60,6 +60,8 @@ export const orders = pgTable(
     courierId: uuid('courier_id').references(() => couriers.id, { onDelete: 'set null' }),
     /** A test order placed from the owner's preview: on the board, never in reports, dashboard or stock. */
     isTest: boolean('is_test').notNull().default(false),
+    /** Where the order came from: null for our own (storefront, PDV, tables), else the app ('ifood', 'keeta', …). */
+    channel: text('channel'),
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

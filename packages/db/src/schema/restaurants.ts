@@ -17,7 +17,7 @@ import {
 import { openSecret, sealSecret } from '../secret-box';
 
 /** A secret kept sealed in a text column (see secret-box.ts): queries read and write it in the clear. */
-const sealedText = customType<{ data: string; driverData: string }>({
+export const sealedText = customType<{ data: string; driverData: string }>({
   dataType: () => 'text',
   toDriver: sealSecret,
   fromDriver: openSecret,

@@ -14,6 +14,7 @@ import {
   deliveryStates,
   diningTables,
   employees,
+  marketplaceConnections,
   neighborhoods,
   type PriceOption,
   paymentMethods,
@@ -910,6 +911,14 @@ async function insertDemo(tx: Tx, passwordHash: string, emoji: Map<string, strin
 
   await seedDemoCashier(tx, restaurantId, owner.id, 'America/Sao_Paulo');
   await seedDemoKitchen(tx, restaurantId);
+  // The marketplace simulator, ready and switched off: "Ligar" in Integrações brings iFood and Keeta orders.
+  await tx.insert(marketplaceConnections).values({
+    restaurantId,
+    kind: 'simulator',
+    app: 'simulator',
+    merchantId: randomUUID(),
+    enabled: false,
+  });
   await seedDemoHistory(tx, { restaurantId, ownerId: owner.id, timeZone: 'America/Sao_Paulo', now: new Date(now) });
 
   return { restaurantId, logins: DEMO_LOGINS.map((l) => ({ ...l })) };

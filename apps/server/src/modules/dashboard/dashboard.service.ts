@@ -10,6 +10,7 @@ import {
   groupPaymentMethods,
   type OpenOrders,
   type SalesFigures,
+  sourceSplit,
 } from '@meucardapio/domain/dashboard';
 import { localParts } from '@meucardapio/domain/hours';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -61,7 +62,7 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
 
   const paid = sql`coalesce(${cashSalePayments.amount}, ${orders.total})`;
 
-  const [days, hours, lastWeek, top, payments, channels, board] = await Promise.all([
+  const [days, hours, lastWeek, top, payments, channels, board, sources] = await Promise.all([
     db
       .select({ date: localDate(tz), total: sumOf(sql`${orders.total}`), count: countOf() })
       .from(orders)
@@ -137,6 +138,17 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
         ),
       )
       .groupBy(sql`1, 2`),
+    db
+      .select({
+        source: orders.channel,
+        dayTotal: sumOf(sql`${orders.total}`, onDay),
+        dayCount: countOf(sql`*`, onDay),
+        monthTotal: sumOf(sql`${orders.total}`),
+        monthCount: countOf(),
+      })
+      .from(orders)
+      .where(sales(w.monthFrom, date))
+      .groupBy(orders.channel),
   ]);
 
   const daySeries = fillDays(days, w.monthFrom, date);
@@ -175,10 +187,12 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
           payments.filter((p) => p.dayCount > 0).map((p) => ({ ...p, total: p.dayTotal, count: p.dayCount })),
         ),
         channels: channelSplit(channels.map((c) => ({ ...c, total: c.dayTotal, count: c.dayCount }))),
+        sources: sourceSplit(sources.map((c) => ({ ...c, total: c.dayTotal, count: c.dayCount }))),
       },
       month: {
         payments: groupPaymentMethods(payments.map((p) => ({ ...p, total: p.monthTotal, count: p.monthCount }))),
         channels: channelSplit(channels.map((c) => ({ ...c, total: c.monthTotal, count: c.monthCount }))),
+        sources: sourceSplit(sources.map((c) => ({ ...c, total: c.monthTotal, count: c.monthCount }))),
       },
     },
   };

@@ -1,4 +1,4 @@
-import { orderItems, orders, products } from '@meucardapio/db/schema';
+import { marketplaceOrders, orderItems, orders, products } from '@meucardapio/db/schema';
 import type { KitchenBoard, KitchenItem, KitchenOrder, KitchenReadyResult } from '@meucardapio/domain/kitchen';
 import { stationView } from '@meucardapio/domain/kitchen';
 import { isKitchenOnly } from '@meucardapio/domain/permissions';
@@ -31,8 +31,11 @@ export async function kitchenBoard(ctx: StaffCtx, stationId: string | null): Pro
       customerName: orders.customerName,
       note: orders.note,
       createdAt: orders.createdAt,
+      channel: orders.channel,
+      channelCode: marketplaceOrders.displayId,
     })
     .from(orders)
+    .leftJoin(marketplaceOrders, eq(marketplaceOrders.orderId, orders.id))
     .where(tenant(orders, ctx.restaurantId, eq(orders.status, 'preparing')))
     .orderBy(asc(orders.createdAt), asc(orders.number))
     .limit(BOARD_LIMIT);

@@ -3,6 +3,7 @@ import {
   couriers,
   deliveryStates,
   employees,
+  marketplaceOrders,
   orderHistory,
   orderItems,
   type orders,
@@ -150,12 +151,22 @@ function groupBy<T>(list: T[], key: (t: T) => string): Map<string, T[]> {
 }
 
 /** The board's views of a page of orders: items, history and delivery people: a fixed number of queries, whatever the page size. */
+function appLinkView(link: typeof marketplaceOrders.$inferSelect | undefined): AdminOrderView['marketplace'] {
+  if (!link) return null;
+  return {
+    displayId: link.displayId,
+    confirmBy: link.confirmBy ? link.confirmBy.toISOString() : null,
+    cancellationRequested: link.cancellationRequested ?? null,
+  };
+}
+
 export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: OrderRow[]): Promise<AdminOrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
   const employeeIds = [...new Set(rows.map((o) => o.deliveryEmployeeId).filter((x): x is string => !!x))];
   const courierIds = [...new Set(rows.map((o) => o.courierId).filter((x): x is string => !!x))];
-  const [items, history, people, freelancers, states] = await Promise.all([
+  const appIds = rows.filter((o) => o.channel).map((o) => o.id);
+  const [items, history, people, freelancers, states, links] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -179,7 +190,14 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
           .where(tenant(couriers, restaurantId, inArray(couriers.id, courierIds)))
       : Promise.resolve([]),
     activeStatesOf(db, restaurantId),
+    appIds.length
+      ? db
+          .select()
+          .from(marketplaceOrders)
+          .where(tenant(marketplaceOrders, restaurantId, inArray(marketplaceOrders.orderId, appIds)))
+      : Promise.resolve([]),
   ]);
+  const linkBy = new Map(links.map((l) => [l.orderId, l]));
   const itemsBy = groupBy(items, (i) => i.orderId);
   const historyBy = groupBy(history, (h) => h.orderId);
   const personBy = new Map([...people, ...freelancers].map((p) => [p.id, p]));
@@ -212,6 +230,8 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
       paymentCheckout: isCheckoutOrder(o),
       paymentWarning: typeof data.payment_warning === 'string' ? data.payment_warning : null,
       isTest: o.isTest,
+      channel: o.channel,
+      marketplace: appLinkView(linkBy.get(o.id)),
       awaitingPayment: isAwaitingPayment({ ...o, paymentCheckout: isCheckoutOrder(o) || isLocalPixOrder(o) }),
       localPix: isLocalPixOrder(o),
       pixConfirmation: localPixConfirmation(data),

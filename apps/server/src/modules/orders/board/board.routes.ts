@@ -1,3 +1,4 @@
+import { appCancellationAnswerSchema, CANCELLATION_REASONS } from '@meucardapio/domain/marketplace';
 import { confirmLocalPixSchema } from '@meucardapio/domain/order-pix';
 import { normalizeOrderStatus } from '@meucardapio/domain/order-status';
 import { Hono } from 'hono';
@@ -6,7 +7,14 @@ import type { AppEnv } from '../../../http/context';
 import { staffCtx } from '../../../http/guard';
 import { idParam, parseBody, parseParams, parseQuery } from '../../../http/validate';
 import { listOutboundMessages } from '../notifications/whatsapp-outbox';
-import { deliveryOverview, getReceipt, listDeliveryPeople, listOrders, updateOrderStatus } from './board.service';
+import {
+  answerAppCancellation,
+  deliveryOverview,
+  getReceipt,
+  listDeliveryPeople,
+  listOrders,
+  updateOrderStatus,
+} from './board.service';
 import { confirmLocalPixPayment } from './local-pix.service';
 import { verifyOrderPayment, verifyPendingPayments } from './payment-checks.service';
 
@@ -45,6 +53,10 @@ const statusBody = z.object({
   courierId: z.uuid({ message: 'Entregador inválido' }).nullish(),
   phoneDigits: z.string().max(20).nullish(),
   notes: z.string().max(500).nullish(),
+  cancelReason: z
+    .enum(CANCELLATION_REASONS.map((r) => r.code) as [string, ...string[]], { message: 'Motivo inválido' })
+    .optional()
+    .transform((v) => v as (typeof CANCELLATION_REASONS)[number]['code'] | undefined),
 });
 
 boardRoutes.get('/admin/orders', async (c) => {
@@ -58,6 +70,13 @@ boardRoutes.patch('/admin/orders/:id/status', async (c) => {
   const { id } = parseParams(c, idParam);
   const body = await parseBody(c, statusBody);
   return c.json({ order: await updateOrderStatus(ctx, id, body) });
+});
+
+boardRoutes.post('/admin/orders/:id/app-cancellation', async (c) => {
+  const ctx = staffCtx(c, 'manage_orders');
+  const { id } = parseParams(c, idParam);
+  const body = await parseBody(c, appCancellationAnswerSchema);
+  return c.json({ order: await answerAppCancellation(ctx, id, body.accept) });
 });
 
 boardRoutes.get('/admin/orders/:id/receipt', async (c) => {

@@ -1,5 +1,6 @@
-import { employees, orderHistory, orders, restaurants, userProfiles } from '@meucardapio/db/schema';
+import { employees, marketplaceOrders, orderHistory, orders, restaurants, userProfiles } from '@meucardapio/db/schema';
 import { isCarrierOrder } from '@meucardapio/domain/delivery';
+import type { CancellationCode } from '@meucardapio/domain/marketplace';
 import { MSG } from '@meucardapio/domain/messages';
 import { restaurantAddressLine } from '@meucardapio/domain/order-display';
 import {
@@ -17,6 +18,7 @@ import { AppError, forbidden, notFound } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
 import { listCouriers } from '../../couriers/couriers.service';
 import { enqueueAcceptedOrder } from '../../printing/print-jobs.service';
+import { queueMarketplaceCalls } from '../notifications/marketplace-status';
 import { queueStatusMessage } from '../notifications/status-messages';
 import { cancelOrderAndRestore } from '../order-cancel.service';
 import { announceOrderUpdate } from '../order-events';
@@ -124,6 +126,8 @@ export type UpdateStatusInput = {
   courierId?: string | null;
   phoneDigits?: string | null;
   notes?: string | null;
+  /** Why an ordering app's order is cancelled, as the app's reason code. */
+  cancelReason?: CancellationCode;
 };
 
 function ruleError(failure: { code: string; title: string; description?: string }, status: 400 | 409 = 400) {
@@ -159,6 +163,8 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
     if (order.status === input.status) return;
     const allowed = checkStatusTransition(order.status as OrderStatus, input.status, order.deliveryType);
     if (!allowed.ok) throw ruleError(allowed, 409);
+    // An app's order: the app hears of every move (after the commit, from the outbox).
+    await queueMarketplaceCalls(tx, order, { from: order.status, to: input.status }, input.cancelReason);
     if (input.status === 'cancelled') {
       await cancelOrderAndRestore(tx, {
         restaurantId: ctx.restaurantId,
@@ -171,7 +177,10 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
 
     const states = await activeStatesOf(tx, ctx.restaurantId);
     const carrier = order.deliveryType === 'delivery' && isCarrierOrder(order.state, states);
-    const needs = transitionRequirements(order.deliveryType, input.status, carrier);
+    // An app's courier takes its orders out and the app confirms the delivery (decision 064).
+    const needs = order.channel
+      ? { deliveryPerson: false, phoneDigits: false }
+      : transitionRequirements(order.deliveryType, input.status, carrier);
     let deliveryEmployeeId = order.deliveryEmployeeId;
     let courierId = order.courierId;
 
@@ -209,12 +218,66 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
       notes: input.notes?.trim() || null,
       createdAt: now,
     });
-    await queueStatusMessage(tx, ctx.deps.config.publicUrl, order, input.status);
+    // The app tells its own customer; our WhatsApp messages are for our own orders.
+    if (!order.channel) await queueStatusMessage(tx, ctx.deps.config.publicUrl, order, input.status);
     // Accepting an order prints its tickets: the jobs commit with the accept or not at all.
     if (order.status === 'pending') await enqueueAcceptedOrder(tx, ctx.restaurantId, id);
     await announceOrderUpdate(tx, order, { status: input.status, previousStatus: order.status, deliveryEmployeeId });
   });
   return getOrder(ctx, id);
+}
+
+/**
+ * A move of an ordering app's order made by the integration, not by a person: a status the app
+ * reports (its event; the app is owed nothing back), or the automatic acceptance of a new order
+ * (`tellApp`: the app is owed its `confirm`). The caller decided the move goes forward.
+ */
+export async function applyAppStatus(
+  ctx: Pick<StaffCtx, 'db' | 'restaurantId'>,
+  orderId: string,
+  status: OrderStatus,
+  by: { name: string; notes: string; tellApp?: boolean },
+): Promise<void> {
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(tenant(orders, ctx.restaurantId, eq(orders.id, orderId)))
+    .for('update')
+    .limit(1);
+  if (!order || order.status === status) return;
+  if (by.tellApp) {
+    await queueMarketplaceCalls(ctx.db, order, { from: order.status, to: status });
+    // Accepted automatically: its tickets print as for an order staff accept.
+    if (order.status === 'pending') await enqueueAcceptedOrder(ctx.db, ctx.restaurantId, orderId);
+  }
+  if (status === 'cancelled') {
+    await cancelOrderAndRestore(ctx.db, {
+      restaurantId: ctx.restaurantId,
+      orderId,
+      by: { employeeId: null, name: by.name },
+      notes: by.notes,
+    });
+    return;
+  }
+  const now = new Date();
+  await ctx.db
+    .update(orders)
+    .set({ status, updatedAt: now })
+    .where(tenant(orders, ctx.restaurantId, eq(orders.id, orderId)));
+  await ctx.db.insert(orderHistory).values({
+    restaurantId: ctx.restaurantId,
+    orderId,
+    status,
+    employeeId: null,
+    employeeName: by.name,
+    notes: by.notes,
+    createdAt: now,
+  });
+  await announceOrderUpdate(ctx.db, order, {
+    status,
+    previousStatus: order.status,
+    deliveryEmployeeId: order.deliveryEmployeeId,
+  });
 }
 
 /** Out-for-delivery orders grouped by delivery person (a delivery person sees only their own). */
@@ -238,4 +301,49 @@ export async function deliveryOverview(ctx: StaffCtx) {
   return [...groups.values()].sort((a, b) =>
     (a.deliveryPerson?.name ?? '~').localeCompare(b.deliveryPerson?.name ?? '~'),
   );
+}
+
+/**
+ * Staff answer an app's cancellation request: accepted, the order is cancelled here (stock given back)
+ * and the app told `acceptCancellation`; refused, the app is told `denyCancellation` and the order goes on.
+ */
+export async function answerAppCancellation(ctx: StaffCtx, id: string, accept: boolean): Promise<AdminOrderView> {
+  await inTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db;
+    const [link] = await tx
+      .select({ requested: marketplaceOrders.cancellationRequested })
+      .from(marketplaceOrders)
+      .where(tenant(marketplaceOrders, ctx.restaurantId, eq(marketplaceOrders.orderId, id)))
+      .for('update')
+      .limit(1);
+    if (!link) throw orderNotFound();
+    if (!link.requested)
+      throw new AppError(
+        409,
+        'no_cancellation_request',
+        'Sem pedido de cancelamento',
+        'O aplicativo não pediu o cancelamento deste pedido.',
+      );
+    await tx
+      .update(marketplaceOrders)
+      .set({ cancellationRequested: null })
+      .where(tenant(marketplaceOrders, ctx.restaurantId, eq(marketplaceOrders.orderId, id)));
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
+      .limit(1);
+    await queueMarketplaceCalls(tx, order, { action: accept ? 'acceptCancellation' : 'denyCancellation' });
+    if (accept) {
+      await cancelOrderAndRestore(tx, {
+        restaurantId: ctx.restaurantId,
+        orderId: id,
+        by: { employeeId: ctx.actor.kind === 'employee' ? ctx.actor.id : null, name: ctx.actor.name },
+        notes: `Cancelamento pedido pelo aplicativo: ${link.requested.reason}`,
+      });
+    } else {
+      await announceOrderUpdate(tx, order, { status: order.status });
+    }
+  });
+  return getOrder(ctx, id);
 }

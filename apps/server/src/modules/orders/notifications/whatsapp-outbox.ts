@@ -104,6 +104,8 @@ export async function enqueueNewOrderNotifications(
         gt(orders.createdAt, since),
         orderId ? eq(orders.id, orderId) : undefined,
         ne(orders.deliveryType, 'pdv'),
+        // An ordering app's customer hears from the app.
+        isNull(orders.channel),
         // Cash and pay-on-delivery orders carry no payment status; card/PIX orders wait for 'approved'.
         or(isNull(orders.paymentStatus), eq(orders.paymentStatus, 'approved')),
         sql`not exists (select 1 from ${outboundMessages} m where m.restaurant_id = ${orders.restaurantId}

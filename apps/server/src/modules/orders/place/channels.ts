@@ -31,6 +31,16 @@ export const CHANNELS = {
     test: false,
     asSold: true,
   },
+  // An ordering app's order (iFood, Open Delivery apps): priced and charged by the app, accepted by staff;
+  // like an offline sale it already happened, so its stock is taken even below zero (decision 063).
+  marketplace: {
+    status: 'pending',
+    historyNote: 'Pedido recebido do aplicativo de delivery',
+    label: 'Pedido de aplicativo',
+    stockNote: (n: number) => `Pedido de aplicativo #${n}`,
+    test: false,
+    asSold: true,
+  },
   // Staff trying their own menu (decision 044): on the board like any order, never in stock or figures.
   test: {
     status: 'pending',

@@ -16,6 +16,7 @@ export type OrderInsert = {
     placedBy: { employeeId: string | null; name: string };
     note: string | null;
     placedAt?: Date;
+    source?: string;
   };
   priced: PricedOrder;
   payment: StartedPayment;
@@ -52,6 +53,7 @@ export async function insertOrder(ctx: ServiceCtx, draft: OrderInsert) {
       total: priced.total,
       status: draft.status,
       isTest: CHANNELS[request.channel].test,
+      channel: request.source ?? null,
       idempotencyKey: request.idempotencyKey,
       ...(request.placedAt ? { createdAt: request.placedAt } : {}),
     })

@@ -17,8 +17,11 @@ import type { PricedOrder } from './place-order';
 export type PaymentPlan = {
   /** What `orders.payment_method` shows ("Dinheiro", "PIX + Crédito"). */
   label: string;
-  /** 'pending' while the order waits to be paid before it counts; null when paid on delivery or at the counter. */
-  paymentStatus: 'pending' | null;
+  /**
+   * 'pending' while the order waits to be paid before it counts; 'approved' when it was paid before it
+   * reached us (online, in an ordering app); null when paid on delivery or at the counter.
+   */
+  paymentStatus: 'pending' | 'approved' | null;
   paymentData: Record<string, unknown>;
   installments: number | null;
   /** The part the provider's hosted checkout collects. */

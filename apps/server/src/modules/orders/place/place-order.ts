@@ -9,11 +9,24 @@ import { announceOrderCreated } from '../order-events';
 import { lockRestaurantOrders, nextOrderNumber } from './admission';
 import { CHANNELS, type OrderChannel } from './channels';
 import { type AppliedCoupon, evaluateCoupon, redeemCoupon } from './coupon';
-import { counterDelivery, type DeliveryChoice, type OrderDelivery, resolveDelivery } from './delivery';
+import {
+  counterDelivery,
+  type DeliveryChoice,
+  type OrderAddress,
+  type OrderDelivery,
+  resolveDelivery,
+} from './delivery';
 import { orderByKey } from './idempotency';
 import { insertOrder } from './insert';
 import { type PaymentPlan, paymentContact, type StartedPayment, startPayment } from './payment';
-import { linesAsShown, type PricedLine, type ProposedLine, priceOrderLines } from './pricing';
+import {
+  type ChargedLine,
+  chargedLines,
+  linesAsShown,
+  type PricedLine,
+  type ProposedLine,
+  priceOrderLines,
+} from './pricing';
 import { takeOrderStock } from './stock';
 
 /*
@@ -29,8 +42,9 @@ import { takeOrderStock } from './stock';
  */
 
 export type { OrderChannel } from './channels';
+export type { OrderAddress } from './delivery';
 export type { PaymentPlan } from './payment';
-export type { PricedLine, ProposedLine } from './pricing';
+export type { ChargedLine, PricedLine, ProposedLine } from './pricing';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -92,14 +106,27 @@ export type OrderSpec = {
   customer: OrderCustomer;
   /** Who the first history row and the stock history name. */
   placedBy: { employeeId: string | null; name: string };
-  /** How the order travels: chosen on the storefront (shipping quoted before), or handed over at the counter. */
-  delivery: { kind: 'storefront'; choice: DeliveryChoice; address: DeliveryAddressInput } | { kind: 'counter' };
+  /**
+   * How the order travels: chosen on the storefront (shipping quoted before), handed over at the
+   * counter, or as an ordering app says (its address and fee).
+   */
+  delivery:
+    | { kind: 'storefront'; choice: DeliveryChoice; address: DeliveryAddressInput }
+    | { kind: 'counter' }
+    | { kind: 'given'; deliveryType: 'delivery' | 'pickup' | 'dine_in'; address: OrderAddress; fee: number };
   discount: { kind: 'coupon'; code: string | null | undefined } | { kind: 'manual'; amount: number };
   note: string | null;
   /** When the order was made, if before it reaches us (a sale made offline); now otherwise. */
   placedAt?: Date;
   /** The unit price of each line as the door's screen showed it (a channel that records orders as sold). */
   shownUnitPrices?: readonly number[];
+  /**
+   * An order priced and charged elsewhere (an ordering app): its lines and total are taken as they
+   * are, instead of pricing `items` from our catalogue.
+   */
+  charged?: { lines: readonly ChargedLine[]; total: number };
+  /** The app the order came from ('ifood', 'keeta', …); absent for our own channels. */
+  source?: string;
 };
 
 export type DeliveryAddressInput = Parameters<typeof resolveDelivery>[3];
@@ -164,22 +191,25 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
 /** Lines, delivery, discount and total: everything read and priced before the lock. */
 async function priceOrder(ctx: ServiceCtx, request: OrderSpec, asSold: boolean): Promise<PricedOrder> {
   const restaurant = await restaurantById(ctx.db, ctx.restaurantId);
-  const catalogue = await priceOrderLines(ctx, restaurant, request.items, { acceptPaused: asSold });
+  const charged = request.charged ? await chargedOrderLines(ctx, request.charged.lines) : null;
+  const catalogue = charged ?? (await priceOrderLines(ctx, restaurant, request.items, { acceptPaused: asSold }));
   const { lines, subtotal, priceDifference } =
-    asSold && request.shownUnitPrices
+    !charged && asSold && request.shownUnitPrices
       ? linesAsShown(catalogue.lines, request.shownUnitPrices)
       : { ...catalogue, priceDifference: 0 };
   const delivery =
     request.delivery.kind === 'counter'
       ? counterDelivery()
-      : await resolveDelivery(
-          ctx,
-          restaurant,
-          request.customer.id,
-          request.delivery.address,
-          request.delivery.choice,
-          lines,
-        );
+      : request.delivery.kind === 'given'
+        ? givenDelivery(request.delivery)
+        : await resolveDelivery(
+            ctx,
+            restaurant,
+            request.customer.id,
+            request.delivery.address,
+            request.delivery.choice,
+            lines,
+          );
   const coupon =
     request.discount.kind === 'coupon'
       ? await evaluateCoupon(ctx, request.customer.id, request.discount.code, subtotal)
@@ -188,9 +218,23 @@ async function priceOrder(ctx: ServiceCtx, request: OrderSpec, asSold: boolean):
           usesPerCustomer: null,
           discount: clampDiscount(Math.round(request.discount.amount), subtotal),
         };
-  const total = orderTotal({ subtotal, deliveryFee: delivery.deliveryFee, discount: coupon.discount });
+  const total =
+    request.charged?.total ?? orderTotal({ subtotal, deliveryFee: delivery.deliveryFee, discount: coupon.discount });
   return { restaurant, lines, subtotal, delivery, coupon, total, priceDifference };
 }
+
+async function chargedOrderLines(ctx: ServiceCtx, charged: readonly ChargedLine[]) {
+  const lines = await chargedLines(ctx, charged);
+  return { lines, subtotal: lines.reduce((s, l) => s + l.totalPrice, 0) };
+}
+
+const givenDelivery = (given: { deliveryType: OrderDelivery['deliveryType']; address: OrderAddress; fee: number }) => ({
+  deliveryType: given.deliveryType,
+  shippingOption: null,
+  deliveryFee: given.fee,
+  tableNumber: null,
+  address: given.address,
+});
 
 /** A cart's lines priced as an order would price them, for a preview (nothing is locked or kept). */
 export async function priceCart(ctx: ServiceCtx, items: readonly ProposedLine[]): Promise<PricedLine[]> {

@@ -28,8 +28,11 @@ type ProductRow = typeof products.$inferSelect;
 /** A cart line as a door proposes it: product, size, colours, add-ons, flavours, note. */
 export type ProposedLine = OrderProposal['items'][number];
 
+/** What a priced line keeps of its product; an app's line naming no product of ours has no id. */
+export type LineProduct = Pick<ProductRow, 'name' | 'controleEstoque' | 'envioCorreios'> & { id: string | null };
+
 export type PricedLine = {
-  product: ProductRow;
+  product: LineProduct;
   quantity: number;
   unitPrice: number;
   totalPrice: number;
@@ -173,6 +176,51 @@ export async function priceLines(
   // A shop sells no pizzas: a product saved as one before the segment changed is priced as a plain product.
   const byId = new Map(rows.map((p) => [p.id, normalizePizzaFlags(p, segment)]));
   return items.map((i) => priceLine(i, byId, opts));
+}
+
+/** A line as an ordering app priced and charged it; `productId` when it names one of our products. */
+export type ChargedLine = {
+  productId: string | null;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+  options: OrderItemOption[];
+  notes: string | null;
+};
+
+/**
+ * Lines priced elsewhere (an app charged them): the prices are the app's, and a line naming one of
+ * this restaurant's products takes its stock and goes to its kitchen station.
+ */
+export async function chargedLines(ctx: ServiceCtx, items: readonly ChargedLine[]): Promise<PricedLine[]> {
+  const ids = [...new Set(items.map((i) => i.productId).filter((id): id is string => !!id))];
+  const rows = ids.length
+    ? await ctx.db
+        .select({ id: products.id, controleEstoque: products.controleEstoque, envioCorreios: products.envioCorreios })
+        .from(products)
+        .where(tenant(products, ctx.restaurantId, inArray(products.id, ids)))
+    : [];
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  return items.map((i) => {
+    const known = i.productId ? byId.get(i.productId) : undefined;
+    return {
+      product: {
+        id: known?.id ?? null,
+        name: i.name,
+        controleEstoque: known?.controleEstoque ?? false,
+        envioCorreios: known?.envioCorreios ?? false,
+      },
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      totalPrice: i.totalPrice,
+      variation: null,
+      colors: [],
+      addons: i.options.map((o, n) => ({ id: `opt-${n}`, ...o })),
+      flavors: [],
+      notes: i.notes,
+    };
+  });
 }
 
 /** Step "price lines": the order's lines and their subtotal. */

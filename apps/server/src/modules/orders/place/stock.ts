@@ -17,7 +17,11 @@ export async function takeOrderStock(
   return takeSaleStock(
     ctx.db,
     ctx.restaurantId,
-    lines.map((l) => ({ productId: l.product.id, quantity: l.quantity, controleEstoque: l.product.controleEstoque })),
+    lines.flatMap((l) =>
+      l.product.id
+        ? [{ productId: l.product.id, quantity: l.quantity, controleEstoque: l.product.controleEstoque }]
+        : [],
+    ),
     {
       orderId: order.id,
       employeeName: request.placedBy.name || ONLINE_CUSTOMER_NAME,

@@ -5,6 +5,7 @@ import {
   lastWeekLabel,
   percentChange,
   type SalesFigures,
+  type SourceTotal,
 } from '@meucardapio/domain/dashboard';
 import { WEEKDAY_LABELS } from '@meucardapio/domain/hours';
 import { ORDER_STATUS_FILTER_LABELS } from '@meucardapio/domain/order-status';
@@ -12,6 +13,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { ArrowDownRight, ArrowUpRight, ChevronRight, Radio } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
+import { ChannelBadge } from '@/components/channel-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -305,9 +307,10 @@ function SplitCards({ v }: { v: DashboardView }) {
           </TabsList>
         </Tabs>
       </div>
-      <div className="grid gap-4 sm:gap-6 md:grid-cols-2">
+      <div className="grid gap-4 sm:gap-6 md:grid-cols-2 xl:grid-cols-3">
         <SplitCard title="Formas de pagamento" rows={split.payments.map(methodRow)} empty={empty} />
         <SplitCard title="Canais de venda" rows={split.channels.map(channelRow)} empty={empty} />
+        <SplitCard title="Origem dos pedidos" rows={split.sources.map(sourceRow)} empty={empty} />
       </div>
     </section>
   );
@@ -316,6 +319,12 @@ function SplitCards({ v }: { v: DashboardView }) {
 type SplitRow = { key: string; label: ReactNode; total: number; count: number };
 const methodRow = (m: MethodTotal): SplitRow => ({ key: m.method, label: m.method, total: m.total, count: m.count });
 const channelRow = (c: ChannelTotal): SplitRow => ({ key: c.channel, label: c.label, total: c.total, count: c.count });
+const sourceRow = (c: SourceTotal): SplitRow => ({
+  key: c.source,
+  label: <ChannelBadge channel={c.source === 'own' ? null : c.source} />,
+  total: c.total,
+  count: c.count,
+});
 
 function SplitCard({ title, rows, empty }: { title: string; rows: SplitRow[]; empty: string }) {
   const total = rows.reduce((s, r) => s + r.total, 0);

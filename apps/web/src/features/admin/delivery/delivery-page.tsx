@@ -2,6 +2,7 @@ import type { CashChange } from '@meucardapio/domain/order-display';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bike, MapPin, RefreshCw } from 'lucide-react';
 import { CashChangeNote } from '@/components/cash-change-note';
+import { ChannelBadge } from '@/components/channel-badge';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,6 +15,8 @@ type OverviewOrder = CashChange & {
   id: string;
   shortId: string;
   number: number;
+  channel: string | null;
+  marketplace: { displayId: string } | null;
   customerName: string;
   customerPhone: string | null;
   address: string | null;
@@ -85,7 +88,10 @@ export default function DeliveryPage() {
                 {g.orders.map((o) => (
                   <li key={o.id} className="grid gap-1 px-4 py-3 text-sm">
                     <div className="flex items-baseline justify-between gap-2">
-                      <span className="text-xl font-bold">#{o.number}</span>
+                      <span className="flex flex-wrap items-center gap-2">
+                        <span className="text-xl font-bold">#{o.number}</span>
+                        {o.channel && <ChannelBadge channel={o.channel} code={o.marketplace?.displayId} />}
+                      </span>
                       <span className="text-muted-foreground">saiu às {formatTime(o.updatedAt)}</span>
                     </div>
                     <p className="font-medium">

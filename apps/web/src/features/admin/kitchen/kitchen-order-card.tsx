@@ -2,6 +2,7 @@ import { type KitchenOrder, type KitchenTimerLevel, kitchenElapsedLabel } from '
 import { orderLabel } from '@meucardapio/domain/order-display';
 import { DELIVERY_TYPE_LABELS, isDeliveryType } from '@meucardapio/domain/order-status';
 import { Check, Clock } from 'lucide-react';
+import { ChannelBadge } from '@/components/channel-badge';
 import { Button } from '@/components/ui/button';
 import { plural } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -49,7 +50,10 @@ export function KitchenOrderCard({
     >
       <header className="border-b px-4 py-3">
         <div className="flex items-center justify-between gap-2">
-          <h2 className="text-3xl font-extrabold leading-none tabular-nums 2xl:text-4xl">#{order.number}</h2>
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <h2 className="text-3xl font-extrabold leading-none tabular-nums 2xl:text-4xl">#{order.number}</h2>
+            {order.channel && <ChannelBadge channel={order.channel} code={order.channelCode} className="text-sm" />}
+          </div>
           <p
             className={cn(
               'flex shrink-0 items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-2xl font-bold tabular-nums 2xl:text-3xl',

@@ -21,11 +21,13 @@ import {
   Truck,
 } from 'lucide-react';
 import { CashChangeNote } from '@/components/cash-change-note';
+import { ChannelBadge } from '@/components/channel-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { formatMoney, formatTime, maskPhone } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { AppOrderNotice } from './app-orders';
 import { type AdminOrder, mapsUrl } from './orders-api';
 
 /** Big, distinct colours per status, readable from across the kitchen. */
@@ -71,6 +73,7 @@ export type OrderCardProps = {
   onConfirmDelivery: (order: AdminOrder) => void;
   /** Absent for who does not handle money: only they confirm a PIX received (decision 048). */
   onConfirmPix?: (order: AdminOrder) => void;
+  onAnswerCancellation: (order: AdminOrder, accept: boolean) => void;
   busy: boolean;
 };
 
@@ -87,6 +90,7 @@ export function OrderCard({
   onChat,
   onConfirmDelivery,
   onConfirmPix,
+  onAnswerCancellation,
   busy,
 }: OrderCardProps) {
   const style = STATUS_STYLES[o.status] ?? STATUS_STYLES.pending;
@@ -100,12 +104,14 @@ export function OrderCard({
       aria-label={orderLabel(o.number)}
       className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm"
       data-status={o.status}
+      data-channel={o.channel ?? 'own'}
     >
       <div className={cn('h-2', style.bar)} />
       <header className="flex items-start justify-between gap-3 px-4 pt-3">
         <div className="min-w-0">
           <p className="text-4xl leading-none font-extrabold tracking-tight tabular-nums">#{o.number}</p>
           <p className="mt-1 font-mono text-xs text-muted-foreground">{o.shortId.toUpperCase()}</p>
+          {o.channel && <ChannelBadge channel={o.channel} code={o.marketplace?.displayId} className="mt-1.5" />}
         </div>
         <div className="flex flex-col items-end gap-1 text-right">
           <span className={cn('rounded-full border px-3 py-1 text-sm font-semibold', style.chip)}>
@@ -136,6 +142,7 @@ export function OrderCard({
             </Badge>
           )}
         </div>
+        <AppOrderNotice order={o} now={now} busy={busy} onAnswerCancellation={onAnswerCancellation} />
         {o.paymentWarning && (
           <p role="alert" className="flex gap-1.5 rounded-md bg-destructive/10 px-2 py-1.5 text-destructive">
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden /> {o.paymentWarning}

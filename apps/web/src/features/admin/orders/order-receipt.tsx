@@ -1,3 +1,4 @@
+import { channelLabel } from '@meucardapio/domain/marketplace';
 import { addressLine, cashChangeText, itemDetails, orderLabel } from '@meucardapio/domain/order-display';
 import { DELIVERY_TYPE_LABELS, orderStatusLabel } from '@meucardapio/domain/order-status';
 import { ReceiptFrame, ReceiptItems, ReceiptRow, ReceiptTotals } from '@/components/receipt';
@@ -18,6 +19,12 @@ export function OrderReceipt({ receipt }: { receipt: Receipt }) {
       <p className="receipt-strong">
         {orderLabel(o.number).toUpperCase()} ({o.shortId.toUpperCase()})
       </p>
+      {o.channel && (
+        <p className="receipt-strong">
+          {channelLabel(o.channel).toUpperCase()}
+          {o.marketplace ? ` #${o.marketplace.displayId}` : ''}
+        </p>
+      )}
       <p>{formatDateTime(o.createdAt, tz)}</p>
       <p>
         {/* As on the card: the delivery kind ("Delivery" / "Transportadora") names delivery orders. */}

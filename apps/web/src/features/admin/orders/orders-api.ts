@@ -1,3 +1,4 @@
+import type { CancellationCode } from '@meucardapio/domain/marketplace';
 import type { OrderFilter, OrderStatus } from '@meucardapio/domain/order-status';
 import type {
   AdminOrderView,
@@ -36,7 +37,13 @@ export const fetchDeliveryPeople = () =>
 
 export const updateStatus = (
   id: string,
-  body: { status: OrderStatus; deliveryEmployeeId?: string; courierId?: string; phoneDigits?: string },
+  body: {
+    status: OrderStatus;
+    deliveryEmployeeId?: string;
+    courierId?: string;
+    phoneDigits?: string;
+    cancelReason?: CancellationCode;
+  },
 ) => api.patch<{ order: AdminOrder }>(`/api/admin/orders/${id}/status`, body).then((r) => r.order);
 
 /** Staff saw the PIX QR Code payment in the bank app: the order is paid and goes to the kitchen. */

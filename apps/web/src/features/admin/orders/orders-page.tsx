@@ -1,3 +1,4 @@
+import type { CancellationCode } from '@meucardapio/domain/marketplace';
 import { MSG } from '@meucardapio/domain/messages';
 import { orderLabel } from '@meucardapio/domain/order-display';
 import {
@@ -25,6 +26,7 @@ import { orderAnnouncement, playNewOrderSound, useMuted } from '@/lib/new-order-
 import { printReceipt } from '@/lib/print';
 import { useStaff } from '@/lib/staff';
 import { useEvents } from '@/lib/use-events';
+import { answerAppCancellation, appHealthKey, CancelAppOrderDialog, ConnectionsAlert } from './app-orders';
 import { OrderCard } from './order-card';
 import {
   ChooseDeliveryPersonDialog,
@@ -104,6 +106,7 @@ export default function OrdersPage() {
         announce(orderAnnouncement('order.updated', data));
       },
       'print.updated': () => queryClient.invalidateQueries({ queryKey: PRINTING_STATUS_KEY }),
+      'marketplace.health': () => queryClient.invalidateQueries({ queryKey: appHealthKey }),
       'whatsapp.failed': ({ number, shortId }) => {
         const short = shortId.toUpperCase();
         toast.error('Erro no WhatsApp', {
@@ -137,6 +140,7 @@ export default function OrdersPage() {
       deliveryEmployeeId?: string;
       courierId?: string;
       phoneDigits?: string;
+      cancelReason?: CancellationCode;
     }) => updateStatus(v.id, v),
     onSuccess: (_order, v) => {
       toast.success(v.phoneDigits !== undefined ? 'Entrega confirmada!' : 'Status atualizado!');
@@ -162,6 +166,15 @@ export default function OrdersPage() {
   });
 
   const [choosing, setChoosing] = useState<AdminOrder | null>(null);
+  const [cancellingApp, setCancellingApp] = useState<AdminOrder | null>(null);
+  const appCancellation = useMutation({
+    mutationFn: (v: { id: string; accept: boolean }) => answerAppCancellation(v.id, v.accept),
+    onSuccess: (_order, v) => {
+      toast.success(v.accept ? 'Cancelamento aceito' : 'Cancelamento recusado');
+      refresh();
+    },
+    onError: (err) => toastError(err, 'Erro ao responder o aplicativo'),
+  });
   const [confirming, setConfirming] = useState<AdminOrder | null>(null);
   const [historyOf, setHistoryOf] = useState<AdminOrder | null>(null);
   const [chatOrder, setChatOrder] = useState<string | null | undefined>(undefined);
@@ -175,6 +188,12 @@ export default function OrdersPage() {
 
   async function changeStatus(order: AdminOrder, status: OrderStatus) {
     if (status === order.status) return;
+    // An app's order: its courier takes it and the app confirms the delivery; a cancellation says why.
+    if (order.channel) {
+      if (status === 'cancelled') setCancellingApp(order);
+      else mutation.mutate({ id: order.id, status });
+      return;
+    }
     if (order.deliveryType === 'delivery' && status === 'out_for_delivery') {
       const list = await queryClient
         .fetchQuery({ queryKey: ordersKeys.deliveryPeople, queryFn: fetchDeliveryPeople, staleTime: 30_000 })
@@ -229,7 +248,11 @@ export default function OrdersPage() {
       deliveryPersonView={deliveryPersonView}
       unread={unread.byOrder[o.id] ?? 0}
       chatAvailable={canChatAboutOrder(o.status)}
-      busy={(mutation.isPending && mutation.variables?.id === o.id) || (pix.isPending && pix.variables?.id === o.id)}
+      busy={
+        (mutation.isPending && mutation.variables?.id === o.id) ||
+        (pix.isPending && pix.variables?.id === o.id) ||
+        (appCancellation.isPending && appCancellation.variables?.id === o.id)
+      }
       onStatus={changeStatus}
       onHistory={setHistoryOf}
       onPrint={print}
@@ -237,6 +260,7 @@ export default function OrdersPage() {
       onChat={(x) => setChatOrder(x.id)}
       onConfirmDelivery={setConfirming}
       onConfirmPix={handlesMoney(actor) ? setPixOf : undefined}
+      onAnswerCancellation={(x, accept) => appCancellation.mutate({ id: x.id, accept })}
     />
   );
   // Under a filter the answer is in the unfiltered board's cache, when the board was opened unfiltered.
@@ -296,6 +320,7 @@ export default function OrdersPage() {
         }
       />
 
+      {!deliveryPersonView && <ConnectionsAlert />}
       {checkoutMissing && (
         <div role="alert" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
           <p className="font-semibold">{MSG.checkoutNotConfigured}</p>
@@ -359,6 +384,15 @@ export default function OrdersPage() {
           const who = person.kind === 'courier' ? { courierId: person.id } : { deliveryEmployeeId: person.id };
           await mutation.mutateAsync({ id: choosing.id, status: 'out_for_delivery', ...who });
           setChoosing(null);
+        }}
+      />
+      <CancelAppOrderDialog
+        order={cancellingApp}
+        onCancel={() => setCancellingApp(null)}
+        onConfirm={async (cancelReason) => {
+          if (!cancellingApp) return;
+          await mutation.mutateAsync({ id: cancellingApp.id, status: 'cancelled', cancelReason });
+          setCancellingApp(null);
         }}
       />
       <ConfirmDeliveryDialog

@@ -9,6 +9,7 @@ import { useLeaveGuard } from '@/lib/unsaved-changes';
 import { FiscalTab } from './fiscal-tab';
 import { GeneralTab } from './general-tab';
 import { HoursTab } from './hours-tab';
+import { IntegrationsTab } from './integrations-tab';
 import { MoneyChangesNotice } from './money-changes-notice';
 import { usePixDraft } from './pix-settings-card';
 import { PrintersTab } from './printers-tab';
@@ -23,6 +24,7 @@ const TAB_LABEL: Record<SettingsTab, string> = {
   fiscal: 'Fiscal',
   whatsapp: 'WhatsApp',
   printers: 'Impressoras',
+  integrations: 'Integrações',
 };
 
 /**
@@ -51,6 +53,7 @@ function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
       fiscal: report('fiscal'),
       whatsapp: report('whatsapp'),
       printers: report('printers'),
+      integrations: report('integrations'),
     };
   }, []);
   const leaveGuard = useLeaveGuard(dirtyTabs.size > 0);
@@ -110,6 +113,11 @@ function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
           {tabs.includes('printers') && (
             <TabsContent value="printers" forceMount className="data-[state=inactive]:hidden">
               <PrintersTab />
+            </TabsContent>
+          )}
+          {tabs.includes('integrations') && (
+            <TabsContent value="integrations" forceMount className="data-[state=inactive]:hidden">
+              <IntegrationsTab />
             </TabsContent>
           )}
           {tabs.includes('whatsapp') && data.whatsapp && (

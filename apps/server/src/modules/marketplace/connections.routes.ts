@@ -1,0 +1,70 @@
+import { connectionInputSchema } from '@meucardapio/domain/marketplace';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../http/context';
+import { staffCtx } from '../../http/guard';
+import { idParam, parseBody, parseParams } from '../../http/validate';
+import {
+  deleteConnection,
+  generateMenuKey,
+  listConnections,
+  menuKeyInfo,
+  saveConnection,
+  simulateOrder,
+  simulatorCalls,
+  testConnection,
+  unhealthyConnections,
+} from './connections.service';
+
+/** Configurações → Integrações, and the board's warning about a connection that stopped working. */
+export const connectionsRoutes = new Hono<AppEnv>();
+
+connectionsRoutes.get('/admin/integrations', async (c) => {
+  const ctx = staffCtx(c, 'manage_settings');
+  const [connections, menuKey] = await Promise.all([listConnections(ctx), menuKeyInfo(ctx)]);
+  return c.json({ connections, menuKey });
+});
+
+connectionsRoutes.put('/admin/integrations', async (c) => {
+  const ctx = staffCtx(c, 'manage_settings');
+  const body = await parseBody(c, connectionInputSchema);
+  return c.json({ connection: await saveConnection(ctx, body) });
+});
+
+connectionsRoutes.delete('/admin/integrations/:id', async (c) => {
+  const ctx = staffCtx(c, 'manage_settings');
+  const { id } = parseParams(c, idParam);
+  await deleteConnection(ctx, id);
+  return c.json({ ok: true });
+});
+
+connectionsRoutes.post('/admin/integrations/:id/test', async (c) => {
+  const ctx = staffCtx(c, 'manage_settings');
+  const { id } = parseParams(c, idParam);
+  return c.json(await testConnection(ctx, id));
+});
+
+const simulateBody = z.object({ app: z.enum(['ifood', 'keeta'], { message: 'Aplicativo inválido' }).optional() });
+
+connectionsRoutes.post('/admin/integrations/:id/simulate', async (c) => {
+  const ctx = staffCtx(c, 'manage_settings');
+  const { id } = parseParams(c, idParam);
+  const body = await parseBody(c, simulateBody);
+  return c.json(await simulateOrder(ctx, id, body.app), 201);
+});
+
+connectionsRoutes.get('/admin/integrations/:id/calls', async (c) => {
+  const ctx = staffCtx(c, 'manage_settings');
+  const { id } = parseParams(c, idParam);
+  return c.json({ calls: await simulatorCalls(ctx, id) });
+});
+
+connectionsRoutes.post('/admin/integrations/menu-key', async (c) => {
+  const ctx = staffCtx(c, 'manage_settings');
+  return c.json(await generateMenuKey(ctx), 201);
+});
+
+connectionsRoutes.get('/admin/integrations/health', async (c) => {
+  const ctx = staffCtx(c, 'manage_orders');
+  return c.json({ failing: await unhealthyConnections(ctx) });
+});

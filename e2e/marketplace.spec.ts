@@ -1,0 +1,89 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { signUpOwner } from './fixtures';
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+test('with the simulator, an iFood order reaches the board and the kitchen live, goes out, and the app hears it', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL!;
+  const context = await browser.newContext({
+    baseURL: base,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    viewport: { width: 1280, height: 800 },
+  });
+  const owner = context.request;
+  const headers = { origin: base };
+  await signUpOwner(owner, base, { name: 'Dona Integra', company: 'Pizzaria Apps', emailPrefix: 'apps' });
+  const { station } = await ok<{ station: { id: string } }>(
+    await owner.post('/api/admin/kitchen/stations', { headers, data: { name: 'Pizzas' } }),
+  );
+  await ok(
+    await owner.post('/api/admin/products', {
+      headers,
+      data: { name: 'Pizza Portuguesa', price: 5200, stationId: station.id },
+    }),
+  );
+
+  // Configurações → Integrações: the owner connects the simulator.
+  const settings = await context.newPage();
+  await settings.goto('/admin/settings');
+  await settings.getByRole('tab', { name: 'Integrações' }).click({ timeout: 30_000 });
+  const simulatorCard = settings.getByRole('region', { name: /Simulador/ });
+  await simulatorCard.getByRole('button', { name: 'Conectar' }).click();
+  await expect(simulatorCard.getByText('Conectado')).toBeVisible();
+
+  // The board and the kitchen display stay open.
+  const board = await context.newPage();
+  await board.goto('/admin/orders');
+  await expect(board.getByRole('heading', { name: 'Pedidos' })).toBeVisible({ timeout: 30_000 });
+  const kitchen = await context.newPage();
+  await kitchen.goto('/admin/kitchen');
+  await expect(kitchen.getByRole('heading', { name: 'Cozinha', exact: true })).toBeVisible({ timeout: 30_000 });
+
+  await simulatorCard.getByRole('button', { name: 'Gerar pedido iFood agora' }).click();
+  const sent = settings.getByText(/Pedido iFood #\d+ enviado/);
+  await expect(sent).toBeVisible();
+  const code = ((await sent.textContent()) ?? '').match(/#(\d+)/)?.[1] ?? '';
+
+  // On the board without a reload, named by its channel and the app's short code.
+  const card = board.locator('article[data-channel="ifood"]').filter({ hasText: `#${code}` });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByText('iFood', { exact: true })).toBeVisible();
+  await expect(card.getByText('Pizza Portuguesa')).toBeVisible();
+  const status = card.getByRole('combobox', { name: /Status do pedido/ });
+
+  // Accepted: the kitchen display shows it, named by its channel.
+  await status.click();
+  await board.getByRole('option', { name: 'Preparando', exact: true }).click();
+  const ticket = kitchen.getByRole('article').filter({ hasText: `#${code}` });
+  await expect(ticket).toBeVisible();
+  await expect(ticket.getByText('iFood', { exact: true })).toBeVisible();
+
+  await status.click();
+  await board.getByRole('option', { name: 'Pronto', exact: true }).click();
+  await expect(card).toHaveAttribute('data-status', 'confirmed');
+  // The app's courier takes it: no delivery person to choose.
+  await status.click();
+  await board.getByRole('option', { name: 'Saiu para Entrega', exact: true }).click();
+  await expect(card).toHaveAttribute('data-status', 'out_for_delivery');
+
+  // The simulated app received the confirmation and the dispatch.
+  const calls = settings.getByRole('list', { name: 'Chamadas recebidas pelo simulador' });
+  await expect(calls.getByText('Pedido aceito (confirm)')).toBeVisible();
+  await expect(calls.getByText('Saiu para entrega (dispatch)')).toBeVisible();
+
+  // The dashboard's split by origin counts it.
+  const dashboard = await context.newPage();
+  await dashboard.goto('/admin');
+  const origins = dashboard.getByRole('region', { name: 'Origem dos pedidos' });
+  await expect(origins.getByText('iFood', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(origins).toContainText('1 pedido');
+
+  await context.close();
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  actionsForMove,
+  byOccurrence,
+  cancellationCodeOf,
+  channelLabel,
+  connectionHealthy,
+  eventEffect,
+  normalizeEventType,
+} from './marketplace';
+
+describe('marketplace events', () => {
+  it('reads both protocols and both spellings into one vocabulary', () => {
+    expect(normalizeEventType('ORDER_CANCELLATION_REQUEST')).toBe('CANCELLATION_REQUESTED');
+    expect(normalizeEventType('CANCELLED_DENIED')).toBe('CANCELLATION_DENIED');
+    expect(normalizeEventType('CFM')).toBe('CONFIRMED');
+    expect(normalizeEventType('PLC')).toBe('CREATED');
+    expect(normalizeEventType('WHATEVER')).toBe('OTHER');
+  });
+
+  it('moves an order only forward, and never out of a final status', () => {
+    expect(eventEffect('pending', 'CONFIRMED')).toEqual({ kind: 'status', status: 'preparing' });
+    expect(eventEffect('out_for_delivery', 'CONFIRMED')).toEqual({ kind: 'none' });
+    expect(eventEffect('preparing', 'DISPATCHED')).toEqual({ kind: 'status', status: 'out_for_delivery' });
+    expect(eventEffect('delivered', 'CANCELLED')).toEqual({ kind: 'none' });
+    expect(eventEffect('cancelled', 'DISPATCHED')).toEqual({ kind: 'none' });
+    expect(eventEffect('preparing', 'CANCELLED')).toEqual({ kind: 'status', status: 'cancelled' });
+    expect(eventEffect('preparing', 'CANCELLATION_REQUESTED')).toEqual({ kind: 'cancellation_requested' });
+    expect(eventEffect('delivered', 'CANCELLATION_REQUESTED')).toEqual({ kind: 'none' });
+  });
+
+  it('sorts events by when they happened', () => {
+    const sorted = byOccurrence([
+      { id: 'b', createdAt: '2026-01-01T10:00:02Z' },
+      { id: 'a', createdAt: '2026-01-01T10:00:01Z' },
+      { id: 'c', createdAt: '2026-01-01T10:00:01Z' },
+    ]);
+    expect(sorted.map((e) => e.id)).toEqual(['a', 'c', 'b']);
+  });
+});
+
+describe('calls a staff move owes the app', () => {
+  it('accepting confirms; a jump still confirms first', () => {
+    expect(actionsForMove('pending', 'preparing')).toEqual(['confirm', 'startPreparation']);
+    expect(actionsForMove('pending', 'confirmed')).toEqual(['confirm', 'startPreparation', 'readyForPickup']);
+    expect(actionsForMove('confirmed', 'out_for_delivery')).toEqual(['dispatch']);
+    expect(actionsForMove('out_for_delivery', 'delivered')).toEqual(['delivered']);
+    expect(actionsForMove('preparing', 'cancelled')).toEqual(['requestCancellation']);
+  });
+
+  it('keeps only the standard reason codes', () => {
+    expect(cancellationCodeOf('UNAVAILABLE_ITEM')).toBe('UNAVAILABLE_ITEM');
+    expect(cancellationCodeOf('nope')).toBe('INTERNAL_DIFFICULTIES_OF_THE_RESTAURANT');
+  });
+});
+
+describe('channels and health', () => {
+  it('names our own orders "Próprio"', () => {
+    expect(channelLabel(null)).toBe('Próprio');
+    expect(channelLabel('ifood')).toBe('iFood');
+  });
+
+  it('a connection is unhealthy after a failed poll or a minute without one', () => {
+    const now = Date.parse('2026-01-01T10:00:00Z');
+    expect(connectionHealthy({ enabled: true, lastSuccessAt: '2026-01-01T09:59:40Z', lastErrorAt: null }, now)).toBe(
+      true,
+    );
+    expect(connectionHealthy({ enabled: true, lastSuccessAt: '2026-01-01T09:58:00Z', lastErrorAt: null }, now)).toBe(
+      false,
+    );
+    expect(
+      connectionHealthy(
+        { enabled: true, lastSuccessAt: '2026-01-01T09:59:40Z', lastErrorAt: '2026-01-01T09:59:50Z' },
+        now,
+      ),
+    ).toBe(false);
+  });
+});
