@@ -55,7 +55,7 @@ test('with the simulator, an iFood order reaches the board and the kitchen live,
   const card = board.locator('article[data-channel="ifood"]').filter({ hasText: `#${code}` });
   await expect(card).toBeVisible({ timeout: 15_000 });
   await expect(card.getByText('iFood', { exact: true })).toBeVisible();
-  await expect(card.getByText('Pizza Portuguesa')).toBeVisible();
+  await expect(card.getByText('Pizza Portuguesa').first()).toBeVisible();
   const status = card.getByRole('combobox', { name: /Status do pedido/ });
 
   // Accepted: the kitchen display shows it, named by its channel.

@@ -4,6 +4,7 @@ import { seedDemo } from '@meucardapio/db/seed/demo';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainAppOutbox } from '../src/modules/marketplace/app-outbox';
+import { type IfoodFake, startIfoodFake } from './fixtures/ifood-fake';
 import { type OpenDeliveryFake, startOpenDeliveryFake } from './fixtures/open-delivery-fake';
 import { schemaErrors } from './fixtures/open-delivery-schema';
 import { createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
@@ -18,12 +19,18 @@ let t: TestApp;
 let owner: Owner;
 let other: Owner;
 let od: OpenDeliveryFake;
+let ifood: IfoodFake;
 let pizzaId: string;
 let connectionId: string;
 
 beforeAll(async () => {
   od = await startOpenDeliveryFake();
-  t = await createTestApp({ MARKETPLACE_TICK_MS: '3600000', MARKETPLACE_HTTP_TIMEOUT_MS: '2000' });
+  ifood = await startIfoodFake();
+  t = await createTestApp({
+    MARKETPLACE_TICK_MS: '3600000',
+    MARKETPLACE_HTTP_TIMEOUT_MS: '2000',
+    IFOOD_API_URL: ifood.url,
+  });
   owner = await signupOwner(t);
   other = await signupOwner(t);
   const [pizza] = await t.db
@@ -41,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await od?.close();
+  await ifood?.close();
 });
 
 /** Runs one poll of every connection due now (the worker's tick), then the calls owed. */
@@ -292,5 +300,41 @@ describe('our menu out (GET /v1/merchant)', () => {
     await poll();
     await poll();
     expect(od.menuUpdates.length).toBe(before + 1);
+  });
+});
+
+describe('iFood', () => {
+  it('polls its events, stores then acknowledges, accepts automatically and cancels with its codes', async () => {
+    const saved = await owner.client.put('/api/admin/integrations', {
+      app: 'ifood',
+      merchantId: ifood.merchantId,
+      clientId: ifood.clientId,
+      clientSecret: ifood.clientSecret,
+      autoConfirm: true,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const order = ifood.addOrder([{ externalCode: pizzaId, name: 'Pizza Calabresa', price: 4300, quantity: 1 }]);
+    const placed = ifood.addEvent(order.id, 'PLC');
+    await poll();
+    expect(ifood.polledMerchants.at(-1)).toEqual([ifood.merchantId]);
+    expect(ifood.acked).toContain(placed.id);
+    const mine = (await appOrders()).find((o) => o.marketplace?.displayId === order.displayId);
+    expect(mine).toMatchObject({ channel: 'ifood', status: 'preparing' });
+    await drainAppOutbox(t.deps, { retryDelaysMs: [0] });
+    expect(ifood.calls.filter((c) => c.orderId === order.id).map((c) => c.action)).toEqual([
+      'confirm',
+      'startPreparation',
+    ]);
+
+    const cancelled = await owner.client.patch(`/api/admin/orders/${mine?.id}/status`, {
+      status: 'cancelled',
+      cancelReason: 'UNAVAILABLE_ITEM',
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    await drainAppOutbox(t.deps, { retryDelaysMs: [0] });
+    expect(ifood.calls.find((c) => c.action === 'requestCancellation')).toMatchObject({
+      body: { cancellationCode: '503' },
+    });
+    expect(ifood.violations).toEqual([]);
   });
 });
