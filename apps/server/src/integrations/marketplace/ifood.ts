@@ -1,4 +1,5 @@
 import type { CancellationCode, MarketplaceAction } from '@meucardapio/domain/marketplace';
+import { appHttp, tokenRefused } from './http';
 import {
   type ActionBody,
   type ConnectionAccess,
@@ -217,74 +218,29 @@ export function ifoodToOpenDelivery(o: IfoodOrder): OdOrder {
 
 export function ifoodClient(options: { baseUrl: string; timeoutMs?: number }): MarketplaceClient {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-  const tokens = new Map<string, { value: string; expiresAt: number }>();
-
-  async function call(path: string, init: RequestInit): Promise<Response> {
-    try {
-      return await fetch(`${base}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (err) {
-      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-      throw new MarketplaceError(timedOut ? 'O iFood não respondeu a tempo.' : 'Não foi possível falar com o iFood.', {
-        mayHaveArrived: timedOut || init.method === 'POST',
+  const { authorized, ensure, token } = appHttp({
+    timeoutMs: options.timeoutMs ?? TIMEOUT_MS,
+    who: 'o iFood',
+    url: (_c, path) => `${base}${path}`,
+    // One token per set of credentials: a group of merchants shares it.
+    cacheKey: (c) => c.clientId ?? '',
+    async grant(c, call) {
+      if (!c.clientId || !c.clientSecret) throw new MarketplaceError('Conexão iFood sem client id e client secret.');
+      const res = await call(`${base}/authentication/v1.0/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grantType: 'client_credentials',
+          clientId: c.clientId,
+          clientSecret: c.clientSecret,
+        }).toString(),
       });
-    }
-  }
-
-  async function token(c: ConnectionAccess, fresh = false) {
-    const key = c.clientId ?? '';
-    const cached = tokens.get(key);
-    if (!fresh && cached && cached.expiresAt > Date.now()) return cached.value;
-    if (!c.clientId || !c.clientSecret) throw new MarketplaceError('Conexão iFood sem client id e client secret.');
-    const res = await call('/authentication/v1.0/oauth/token', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grantType: 'client_credentials',
-        clientId: c.clientId,
-        clientSecret: c.clientSecret,
-      }).toString(),
-    });
-    if (res.status === 401 || res.status === 400)
-      throw new MarketplaceError('O iFood recusou as credenciais (client id ou client secret).', {
-        status: res.status,
-      });
-    if (!res.ok)
-      throw new MarketplaceError(`O iFood respondeu ${res.status} ao pedir o token.`, { status: res.status });
-    const body = (await res.json()) as { accessToken: string; expiresIn?: number };
-    tokens.set(key, {
-      value: body.accessToken,
-      expiresAt: Date.now() + Math.max(0, (body.expiresIn ?? 3600) - 60) * 1000,
-    });
-    return body.accessToken;
-  }
-
-  async function authorized(
-    c: ConnectionAccess,
-    path: string,
-    init: RequestInit & { headers?: Record<string, string> },
-  ) {
-    for (let attempt = 0; ; attempt++) {
-      const res = await call(path, {
-        ...init,
-        headers: {
-          accept: 'application/json',
-          ...init.headers,
-          authorization: `Bearer ${await token(c, attempt > 0)}`,
-        },
-      });
-      if (res.status !== 401 || attempt > 0) return res;
-    }
-  }
-
-  async function ensure(res: Response, ok: number[], what: string) {
-    if (ok.includes(res.status)) return;
-    throw new MarketplaceError(`${what}: o iFood respondeu ${res.status}.`, {
-      status: res.status,
-      mayHaveArrived: res.status >= 500,
-    });
-  }
-
+      const refused = tokenRefused(res, 'o iFood');
+      if (refused) throw refused;
+      const body = (await res.json()) as { accessToken: string; expiresIn?: number };
+      return { value: body.accessToken, expiresInSeconds: body.expiresIn ?? 3600 };
+    },
+  });
   return {
     async poll(c) {
       const res = await authorized(c, '/events/v1.0/events:polling', {

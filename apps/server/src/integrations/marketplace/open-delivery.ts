@@ -1,4 +1,5 @@
 import type { MarketplaceAction } from '@meucardapio/domain/marketplace';
+import { appHttp, tokenRefused } from './http';
 import {
   type ActionBody,
   type ConnectionAccess,
@@ -18,8 +19,6 @@ const TIMEOUT_MS = 10_000;
 /** The standard's limit per acknowledgment call. */
 const ACK_BATCH = 100;
 
-type Token = { value: string; expiresAt: number };
-
 /** Our actions as the standard's endpoints; `startPreparation` has none (confirming starts it). */
 const ENDPOINT: Partial<Record<MarketplaceAction, string>> = {
   confirm: 'confirm',
@@ -33,93 +32,42 @@ const ENDPOINT: Partial<Record<MarketplaceAction, string>> = {
 
 export function openDeliveryClient(options: { timeoutMs?: number } = {}): MarketplaceClient {
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
-  const tokens = new Map<string, Token>();
-
-  const base = (c: ConnectionAccess) => {
-    if (!c.baseUrl) throw new MarketplaceError('Conexão sem URL base do aplicativo.');
-    return c.baseUrl.replace(/\/+$/, '');
-  };
-
-  async function call(input: string, init: RequestInit): Promise<Response> {
-    try {
-      return await fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-    } catch (err) {
-      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-      throw new MarketplaceError(
-        timedOut ? 'O aplicativo não respondeu a tempo.' : 'Não foi possível falar com o aplicativo.',
-        // A request that timed out may have been processed; one refused at connection was not.
-        { mayHaveArrived: timedOut || init.method === 'POST' },
-      );
-    }
-  }
-
-  async function token(c: ConnectionAccess, fresh = false): Promise<string> {
-    const key = `${c.id}:${c.clientId}`;
-    const cached = tokens.get(key);
-    if (!fresh && cached && cached.expiresAt > Date.now()) return cached.value;
-    if (!c.tokenUrl || !c.clientId || !c.clientSecret)
-      throw new MarketplaceError('Conexão sem credenciais (client id, client secret e URL do token).');
-    // Form-urlencoded with the credentials in the body, as the standard's /oauth/token asks.
-    const res = await call(c.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: c.clientId,
-        client_secret: c.clientSecret,
-      }).toString(),
-    });
-    if (res.status === 401 || res.status === 400 || res.status === 403)
-      throw new MarketplaceError('O aplicativo recusou as credenciais (client id ou client secret).', {
-        status: res.status,
+  const { authorized, ensure, token } = appHttp({
+    timeoutMs,
+    who: 'o aplicativo',
+    url: (c, path) => {
+      if (!c.baseUrl) throw new MarketplaceError('Conexão sem URL base do aplicativo.');
+      return `${c.baseUrl.replace(/\/+$/, '')}${path}`;
+    },
+    // The standard gives each merchant its own credentials.
+    cacheKey: (c) => `${c.id}:${c.clientId}`,
+    async grant(c, call) {
+      if (!c.tokenUrl || !c.clientId || !c.clientSecret)
+        throw new MarketplaceError('Conexão sem credenciais (client id, client secret e URL do token).');
+      // Form-urlencoded with the credentials in the body, as the standard's /oauth/token asks.
+      const res = await call(c.tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: c.clientId,
+          client_secret: c.clientSecret,
+        }).toString(),
       });
-    if (!res.ok)
-      throw new MarketplaceError(`O aplicativo respondeu ${res.status} ao pedir o token.`, { status: res.status });
-    const body = (await res.json()) as {
-      access_token?: string;
-      accessToken?: string;
-      expires_in?: number;
-      expiresIn?: number;
-    };
-    const value = body.access_token ?? body.accessToken;
-    if (!value) throw new MarketplaceError('O aplicativo não devolveu um token de acesso.');
-    const seconds = body.expires_in ?? body.expiresIn ?? 3600;
-    // Renewed a little before it runs out: there is no refresh token in the standard.
-    tokens.set(key, { value, expiresAt: Date.now() + Math.max(0, seconds - 60) * 1000 });
-    return value;
-  }
-
-  /** An authorized request; a 401 drops the token and tries once more with a new one. */
-  async function authorized(
-    c: ConnectionAccess,
-    path: string,
-    init: RequestInit & { headers?: Record<string, string> },
-  ) {
-    for (let attempt = 0; ; attempt++) {
-      const res = await call(`${base(c)}${path}`, {
-        ...init,
-        headers: {
-          accept: 'application/json',
-          ...init.headers,
-          authorization: `Bearer ${await token(c, attempt > 0)}`,
-        },
-      });
-      if (res.status !== 401 || attempt > 0) return res;
-    }
-  }
-
-  async function ensure(res: Response, ok: number[], what: string) {
-    if (ok.includes(res.status)) return;
-    let detail = '';
-    try {
-      const body = (await res.json()) as { title?: string; message?: string };
-      detail = body.title ?? body.message ?? '';
-    } catch {}
-    throw new MarketplaceError(`${what}: o aplicativo respondeu ${res.status}${detail ? ` (${detail})` : ''}.`, {
-      status: res.status,
-      mayHaveArrived: res.status >= 500,
-    });
-  }
+      const refused = tokenRefused(res, 'o aplicativo');
+      if (refused) throw refused;
+      // snake_case in the schema, camelCase in the prose: both are read.
+      const body = (await res.json()) as {
+        access_token?: string;
+        accessToken?: string;
+        expires_in?: number;
+        expiresIn?: number;
+      };
+      const value = body.access_token ?? body.accessToken;
+      if (!value) throw new MarketplaceError('O aplicativo não devolveu um token de acesso.');
+      return { value, expiresInSeconds: body.expires_in ?? body.expiresIn ?? 3600 };
+    },
+  });
 
   return {
     async poll(c) {

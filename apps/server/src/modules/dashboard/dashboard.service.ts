@@ -61,6 +61,19 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
     : sql`true`;
 
   const paid = sql`coalesce(${cashSalePayments.amount}, ${orders.total})`;
+  /** The day's and the 30 days' sales, split by one column of the order (how it travelled, where it came from). */
+  const salesBy = (column: typeof orders.deliveryType | typeof orders.channel) =>
+    db
+      .select({
+        key: column,
+        dayTotal: sumOf(sql`${orders.total}`, onDay),
+        dayCount: countOf(sql`*`, onDay),
+        monthTotal: sumOf(sql`${orders.total}`),
+        monthCount: countOf(),
+      })
+      .from(orders)
+      .where(sales(w.monthFrom, date))
+      .groupBy(column);
 
   const [days, hours, lastWeek, top, payments, channels, board, sources] = await Promise.all([
     db
@@ -111,17 +124,7 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
       )
       .where(sales(w.monthFrom, date))
       .groupBy(sql`1`),
-    db
-      .select({
-        channel: orders.deliveryType,
-        dayTotal: sumOf(sql`${orders.total}`, onDay),
-        dayCount: countOf(sql`*`, onDay),
-        monthTotal: sumOf(sql`${orders.total}`),
-        monthCount: countOf(),
-      })
-      .from(orders)
-      .where(sales(w.monthFrom, date))
-      .groupBy(orders.deliveryType),
+    salesBy(orders.deliveryType),
     db
       .select({
         status: orders.status,
@@ -138,17 +141,7 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
         ),
       )
       .groupBy(sql`1, 2`),
-    db
-      .select({
-        source: orders.channel,
-        dayTotal: sumOf(sql`${orders.total}`, onDay),
-        dayCount: countOf(sql`*`, onDay),
-        monthTotal: sumOf(sql`${orders.total}`),
-        monthCount: countOf(),
-      })
-      .from(orders)
-      .where(sales(w.monthFrom, date))
-      .groupBy(orders.channel),
+    salesBy(orders.channel),
   ]);
 
   const daySeries = fillDays(days, w.monthFrom, date);
@@ -186,13 +179,15 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
         payments: groupPaymentMethods(
           payments.filter((p) => p.dayCount > 0).map((p) => ({ ...p, total: p.dayTotal, count: p.dayCount })),
         ),
-        channels: channelSplit(channels.map((c) => ({ ...c, total: c.dayTotal, count: c.dayCount }))),
-        sources: sourceSplit(sources.map((c) => ({ ...c, total: c.dayTotal, count: c.dayCount }))),
+        channels: channelSplit(channels.map((c) => ({ channel: c.key ?? '', total: c.dayTotal, count: c.dayCount }))),
+        sources: sourceSplit(sources.map((c) => ({ source: c.key, total: c.dayTotal, count: c.dayCount }))),
       },
       month: {
         payments: groupPaymentMethods(payments.map((p) => ({ ...p, total: p.monthTotal, count: p.monthCount }))),
-        channels: channelSplit(channels.map((c) => ({ ...c, total: c.monthTotal, count: c.monthCount }))),
-        sources: sourceSplit(sources.map((c) => ({ ...c, total: c.monthTotal, count: c.monthCount }))),
+        channels: channelSplit(
+          channels.map((c) => ({ channel: c.key ?? '', total: c.monthTotal, count: c.monthCount })),
+        ),
+        sources: sourceSplit(sources.map((c) => ({ source: c.key, total: c.monthTotal, count: c.monthCount }))),
       },
     },
   };

@@ -173,7 +173,7 @@ export default function OrdersPage() {
       toast.success(v.accept ? 'Cancelamento aceito' : 'Cancelamento recusado');
       refresh();
     },
-    onError: (err) => toastError(err, 'Erro ao responder o aplicativo'),
+    onError: (err) => toastTitledError(err, 'Erro ao responder o aplicativo'),
   });
   const [confirming, setConfirming] = useState<AdminOrder | null>(null);
   const [historyOf, setHistoryOf] = useState<AdminOrder | null>(null);

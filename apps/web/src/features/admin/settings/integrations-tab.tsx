@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
-import { toastError } from '@/lib/api';
+import { toastTitledError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import {
   deleteIntegration,
@@ -135,7 +135,7 @@ function ConnectionCard({
       toast.success(enabled ? `${label}: conexão salva` : `${label}: desligada`);
       refresh();
     },
-    onError: (err) => toastError(err, 'Erro ao salvar a integração'),
+    onError: (err) => toastTitledError(err, 'Erro ao salvar a integração'),
   });
   const remove = useMutation({
     mutationFn: () => deleteIntegration(connection?.id ?? ''),
@@ -143,12 +143,12 @@ function ConnectionCard({
       toast.success(`${label} desconectado`);
       refresh();
     },
-    onError: (err) => toastError(err, 'Erro ao desconectar'),
+    onError: (err) => toastTitledError(err, 'Erro ao desconectar'),
   });
   const test = useMutation({
     mutationFn: () => testIntegration(connection?.id ?? ''),
     onSuccess: (r) => (r.ok ? toast.success(r.message) : toast.error('Falha na conexão', { description: r.message })),
-    onError: (err) => toastError(err, 'Erro ao testar'),
+    onError: (err) => toastTitledError(err, 'Erro ao testar'),
   });
 
   return (
@@ -250,7 +250,7 @@ function SimulatorControls({ connectionId }: { connectionId: string }) {
   const make = useMutation({
     mutationFn: (app: 'ifood' | 'keeta') => simulateOrder(connectionId, app),
     onSuccess: (r, app) => toast.success(`Pedido ${app === 'ifood' ? 'iFood' : 'Keeta'} #${r.displayId} enviado`),
-    onError: (err) => toastError(err, 'Erro ao gerar pedido'),
+    onError: (err) => toastTitledError(err, 'Erro ao gerar pedido'),
   });
   const list = calls.data ?? [];
   return (
@@ -298,7 +298,7 @@ function MenuKeyCard({ current }: { current: { prefix: string; createdAt: string
       setShown(r.key);
       queryClient.invalidateQueries({ queryKey: INTEGRATIONS_KEY });
     },
-    onError: (err) => toastError(err, 'Erro ao gerar a chave'),
+    onError: (err) => toastTitledError(err, 'Erro ao gerar a chave'),
   });
   const url = `${window.location.origin}/v1/merchant`;
   return (
