@@ -1,3 +1,4 @@
+import { MSG } from '@meucardapio/domain/messages';
 import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { SidebarInset, SidebarProvider } from '@/components/ui/sidebar';
@@ -72,13 +73,17 @@ export default function AdminLayout() {
   if (!isStaff(user)) return <Navigate to="/auth" replace />;
 
   if (user.cashierOnly) {
-    if (location.pathname.replace(/\/+$/, '') !== '/admin/cashier') return <Navigate to="/admin/cashier" replace />;
+    // A cashier profile whose manage_cashier was switched off has no screen at all: it stays where it is
+    // and says so (spec 2 §2), instead of being sent to a cashier screen it may not open.
+    const hasCashier = staffContext(user).can('manage_cashier');
+    if (hasCashier && location.pathname.replace(/\/+$/, '') !== '/admin/cashier')
+      return <Navigate to="/admin/cashier" replace />;
     return (
       <TooltipProvider>
         <div className="flex min-h-svh flex-col bg-background">
           <AdminHeader withSidebar={false} />
           <main id="conteudo" className="flex-1 p-3 sm:p-6">
-            <PageGate />
+            {hasCashier ? <PageGate /> : <PermissionDenied message={MSG.noFeatures} />}
           </main>
         </div>
       </TooltipProvider>
