@@ -34,6 +34,7 @@ import { printingRoutes } from './modules/printing/printing.routes';
 import { cachedMenuAnswer, restaurantsRoutes } from './modules/restaurants/restaurants.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { tableAccountsRoutes } from './modules/table-accounts/table-accounts.routes';
 import { tablesRoutes } from './modules/tables/tables.routes';
 import { healthRoutes } from './ops/health.routes';
 import { eventsRoutes } from './realtime/events.routes';
@@ -104,6 +105,7 @@ export function createApp(deps: Deps) {
     couriersRoutes,
     couponsRoutes,
     tablesRoutes,
+    tableAccountsRoutes,
     cashierRoutes,
     reviewsRoutes,
     chatRoutes,

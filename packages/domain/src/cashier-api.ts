@@ -200,6 +200,10 @@ export type SessionTotals = {
   /** Discounts given in the session's sales, and how many sales had one. */
   totalDiscounts: number;
   discountCount: number;
+  /** Payments of table accounts taken in the session (already inside totalSales). */
+  tablePayments: number;
+  /** Service charge of the table accounts closed in the session: the staff's share, shown apart. */
+  serviceCharge: number;
 };
 
 export type CashierState = {

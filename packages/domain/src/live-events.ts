@@ -59,6 +59,9 @@ export type ReviewEvent =
  */
 export type PrintUpdatedEvent = { printerId: string | null; jobId?: string; status?: string };
 
+/** A table account changed (opened, a round, a payment, the bill asked for, closed, moved, joined). */
+export type TableAccountEvent = { accountId: string; kind: 'table' | 'tab'; number: number; status: string };
+
 export type LiveEventMap = {
   'order.created': OrderCreatedEvent;
   'order.updated': OrderUpdatedEvent;
@@ -75,6 +78,7 @@ export type LiveEventMap = {
   'print.updated': PrintUpdatedEvent;
   /** An ordering-app connection started or stopped working (the board shows it). */
   'marketplace.health': { connectionId: string; app: string; healthy: boolean; error: string | null };
+  'table.account': TableAccountEvent;
 };
 
 export type LiveEventType = keyof LiveEventMap;

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { employees } from './accounts';
-import { orders } from './orders';
+import { orders, tableAccounts } from './orders';
 import { restaurants } from './restaurants';
 
 export const cashRegisterSessions = pgTable(
@@ -198,5 +198,40 @@ export const cashSaleDiscounts = pgTable(
     uniqueIndex('cash_sale_discounts_order_uq').on(t.restaurantId, t.orderId),
     index('cash_sale_discounts_session_idx').on(t.restaurantId, t.sessionId),
     check('cash_sale_discounts_amount_ck', sql`${t.amount} > 0 and ${t.amount} <= ${t.subtotal}`),
+  ],
+);
+
+/**
+ * A payment of a table account (one part of the bill), taken in the open cash session like a PDV sale's
+ * payment; the account closes when they cover its bill. The key makes a retried payment count once.
+ */
+export const tableAccountPayments = pgTable(
+  'table_account_payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tableAccounts.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').references(() => cashRegisterSessions.id, { onDelete: 'set null' }),
+    methodId: text('method_id').notNull(),
+    methodName: text('method_name').notNull(),
+    amount: integer('amount').notNull(),
+    installments: integer('installments').notNull().default(1),
+    receivedAmount: integer('received_amount'),
+    changeAmount: integer('change_amount').notNull().default(0),
+    /** The PIX copia-e-cola shown for this part, when paid by the restaurant's own PIX QR. */
+    pixBrCode: text('pix_br_code'),
+    employeeName: text('employee_name').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('table_account_payments_account_idx').on(t.restaurantId, t.accountId),
+    index('table_account_payments_session_idx').on(t.restaurantId, t.sessionId),
+    uniqueIndex('table_account_payments_key_uq').on(t.restaurantId, t.idempotencyKey),
+    check('table_account_payments_amount_ck', sql`${t.amount} > 0 and ${t.changeAmount} >= 0`),
   ],
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -63,11 +64,15 @@ export const orders = pgTable(
     /** Where the order came from: null for our own (storefront, PDV, tables), else the app ('ifood', 'keeta', …). */
     channel: text('channel'),
     idempotencyKey: text('idempotency_key'),
+    /** A round of a table account (comanda): the account it belongs to and its round number there. */
+    tableAccountId: uuid('table_account_id').references((): AnyPgColumn => tableAccounts.id, { onDelete: 'set null' }),
+    round: integer('round'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('orders_number_uq').on(t.restaurantId, t.number),
+    index('orders_table_account_idx').on(t.restaurantId, t.tableAccountId),
     uniqueIndex('orders_idempotency_uq').on(t.restaurantId, t.idempotencyKey),
     index('orders_created_idx').on(t.restaurantId, t.createdAt),
     index('orders_status_idx').on(t.restaurantId, t.status),
@@ -124,9 +129,16 @@ export const orderItems = pgTable(
     colors: jsonb('colors').$type<OrderItemOption[]>().notNull().default([]),
     pizzaFlavors: jsonb('pizza_flavors').$type<OrderItemOption[]>().notNull().default([]),
     notes: text('notes'),
+    /** The table account the item is billed to: its round's account, or the one it was transferred to. */
+    tableAccountId: uuid('table_account_id').references((): AnyPgColumn => tableAccounts.id, { onDelete: 'set null' }),
+    /** An item cancelled after it was sent to the kitchen: out of the bill, shown to the kitchen with why. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    cancelledByName: text('cancelled_by_name'),
   },
   (t) => [
     index('order_items_order_idx').on(t.restaurantId, t.orderId),
+    index('order_items_table_account_idx').on(t.restaurantId, t.tableAccountId),
     check('order_items_quantity_ck', sql`${t.quantity} > 0`),
     check('order_items_prices_ck', sql`${t.unitPrice} >= 0 and ${t.totalPrice} >= 0`),
   ],
@@ -188,4 +200,70 @@ export const couponRedemptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('coupon_redemptions_coupon_idx').on(t.restaurantId, t.couponId, t.customerId)],
+);
+
+/**
+ * A table account (comanda): a table or a numbered tab open for a whole meal. Rounds are orders that
+ * point at it; it is paid in parts (table_account_payments) and closed when they cover the bill. A table
+ * without an open account is free; at most one open account per table or tab number.
+ */
+export const tableAccounts = pgTable(
+  'table_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('table'),
+    number: integer('number').notNull(),
+    status: text('status').notNull().default('occupied'),
+    people: integer('people').notNull().default(1),
+    /** Copied from the restaurant's settings at opening; changed per account. */
+    servicePercent: integer('service_percent').notNull().default(10),
+    /** Set when the service charge was removed, with why. */
+    serviceRemovedReason: text('service_removed_reason'),
+    couvertPerPerson: integer('couvert_per_person').notNull().default(0),
+    discount: integer('discount').notNull().default(0),
+    /** Rounds sent so far: the next round's number is this plus one (read and written under the row's lock). */
+    rounds: integer('rounds').notNull().default(0),
+    openedByName: text('opened_by_name').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    billRequestedAt: timestamp('bill_requested_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    closedByName: text('closed_by_name'),
+    /** Joined into another table's account: its items and payments moved there. */
+    joinedIntoId: uuid('joined_into_id').references((): AnyPgColumn => tableAccounts.id, { onDelete: 'set null' }),
+    /** At closing: the bill's total and service charge, and the cash session it was closed in. */
+    total: integer('total'),
+    serviceCharge: integer('service_charge'),
+    closedSessionId: uuid('closed_session_id'),
+  },
+  (t) => [
+    uniqueIndex('table_accounts_open_uq')
+      .on(t.restaurantId, t.kind, t.number)
+      .where(sql`${t.status} <> 'closed'`),
+    index('table_accounts_closed_idx').on(t.restaurantId, t.closedAt),
+    index('table_accounts_session_idx').on(t.restaurantId, t.closedSessionId),
+    check('table_accounts_kind_ck', sql`${t.kind} in ('table','tab')`),
+    check('table_accounts_status_ck', sql`${t.status} in ('occupied','billing','closed')`),
+    check(
+      'table_accounts_amounts_ck',
+      sql`${t.people} >= 1 and ${t.servicePercent} between 0 and 20 and ${t.couvertPerPerson} >= 0 and ${t.discount} >= 0`,
+    ),
+  ],
+);
+
+/** The restaurant's table-account settings: service charge percentage and couvert per person. */
+export const tableAccountSettings = pgTable(
+  'table_account_settings',
+  {
+    restaurantId: uuid('restaurant_id')
+      .primaryKey()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    servicePercent: integer('service_percent').notNull().default(10),
+    couvertPerPerson: integer('couvert_per_person').notNull().default(0),
+  },
+  (t) => [
+    check('table_account_settings_ck', sql`${t.servicePercent} between 0 and 20 and ${t.couvertPerPerson} >= 0`),
+  ],
 );

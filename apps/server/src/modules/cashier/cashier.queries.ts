@@ -9,6 +9,8 @@ import {
   orderItems,
   orders,
   paymentMethods,
+  tableAccountPayments,
+  tableAccounts,
 } from '@meucardapio/db/schema';
 import {
   CASH_GROUP,
@@ -71,45 +73,72 @@ export type SessionFigures = SessionTotals & {
   salesByGroup: Record<string, number>;
 };
 
-/** Sales, suprimentos and sangrias of a session, computed from the rows (never from running counters). */
+/**
+ * Sales, suprimentos and sangrias of a session, computed from the rows (never from running counters).
+ * A table account's payments count as sales of the session they were taken in (each account once in
+ * the count); the service charge of the accounts closed in it is shown apart, for the staff.
+ */
 export async function sessionFigures(db: DbOrTx, restaurantId: string, session: SessionRow): Promise<SessionFigures> {
-  const [byMethod, [withdrawn], [supplied], [sales], [discounts]] = await Promise.all([
-    db
-      .select({
-        methodName: cashSalePayments.methodName,
-        amount: sql<number>`coalesce(sum(${cashSalePayments.amount}), 0)::int`,
-        count: sql<number>`count(distinct ${cashSalePayments.orderId})::int`,
-      })
-      .from(cashSalePayments)
-      .where(tenant(cashSalePayments, restaurantId, eq(cashSalePayments.sessionId, session.id)))
-      .groupBy(cashSalePayments.methodName),
-    db
-      .select({ total: sql<number>`coalesce(sum(${cashWithdrawals.amount}), 0)::int` })
-      .from(cashWithdrawals)
-      .where(tenant(cashWithdrawals, restaurantId, eq(cashWithdrawals.sessionId, session.id))),
-    db
-      .select({ total: sql<number>`coalesce(sum(${cashRegisterHistory.amount}), 0)::int` })
-      .from(cashRegisterHistory)
-      .where(
-        tenant(
-          cashRegisterHistory,
-          restaurantId,
-          eq(cashRegisterHistory.sessionId, session.id),
-          eq(cashRegisterHistory.operationType, 'supply'),
+  const [pdvByMethod, tableByMethod, [withdrawn], [supplied], [sales], [tableSales], [discounts], [service]] =
+    await Promise.all([
+      db
+        .select({
+          methodName: cashSalePayments.methodName,
+          amount: sql<number>`coalesce(sum(${cashSalePayments.amount}), 0)::int`,
+          count: sql<number>`count(distinct ${cashSalePayments.orderId})::int`,
+        })
+        .from(cashSalePayments)
+        .where(tenant(cashSalePayments, restaurantId, eq(cashSalePayments.sessionId, session.id)))
+        .groupBy(cashSalePayments.methodName),
+      db
+        .select({
+          methodName: tableAccountPayments.methodName,
+          amount: sql<number>`coalesce(sum(${tableAccountPayments.amount}), 0)::int`,
+          count: sql<number>`count(distinct ${tableAccountPayments.accountId})::int`,
+        })
+        .from(tableAccountPayments)
+        .where(tenant(tableAccountPayments, restaurantId, eq(tableAccountPayments.sessionId, session.id)))
+        .groupBy(tableAccountPayments.methodName),
+      db
+        .select({ total: sql<number>`coalesce(sum(${cashWithdrawals.amount}), 0)::int` })
+        .from(cashWithdrawals)
+        .where(tenant(cashWithdrawals, restaurantId, eq(cashWithdrawals.sessionId, session.id))),
+      db
+        .select({ total: sql<number>`coalesce(sum(${cashRegisterHistory.amount}), 0)::int` })
+        .from(cashRegisterHistory)
+        .where(
+          tenant(
+            cashRegisterHistory,
+            restaurantId,
+            eq(cashRegisterHistory.sessionId, session.id),
+            eq(cashRegisterHistory.operationType, 'supply'),
+          ),
         ),
-      ),
-    db
-      .select({ count: sql<number>`count(distinct ${cashSalePayments.orderId})::int` })
-      .from(cashSalePayments)
-      .where(tenant(cashSalePayments, restaurantId, eq(cashSalePayments.sessionId, session.id))),
-    db
-      .select({
-        total: sql<number>`coalesce(sum(${cashSaleDiscounts.amount}), 0)::int`,
-        count: sql<number>`count(*)::int`,
-      })
-      .from(cashSaleDiscounts)
-      .where(tenant(cashSaleDiscounts, restaurantId, eq(cashSaleDiscounts.sessionId, session.id))),
-  ]);
+      db
+        .select({ count: sql<number>`count(distinct ${cashSalePayments.orderId})::int` })
+        .from(cashSalePayments)
+        .where(tenant(cashSalePayments, restaurantId, eq(cashSalePayments.sessionId, session.id))),
+      db
+        .select({ count: sql<number>`count(distinct ${tableAccountPayments.accountId})::int` })
+        .from(tableAccountPayments)
+        .where(tenant(tableAccountPayments, restaurantId, eq(tableAccountPayments.sessionId, session.id))),
+      db
+        .select({
+          total: sql<number>`coalesce(sum(${cashSaleDiscounts.amount}), 0)::int`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(cashSaleDiscounts)
+        .where(tenant(cashSaleDiscounts, restaurantId, eq(cashSaleDiscounts.sessionId, session.id))),
+      db
+        .select({
+          total: sql<number>`coalesce(sum(${tableAccounts.serviceCharge}), 0)::int`,
+          accounts: sql<number>`count(*)::int`,
+        })
+        .from(tableAccounts)
+        .where(tenant(tableAccounts, restaurantId, eq(tableAccounts.closedSessionId, session.id))),
+    ]);
+  const byMethod = [...pdvByMethod, ...tableByMethod];
+  const tablePayments = tableByMethod.reduce((s, m) => s + m.amount, 0);
   const salesByGroup: Record<string, number> = {};
   for (const m of byMethod) {
     const g = paymentGroupLabel(m.methodName);
@@ -126,7 +155,7 @@ export async function sessionFigures(db: DbOrTx, restaurantId: string, session: 
     .reduce((s, m) => s + m.amount, 0);
   return {
     totalSales: byMethod.reduce((s, m) => s + m.amount, 0),
-    salesCount: sales.count,
+    salesCount: sales.count + tableSales.count,
     cashSales,
     totalSupplies: supplied.total,
     totalWithdrawals: withdrawn.total,
@@ -138,6 +167,8 @@ export async function sessionFigures(db: DbOrTx, restaurantId: string, session: 
     }),
     totalDiscounts: discounts.total,
     discountCount: discounts.count,
+    tablePayments,
+    serviceCharge: service.total,
     expected,
     salesByGroup,
   };

@@ -112,8 +112,8 @@ export async function insertSalePayments(
   );
 }
 
-/** The open cash session, held FOR SHARE until the sale commits so a close waits for it. */
-async function openSessionForSale(ctx: ServiceCtx) {
+/** The open cash session, held FOR SHARE until the sale (or a table's payment) commits so a close waits for it. */
+export async function openSessionForSale(ctx: ServiceCtx) {
   const [session] = await ctx.db
     .select({ id: cashRegisterSessions.id })
     .from(cashRegisterSessions)

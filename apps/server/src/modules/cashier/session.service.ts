@@ -119,6 +119,8 @@ function zeroTotals(s: SessionRow) {
     expectedCash: s.initialAmount,
     totalDiscounts: 0,
     discountCount: 0,
+    tablePayments: 0,
+    serviceCharge: 0,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { CreatedOrder, OrderProposal } from '@meucardapio/domain/checkout';
+import type { orders } from '@meucardapio/db/schema';
 import { MSG } from '@meucardapio/domain/messages';
 import type { CustomerCtx } from '../../../http/context';
 import { badRequest, conflict, forbidden } from '../../../http/errors';
@@ -8,6 +9,8 @@ import { assertFewOpenUnpaidOrders, assertOpenForOrders } from '../place/admissi
 import { chooseShipping } from '../place/delivery';
 import { type OrderDoor, type PlacedOrder, placeOrder } from '../place/place-order';
 import { assertProductsExist } from '../place/pricing';
+import { openAccountOfTable } from '../../table-accounts/guest.service';
+import { placeRound } from '../../table-accounts/round.service';
 import { choosePayment } from './checkout-payment';
 
 /** A customer account belongs to one restaurant: using it on another restaurant's page is refused. */
@@ -27,6 +30,21 @@ export async function createCustomerOrder(
   idempotencyKey: string | null,
 ): Promise<CreatedOrder> {
   const { deps, actor } = ctx;
+  // At a table whose account is open, the order is a round of that account, paid with it at the end.
+  const account =
+    input.deliveryType === 'dine_in' && input.tableNumber ? await openAccountOfTable(ctx, input.tableNumber) : null;
+  if (account) {
+    const contact = contactOf(input);
+    return placeRound(ctx, {
+      accountId: account.id,
+      items: input.items,
+      customer: { id: actor.id, email: actor.email, ...contact },
+      placedBy: { employeeId: null, name: contact.name },
+      idempotencyKey,
+      answer: async (_txCtx, placed) => createdOrder(placed),
+      replay: (earlier) => replayCustomerOrder(ctx, earlier),
+    });
+  }
   const door: OrderDoor<CreatedOrder> = {
     async prepare({ db }) {
       const restaurant = await restaurantById(db, ctx.restaurantId);
@@ -51,21 +69,20 @@ export async function createCustomerOrder(
       return choosePayment(txCtx.db, deps, priced.restaurant, input, priced.total);
     },
     admit: (txCtx) => assertFewOpenUnpaidOrders(txCtx, actor.id),
-    async replay(readCtx, earlier) {
-      // Keys are per restaurant; someone else's key must not reveal their order.
-      if (earlier.customerId !== actor.id)
-        throw conflict(
-          'Pedido duplicado',
-          'Esta tentativa de pedido já foi usada. Recarregue a página e tente novamente.',
-        );
-      const [view] = await customerOrderViews(readCtx.db, readCtx.restaurantId, [earlier]);
-      const url = earlier.paymentData?.infinitepay_checkout;
-      return { order: view, checkoutUrl: typeof url === 'string' ? url : null, replayed: true };
-    },
+    replay: (readCtx, earlier) => replayCustomerOrder({ ...ctx, db: readCtx.db }, earlier),
     answer: async (_txCtx, placed) => createdOrder(placed),
   };
 
   return placeOrder(ctx, { channel: 'storefront', idempotencyKey, door });
+}
+
+/** A retry's answer: the order the first attempt placed (someone else's key must not reveal their order). */
+async function replayCustomerOrder(ctx: CustomerCtx, earlier: typeof orders.$inferSelect): Promise<CreatedOrder> {
+  if (earlier.customerId !== ctx.actor.id)
+    throw conflict('Pedido duplicado', 'Esta tentativa de pedido já foi usada. Recarregue a página e tente novamente.');
+  const [view] = await customerOrderViews(ctx.db, ctx.restaurantId, [earlier]);
+  const url = earlier.paymentData?.infinitepay_checkout;
+  return { order: view, checkoutUrl: typeof url === 'string' ? url : null, replayed: true };
 }
 
 /** A storefront-shaped answer for an order just placed: the customer's view and its payment link. */

@@ -41,6 +41,16 @@ export const CHANNELS = {
     test: false,
     asSold: true,
   },
+  // A round of a table account (comanda): sent by the waiter or from the table's QR while the account is
+  // open, so it goes to the kitchen at once; it is paid with the account at the end.
+  table: {
+    status: 'preparing',
+    historyNote: 'Rodada da conta da mesa',
+    label: 'Mesa',
+    stockNote: (n: number) => `Rodada de mesa #${n}`,
+    test: false,
+    asSold: false,
+  },
   // Staff trying their own menu (decision 044): on the board like any order, never in stock or figures.
   test: {
     status: 'pending',
@@ -53,7 +63,7 @@ export const CHANNELS = {
 } as const satisfies Record<string, ChannelRules>;
 
 type ChannelRules = {
-  status: 'pending' | 'delivered';
+  status: 'pending' | 'preparing' | 'delivered';
   historyNote: string;
   label: string;
   stockNote: (n: number) => string;

@@ -57,6 +57,15 @@ export const counterDelivery = (): OrderDelivery => ({
   address: noAddress(),
 });
 
+/** A round served at a table (or to a numbered tab's holder): no address, no fee. */
+export const tableDelivery = (tableNumber: number | null): OrderDelivery => ({
+  deliveryType: 'dine_in',
+  shippingOption: null,
+  deliveryFee: 0,
+  tableNumber,
+  address: noAddress(),
+});
+
 /** The address fields a storefront order proposes. */
 export type ProposedAddress = Pick<
   OrderProposal,

@@ -2,13 +2,13 @@ import { orderHistory, orderItems, orders } from '@meucardapio/db/schema';
 import type { ServiceCtx } from '../../../http/context';
 import { CHANNELS, type OrderChannel } from './channels';
 import type { StartedPayment } from './payment';
-import type { PricedOrder } from './place-order';
+import type { AccountRound, PricedOrder } from './place-order';
 import { orderItemRows } from './pricing';
 
 export type OrderInsert = {
   id: string;
   number: number;
-  status: 'pending' | 'delivered';
+  status: 'pending' | 'preparing' | 'delivered';
   request: {
     channel: OrderChannel;
     idempotencyKey: string | null;
@@ -20,6 +20,7 @@ export type OrderInsert = {
   };
   priced: PricedOrder;
   payment: StartedPayment;
+  round: AccountRound | null;
 };
 
 /** Step "insert": the order, its items and its first history entry, whatever door it came by. */
@@ -56,12 +57,19 @@ export async function insertOrder(ctx: ServiceCtx, draft: OrderInsert) {
       channel: request.source ?? null,
       idempotencyKey: request.idempotencyKey,
       ...(request.placedAt ? { createdAt: request.placedAt } : {}),
+      tableAccountId: draft.round?.accountId ?? null,
+      round: draft.round?.round ?? null,
     })
     .returning();
 
   const items = await ctx.db
     .insert(orderItems)
-    .values(orderItemRows(restaurant.id, order.id, priced.lines))
+    .values(
+      orderItemRows(restaurant.id, order.id, priced.lines).map((row) => ({
+        ...row,
+        tableAccountId: draft.round?.accountId ?? null,
+      })),
+    )
     .returning();
 
   await ctx.db.insert(orderHistory).values({

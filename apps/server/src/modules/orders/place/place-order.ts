@@ -15,6 +15,7 @@ import {
   type OrderAddress,
   type OrderDelivery,
   resolveDelivery,
+  tableDelivery,
 } from './delivery';
 import { orderByKey } from './idempotency';
 import { insertOrder } from './insert';
@@ -83,6 +84,11 @@ export type OrderDoor<Answer> = {
   prepare(ctx: ServiceCtx): Promise<OrderSpec>;
   /** Before the lock, once the total is known: the door's checks that need no lock, and how the money is collected. */
   plan(ctx: ServiceCtx, priced: PricedOrder): Promise<PaymentPlan>;
+  /**
+   * Before the lock, once the total is known: the table account the order is a round of, and its round
+   * number (the door locks the account's row, so rounds added at once are numbered one after another).
+   */
+  attach?(ctx: ServiceCtx, priced: PricedOrder): Promise<AccountRound | null>;
   /** Under the restaurant's lock: the door's rules that are read then written (limits per customer). */
   admit?(ctx: ServiceCtx, priced: PricedOrder): Promise<void>;
   /** After the order's rows, in the same transaction: the door's own rows (a sale's payments). */
@@ -100,6 +106,9 @@ export type OrderRequest<Answer> = {
   door: OrderDoor<Answer>;
 };
 
+/** A round of a table account: the account it belongs to and its number there. */
+export type AccountRound = { accountId: string; round: number };
+
 /** The order a door asks for. */
 export type OrderSpec = {
   items: readonly ProposedLine[];
@@ -113,7 +122,8 @@ export type OrderSpec = {
   delivery:
     | { kind: 'storefront'; choice: DeliveryChoice; address: DeliveryAddressInput }
     | { kind: 'counter' }
-    | { kind: 'given'; deliveryType: 'delivery' | 'pickup' | 'dine_in'; address: OrderAddress; fee: number };
+    | { kind: 'given'; deliveryType: 'delivery' | 'pickup' | 'dine_in'; address: OrderAddress; fee: number }
+    | { kind: 'table'; tableNumber: number | null };
   discount: { kind: 'coupon'; code: string | null | undefined } | { kind: 'manual'; amount: number };
   note: string | null;
   /** When the order was made, if before it reaches us (a sale made offline); now otherwise. */
@@ -157,6 +167,7 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
   const priced = await priceOrder(ctx, request, CHANNELS[request.channel].asSold);
   const plan = await door.plan(ctx, priced);
   const contact = await paymentContact(ctx, plan, request.customer);
+  const round = (await door.attach?.(ctx, priced)) ?? null;
 
   await lockRestaurantOrders(ctx);
   const raced = await orderByKey(ctx, request.idempotencyKey);
@@ -179,6 +190,7 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
     priced,
     payment,
     status: CHANNELS[request.channel].status,
+    round,
   });
   const stock = CHANNELS[request.channel].test ? [] : await takeOrderStock(ctx, order, priced.lines, request);
   await redeemCoupon(ctx, priced.coupon, request.customer.id, order.id);
@@ -202,14 +214,16 @@ async function priceOrder(ctx: ServiceCtx, request: OrderSpec, asSold: boolean):
       ? counterDelivery()
       : request.delivery.kind === 'given'
         ? givenDelivery(request.delivery)
-        : await resolveDelivery(
-            ctx,
-            restaurant,
-            request.customer.id,
-            request.delivery.address,
-            request.delivery.choice,
-            lines,
-          );
+        : request.delivery.kind === 'table'
+          ? tableDelivery(request.delivery.tableNumber)
+          : await resolveDelivery(
+              ctx,
+              restaurant,
+              request.customer.id,
+              request.delivery.address,
+              request.delivery.choice,
+              lines,
+            );
   const coupon =
     request.discount.kind === 'coupon'
       ? await evaluateCoupon(ctx, request.customer.id, request.discount.code, subtotal)

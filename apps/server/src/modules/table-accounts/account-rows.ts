@@ -1,0 +1,237 @@
+import type { DbOrTx } from '@meucardapio/db/client';
+import { orderItems, orders, tableAccountPayments, tableAccountSettings, tableAccounts } from '@meucardapio/db/schema';
+import {
+  type AccountKind,
+  type AccountOperation,
+  type AccountStatus,
+  accountLabel,
+  billOf,
+  checkOperation,
+  DEFAULT_SERVICE_PERCENT,
+  remainingOf,
+  roundLabel,
+} from '@meucardapio/domain/table-accounts';
+import type { AccountPaymentView, AccountRoundView, AccountView } from '@meucardapio/domain/table-accounts-api';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { ServiceCtx } from '../../http/context';
+import { AppError, notFound } from '../../http/errors';
+import { tenant } from '../../http/tenant';
+import { appendEvent } from '../../realtime/realtime';
+import { toItemView } from '../orders/order-view';
+
+/** Reads and locks shared by the table-account services. Every query is scoped by restaurant. */
+
+export type AccountRow = typeof tableAccounts.$inferSelect;
+type PaymentRow = typeof tableAccountPayments.$inferSelect;
+
+export const accountNotFound = () =>
+  notFound('Conta não encontrada', 'A mesa não tem conta aberta. Recarregue a página e tente novamente.');
+
+export function assertOperation(account: Pick<AccountRow, 'status'>, op: AccountOperation) {
+  const checked = checkOperation(account.status as AccountStatus, op);
+  if (!checked.ok) throw new AppError(409, checked.code, checked.title, checked.description ?? '');
+}
+
+/**
+ * The account's row, locked FOR UPDATE until the transaction ends: rounds, payments, transfers and the
+ * close of one account run one after another, so two waiters adding at once both land.
+ */
+export async function lockAccount(ctx: ServiceCtx, id: string): Promise<AccountRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(tableAccounts)
+    .where(tenant(tableAccounts, ctx.restaurantId, eq(tableAccounts.id, id)))
+    .for('update');
+  if (!row) throw accountNotFound();
+  return row;
+}
+
+export async function findAccount(ctx: ServiceCtx, id: string): Promise<AccountRow> {
+  const [row] = await ctx.db
+    .select()
+    .from(tableAccounts)
+    .where(tenant(tableAccounts, ctx.restaurantId, eq(tableAccounts.id, id)))
+    .limit(1);
+  if (!row) throw accountNotFound();
+  return row;
+}
+
+/** The open account of a table or tab number, locked FOR UPDATE; null when it is free. */
+export async function lockOpenAccountOf(
+  ctx: ServiceCtx,
+  kind: AccountKind,
+  number: number,
+): Promise<AccountRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(tableAccounts)
+    .where(
+      tenant(
+        tableAccounts,
+        ctx.restaurantId,
+        eq(tableAccounts.kind, kind),
+        eq(tableAccounts.number, number),
+        ne(tableAccounts.status, 'closed'),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+export async function accountSettingsOf(db: DbOrTx, restaurantId: string) {
+  const [row] = await db
+    .select()
+    .from(tableAccountSettings)
+    .where(eq(tableAccountSettings.restaurantId, restaurantId))
+    .limit(1);
+  return {
+    servicePercent: row?.servicePercent ?? DEFAULT_SERVICE_PERCENT,
+    couvertPerPerson: row?.couvertPerPerson ?? 0,
+  };
+}
+
+/** Σ of the standing (not cancelled) items billed to each account. */
+export async function itemsTotals(db: DbOrTx, restaurantId: string, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      accountId: orderItems.tableAccountId,
+      total: sql<number>`coalesce(sum(${orderItems.totalPrice}), 0)::int`,
+    })
+    .from(orderItems)
+    .where(tenant(orderItems, restaurantId, inArray(orderItems.tableAccountId, ids), isNull(orderItems.cancelledAt)))
+    .groupBy(orderItems.tableAccountId);
+  return new Map(rows.map((r) => [r.accountId!, r.total]));
+}
+
+export async function paidTotals(db: DbOrTx, restaurantId: string, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      accountId: tableAccountPayments.accountId,
+      total: sql<number>`coalesce(sum(${tableAccountPayments.amount}), 0)::int`,
+    })
+    .from(tableAccountPayments)
+    .where(tenant(tableAccountPayments, restaurantId, inArray(tableAccountPayments.accountId, ids)))
+    .groupBy(tableAccountPayments.accountId);
+  return new Map(rows.map((r) => [r.accountId, r.total]));
+}
+
+/** The bill, what was paid and what is left, for an account (read inside the caller's transaction). */
+export async function accountBalance(db: DbOrTx, a: AccountRow) {
+  const [items, paid] = await Promise.all([
+    itemsTotals(db, a.restaurantId, [a.id]),
+    paidTotals(db, a.restaurantId, [a.id]),
+  ]);
+  const bill = billOf({
+    itemsTotal: items.get(a.id) ?? 0,
+    discount: a.discount,
+    servicePercent: a.servicePercent,
+    serviceRemoved: a.serviceRemovedReason !== null,
+    couvertPerPerson: a.couvertPerPerson,
+    people: a.people,
+  });
+  const paidTotal = paid.get(a.id) ?? 0;
+  return { bill, paid: paidTotal, remaining: remainingOf(bill.total, paidTotal) };
+}
+
+export function toPaymentView(p: PaymentRow): AccountPaymentView {
+  return {
+    id: p.id,
+    methodName: p.methodName,
+    amount: p.amount,
+    received: p.receivedAmount,
+    change: p.changeAmount,
+    pixBrCode: p.pixBrCode,
+    employeeName: p.employeeName,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+/** The rounds whose items are billed to the account, each with its own label, oldest first. */
+async function roundsOf(db: DbOrTx, restaurantId: string, accountId: string): Promise<AccountRoundView[]> {
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(tenant(orderItems, restaurantId, eq(orderItems.tableAccountId, accountId)))
+    .orderBy(asc(orderItems.name), asc(orderItems.id));
+  const orderIds = [...new Set(items.map((i) => i.orderId))];
+  if (orderIds.length === 0) return [];
+  const rounds = await db
+    .select({ order: orders, kind: tableAccounts.kind, accountNumber: tableAccounts.number })
+    .from(orders)
+    .leftJoin(
+      tableAccounts,
+      and(eq(tableAccounts.id, orders.tableAccountId), eq(tableAccounts.restaurantId, restaurantId)),
+    )
+    .where(tenant(orders, restaurantId, inArray(orders.id, orderIds)))
+    .orderBy(asc(orders.createdAt), asc(orders.number));
+  return rounds.map(({ order: o, kind, accountNumber }) => ({
+    orderId: o.id,
+    orderNumber: o.number,
+    label:
+      kind && accountNumber !== null && o.round !== null
+        ? roundLabel(kind as AccountKind, accountNumber, o.round)
+        : `Pedido #${o.number}`,
+    placedBy: o.customerName,
+    createdAt: o.createdAt.toISOString(),
+    status: o.status,
+    items: items
+      .filter((i) => i.orderId === o.id)
+      .map((i) => ({
+        ...toItemView(i),
+        cancelled: i.cancelledAt ? { reason: i.cancelReason ?? '', by: i.cancelledByName ?? '' } : null,
+      })),
+  }));
+}
+
+export async function accountView(db: DbOrTx, a: AccountRow): Promise<AccountView> {
+  const [rounds, balance, payments] = await Promise.all([
+    roundsOf(db, a.restaurantId, a.id),
+    accountBalance(db, a),
+    db
+      .select()
+      .from(tableAccountPayments)
+      .where(tenant(tableAccountPayments, a.restaurantId, eq(tableAccountPayments.accountId, a.id)))
+      .orderBy(asc(tableAccountPayments.createdAt), asc(tableAccountPayments.id)),
+  ]);
+  return {
+    id: a.id,
+    kind: a.kind as AccountKind,
+    number: a.number,
+    label: accountLabel(a.kind as AccountKind, a.number),
+    status: a.status as AccountView['status'],
+    people: a.people,
+    openedAt: a.openedAt.toISOString(),
+    openedByName: a.openedByName,
+    billRequestedAt: a.billRequestedAt?.toISOString() ?? null,
+    closedAt: a.closedAt?.toISOString() ?? null,
+    servicePercent: a.servicePercent,
+    serviceRemovedReason: a.serviceRemovedReason,
+    couvertPerPerson: a.couvertPerPerson,
+    rounds,
+    ...balance,
+    payments: payments.map(toPaymentView),
+  };
+}
+
+/** The customers who placed a round on the account: the phones at the table that follow it live. */
+async function memberCustomers(db: DbOrTx, restaurantId: string, accountId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: orders.customerId })
+    .from(orders)
+    .where(tenant(orders, restaurantId, eq(orders.tableAccountId, accountId)));
+  return rows.map((r) => r.id).filter((id): id is string => id !== null);
+}
+
+/** Tells the waiters' phones, the PDV and every phone at the table that the account changed. */
+export async function announceAccount(
+  db: DbOrTx,
+  a: Pick<AccountRow, 'id' | 'restaurantId' | 'kind' | 'number' | 'status'>,
+) {
+  const payload = { accountId: a.id, kind: a.kind as AccountKind, number: a.number, status: a.status };
+  const base = { restaurantId: a.restaurantId, type: 'table.account' as const, payload };
+  await appendEvent(db, { ...base, permission: 'manage_tables' });
+  for (const customerId of await memberCustomers(db, a.restaurantId, a.id))
+    await appendEvent(db, { ...base, customerId });
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { orderProposalSchema } from './checkout';
+import type { OrderItemView } from './order-views';
+import type { AccountKind, AccountStatus, Bill } from './table-accounts';
+
+/** Requests and answers of the table accounts API, shared by the server and the waiter's app. */
+
+export const openAccountSchema = z.object({
+  kind: z.enum(['table', 'tab']).default('table'),
+  number: z.number().int().min(1, { message: 'Número inválido' }).max(100000, { message: 'Número inválido' }),
+  people: z
+    .number()
+    .int()
+    .min(1, { message: 'Informe quantas pessoas' })
+    .max(100, { message: 'No máximo 100 pessoas' }),
+});
+
+/** A round: the storefront's cart lines (ids and quantities; the server prices them). */
+export const roundSchema = orderProposalSchema.pick({ items: true });
+
+export const cancelItemSchema = z.object({ reason: z.string().max(200).nullish() });
+
+export const transferSchema = z.object({
+  /** The items to move (order item ids); absent = the whole account moves to the other table. */
+  itemIds: z
+    .array(z.string().uuid({ message: 'Item inválido' }))
+    .max(200)
+    .optional(),
+  toNumber: z.number().int().min(1, { message: 'Mesa inválida' }).max(100000, { message: 'Mesa inválida' }),
+});
+
+export const joinSchema = z.object({
+  /** The other table's number: its account is joined into this one. */
+  number: z.number().int().min(1, { message: 'Mesa inválida' }).max(100000, { message: 'Mesa inválida' }),
+});
+
+export const serviceChargeSchema = z.object({
+  removed: z.boolean(),
+  reason: z.string().max(200).nullish(),
+  percent: z.number().int().min(0).max(20).optional(),
+});
+
+export const accountPaymentSchema = z.object({
+  methodId: z.string().min(1, { message: 'Selecione uma forma de pagamento' }).max(100),
+  amount: z.number().int().min(1, { message: 'Informe o valor' }).max(100_000_000),
+  received: z.number().int().min(0).max(100_000_000).nullish(),
+  installments: z.number().int().min(1).max(24).optional(),
+});
+
+export const accountSettingsSchema = z.object({
+  servicePercent: z.number().int().min(0, { message: 'Taxa inválida' }).max(20, { message: 'No máximo 20 %' }),
+  couvertPerPerson: z.number().int().min(0).max(100_000),
+});
+
+export type AccountItemView = OrderItemView & {
+  cancelled: { reason: string; by: string } | null;
+};
+
+export type AccountRoundView = {
+  orderId: string;
+  orderNumber: number;
+  /** "Mesa 4 · rodada 2" (the round's own table, also for items transferred in). */
+  label: string;
+  placedBy: string;
+  createdAt: string;
+  status: string;
+  items: AccountItemView[];
+};
+
+export type AccountPaymentView = {
+  id: string;
+  methodName: string;
+  amount: number;
+  received: number | null;
+  change: number;
+  pixBrCode: string | null;
+  employeeName: string;
+  createdAt: string;
+};
+
+export type AccountView = {
+  id: string;
+  kind: AccountKind;
+  number: number;
+  label: string;
+  status: Exclude<AccountStatus, 'free'>;
+  people: number;
+  openedAt: string;
+  openedByName: string;
+  billRequestedAt: string | null;
+  closedAt: string | null;
+  servicePercent: number;
+  serviceRemovedReason: string | null;
+  couvertPerPerson: number;
+  rounds: AccountRoundView[];
+  bill: Bill;
+  paid: number;
+  remaining: number;
+  payments: AccountPaymentView[];
+};
+
+/** One tile of the room: a table (or an open tab) with its open account, if any. */
+export type RoomTile = {
+  kind: AccountKind;
+  number: number;
+  status: AccountStatus;
+  account: { id: string; people: number; openedAt: string; total: number; remaining: number } | null;
+};
+
+export type RoomView = { tiles: RoomTile[]; now: string; servicePercent: number; couvertPerPerson: number };
+
+/** What a phone at the table sees: the account's rounds and bill, no staff names or payments' details. */
+export type CustomerAccountView = Pick<
+  AccountView,
+  'label' | 'status' | 'people' | 'rounds' | 'bill' | 'paid' | 'remaining' | 'servicePercent'
+>;
+
+export type AccountPaymentResult = { account: AccountView; payment: AccountPaymentView; replayed: boolean };
+
+export type TurnoverView = {
+  date: string;
+  accounts: number;
+  averageMinutes: number;
+  averageTicketPerPerson: number;
+  /** Σ of the service charge of the accounts closed that day: the staff's share. */
+  serviceCharge: number;
+};
