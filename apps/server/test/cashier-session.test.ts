@@ -140,6 +140,8 @@ describe('closing the register', () => {
       expectedCash: 10000 + 2500 + 2000 - 3000,
       totalDiscounts: 0,
       discountCount: 0,
+      tablePayments: 0,
+      serviceCharge: 0,
     });
 
     const closed = await pdv.owner.client.post(`${CASHIER}/session/close`, { notes: 'Fim do turno' });

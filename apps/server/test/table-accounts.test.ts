@@ -3,7 +3,15 @@ import { diningTables } from '@meucardapio/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRegister, type Pdv, setupPdv } from './cashier-fixtures';
 import { openAroundTheClock } from './checkout-fixtures';
-import { createEmployee, createTestApp, type Owner, registerCustomer, signupOwner, type TestApp, type TestClient } from './helpers';
+import {
+  createEmployee,
+  createTestApp,
+  type Owner,
+  registerCustomer,
+  signupOwner,
+  type TestApp,
+  type TestClient,
+} from './helpers';
 
 const A = '/api/admin/table-accounts';
 const key = () => `mesa-${randomUUID()}`;
@@ -18,7 +26,11 @@ type Account = {
   id: string;
   status: string;
   people: number;
-  rounds: { orderId: string; label: string; items: { id: string; name: string; totalPrice: number; cancelled: unknown }[] }[];
+  rounds: {
+    orderId: string;
+    label: string;
+    items: { id: string; name: string; totalPrice: number; cancelled: unknown }[];
+  }[];
   bill: { itemsTotal: number; serviceCharge: number; couvert: number; total: number };
   paid: number;
   remaining: number;
@@ -158,7 +170,9 @@ describe('moving and joining', () => {
       profileName: 'Só mesas',
       permissions: { manage_tables: true } as never,
     });
-    expect((await tablesOnly.client.post(`${A}/items/${item.id}/cancel`, { reason: 'Cliente desistiu' })).status).toBe(403);
+    expect((await tablesOnly.client.post(`${A}/items/${item.id}/cancel`, { reason: 'Cliente desistiu' })).status).toBe(
+      403,
+    );
     const noReason = await waiter1.post(`${A}/items/${item.id}/cancel`, { reason: ' ' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.title).toBe('Informe o motivo');
@@ -190,7 +204,9 @@ describe('paying and closing', () => {
 
     // More than is left, or cash below the amount, is refused.
     expect((await pay(waiter1, account.id, { methodId: pdv.methods.credit, amount: 2301 })).status).toBe(400);
-    expect((await pay(waiter1, account.id, { methodId: pdv.methods.cash, amount: 1300, received: 1000 })).status).toBe(400);
+    expect((await pay(waiter1, account.id, { methodId: pdv.methods.cash, amount: 1300, received: 1000 })).status).toBe(
+      400,
+    );
     const k = key();
     const cash = await pay(waiter1, account.id, { methodId: pdv.methods.cash, amount: 1300, received: 2000 }, k);
     expect(cash.status, cash.text).toBe(201);
@@ -225,7 +241,10 @@ describe('paying and closing', () => {
     const bare = await waiter1.put(`${A}/${a.id}/service-charge`, { removed: true });
     expect(bare.status).toBe(400);
     const off = await waiter1.put(`${A}/${a.id}/service-charge`, { removed: true, reason: 'Cliente recusou' });
-    expect(off.body.account).toMatchObject({ serviceRemovedReason: 'Cliente recusou', bill: { serviceCharge: 0, total: 1000 } });
+    expect(off.body.account).toMatchObject({
+      serviceRemovedReason: 'Cliente recusou',
+      bill: { serviceCharge: 0, total: 1000 },
+    });
   });
 });
 

@@ -55,6 +55,8 @@ export type KitchenOrder = {
   number: number;
   deliveryType: string;
   tableNumber: number | null;
+  /** The round of a table account ("Mesa 12 · rodada 3"); null for any other order. */
+  round: number | null;
   /** Null for a kitchen-only profile (isKitchenOnly). */
   customerName: string | null;
   note: string | null;

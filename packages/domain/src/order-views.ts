@@ -86,6 +86,8 @@ export type AdminOrderView = CashChange &
     customerPhone: string | null;
     customerEmail: string | null;
     tableNumber: number | null;
+    /** The round of a table account ("Mesa 12 · rodada 3"); null for any other order. */
+    round: number | null;
     paymentMethod: string | null;
     paymentStatus: string | null;
     paymentStatusCheckedAt: string | null;

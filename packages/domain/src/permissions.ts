@@ -230,6 +230,8 @@ export const ROUTE_PERMISSIONS = {
   kitchenStations: ['manage_products', 'manage_menu'],
   customers: ['manage_users'],
   tables: ['manage_tables'],
+  /** The waiter's app: the room and its accounts; the PDV takes their payments too. */
+  mesas: ['manage_tables', 'manage_cashier'],
   reviews: ['manage_reviews'],
   coupons: ['manage_coupons'],
   paymentMethods: ['manage_payment_methods'],

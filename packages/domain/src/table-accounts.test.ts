@@ -5,8 +5,8 @@ import {
   type AccountOperation,
   type AccountStatus,
   billOf,
-  checkCancelReason,
   checkCanClose,
+  checkCancelReason,
   checkCustomSplit,
   checkOperation,
   checkServicePercent,
@@ -16,6 +16,7 @@ import {
   splitEqually,
   splitProportionally,
   statusAfter,
+  tableOrderLabel,
   tableTurnover,
 } from './table-accounts';
 
@@ -93,6 +94,10 @@ describe('status × operation', () => {
   it('names a round as the board shows it', () => {
     expect(roundLabel('table', 12, 3)).toBe('Mesa 12 · rodada 3');
     expect(roundLabel('tab', 7, 1)).toBe('Comanda 7 · rodada 1');
+    expect(tableOrderLabel(12, 3)).toBe('Mesa 12 · rodada 3');
+    expect(tableOrderLabel(4, null)).toBe('Mesa 4');
+    expect(tableOrderLabel(null, 2)).toBe('Rodada 2');
+    expect(tableOrderLabel(null, null)).toBeNull();
   });
 });
 

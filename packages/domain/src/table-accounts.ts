@@ -84,6 +84,13 @@ export function roundLabel(kind: AccountKind, number: number, round: number): st
   return `${accountLabel(kind, number)} · rodada ${round}`;
 }
 
+/** How the board and the kitchen name a dine-in order: "Mesa 12 · rodada 3", "Mesa 12", "Rodada 2" (a tab's). */
+export function tableOrderLabel(tableNumber: number | null, round: number | null): string | null {
+  if (tableNumber !== null && round !== null) return roundLabel('table', tableNumber, round);
+  if (tableNumber !== null) return `Mesa ${tableNumber}`;
+  return round !== null ? `Rodada ${round}` : null;
+}
+
 // ─── The bill ────────────────────────────────────────────────────────────────────────────────────
 
 export const DEFAULT_SERVICE_PERCENT = 10;

@@ -40,6 +40,7 @@ const adminModules: Record<AdminPagePath, () => Promise<PageModule>> = {
   kitchen: () => import('@/features/admin/kitchen/kitchen-page'),
   'kitchen-settings': () => import('@/features/admin/kitchen/kitchen-settings-page'),
   customers: () => import('@/features/admin/customers/customers-page'),
+  mesas: () => import('@/features/admin/mesas/mesas-page'),
   tables: () => import('@/features/admin/tables/tables-page'),
   reviews: () => import('@/features/admin/reviews/reviews-page'),
   coupons: () => import('@/features/admin/coupons/coupons-page'),

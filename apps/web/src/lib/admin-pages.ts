@@ -47,6 +47,7 @@ export const ADMIN_PAGES = {
     permissions: [...ROUTE_PERMISSIONS.kitchenStations, 'manage_settings'],
   },
   customers: { title: 'Clientes', permissions: ROUTE_PERMISSIONS.customers },
+  mesas: { title: 'Mesas e Comandas', permissions: ROUTE_PERMISSIONS.mesas, restaurantOnly: true },
   tables: {
     title: 'Gerenciar Mesas',
     permissions: ROUTE_PERMISSIONS.tables,

@@ -239,9 +239,7 @@ export const tableAccounts = pgTable(
     closedSessionId: uuid('closed_session_id'),
   },
   (t) => [
-    uniqueIndex('table_accounts_open_uq')
-      .on(t.restaurantId, t.kind, t.number)
-      .where(sql`${t.status} <> 'closed'`),
+    uniqueIndex('table_accounts_open_uq').on(t.restaurantId, t.kind, t.number).where(sql`${t.status} <> 'closed'`),
     index('table_accounts_closed_idx').on(t.restaurantId, t.closedAt),
     index('table_accounts_session_idx').on(t.restaurantId, t.closedSessionId),
     check('table_accounts_kind_ck', sql`${t.kind} in ('table','tab')`),
@@ -263,7 +261,5 @@ export const tableAccountSettings = pgTable(
     servicePercent: integer('service_percent').notNull().default(10),
     couvertPerPerson: integer('couvert_per_person').notNull().default(0),
   },
-  (t) => [
-    check('table_account_settings_ck', sql`${t.servicePercent} between 0 and 20 and ${t.couvertPerPerson} >= 0`),
-  ],
+  (t) => [check('table_account_settings_ck', sql`${t.servicePercent} between 0 and 20 and ${t.couvertPerPerson} >= 0`)],
 );

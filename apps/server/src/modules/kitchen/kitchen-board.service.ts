@@ -28,6 +28,7 @@ export async function kitchenBoard(ctx: StaffCtx, stationId: string | null): Pro
       number: orders.number,
       deliveryType: orders.deliveryType,
       tableNumber: orders.tableNumber,
+      round: orders.round,
       customerName: orders.customerName,
       note: orders.note,
       createdAt: orders.createdAt,

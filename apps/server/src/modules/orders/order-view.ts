@@ -216,6 +216,7 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
       customerPhone: o.customerPhone,
       customerEmail: o.customerEmail,
       tableNumber: o.tableNumber,
+      round: o.round,
       address: o.address,
       addressNumber: o.addressNumber,
       complement: o.complement,

@@ -88,3 +88,9 @@ export async function payPart(
     throw err;
   }
 }
+
+/** The methods a table's part may be paid with: the PDV's own list. */
+export async function tablePaymentMethods(ctx: StaffCtx) {
+  const restaurant = await restaurantById(ctx.db, ctx.restaurantId);
+  return posMethodsOf(ctx.db, ctx.restaurantId, pixSettingsOf(restaurant));
+}

@@ -7,16 +7,16 @@ import {
   tableAccountSettings,
   tableAccounts,
 } from '@meucardapio/db/schema';
+import { localDateString } from '@meucardapio/domain/hours';
 import {
   type AccountKind,
-  checkCancelReason,
+  billOf,
   checkCanClose,
+  checkCancelReason,
   checkServiceRemoval,
   remainingOf,
-  billOf,
   tableTurnover,
 } from '@meucardapio/domain/table-accounts';
-import { localDateString } from '@meucardapio/domain/hours';
 import type {
   AccountView,
   accountSettingsSchema,
@@ -25,8 +25,8 @@ import type {
   RoomTile,
   RoomView,
   serviceChargeSchema,
-  transferSchema,
   TurnoverView,
+  transferSchema,
 } from '@meucardapio/domain/table-accounts-api';
 import { asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -35,8 +35,8 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
-import { announceOrderUpdate } from '../orders/order-events';
 import { openSessionOf } from '../cashier/cashier.queries';
+import { announceOrderUpdate } from '../orders/order-events';
 import {
   type AccountRow,
   accountBalance,

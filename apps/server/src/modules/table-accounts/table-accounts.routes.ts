@@ -15,7 +15,7 @@ import { badRequest } from '../../http/errors';
 import { customerCtx, staffCtx } from '../../http/guard';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { idParam, parseBody, parseParams, parseQuery } from '../../http/validate';
-import { payPart } from './account-payments.service';
+import { payPart, tablePaymentMethods } from './account-payments.service';
 import {
   cancelItem,
   closeAccount,
@@ -63,6 +63,10 @@ tableAccountsRoutes.get(`${P}/turnover`, async (c) => {
   const { date } = parseQuery(c, dayQuery);
   return c.json(await turnoverOfDay(ctx, date));
 });
+
+tableAccountsRoutes.get(`${P}/payment-methods`, async (c) =>
+  c.json({ methods: await tablePaymentMethods(waiterOrCashier(c)) }),
+);
 
 tableAccountsRoutes.put(`${P}/settings`, async (c) => {
   const ctx = staffCtx(c, 'manage_settings');

@@ -1,5 +1,6 @@
 import type { PermissionKey } from '@meucardapio/domain/permissions';
 import {
+  Armchair,
   Bike,
   Boxes,
   Calculator,
@@ -50,6 +51,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { path: 'orders', label: 'Pedidos', icon: ClipboardList },
       { path: 'kitchen', label: 'Cozinha', icon: ChefHat },
       { path: 'customers', label: 'Clientes', icon: Users },
+      { path: 'mesas', label: 'Mesas e Comandas', icon: Armchair },
       { path: 'tables', label: 'Mesas', icon: LayoutGrid },
       { path: 'reviews', label: 'Avaliações', icon: Star },
     ],

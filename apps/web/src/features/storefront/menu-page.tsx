@@ -44,9 +44,13 @@ const CustomerAuthDialog = lazy(() =>
 // What is one tap away rather than on screen — the product and cart dialogs (Radix Dialog, focus trap,
 // scroll lock) and the reviews tab — is not needed to paint the menu: its code is fetched once the menu
 // is idle on screen, and rendered when first opened (or fetched then, if opened before that).
-const loadProductDialog = () => import('./components/product-dialog');
+const loadProductDialog = () => import('@/components/product-dialog');
 const loadCartDialog = () => import('./components/cart-dialog');
 const loadReviewsTab = () => import('./components/reviews-tab');
+// Only a phone at a table needs its account: loaded when the menu was opened from a table's QR.
+const TableAccountPanel = lazy(() =>
+  import('./components/table-account-panel').then((m) => ({ default: m.TableAccountPanel })),
+);
 const ProductDialog = lazy(() => loadProductDialog().then((m) => ({ default: m.ProductDialog })));
 const CartDialog = lazy(() => loadCartDialog().then((m) => ({ default: m.CartDialog })));
 const ReviewsTab = lazy(() => loadReviewsTab().then((m) => ({ default: m.ReviewsTab })));
@@ -372,6 +376,11 @@ function MenuView({
           </p>
         </div>
       )}
+      {tableNumber !== null && (
+        <Suspense fallback={null}>
+          <TableAccountPanel tableNumber={tableNumber} restaurantId={menu.restaurant.id} />
+        </Suspense>
+      )}
       <div ref={listTop} className="scroll-mt-0" />
       <nav
         aria-label="Categorias"
@@ -486,7 +495,18 @@ function MenuView({
 
       {dialogsLoaded && (
         <Suspense fallback={null}>
-          <ProductDialog product={selected} productsById={productsById} onOpenChange={(o) => !o && setSelected(null)} />
+          <ProductDialog
+            product={selected}
+            productsById={productsById}
+            onOpenChange={(o) => !o && setSelected(null)}
+            target={{
+              items: cart.items,
+              add: cart.add,
+              isOpen: status.isOpen,
+              closedDescription: status.toastDescription,
+              addedTitle: 'Adicionado ao carrinho',
+            }}
+          />
           <CartDialog open={cartOpen} onOpenChange={setCartOpen} onCheckout={startCheckout} />
         </Suspense>
       )}

@@ -1,16 +1,16 @@
-import type { CreatedOrder, OrderProposal } from '@meucardapio/domain/checkout';
 import type { orders } from '@meucardapio/db/schema';
+import type { CreatedOrder, OrderProposal } from '@meucardapio/domain/checkout';
 import { MSG } from '@meucardapio/domain/messages';
 import type { CustomerCtx } from '../../../http/context';
 import { badRequest, conflict, forbidden } from '../../../http/errors';
 import { restaurantById, restaurantBySlug } from '../../../tenancy/restaurant-lookup';
+import { openAccountOfTable } from '../../table-accounts/guest.service';
+import { placeRound } from '../../table-accounts/round.service';
 import { customerOrderViews, toCustomerOrderView } from '../order-view';
 import { assertFewOpenUnpaidOrders, assertOpenForOrders } from '../place/admission';
 import { chooseShipping } from '../place/delivery';
 import { type OrderDoor, type PlacedOrder, placeOrder } from '../place/place-order';
 import { assertProductsExist } from '../place/pricing';
-import { openAccountOfTable } from '../../table-accounts/guest.service';
-import { placeRound } from '../../table-accounts/round.service';
 import { choosePayment } from './checkout-payment';
 
 /** A customer account belongs to one restaurant: using it on another restaurant's page is refused. */

@@ -1,9 +1,9 @@
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { centsText, MoneyInput, typedCents } from '@/components/money-input';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { formatMoney, plural } from '@/lib/format';
-import { centsText, MoneyInput, typedCents } from './money-input';
 import { lineDetails, typedQuantity } from './pdv-cart';
 import { Kbd } from './pdv-ui';
 import type { PdvCart } from './use-pdv-cart';

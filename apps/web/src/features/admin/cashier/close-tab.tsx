@@ -11,6 +11,7 @@ import { paymentGroupLabel } from '@meucardapio/domain/payment';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CloudOff, EyeOff } from 'lucide-react';
 import { type KeyboardEvent, useState } from 'react';
+import { MoneyInput, typedCents } from '@/components/money-input';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -23,7 +24,6 @@ import { formatDateTime, formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { cashierKeys, closeSession } from './cashier-api';
 import { DifferencesTable, DifferenceValue } from './differences-table';
-import { MoneyInput, typedCents } from './money-input';
 import { MovementsList } from './movements-list';
 
 type Props = {
@@ -179,6 +179,8 @@ function CloseForm({
             <Stat label="Suprimentos" value={totals.totalSupplies} />
             <Stat label="Sangrias" value={-totals.totalWithdrawals} />
             <Stat label={`Descontos (${totals.discountCount})`} value={totals.totalDiscounts} />
+            {totals.tablePayments > 0 && <Stat label="Contas de mesa" value={totals.tablePayments} />}
+            {totals.serviceCharge > 0 && <Stat label="Taxa de serviço (equipe)" value={totals.serviceCharge} />}
             <Stat label="Esperado na gaveta" value={totals.expectedCash} strong />
           </dl>
         )}

@@ -3,6 +3,7 @@ import type { CashMovementInput, CashMovementView } from '@meucardapio/domain/ca
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { useState } from 'react';
+import { MoneyInput, typedCents } from '@/components/money-input';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,7 +13,6 @@ import { errorText, isApiError } from '@/lib/api';
 import { formatMoney, formatTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { cashierKeys, recordSupply, recordWithdrawal } from './cashier-api';
-import { MoneyInput, typedCents } from './money-input';
 import { toastRule } from './pdv-ui';
 
 const KINDS = {

@@ -2,6 +2,7 @@ import { CASHIER_MSG, checkOpeningAmount } from '@meucardapio/domain/cashier';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LockKeyhole } from 'lucide-react';
 import { useState } from 'react';
+import { MoneyInput, typedCents } from '@/components/money-input';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -9,7 +10,6 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorText } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { cashierKeys, openSession } from './cashier-api';
-import { MoneyInput, typedCents } from './money-input';
 import { Kbd, toastRule } from './pdv-ui';
 
 /** The PDV with no open session: "Caixa Fechado" and the Abrir Caixa button (focused: Enter opens it). */

@@ -1,6 +1,7 @@
 import { type KitchenOrder, type KitchenTimerLevel, kitchenElapsedLabel } from '@meucardapio/domain/kitchen';
 import { orderLabel } from '@meucardapio/domain/order-display';
 import { DELIVERY_TYPE_LABELS, isDeliveryType } from '@meucardapio/domain/order-status';
+import { tableOrderLabel } from '@meucardapio/domain/table-accounts';
 import { Check, Clock } from 'lucide-react';
 import { ChannelBadge } from '@/components/channel-badge';
 import { Button } from '@/components/ui/button';
@@ -23,7 +24,8 @@ const TIMER_TEXT: Record<KitchenTimerLevel, string> = { ok: 'no prazo', warn: 'a
 
 /** "Mesa 4", "Delivery", "Retirada", "PDV". */
 function whereTo(o: KitchenOrder): string {
-  if (o.deliveryType === 'dine_in' && o.tableNumber !== null) return `Mesa ${o.tableNumber}`;
+  const table = o.deliveryType === 'dine_in' ? tableOrderLabel(o.tableNumber, o.round) : null;
+  if (table) return table;
   return isDeliveryType(o.deliveryType) ? DELIVERY_TYPE_LABELS[o.deliveryType] : o.deliveryType;
 }
 

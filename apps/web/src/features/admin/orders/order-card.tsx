@@ -8,6 +8,7 @@ import {
   type OrderStatus,
   paymentStatusLabel,
 } from '@meucardapio/domain/order-status';
+import { tableOrderLabel } from '@meucardapio/domain/table-accounts';
 import {
   AlertTriangle,
   CheckCircle2,
@@ -134,7 +135,9 @@ export function OrderCard({
           ) : (
             <Badge variant="secondary">{DELIVERY_TYPE_LABELS[o.deliveryType as DeliveryType] ?? o.deliveryType}</Badge>
           )}
-          {o.tableNumber ? <Badge variant="outline">Mesa {o.tableNumber}</Badge> : null}
+          {o.deliveryType === 'dine_in' && tableOrderLabel(o.tableNumber, o.round) ? (
+            <Badge variant="outline">{tableOrderLabel(o.tableNumber, o.round)}</Badge>
+          ) : null}
           {o.isTest && <Badge variant="warning">Teste</Badge>}
           {(o.paymentCheckout || o.paymentStatus) && (
             <Badge variant={paymentVariant(o.paymentStatus)}>

@@ -1,6 +1,7 @@
 import { channelLabel } from '@meucardapio/domain/marketplace';
 import { addressLine, cashChangeText, itemDetails, orderLabel } from '@meucardapio/domain/order-display';
 import { DELIVERY_TYPE_LABELS, orderStatusLabel } from '@meucardapio/domain/order-status';
+import { tableOrderLabel } from '@meucardapio/domain/table-accounts';
 import { ReceiptFrame, ReceiptItems, ReceiptRow, ReceiptTotals } from '@/components/receipt';
 import { formatDateTime, formatMoney, maskPhone } from '@/lib/format';
 import type { Receipt } from './orders-api';
@@ -29,7 +30,7 @@ export function OrderReceipt({ receipt }: { receipt: Receipt }) {
       <p>
         {/* As on the card: the delivery kind ("Delivery" / "Transportadora") names delivery orders. */}
         {o.deliveryKind ?? DELIVERY_TYPE_LABELS[o.deliveryType] ?? o.deliveryType}
-        {o.tableNumber ? ` · Mesa ${o.tableNumber}` : ''} · {orderStatusLabel(o.status)}
+        {o.tableNumber ? ` · ${tableOrderLabel(o.tableNumber, o.round)}` : ''} · {orderStatusLabel(o.status)}
       </p>
       <hr />
       <p>Cliente: {o.customerName}</p>

@@ -1,22 +1,8 @@
-import type { CartLine } from '@meucardapio/domain/cart';
 import { lineTotal } from '@meucardapio/domain/pricing';
 
-/**
- * A cart line as the storefront keeps it (the domain's CartLine with its lists always present).
- * Money in centavos: `price` is the unit price with flavours, size, colours and add-ons included.
- */
-export type CartItem = CartLine & {
-  productId: string | null;
-  variation: { id?: string; name: string; priceModifier: number } | null;
-  colors: { id?: string; name: string; priceModifier: number }[];
-  addons: { id?: string; name: string; price: number; type?: string }[];
-  pizzaFlavors: { id?: string; name: string; price?: number }[];
-  estoque: number;
-  controleEstoque: boolean;
-  envioCorreios: boolean;
-  /** For the cart's thumbnail only. */
-  imageUrl?: string | null;
-};
+import type { CartItem } from '@/lib/menu-choice';
+
+export type { CartItem };
 
 /** The cart survives a reload, one per restaurant (ARCHITECTURE §6.8). */
 export function cartStorageKey(slug: string): string {

@@ -12,6 +12,7 @@ import { toast } from 'sonner';
 import type { AddressValue } from '@/components/address-fields';
 import { errorText, isApiError, toastError } from '@/lib/api';
 import type { CartContextValue } from '../cart/cart-context';
+import { proposedLines } from '../menu-logic';
 import { publicMenuQuery } from '../menu-query';
 import { checkoutKeys, createOrder, createTestOrder, newIdempotencyKey } from './checkout-api';
 import type { AppliedCoupon, CheckoutTotals } from './use-checkout-totals';
@@ -105,17 +106,7 @@ export function useSubmitOrder(d: OrderDraft) {
       const res = await (d.preview ? createTestOrder : createOrder)(
         {
           restaurantSlug: slug,
-          items: cart.items
-            .filter((i) => i.productId)
-            .map((i) => ({
-              productId: i.productId!,
-              quantity: i.quantity,
-              variationId: i.variation?.id ?? null,
-              colorIds: i.colors.map((c) => c.id).filter((x): x is string => !!x),
-              addonIds: i.addons.map((a) => a.id).filter((x): x is string => !!x),
-              flavorIds: i.pizzaFlavors.map((f) => f.id).filter((x): x is string => !!x),
-              notes: i.notes ?? null,
-            })),
+          items: proposedLines(cart.items),
           deliveryType: d.deliveryType,
           tableNumber: d.deliveryType === 'dine_in' ? d.tableNumber : null,
           name: v.name.trim(),

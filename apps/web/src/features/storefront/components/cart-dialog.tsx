@@ -1,13 +1,13 @@
 import { canSetQuantity, linesOverStock, stockLeftText } from '@meucardapio/domain/cart';
 import { MSG } from '@meucardapio/domain/messages';
 import { ShoppingBag, Trash2 } from 'lucide-react';
+import { ProductImage } from '@/components/product-image';
+import { QuantityStepper } from '@/components/quantity-stepper';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { formatMoney } from '@/lib/format';
 import { useCart } from '../cart/cart-context';
 import { lineSummary } from '../menu-logic';
-import { QuantityStepper } from './product-dialog';
-import { ProductImage } from './product-image';
 
 /** The cart: lines with quantity controls, the total, and 'Finalizar Pedido'. */
 export function CartDialog({

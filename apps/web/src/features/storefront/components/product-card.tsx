@@ -1,11 +1,11 @@
 import { Plus } from 'lucide-react';
 import { memo } from 'react';
+import { PriceTag } from '@/components/price-tag';
+import { ProductImage } from '@/components/product-image';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import type { MenuProduct } from '../menu-types';
-import { PriceTag } from './price-tag';
-import { ProductImage } from './product-image';
 
 /**
  * One product: under 768 px a list row (text left, square photo right); from 768 px a grid card

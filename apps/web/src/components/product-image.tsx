@@ -1,8 +1,8 @@
 import { imageSrcSet } from '@meucardapio/domain/image-variants';
 import { UtensilsCrossed } from 'lucide-react';
 import { useState } from 'react';
+import { directImageUrl } from '@/lib/menu-choice';
 import { cn } from '@/lib/utils';
-import { directImageUrl } from '../menu-logic';
 
 /**
  * A product photo in a box of fixed size (set by the caller), lazy-loaded, so nothing jumps when it

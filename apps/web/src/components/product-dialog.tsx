@@ -1,31 +1,45 @@
 import { addButtonLabel, quantityBounds, validateProductChoice } from '@meucardapio/domain/cart';
+import type { MenuProduct } from '@meucardapio/domain/menu-views';
 import { MSG } from '@meucardapio/domain/messages';
 import { ITEM_NOTE_MAX } from '@meucardapio/domain/order-display';
 import { normalizeMaxFlavors, pickFlavor, productKind } from '@meucardapio/domain/pricing';
-import { Check, Minus, Plus, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { formatMoney } from '@/lib/format';
+import { buildCartLine, type CartItem } from '@/lib/menu-choice';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { useCart } from '../cart/cart-context';
-import { buildCartLine } from '../menu-logic';
-import type { MenuProduct } from '../menu-types';
-import { useStorefront } from '../storefront-context';
 import { PriceTag } from './price-tag';
 import { ProductImage } from './product-image';
+import { QuantityStepper } from './quantity-stepper';
+
+/**
+ * Where the chosen product goes: the storefront's cart, or a table's round in the waiter's app. The
+ * lines already there count against the stock, and a closed restaurant refuses (the waiter's app is
+ * always open).
+ */
+export type ProductTarget = {
+  items: readonly CartItem[];
+  add: (line: Omit<CartItem, 'total'>) => boolean;
+  isOpen: boolean;
+  closedDescription: string;
+  /** The toast once added ("Adicionado ao carrinho"). */
+  addedTitle: string;
+};
 
 type Props = {
   product: MenuProduct | null;
   productsById: ReadonlyMap<string, MenuProduct>;
   onOpenChange: (open: boolean) => void;
+  target: ProductTarget;
 };
 
-/** Product details: a bottom sheet on phones, a centred dialog from 768 px. */
-export function ProductDialog({ product, productsById, onOpenChange }: Props) {
+/** Product details (sizes, flavours, colours, add-ons, notes): a bottom sheet on phones, a centred dialog from 768 px. */
+export function ProductDialog({ product, productsById, onOpenChange, target }: Props) {
   return (
     <Dialog open={product !== null} onOpenChange={onOpenChange}>
       {product && (
@@ -45,6 +59,7 @@ export function ProductDialog({ product, productsById, onOpenChange }: Props) {
             key={product.id}
             product={product}
             productsById={productsById}
+            target={target}
             onDone={() => onOpenChange(false)}
           />
         </DialogContent>
@@ -134,14 +149,15 @@ const plusPrice = (cents: number) =>
 function ProductForm({
   product,
   productsById,
+  target: cart,
   onDone,
 }: {
   product: MenuProduct;
   productsById: ReadonlyMap<string, MenuProduct>;
+  target: ProductTarget;
   onDone: () => void;
 }) {
-  const cart = useCart();
-  const { isOpen, closedDescription } = useStorefront();
+  const { isOpen, closedDescription } = cart;
   const kind = productKind(product);
   const maxFlavors = normalizeMaxFlavors(product.maxFlavors);
   const flavorOptions = useMemo(
@@ -208,7 +224,7 @@ function ProductForm({
       toast.error(MSG.addProductError);
       return;
     }
-    toast.success('Adicionado ao carrinho', { description: `${quantity}× ${product.name}`, duration: 2000 });
+    toast.success(cart.addedTitle, { description: `${quantity}× ${product.name}`, duration: 2000 });
     onDone();
   }
 
@@ -360,48 +376,5 @@ function ProductForm({
         </Button>
       </div>
     </>
-  );
-}
-
-export function QuantityStepper({
-  value,
-  min,
-  max,
-  onChange,
-  size = 'default',
-  label = 'Quantidade',
-}: {
-  value: number;
-  min: number;
-  max: number;
-  onChange: (n: number) => void;
-  size?: 'default' | 'sm';
-  label?: string;
-}) {
-  const btn = size === 'sm' ? 'icon-sm' : 'icon';
-  return (
-    <div className="flex items-center gap-1 rounded-lg border p-0.5" role="group" aria-label={label}>
-      <Button
-        variant="ghost"
-        size={btn}
-        aria-label="Diminuir quantidade"
-        disabled={value <= min}
-        onClick={() => onChange(Math.max(min, value - 1))}
-      >
-        <Minus aria-hidden />
-      </Button>
-      <span className="w-8 text-center font-semibold tabular-nums" aria-live="polite">
-        {value}
-      </span>
-      <Button
-        variant="ghost"
-        size={btn}
-        aria-label="Aumentar quantidade"
-        disabled={value >= max}
-        onClick={() => onChange(Math.min(max, value + 1))}
-      >
-        <Plus aria-hidden />
-      </Button>
-    </div>
   );
 }

@@ -1,0 +1,408 @@
+import { splitByItems, splitEqually } from '@meucardapio/domain/table-accounts';
+import type { AccountItemView, AccountView } from '@meucardapio/domain/table-accounts-api';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { CheckCircle2, Printer, Receipt, Undo2, XCircle } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { QuantityStepper } from '@/components/quantity-stepper';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toastError } from '@/lib/api';
+import { formatMoney, formatTime } from '@/lib/format';
+import { printReceipt } from '@/lib/print';
+import { useStaff } from '@/lib/staff';
+import { cn } from '@/lib/utils';
+import { cancelItem, closeAccount, fetchMethods, mesasKeys, reopen, requestBill, setServiceCharge } from './mesas-api';
+import { PayDialog } from './pay-dialog';
+import { PreBill } from './pre-bill';
+
+type Split = { kind: 'equal'; people: number } | { kind: 'items'; people: number; owner: Record<string, number> };
+
+/** Which parts are already covered by what was paid, in order. */
+function paidParts(parts: number[], paid: number): boolean[] {
+  let left = paid;
+  return parts.map((p) => {
+    const covered = left >= p;
+    left = covered ? left - p : 0;
+    return covered;
+  });
+}
+
+/**
+ * "Conta": every round and item, the service charge (removable with a reason), the couvert, the split
+ * (equally, by items, or any amount), the payments taken, the pre-bill and the close.
+ */
+export function BillPanel({ account, onChange }: { account: AccountView; onChange: (a: AccountView) => void }) {
+  const { can, restaurant } = useStaff();
+  const methods = useQuery({ queryKey: mesasKeys.methods, queryFn: fetchMethods });
+  const [split, setSplit] = useState<Split>({ kind: 'equal', people: account.people });
+  const [paying, setPaying] = useState<{ amount: number; title: string } | null>(null);
+  const [cancelling, setCancelling] = useState<AccountItemView | null>(null);
+  const [removingService, setRemovingService] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const standing = account.rounds.flatMap((r) => r.items.filter((i) => !i.cancelled));
+  const parts = useMemo(() => {
+    if (split.kind === 'equal') return splitEqually(account.bill.total, split.people);
+    const per = Array.from({ length: split.people }, (_, n) =>
+      standing.filter((i) => (split.owner[i.id] ?? 0) === n).map((i) => i.totalPrice),
+    );
+    return splitByItems(account.bill, per);
+  }, [split, account.bill, standing]);
+  const covered = paidParts(parts, account.paid);
+  const open = account.status !== 'closed';
+  const act = useMutation({
+    mutationFn: (fn: () => Promise<AccountView>) => fn(),
+    onSuccess: onChange,
+    onError: (err) => toastError(err, 'Não foi possível concluir'),
+  });
+
+  function print() {
+    setPrinting(true);
+    requestAnimationFrame(() => requestAnimationFrame(() => printReceipt()));
+  }
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[1fr_minmax(320px,380px)] lg:items-start">
+      <section aria-label="Rodadas" className="grid gap-3">
+        {account.rounds.length === 0 && (
+          <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+            Nenhuma rodada enviada ainda.
+          </p>
+        )}
+        {account.rounds.map((r) => (
+          <article key={r.orderId} className="rounded-xl border bg-card">
+            <header className="flex items-center justify-between gap-2 border-b px-3 py-2">
+              <h3 className="text-sm font-semibold">{r.label}</h3>
+              <span className="text-xs text-muted-foreground">
+                {formatTime(r.createdAt, restaurant?.timezone)} · {r.placedBy}
+              </span>
+            </header>
+            <ul className="divide-y">
+              {r.items.map((i) => (
+                <li key={i.id} className="flex items-start gap-2 px-3 py-2 text-sm">
+                  <div className={cn('min-w-0 flex-1', i.cancelled && 'text-muted-foreground line-through')}>
+                    <span className="font-medium">
+                      {i.quantity}× {i.name}
+                    </span>
+                    {(i.variation || i.pizzaFlavors.length > 0 || i.addons.length > 0) && (
+                      <span className="block text-xs text-muted-foreground">
+                        {[
+                          i.variation?.name,
+                          i.pizzaFlavors.map((f) => f.name).join(' / '),
+                          i.addons.map((a) => `+ ${a.name}`).join(', '),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </span>
+                    )}
+                    {i.notes && <span className="block text-xs text-muted-foreground">Obs.: {i.notes}</span>}
+                  </div>
+                  {i.cancelled ? (
+                    <Badge variant="outline" className="no-underline" title={i.cancelled.reason}>
+                      Cancelado
+                    </Badge>
+                  ) : (
+                    <span className="tabular-nums">{formatMoney(i.totalPrice)}</span>
+                  )}
+                  {!i.cancelled && account.status === 'occupied' && can('manage_orders') && (
+                    <Button
+                      size="icon-sm"
+                      variant="ghost"
+                      aria-label={`Cancelar ${i.name}`}
+                      onClick={() => setCancelling(i)}
+                    >
+                      <XCircle aria-hidden />
+                    </Button>
+                  )}
+                  {split.kind === 'items' && !i.cancelled && (
+                    <select
+                      aria-label={`Quem paga ${i.name}`}
+                      className="h-8 rounded-md border bg-background px-1 text-xs"
+                      value={split.owner[i.id] ?? 0}
+                      onChange={(e) =>
+                        setSplit({ ...split, owner: { ...split.owner, [i.id]: Number(e.target.value) } })
+                      }
+                    >
+                      {Array.from({ length: split.people }, (_, n) => (
+                        <option key={n} value={n}>{`Pessoa ${n + 1}`}</option>
+                      ))}
+                    </select>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </article>
+        ))}
+      </section>
+
+      <aside aria-label="Conta" className="grid gap-3 rounded-xl border bg-card p-3 lg:sticky lg:top-4">
+        <dl className="grid gap-1 text-sm">
+          <Row label="Itens" value={formatMoney(account.bill.itemsTotal)} />
+          {account.bill.discount > 0 && <Row label="Desconto" value={`-${formatMoney(account.bill.discount)}`} />}
+          <div className="flex items-center justify-between gap-2">
+            <dt>
+              Serviço {account.servicePercent}%
+              {account.serviceRemovedReason && (
+                <span className="block text-xs text-muted-foreground">Retirado: {account.serviceRemovedReason}</span>
+              )}
+            </dt>
+            <dd className="flex items-center gap-1 tabular-nums">
+              {formatMoney(account.bill.serviceCharge)}
+              {open && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() =>
+                    account.serviceRemovedReason
+                      ? act.mutate(() => setServiceCharge(account.id, false))
+                      : setRemovingService(true)
+                  }
+                >
+                  {account.serviceRemovedReason ? 'Incluir' : 'Retirar'}
+                </Button>
+              )}
+            </dd>
+          </div>
+          {account.bill.couvert > 0 && (
+            <Row label={`Couvert (${account.people}×)`} value={formatMoney(account.bill.couvert)} />
+          )}
+          <Row label="Total" value={formatMoney(account.bill.total)} strong />
+          {account.paid > 0 && <Row label="Pago" value={formatMoney(account.paid)} />}
+          <Row label="Falta" value={formatMoney(account.remaining)} strong accent={account.remaining > 0} />
+        </dl>
+
+        {open && account.remaining > 0 && (
+          <Tabs
+            value={split.kind}
+            onValueChange={(v) =>
+              setSplit(
+                v === 'items'
+                  ? { kind: 'items', people: split.people, owner: {} }
+                  : { kind: 'equal', people: split.people },
+              )
+            }
+          >
+            <TabsList className="w-full">
+              <TabsTrigger value="equal">Dividir igual</TabsTrigger>
+              <TabsTrigger value="items">Por itens</TabsTrigger>
+            </TabsList>
+            <div className="mt-3 flex items-center justify-between gap-2">
+              <span className="text-sm">Pessoas</span>
+              <QuantityStepper
+                size="sm"
+                label="Pessoas na divisão"
+                value={split.people}
+                min={1}
+                max={30}
+                onChange={(n) => setSplit({ ...split, people: n })}
+              />
+            </div>
+            <TabsContent value={split.kind} className="mt-2">
+              <ul className="grid gap-1.5" aria-label="Partes">
+                {parts.map((p, n) => (
+                  <li
+                    key={`${n}-${p}`}
+                    className="flex items-center justify-between gap-2 rounded-lg border px-2 py-1.5 text-sm"
+                  >
+                    <span>Pessoa {n + 1}</span>
+                    <span className="ml-auto font-semibold tabular-nums">{formatMoney(p)}</span>
+                    {covered[n] ? (
+                      <Badge variant="secondary">
+                        <CheckCircle2 aria-hidden /> Paga
+                      </Badge>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={p === 0}
+                        onClick={() =>
+                          setPaying({
+                            amount: Math.min(p, account.remaining),
+                            title: `Pagar parte ${n + 1} de ${parts.length}`,
+                          })
+                        }
+                      >
+                        Pagar
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </TabsContent>
+          </Tabs>
+        )}
+
+        {account.payments.length > 0 && (
+          <section aria-label="Pagamentos">
+            <h3 className="mb-1 text-sm font-semibold">Pagamentos</h3>
+            <ul className="grid gap-1 text-sm">
+              {account.payments.map((p) => (
+                <li key={p.id} className="flex justify-between gap-2">
+                  <span>
+                    {p.methodName}
+                    {p.change > 0 && (
+                      <span className="text-xs text-muted-foreground"> · troco {formatMoney(p.change)}</span>
+                    )}
+                  </span>
+                  <span className="tabular-nums">{formatMoney(p.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <div className="grid gap-2">
+          {open && account.remaining > 0 && (
+            <Button
+              variant="outline"
+              onClick={() => setPaying({ amount: account.remaining, title: 'Pagar outro valor' })}
+            >
+              Pagar outro valor
+            </Button>
+          )}
+          <Button variant="outline" onClick={print}>
+            <Printer aria-hidden /> Imprimir conferência
+          </Button>
+          {account.status === 'occupied' && (
+            <Button variant="secondary" onClick={() => act.mutate(() => requestBill(account.id))}>
+              <Receipt aria-hidden /> Pedir a conta
+            </Button>
+          )}
+          {account.status === 'billing' && (
+            <Button variant="ghost" onClick={() => act.mutate(() => reopen(account.id))}>
+              <Undo2 aria-hidden /> Voltar a pedir
+            </Button>
+          )}
+          {open && (
+            <Button
+              variant="success"
+              size="lg"
+              disabled={account.remaining > 0 || act.isPending}
+              onClick={() =>
+                act.mutate(async () => {
+                  const closed = await closeAccount(account.id);
+                  toast.success(`${closed.label} liberada`);
+                  return closed;
+                })
+              }
+            >
+              Fechar conta
+            </Button>
+          )}
+        </div>
+      </aside>
+
+      <PayDialog
+        account={account}
+        amount={paying?.amount ?? null}
+        title={paying?.title ?? ''}
+        methods={methods.data ?? []}
+        onClose={() => setPaying(null)}
+        onPaid={onChange}
+      />
+      <ReasonDialog
+        open={cancelling !== null}
+        title={cancelling ? `Cancelar ${cancelling.quantity}× ${cancelling.name}` : ''}
+        description="O motivo aparece para a cozinha."
+        confirm="Cancelar item"
+        onClose={() => setCancelling(null)}
+        onConfirm={(reason) =>
+          act.mutate(() => cancelItem(cancelling!.id, reason), { onSuccess: () => setCancelling(null) })
+        }
+      />
+      <ReasonDialog
+        open={removingService}
+        title="Retirar taxa de serviço"
+        description="A taxa é opcional para o cliente. Informe o motivo."
+        confirm="Retirar taxa"
+        onClose={() => setRemovingService(false)}
+        onConfirm={(reason) =>
+          act.mutate(() => setServiceCharge(account.id, true, reason), { onSuccess: () => setRemovingService(false) })
+        }
+      />
+      {printing && (
+        <PreBill
+          account={account}
+          parts={split.people > 1 ? parts : null}
+          restaurantName={restaurant?.name ?? ''}
+          timeZone={restaurant?.timezone ?? 'America/Sao_Paulo'}
+        />
+      )}
+    </div>
+  );
+}
+
+function Row({ label, value, strong, accent }: { label: string; value: string; strong?: boolean; accent?: boolean }) {
+  return (
+    <div
+      className={cn('flex justify-between gap-2', strong && 'text-base font-semibold', accent && 'text-destructive')}
+    >
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function ReasonDialog({
+  open,
+  title,
+  description,
+  confirm,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  title: string;
+  description: string;
+  confirm: string;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) onClose();
+        setReason('');
+      }}
+    >
+      <DialogContent className="max-w-sm">
+        <form
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onConfirm(reason);
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
+          </DialogHeader>
+          <FormField label="Motivo" htmlFor="account-reason">
+            <Input id="account-reason" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+          </FormField>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Voltar
+            </Button>
+            <Button type="submit" variant="destructive" disabled={reason.trim().length < 3}>
+              {confirm}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

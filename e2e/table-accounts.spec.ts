@@ -1,0 +1,228 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { registerCustomer, signUpOwner, unique } from './fixtures';
+
+const SCREENS = '.tmp/screens';
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+const reais = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+const brl = (cents: number) => `R$ ${reais(cents)}`;
+
+/**
+ * A restaurant with a dining room: table 4, a kitchen and a bar station, a steak and a caipirinha, cash,
+ * PIX (its own key) and credit card, a waiter and a cook, and the cash register open.
+ */
+async function createRestaurant(browser: Browser, base: string) {
+  const context = await browser.newContext({ baseURL: base, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const owner = context.request;
+  const headers = { origin: base };
+  const slug = await signUpOwner(owner, base, { name: 'Dona Salão', company: 'Boteco', emailPrefix: 'mesas' });
+  const hours = Array.from({ length: 7 }, (_, dayOfWeek) => ({
+    dayOfWeek,
+    isClosed: false,
+    openTime: '00:00',
+    closeTime: '23:59',
+  }));
+  await ok(await owner.put('/api/admin/hours', { headers, data: { hours } }));
+  await ok(await owner.post('/api/admin/tables', { headers, data: { number: 4 } }));
+  await ok(await owner.post('/api/admin/tables', { headers, data: { number: 5 } }));
+  const station = async (name: string) =>
+    (
+      await ok<{ station: { id: string } }>(
+        await owner.post('/api/admin/kitchen/stations', { headers, data: { name } }),
+      )
+    ).station.id;
+  const grill = await station('Chapa');
+  const bar = await station('Bar');
+  await ok(
+    await owner.post('/api/admin/products', {
+      headers,
+      data: { name: 'Picanha na chapa', price: 8900, stationId: grill },
+    }),
+  );
+  await ok(
+    await owner.post('/api/admin/products', { headers, data: { name: 'Caipirinha', price: 1800, stationId: bar } }),
+  );
+  for (const data of [
+    { name: 'Dinheiro', requiresChange: true },
+    { name: 'PIX', infinitepayEnabled: false },
+    { name: 'Cartão de Crédito', infinitepayEnabled: false },
+  ])
+    await ok(await owner.post('/api/admin/payment-methods', { headers, data }));
+  await ok(
+    await owner.put('/api/admin/cashier/pix-settings', {
+      headers,
+      data: { key: '12345678000195', keyType: 'cnpj', merchantName: 'Boteco Teste', merchantCity: 'Sao Paulo' },
+    }),
+  );
+  const staff = async (name: string, type: string, permissions: Record<string, boolean>) => {
+    const { profile } = await ok<{ profile: { id: string } }>(
+      await owner.post('/api/admin/profiles', { headers, data: { name, type, permissions } }),
+    );
+    const email = `${type}-${unique()}@teste.com.br`;
+    await ok(
+      await owner.post('/api/admin/employees', {
+        headers,
+        data: { name: `${name} Silva`, email, password: 'senha-forte-123', profileId: profile.id },
+      }),
+    );
+    return email;
+  };
+  const waiter = await staff('Garçom', 'waiter', { manage_orders: true, manage_tables: true });
+  const cook = await staff('Cozinha', 'kitchen', { manage_orders: true, manage_kitchen: true });
+  await ok(await owner.post('/api/admin/cashier/session/open', { headers, data: { initialAmount: 10000 } }));
+  return { slug, context, waiter, cook };
+}
+
+async function signedIn(browser: Browser, base: string, email: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  await ok(
+    await context.request.post('/api/auth/login', {
+      headers: { origin: base },
+      data: { email, password: 'senha-forte-123' },
+    }),
+  );
+  const page = await context.newPage();
+  // The pre-bill prints through window.print(); here it only needs to be rendered.
+  await page.addInitScript(() => {
+    window.print = () => undefined;
+  });
+  return { context, page };
+}
+
+async function payPart(
+  page: Page,
+  part: number,
+  method: string,
+  extra?: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
+) {
+  await page
+    .getByRole('list', { name: 'Partes' })
+    .getByRole('listitem')
+    .nth(part - 1)
+    .getByRole('button', { name: 'Pagar' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Pagar parte ${part} de 3` });
+  await dialog.getByRole('button', { name: method, exact: true }).click();
+  await extra?.(dialog);
+  await dialog.getByRole('button', { name: 'Registrar pagamento' }).click();
+  return dialog;
+}
+
+test('a table from opening to paid: waiter and customer rounds, the kitchen by station, the bill split in 3 and the cash session', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL!;
+  const shop = await createRestaurant(browser, base);
+
+  // The waiter, on a phone, opens table 4 for 3 people and sends a round.
+  const { page: waiter } = await signedIn(browser, base, shop.waiter, { width: 390, height: 844 });
+  await waiter.goto('/admin/mesas');
+  await expect(waiter.getByRole('heading', { name: 'Mesas e Comandas' })).toBeVisible();
+  await waiter.screenshot({ path: `${SCREENS}/room-390.png`, fullPage: true });
+  await waiter.getByRole('button', { name: 'Mesa 4, Livre' }).click();
+  const opening = waiter.getByRole('dialog', { name: 'Abrir mesa 4' });
+  await opening.getByRole('button', { name: 'Aumentar quantidade' }).click();
+  await opening.getByRole('button', { name: 'Abrir mesa' }).click();
+  await expect(waiter.getByRole('heading', { name: 'Mesa 4', exact: true })).toBeVisible();
+
+  for (const product of ['Picanha na chapa', 'Caipirinha']) {
+    await waiter.getByRole('button', { name: new RegExp(`^${product}`) }).click();
+    await waiter.getByRole('dialog', { name: product }).getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
+  }
+  await waiter.getByRole('button', { name: `Enviar rodada · ${brl(8900 + 1800)}` }).click();
+  await expect(waiter.getByText('Rodada enviada para a cozinha')).toBeVisible();
+
+  // A customer at table 4 orders from the table's QR on their own phone: the order joins the account.
+  const customer = await browser.newContext({ baseURL: base, locale: 'pt-BR', viewport: { width: 390, height: 844 } });
+  await registerCustomer(customer.request, base, shop.slug, 'Cliente da Mesa');
+  const phone = await customer.newPage();
+  await phone.goto(`/${shop.slug}?table=4`);
+  await phone
+    .getByRole('article', { name: 'Caipirinha', exact: true })
+    .getByRole('button', { name: 'Adicionar' })
+    .click();
+  await phone.getByRole('button', { name: /Ver carrinho/ }).click();
+  await phone.getByRole('button', { name: 'Finalizar Pedido' }).click();
+  const checkout = phone.getByRole('dialog', { name: 'Finalizar Pedido' });
+  await expect(checkout.getByText('Mesa 4')).toBeVisible();
+  await checkout.getByText('Dinheiro', { exact: true }).click();
+  await checkout.getByLabel('Troco para quanto?').fill('20');
+  await checkout.getByRole('button', { name: 'Finalizar Pedido' }).click();
+  await phone.waitForURL('**/customer-dashboard');
+  // Back at the table's menu, the phone follows the table's account.
+  await phone.goto(`/${shop.slug}?table=4`);
+  await expect(phone.getByText('Conta da Mesa 4 · 2 rodadas')).toBeVisible();
+
+  // The kitchen display shows both rounds, by station.
+  const { page: cook } = await signedIn(browser, base, shop.cook, { width: 1024, height: 768 });
+  await cook.goto('/admin/kitchen');
+  await expect(cook.getByText('Mesa 4 · rodada 1')).toBeVisible();
+  await expect(cook.getByText('Mesa 4 · rodada 2')).toBeVisible();
+  await cook.getByRole('button', { name: 'Bar', exact: true }).click();
+  await expect(cook.getByText('Caipirinha')).toHaveCount(2);
+  await expect(cook.getByText('Picanha na chapa')).toHaveCount(0);
+  await cook.getByRole('button', { name: 'Chapa', exact: true }).click();
+  await expect(cook.getByText('Picanha na chapa')).toBeVisible();
+  await expect(cook.getByText('Mesa 4 · rodada 2')).toHaveCount(0);
+
+  // The waiter asks for the bill: 3 items, 10 % service, split in 3.
+  const items = 8900 + 1800 + 1800;
+  const service = 1250;
+  const total = items + service;
+  await waiter.getByRole('tab', { name: 'Conta' }).click();
+  await expect(waiter.getByRole('heading', { name: 'Mesa 4 · rodada 2' })).toBeVisible();
+  await waiter.getByRole('button', { name: 'Pedir a conta' }).click();
+  await expect(waiter.getByText('Em pagamento')).toBeVisible();
+  await waiter.getByRole('button', { name: 'Imprimir conferência' }).click();
+  const preBill = waiter.locator('.receipt-print');
+  await expect(preBill).toContainText('CONFERÊNCIA DE CONTA');
+  await expect(preBill).toContainText('Serviço 10% (opcional)');
+  await expect(preBill).toContainText(brl(service));
+  await expect(preBill).toContainText('Dividida em 3');
+  const parts = [4584, 4583, 4583];
+  expect(parts.reduce((s, p) => s + p, 0)).toBe(total);
+  const split = waiter.getByRole('list', { name: 'Partes' });
+  for (const [n, p] of parts.entries()) await expect(split.getByRole('listitem').nth(n)).toContainText(brl(p));
+  await waiter.screenshot({ path: `${SCREENS}/bill-390.png`, fullPage: true });
+  await waiter.setViewportSize({ width: 1024, height: 768 });
+  await waiter.screenshot({ path: `${SCREENS}/bill-1024.png`, fullPage: true });
+  await waiter.setViewportSize({ width: 390, height: 844 });
+
+  // Paid in three parts: cash with change, PIX by QR, card.
+  await payPart(waiter, 1, 'Dinheiro', async (dialog) => {
+    await dialog.getByLabel('Valor recebido').fill('50');
+    await expect(dialog.getByText(`Troco: ${brl(5000 - 4584)}`)).toBeVisible();
+  });
+  await expect(waiter.getByText(`Troco: ${brl(5000 - 4584)}`).first()).toBeVisible();
+  const pix = await payPart(waiter, 2, 'PIX');
+  await expect(pix.getByRole('img', { name: /QR Code PIX/ })).toBeVisible();
+  await pix.getByRole('button', { name: 'Concluir' }).click();
+  await payPart(waiter, 3, 'Cartão de Crédito');
+  await expect(waiter.getByRole('list', { name: 'Partes' }).getByText('Paga')).toHaveCount(3);
+  await waiter.getByRole('button', { name: 'Fechar conta' }).click();
+  await expect(waiter.getByText('Mesa 4 liberada')).toBeVisible();
+  await waiter.getByRole('button', { name: 'Salão' }).click();
+  await expect(waiter.getByRole('button', { name: 'Mesa 4, Livre' })).toBeVisible();
+  await waiter.setViewportSize({ width: 1024, height: 768 });
+  await waiter.screenshot({ path: `${SCREENS}/room-1024.png`, fullPage: true });
+
+  // The cashier's session counts the table's payments, the service charge apart.
+  const ownerPage = await shop.context.newPage();
+  await ownerPage.setViewportSize({ width: 1280, height: 800 });
+  await ownerPage.goto('/admin/cashier');
+  await ownerPage.getByRole('tab', { name: 'Fechar Caixa' }).click();
+  await expect(ownerPage.getByText('Contas de mesa').locator('..')).toContainText(brl(total));
+  await expect(ownerPage.getByText('Taxa de serviço (equipe)').locator('..')).toContainText(brl(service));
+  await expect(ownerPage.getByText('Esperado na gaveta').locator('..')).toContainText(brl(10000 + 4584));
+  await customer.close();
+});
