@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The web's pure modules import each other as '@/lib/…' (the lint rule for features asks it).
+        extends: true,
         test: {
           name: 'unit',
           include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts'],

@@ -204,8 +204,9 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
     await expect(dialog.getByText(`Troco: ${brl(5000 - 4584)}`)).toBeVisible();
   });
   await expect(waiter.getByText(`Troco: ${brl(5000 - 4584)}`).first()).toBeVisible();
-  const pix = await payPart(waiter, 2, 'PIX');
-  await expect(pix.getByRole('img', { name: /QR Code PIX/ })).toBeVisible();
+  await payPart(waiter, 2, 'PIX');
+  const pix = waiter.getByRole('dialog', { name: `PIX de ${brl(4583)}` });
+  await expect(pix.getByRole('img', { name: `QR Code PIX de ${brl(4583)}` })).toBeVisible();
   await pix.getByRole('button', { name: 'Concluir' }).click();
   await payPart(waiter, 3, 'Cartão de Crédito');
   await expect(waiter.getByRole('list', { name: 'Partes' }).getByText('Paga')).toHaveCount(3);

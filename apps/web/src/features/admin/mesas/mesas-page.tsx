@@ -69,6 +69,7 @@ function RoomScreen({ onShow }: { onShow: (id: string) => void }) {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
+        className="mb-0"
         title="Mesas e Comandas"
         description={
           room.data ? `${occupied} de ${tiles.length} ocupadas · serviço ${room.data.servicePercent}%` : undefined

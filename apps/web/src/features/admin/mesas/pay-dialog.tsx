@@ -120,7 +120,7 @@ function PayForm({
         </DialogHeader>
         <PixQr
           code={paid.pixBrCode}
-          caption={`${account.label} · ${formatMoney(paid.amount)}`}
+          caption={`PIX de ${formatMoney(paid.amount)}`}
           className="justify-self-center"
         />
         <DialogFooter>
