@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { registerCustomer, signUpOwner, unique } from './fixtures';
+import { openAroundTheClock, registerCustomer, signUpOwner, unique } from './fixtures';
 
 const SCREENS = '.tmp/screens';
 
@@ -20,13 +20,7 @@ async function createRestaurant(browser: Browser, base: string) {
   const owner = context.request;
   const headers = { origin: base };
   const slug = await signUpOwner(owner, base, { name: 'Dona Salão', company: 'Boteco', emailPrefix: 'mesas' });
-  const hours = Array.from({ length: 7 }, (_, dayOfWeek) => ({
-    dayOfWeek,
-    isClosed: false,
-    openTime: '00:00',
-    closeTime: '23:59',
-  }));
-  await ok(await owner.put('/api/admin/hours', { headers, data: { hours } }));
+  await openAroundTheClock(owner, base);
   await ok(await owner.post('/api/admin/tables', { headers, data: { number: 4 } }));
   await ok(await owner.post('/api/admin/tables', { headers, data: { number: 5 } }));
   const station = async (name: string) =>
@@ -208,8 +202,9 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
   const pix = waiter.getByRole('dialog', { name: `PIX de ${brl(4583)}` });
   await expect(pix.getByRole('img', { name: `QR Code PIX de ${brl(4583)}` })).toBeVisible();
   await pix.getByRole('button', { name: 'Concluir' }).click();
+  await expect(waiter.getByRole('list', { name: 'Partes' }).getByText('Paga', { exact: true })).toHaveCount(2);
   await payPart(waiter, 3, 'Cartão de Crédito');
-  await expect(waiter.getByRole('list', { name: 'Partes' }).getByText('Paga')).toHaveCount(3);
+  await expect(waiter.getByRole('complementary', { name: 'Conta' })).toContainText('FaltaR$ 0,00');
   await waiter.getByRole('button', { name: 'Fechar conta' }).click();
   await expect(waiter.getByText('Mesa 4 liberada')).toBeVisible();
   await waiter.getByRole('button', { name: 'Salão' }).click();

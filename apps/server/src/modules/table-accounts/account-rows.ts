@@ -56,13 +56,17 @@ export async function findAccount(ctx: ServiceCtx, id: string): Promise<AccountR
   return row;
 }
 
-/** The open account of a table or tab number, locked FOR UPDATE; null when it is free. */
-export async function lockOpenAccountOf(
+/**
+ * The open account of a table or tab number, null when it is free; with `lock`, held FOR UPDATE until
+ * the transaction ends.
+ */
+export async function openAccountOf(
   ctx: ServiceCtx,
   kind: AccountKind,
   number: number,
+  options: { lock?: boolean } = {},
 ): Promise<AccountRow | null> {
-  const [row] = await ctx.db
+  const query = ctx.db
     .select()
     .from(tableAccounts)
     .where(
@@ -73,8 +77,8 @@ export async function lockOpenAccountOf(
         eq(tableAccounts.number, number),
         ne(tableAccounts.status, 'closed'),
       ),
-    )
-    .for('update');
+    );
+  const [row] = options.lock ? await query.for('update') : await query.limit(1);
   return row ?? null;
 }
 
@@ -117,20 +121,25 @@ export async function paidTotals(db: DbOrTx, restaurantId: string, ids: string[]
   return new Map(rows.map((r) => [r.accountId, r.total]));
 }
 
-/** The bill, what was paid and what is left, for an account (read inside the caller's transaction). */
-export async function accountBalance(db: DbOrTx, a: AccountRow) {
-  const [items, paid] = await Promise.all([
-    itemsTotals(db, a.restaurantId, [a.id]),
-    paidTotals(db, a.restaurantId, [a.id]),
-  ]);
-  const bill = billOf({
-    itemsTotal: items.get(a.id) ?? 0,
+/** The account's bill for the items billed to it. */
+export function billOfAccount(a: AccountRow, itemsTotal: number) {
+  return billOf({
+    itemsTotal,
     discount: a.discount,
     servicePercent: a.servicePercent,
     serviceRemoved: a.serviceRemovedReason !== null,
     couvertPerPerson: a.couvertPerPerson,
     people: a.people,
   });
+}
+
+/** The bill, what was paid and what is left, for an account (read inside the caller's transaction). */
+export async function accountBalance(db: DbOrTx, a: AccountRow) {
+  const [items, paid] = await Promise.all([
+    itemsTotals(db, a.restaurantId, [a.id]),
+    paidTotals(db, a.restaurantId, [a.id]),
+  ]);
+  const bill = billOfAccount(a, items.get(a.id) ?? 0);
   const paidTotal = paid.get(a.id) ?? 0;
   return { bill, paid: paidTotal, remaining: remainingOf(bill.total, paidTotal) };
 }

@@ -10,7 +10,6 @@ import {
 import { localDateString } from '@meucardapio/domain/hours';
 import {
   type AccountKind,
-  billOf,
   checkCanClose,
   checkCancelReason,
   checkServiceRemoval,
@@ -44,9 +43,10 @@ import {
   accountView,
   announceAccount,
   assertOperation,
+  billOfAccount,
   itemsTotals,
   lockAccount,
-  lockOpenAccountOf,
+  openAccountOf,
   paidTotals,
 } from './account-rows';
 
@@ -123,14 +123,7 @@ export async function roomView(ctx: StaffCtx): Promise<RoomView> {
     paidTotals(ctx.db, ctx.restaurantId, ids),
   ]);
   const tile = (a: AccountRow): RoomTile => {
-    const bill = billOf({
-      itemsTotal: items.get(a.id) ?? 0,
-      discount: a.discount,
-      servicePercent: a.servicePercent,
-      serviceRemoved: a.serviceRemovedReason !== null,
-      couvertPerPerson: a.couvertPerPerson,
-      people: a.people,
-    });
+    const bill = billOfAccount(a, items.get(a.id) ?? 0);
     return {
       kind: a.kind as AccountKind,
       number: a.number,
@@ -280,7 +273,8 @@ export async function transfer(ctx: StaffCtx, id: string, input: z.output<typeof
       throw badRequest('Mesa de destino inválida', 'Escolha outra mesa.', 'same_table');
     if (source.kind === 'table') await assertTableExists(tx, input.toNumber);
     if (!input.itemIds) {
-      if (await lockOpenAccountOf(tx, source.kind as AccountKind, input.toNumber)) throw occupied(input.toNumber);
+      if (await openAccountOf(tx, source.kind as AccountKind, input.toNumber, { lock: true }))
+        throw occupied(input.toNumber);
       const [moved] = await tx.db
         .update(tableAccounts)
         .set({ number: input.toNumber })
@@ -294,7 +288,7 @@ export async function transfer(ctx: StaffCtx, id: string, input: z.output<typeof
       await announceAccount(tx.db, moved);
       return accountView(tx.db, moved);
     }
-    const existing = await lockOpenAccountOf(tx, source.kind as AccountKind, input.toNumber);
+    const existing = await openAccountOf(tx, source.kind as AccountKind, input.toNumber, { lock: true });
     const target =
       existing ?? (await insertAccount(tx, { kind: source.kind as AccountKind, number: input.toNumber, people: 1 }));
     const [, locked] = await lockPair(tx, source.id, target.id);
@@ -328,19 +322,7 @@ export async function transfer(ctx: StaffCtx, id: string, input: z.output<typeof
 export async function joinTables(ctx: StaffCtx, id: string, input: z.output<typeof joinSchema>) {
   return inTransaction(ctx, async (tx) => {
     const target = await lockAccount(tx, id);
-    const [other] = await tx.db
-      .select({ id: tableAccounts.id })
-      .from(tableAccounts)
-      .where(
-        tenant(
-          tableAccounts,
-          tx.restaurantId,
-          eq(tableAccounts.kind, target.kind),
-          eq(tableAccounts.number, input.number),
-          ne(tableAccounts.status, 'closed'),
-        ),
-      )
-      .limit(1);
+    const other = await openAccountOf(tx, target.kind as AccountKind, input.number);
     if (!other || other.id === target.id)
       throw badRequest(
         'Mesa sem conta',

@@ -1,30 +1,15 @@
-import { orders, tableAccounts } from '@meucardapio/db/schema';
+import { orders } from '@meucardapio/db/schema';
 import type { CustomerAccountView } from '@meucardapio/domain/table-accounts-api';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CustomerCtx, ServiceCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { type AccountRow, accountView } from './account-rows';
+import { accountView, openAccountOf } from './account-rows';
 
 /** The customer's side of a table account: a phone at the table joins it by ordering there. */
 
 /** The open account of table `number`, if any: a QR order placed there becomes one of its rounds. */
-export async function openAccountOfTable(ctx: ServiceCtx, number: number): Promise<AccountRow | null> {
-  const [row] = await ctx.db
-    .select()
-    .from(tableAccounts)
-    .where(
-      tenant(
-        tableAccounts,
-        ctx.restaurantId,
-        eq(tableAccounts.kind, 'table'),
-        eq(tableAccounts.number, number),
-        ne(tableAccounts.status, 'closed'),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
+export const openAccountOfTable = (ctx: ServiceCtx, number: number) => openAccountOf(ctx, 'table', number);
 
 const noAccount = () =>
   notFound('Conta não encontrada', 'Faça um pedido pelo QR code da mesa para acompanhar a conta.');

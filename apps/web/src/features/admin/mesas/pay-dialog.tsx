@@ -118,11 +118,7 @@ function PayForm({
           <DialogTitle>PIX de {formatMoney(paid.amount)}</DialogTitle>
           <DialogDescription>Mostre o QR Code ao cliente. O pagamento já foi lançado na conta.</DialogDescription>
         </DialogHeader>
-        <PixQr
-          code={paid.pixBrCode}
-          caption={`PIX de ${formatMoney(paid.amount)}`}
-          className="justify-self-center"
-        />
+        <PixQr code={paid.pixBrCode} caption={`PIX de ${formatMoney(paid.amount)}`} className="justify-self-center" />
         <DialogFooter>
           <Button onClick={onClose}>Concluir</Button>
         </DialogFooter>
