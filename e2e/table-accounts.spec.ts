@@ -135,6 +135,10 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
   }
   await waiter.getByRole('button', { name: `Enviar rodada · ${brl(8900 + 1800)}` }).click();
   await expect(waiter.getByText('Rodada enviada para a cozinha')).toBeVisible();
+  await waiter.getByRole('button', { name: 'Salão' }).click();
+  await expect(waiter.getByRole('button', { name: 'Mesa 4, Ocupada' })).toContainText(brl(10700 + 1070));
+  await waiter.screenshot({ path: `${SCREENS}/room-occupied-390.png`, fullPage: true });
+  await waiter.getByRole('button', { name: 'Mesa 4, Ocupada' }).click();
 
   // A customer at table 4 orders from the table's QR on their own phone: the order joins the account.
   const customer = await browser.newContext({ baseURL: base, locale: 'pt-BR', viewport: { width: 390, height: 844 } });
