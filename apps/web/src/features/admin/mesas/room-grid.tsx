@@ -54,9 +54,9 @@ export function RoomGrid({ tiles, now, onPick }: { tiles: RoomTile[]; now: Date;
               </span>
               <span className="text-xs font-medium">{ACCOUNT_STATUS_LABELS[tile.status]}</span>
               {tile.account ? (
-                <span className="flex w-full items-baseline justify-between gap-1 text-xs tabular-nums">
-                  <span>{durationText(minutes)}</span>
-                  <span className="font-semibold">{formatMoney(tile.account.total)}</span>
+                <span className="flex flex-col tabular-nums">
+                  <span className="text-xs">{durationText(minutes)}</span>
+                  <span className="text-sm font-semibold whitespace-nowrap">{formatMoney(tile.account.total)}</span>
                 </span>
               ) : (
                 <span className="text-xs opacity-70">Toque para abrir</span>
