@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@meucardapio/db/client';
 import { marketplaceConnections, marketplaceOrders, orders, products, restaurants } from '@meucardapio/db/schema';
-import { useSecretsKey } from '@meucardapio/db/secret-box';
+import { setSecretsKey } from '@meucardapio/db/secret-box';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { loadConfig } from '../apps/server/src/config';
@@ -31,7 +31,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 const fmt = (ms: number) => `${Math.round(ms)} ms`;
 
 async function main() {
-  useSecretsKey(Buffer.alloc(32, 9));
+  setSecretsKey(Buffer.alloc(32, 9));
   const dataDir = mkdtempSync(join(tmpdir(), 'mc-bench-mkt-'));
   const database = process.env.DATABASE_URL
     ? await openDatabase({ url: process.env.DATABASE_URL })

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database, DbOrTx } from '@meucardapio/db/client';
 import { employees, userProfiles } from '@meucardapio/db/schema';
-import { useSecretsKey } from '@meucardapio/db/secret-box';
+import { setSecretsKey } from '@meucardapio/db/secret-box';
 import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-types';
 import { freshDatabase } from '@meucardapio/db/testing';
 import {
@@ -24,7 +24,7 @@ import { boot } from '../src/server';
 export const ORIGIN = 'http://localhost';
 
 // The key a server process loads at start (ops/secrets-key.ts); in-process test apps share one.
-useSecretsKey(Buffer.alloc(32, 7));
+setSecretsKey(Buffer.alloc(32, 7));
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

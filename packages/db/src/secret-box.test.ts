@@ -1,27 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isSealed, openSecret, sealSecret, useSecretsKey } from './secret-box';
+import { isSealed, openSecret, sealSecret, setSecretsKey } from './secret-box';
 
 describe('secret box', () => {
   it('seals a value so that only the same key opens it, differently every time', () => {
     const keyA = randomBytes(32);
-    useSecretsKey(keyA);
+    setSecretsKey(keyA);
     const sealed = sealSecret('token-da-nuvem-fiscal');
     expect(isSealed(sealed)).toBe(true);
     expect(sealed).not.toContain('token-da-nuvem-fiscal');
     expect(sealSecret('token-da-nuvem-fiscal')).not.toBe(sealed);
     expect(openSecret(sealed)).toBe('token-da-nuvem-fiscal');
-    useSecretsKey(randomBytes(32));
+    setSecretsKey(randomBytes(32));
     expect(() => openSecret(sealed)).toThrow();
-    useSecretsKey(keyA);
+    setSecretsKey(keyA);
   });
 
   it('reads a value stored before sealing as it is', () => {
-    useSecretsKey(randomBytes(32));
+    setSecretsKey(randomBytes(32));
     expect(openSecret('chave-antiga')).toBe('chave-antiga');
   });
 
   it('refuses a key of the wrong size', () => {
-    expect(() => useSecretsKey(randomBytes(16))).toThrow('32 bytes');
+    expect(() => setSecretsKey(randomBytes(16))).toThrow('32 bytes');
   });
 });

@@ -11,7 +11,7 @@ const TAG_BYTES = 16;
 let key: Buffer | null = null;
 
 /** The process's key: 32 bytes (SECRETS_KEY, or the embedded database's generated key file). */
-export function useSecretsKey(value: Buffer) {
+export function setSecretsKey(value: Buffer) {
   if (value.length !== 32) throw new Error('A chave de segredos deve ter 32 bytes (base64 de 32 bytes).');
   key = value;
 }

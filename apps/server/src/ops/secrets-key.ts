@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '@meucardapio/db/client';
 import { restaurantSecrets } from '@meucardapio/db/schema';
-import { useSecretsKey } from '@meucardapio/db/secret-box';
+import { setSecretsKey } from '@meucardapio/db/secret-box';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
@@ -15,7 +15,7 @@ import type { Config } from '../config';
  */
 export function loadSecretsKey(config: Config, log: Logger) {
   if (config.SECRETS_KEY) {
-    useSecretsKey(Buffer.from(config.SECRETS_KEY, 'base64'));
+    setSecretsKey(Buffer.from(config.SECRETS_KEY, 'base64'));
     return;
   }
   if (config.DATABASE_URL && config.NODE_ENV === 'production')
@@ -32,7 +32,7 @@ export function loadSecretsKey(config: Config, log: Logger) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     encoded = readFileSync(file, 'utf8').trim();
   }
-  useSecretsKey(Buffer.from(encoded, 'base64'));
+  setSecretsKey(Buffer.from(encoded, 'base64'));
 }
 
 /** Seals secrets stored before sealing existed: read (as they are) and written back (sealed). */
