@@ -2,7 +2,6 @@ import type { CancellationCode, MarketplaceAction } from '@meucardapio/domain/ma
 import { appHttp, tokenRefused } from './http';
 import {
   type ActionBody,
-  type ConnectionAccess,
   type MarketplaceClient,
   MarketplaceError,
   type OdOrder,

@@ -2,7 +2,6 @@ import type { MarketplaceAction } from '@meucardapio/domain/marketplace';
 import { appHttp, tokenRefused } from './http';
 import {
   type ActionBody,
-  type ConnectionAccess,
   type MarketplaceClient,
   MarketplaceError,
   type OdOrder,
