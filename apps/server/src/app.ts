@@ -22,6 +22,7 @@ import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { deliveryRoutes } from './modules/delivery/delivery.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { fiscalRoutes } from './modules/fiscal/fiscal.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { kitchenRoutes } from './modules/kitchen/kitchen.routes';
 import { connectionsRoutes } from './modules/marketplace/connections.routes';
@@ -107,6 +108,7 @@ export function createApp(deps: Deps) {
     tablesRoutes,
     tableAccountsRoutes,
     cashierRoutes,
+    fiscalRoutes,
     reviewsRoutes,
     chatRoutes,
     dashboardRoutes,

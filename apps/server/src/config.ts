@@ -21,6 +21,13 @@ const schema = z.object({
   PAYMENTS: z.enum(PAYMENTS_MODES).optional(),
   /** Older switch, kept as an alias: 1 means PAYMENTS=infinitepay. */
   INFINITEPAY_ENABLED: z.enum(['0', '1']).optional(),
+  /** NFC-e: the simulator (default) or Nuvem Fiscal for restaurants that saved their credentials. */
+  NFCE_PROVIDER: z.enum(['simulator', 'nuvemfiscal']).default('simulator'),
+  /** Nuvem Fiscal's API and token hosts; by default its sandbox or production API by the restaurant's ambiente. */
+  NUVEMFISCAL_API_URL: z.string().url().optional(),
+  NUVEMFISCAL_AUTH_URL: z.string().url().optional(),
+  /** How often each instance looks for NFC-e notes due (emission, polling, cancellation). */
+  NFCE_QUEUE_TICK_MS: z.coerce.number().int().min(100).default(1000),
   SHIPPING_API_URL: z.string().url().optional(),
   SHIPPING_API_TOKEN: z.string().optional(),
   WHATSAPP_API_URL: z.string().url().optional(),

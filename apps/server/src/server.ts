@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Deps } from './http/context';
 import { createIntegrations } from './integrations/integrations';
 import { createLogger } from './logger';
+import { startFiscalWorker } from './modules/fiscal/fiscal-worker';
 import { type MarketplaceWorker, startMarketplaceWorker } from './modules/marketplace/marketplace-worker';
 import { startOrderNotifications } from './modules/orders/notifications/whatsapp-outbox';
 import { MenuCache } from './modules/restaurants/menu-cache';
@@ -53,6 +54,8 @@ export async function boot(
     pollMs: config.MARKETPLACE_POLL_MS,
     simulatorEveryMs: config.MARKETPLACE_SIMULATOR_EVERY_MS,
   });
+  // NFC-e emission queue: one small worker per instance (see modules/fiscal/fiscal-worker.ts).
+  const fiscal = startFiscalWorker(deps, { tickMs: config.NFCE_QUEUE_TICK_MS });
   return {
     deps,
     app,
@@ -60,6 +63,7 @@ export async function boot(
     async close() {
       await marketplace.stop();
       await notifications.stop();
+      await fiscal.stop();
       await realtime.stop();
       await menuCache.stop();
       await database.close();

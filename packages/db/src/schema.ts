@@ -1,6 +1,7 @@
 export * from './schema/accounts';
 export * from './schema/cashier';
 export * from './schema/catalog';
+export * from './schema/fiscal';
 export * from './schema/infra';
 export * from './schema/kitchen';
 export * from './schema/marketplace';

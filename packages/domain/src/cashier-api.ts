@@ -126,6 +126,8 @@ export const finalizeSaleSchema = z.object({
   payments: z.array(salePaymentSchema, { error: MSG.addOnePayment }).max(10),
   customerName: optText(120),
   customerCpf: optText(20),
+  /** "Emitir NFC-e" ticked at the PDV, for a restaurant that issues notes only on request. */
+  issueNote: z.boolean().optional(),
   /** Required with an approval: why the discount is above the giver's limit. */
   discountReason: optText(200),
   /** A discount above the giver's limit: the e-mail and password of someone whose limit covers it. */

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { Db } from '@meucardapio/db/client';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import type { FiscalGateway } from './fiscal/fiscal';
+import { fiscalGateway } from './fiscal/gateway';
 import { createMailer, type Mailer } from './mail/mailer';
 import { ifoodClient } from './marketplace/ifood';
 import { createMarketplaces, type Marketplaces } from './marketplace/marketplaces';
@@ -26,6 +28,8 @@ export type Integrations = {
   shipping: ShippingProvider;
   /** Ordering apps: the simulator, Open Delivery apps and iFood (at IFOOD_API_URL). */
   marketplaces: Marketplaces;
+  /** NFC-e: Nuvem Fiscal for restaurants with credentials when NFCE_PROVIDER=nuvemfiscal, else the simulator. */
+  fiscal: FiscalGateway;
 };
 
 export function createIntegrations(_config: Config, db: Db, log: Logger): Integrations {
@@ -40,6 +44,11 @@ export function createIntegrations(_config: Config, db: Db, log: Logger): Integr
     marketplaces: createMarketplaces({
       timeoutMs: _config.MARKETPLACE_HTTP_TIMEOUT_MS,
       ifood: ifoodClient({ baseUrl: _config.IFOOD_API_URL, timeoutMs: _config.MARKETPLACE_HTTP_TIMEOUT_MS }),
+    }),
+    fiscal: fiscalGateway({
+      provider: _config.NFCE_PROVIDER,
+      apiUrl: _config.NUVEMFISCAL_API_URL,
+      authUrl: _config.NUVEMFISCAL_AUTH_URL,
     }),
   };
 }

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Database } from '@meucardapio/db/client';
-import { outboundMessages } from '@meucardapio/db/schema';
-import { count } from 'drizzle-orm';
+import { fiscalNotes, outboundMessages } from '@meucardapio/db/schema';
+import { count, inArray, min } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -70,6 +70,34 @@ export class Metrics {
         for (const status of ['pending', 'sending', 'failed']) {
           this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
         }
+      },
+    });
+    new Gauge({
+      name: 'mc_fiscal_notes',
+      help: 'NFC-e notes by status (queued, processing and cancelling are the queue; rejected waits for staff)',
+      labelNames: ['status'],
+      registers,
+      async collect() {
+        const rows = await deps.database.db
+          .select({ status: fiscalNotes.status, n: count() })
+          .from(fiscalNotes)
+          .groupBy(fiscalNotes.status);
+        this.reset();
+        for (const status of ['queued', 'processing', 'authorized', 'rejected', 'denied', 'cancelling', 'cancelled'])
+          this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'mc_fiscal_queue_age_seconds',
+      help: 'Age of the oldest NFC-e still in the queue (0 when empty): how long a sale has waited for its note',
+      registers,
+      async collect() {
+        const [row] = await deps.database.db
+          .select({ oldest: min(fiscalNotes.createdAt) })
+          .from(fiscalNotes)
+          .where(inArray(fiscalNotes.status, ['queued', 'processing', 'cancelling']));
+        const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+        this.set(oldest ? Math.max(0, (Date.now() - oldest) / 1000) : 0);
       },
     });
     new Gauge({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCity, listCities, listStates } from './geo';
+import { cityCode, findCity, listCities, listStates } from './geo';
 
 describe('geo', () => {
   it('lists the 27 federative units sorted by name', () => {
@@ -39,5 +39,13 @@ describe('geo', () => {
       total += list.length;
     }
     expect(total).toBe(5570);
+  });
+});
+
+describe('cityCode', () => {
+  it('answers the IBGE code NFC-e needs for a municipality', () => {
+    expect(cityCode('SP', 'São Paulo')).toBe('3550308');
+    expect(cityCode('rj', 'rio de janeiro')).toBe('3304557');
+    expect(cityCode('SP', 'Rio de Janeiro')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ export type State = { code: string; name: string; ibge: number };
 
 const states: readonly State[] = brazil.states;
 const cities: Readonly<Record<string, readonly string[]>> = brazil.cities;
+const codes: Readonly<Record<string, readonly number[]>> = brazil.codes;
 
 /** The 27 federative units (26 states and the Distrito Federal), sorted by name. */
 export function listStates(): readonly State[] {
@@ -31,4 +32,12 @@ export function findCity(code: string, typed: string): string | null {
     folded.set(uf, byName);
   }
   return byName.get(normalizeText(typed)) ?? null;
+}
+
+/** The 7-digit IBGE code of a municipality by its official name ('SP', 'São Paulo' → '3550308'), or null. */
+export function cityCode(uf: string, name: string): string | null {
+  const code = uf.trim().toUpperCase();
+  const official = findCity(code, name);
+  if (!official) return null;
+  return String(codes[code][listCities(code).indexOf(official)]);
 }

@@ -78,6 +78,8 @@ export const products = pgTable(
     csosnIcms: text('csosn_icms'),
     cstPisCofins: text('cst_pis_cofins'),
     unidade: text('unidade'),
+    /** NFC-e CFOP; null takes the default (5101, or 5405 with CSOSN 500). */
+    cfop: text('cfop'),
     /** Shipping dimensions in cm and weight in kg. */
     height: real('height'),
     width: real('width'),
@@ -98,6 +100,7 @@ export const products = pgTable(
     // No floor on estoque: a sale made offline is recorded as sold even past the last unit (decision 057);
     // every other sale takes stock with a conditional UPDATE that never goes below zero.
     check('products_estoque_minimo_ck', sql`${t.estoqueMinimo} >= 0`),
+    check('products_cfop_ck', sql`${t.cfop} is null or ${t.cfop} in ('5101','5102','5405')`),
     check('products_origem_ck', sql`${t.origemMercadoria} is null or ${t.origemMercadoria} between 0 and 8`),
     check(
       'products_unidade_ck',

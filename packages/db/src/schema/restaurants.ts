@@ -78,6 +78,19 @@ export const restaurants = pgTable(
     nomeRazaoSocial: text('nome_razao_social'),
     inscricaoMunicipal: text('inscricao_municipal'),
     inscricaoEstadual: text('inscricao_estadual'),
+    /** NFC-e: off until the owner turns it on in Configurações → Fiscal. */
+    nfceEnabled: boolean('nfce_enabled').notNull().default(false),
+    nfceAmbiente: text('nfce_ambiente').notNull().default('homologacao'),
+    /** Código de regime tributário: 1 Simples Nacional, 2 excesso de sublimite, 3 regime normal, 4 MEI. */
+    nfceCrt: smallint('nfce_crt').notNull().default(1),
+    nfceCscId: text('nfce_csc_id'),
+    nfceSerie: integer('nfce_serie').notNull().default(1),
+    /** Last NFC-e number handed out in the current série and ambiente; incremented in the sale's transaction. */
+    nfceNumber: integer('nfce_number').notNull().default(0),
+    /** PDV sales: a note for every sale ('automatic') or only when the cashier asks ('on_request'). */
+    nfcePdvMode: text('nfce_pdv_mode').notNull().default('automatic'),
+    /** Storefront orders: a note once delivered, once paid, or never. */
+    nfceStorefrontMode: text('nfce_storefront_mode').notNull().default('never'),
     /** PIX key for the PDV's local QR codes (normalized for its type: cpf, cnpj, email, phone, random). */
     pixKey: text('pix_key'),
     pixKeyType: text('pix_key_type'),
@@ -101,6 +114,11 @@ export const restaurants = pgTable(
       sql`${t.googleRating} is null or (${t.googleRating} >= 1 and ${t.googleRating} <= 5)`,
     ),
     check('restaurants_reviews_count_ck', sql`${t.googleReviewsCount} is null or ${t.googleReviewsCount} >= 0`),
+    check('restaurants_nfce_ambiente_ck', sql`${t.nfceAmbiente} in ('homologacao','producao')`),
+    check('restaurants_nfce_crt_ck', sql`${t.nfceCrt} between 1 and 4`),
+    check('restaurants_nfce_serie_ck', sql`${t.nfceSerie} between 0 and 999`),
+    check('restaurants_nfce_pdv_mode_ck', sql`${t.nfcePdvMode} in ('automatic','on_request')`),
+    check('restaurants_nfce_storefront_mode_ck', sql`${t.nfceStorefrontMode} in ('on_delivery','on_payment','never')`),
   ],
 );
 
@@ -112,6 +130,8 @@ export const restaurantSecrets = pgTable('restaurant_secrets', {
   nuvemfiscalApiToken: sealedText('nuvemfiscal_api_token'),
   nuvemfiscalClientId: sealedText('nuvemfiscal_client_id'),
   nuvemfiscalClientSecret: sealedText('nuvemfiscal_client_secret'),
+  /** The NFC-e's CSC (código de segurança do contribuinte) that signs its QR code. */
+  nfceCscToken: sealedText('nfce_csc_token'),
   whatsappApiKey: sealedText('whatsapp_api_key'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -23,6 +23,7 @@ import {
   discountLimitPercent,
   withinDiscountLimit,
 } from '@meucardapio/domain/cashier-discounts';
+import { checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { checkoutPaymentMethods, posPaymentMethods } from '@meucardapio/domain/payment';
 import { pixBrCode, pixSettingsOf, pixTxid } from '@meucardapio/domain/pix';
 import { asc, eq } from 'drizzle-orm';
@@ -30,6 +31,7 @@ import type { z } from 'zod';
 import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import { tenant } from '../../http/tenant';
+import { queueOrderNote } from '../fiscal/queue-note';
 import { type OrderDoor, type PaymentPlan, type PricedOrder, placeOrder } from '../orders/place/place-order';
 import { enqueuePdvReceipt } from '../printing/print-jobs.service';
 import { type VerifiedStaff, verifyStaffPassword } from '../staff/staff-password.service';
@@ -146,8 +148,8 @@ export async function finalizeSale(
     async prepare() {
       const cart = checkCartNotEmpty(input.items);
       if (!cart.ok) throw badRequest(cart.title, 'Adicione produtos antes de finalizar a venda.', cart.code);
-      const cpf = checkCustomerCpf(input.customerCpf);
-      if (!cpf.ok) throw badRequest(cpf.title, cpf.description ?? '', cpf.code);
+      const buyer = checkBuyerDocument(input.customerCpf);
+      if (!buyer.ok) throw badRequest('CPF na nota inválido', buyer.message, 'invalid_cpf');
       // The password check is slow on purpose: done before the transaction, used once the discount is priced.
       if (input.discountApproval) approver = await verifyStaffPassword(ctx, input.discountApproval, clientIp);
       return {
@@ -206,9 +208,11 @@ export async function finalizeSale(
       };
     },
 
-    async record(txCtx, { order, subtotal }) {
+    async record(txCtx, { order, subtotal, restaurant }) {
       if (!sale) return;
       const { sessionId, payments } = sale;
+      // The NFC-e row commits with the sale: the note is sent after, but never forgotten.
+      if (restaurant.nfcePdvMode === 'automatic' || input.issueNote) await queueOrderNote(txCtx, order.id);
       if (order.discount > 0)
         await txCtx.db.insert(cashSaleDiscounts).values({
           restaurantId,

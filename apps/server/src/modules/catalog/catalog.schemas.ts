@@ -100,6 +100,7 @@ export const productInput = z.object({
   csosnIcms: optText(4),
   cstPisCofins: optText(4),
   unidade: z.enum(unitCodes, { message: 'Unidade inválida' }).nullish(),
+  cfop: z.enum(['5101', '5102', '5405'], { message: 'CFOP inválido: use 5101, 5102 ou 5405.' }).nullish(),
   height: dimension,
   width: dimension,
   length: dimension,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '@meucardapio/db/client';
 import { categories, kitchenStations, products, restaurants, stockHistory } from '@meucardapio/db/schema';
+import { productFiscalProblems } from '@meucardapio/domain/fiscal-rules';
 import { isAdministrator } from '@meucardapio/domain/permissions';
 import { fromPrice } from '@meucardapio/domain/pricing';
 import {
@@ -112,6 +113,14 @@ async function prepare(tx: Tx, restaurantId: string, segment: Segment, input: Pr
   const price = fromPrice(input.variations.filter((v) => v.name.trim() !== '')) ?? input.price;
   const blockers = productSaveBlockers({ ...input, name, price });
   if (blockers.length > 0) throw badRequest('Dados inválidos', SAVE_BLOCKER_TEXT[blockers[0]], 'invalid_product');
+  const fiscal = productFiscalProblems({
+    cfop: input.cfop ?? null,
+    codigoNcm: input.codigoNcm,
+    codigoCest: input.codigoCest,
+    csosnIcms: input.csosnIcms,
+    origemMercadoria: input.origemMercadoria ?? null,
+  });
+  if (fiscal.length > 0) throw badRequest('Dados fiscais inválidos', fiscal.join(' '), 'invalid_fiscal');
 
   const flags = normalizePizzaFlags(
     { isPizza: input.isPizza, allowsMultipleFlavors: input.allowsMultipleFlavors, pizzaFlavors: input.pizzaFlavors },
@@ -203,6 +212,7 @@ async function prepare(tx: Tx, restaurantId: string, segment: Segment, input: Pr
     csosnIcms: input.csosnIcms,
     cstPisCofins: input.cstPisCofins,
     unidade: input.unidade ?? null,
+    cfop: input.cfop ?? null,
     height: input.height ?? null,
     width: input.width ?? null,
     length: input.length ?? null,

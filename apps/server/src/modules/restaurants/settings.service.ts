@@ -1,6 +1,12 @@
 import { formatCep, formatCnpj, isValidCep, isValidCnpj } from '@brazilian-utils/brazilian-utils';
 import { findCity, listStates } from '@meucardapio/db/geo/geo';
-import { moneyDestinationChanges, outboundMessages, restaurantSecrets, restaurants } from '@meucardapio/db/schema';
+import {
+  fiscalNotes,
+  moneyDestinationChanges,
+  outboundMessages,
+  restaurantSecrets,
+  restaurants,
+} from '@meucardapio/db/schema';
 import type { PixSettingsView } from '@meucardapio/domain/cashier-api';
 import { cepRegion } from '@meucardapio/domain/cep-region';
 import {
@@ -21,7 +27,7 @@ import {
 } from '@meucardapio/domain/restaurant-settings';
 import { resolveStatusMessages } from '@meucardapio/domain/status-messages';
 import { imageUrlField } from '@meucardapio/domain/validation';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { inTransaction, type StaffCtx } from '../../http/context';
 import { AppError, badRequest, conflict, forbidden } from '../../http/errors';
@@ -107,6 +113,21 @@ export const fiscalInput = z.object({
   nuvemfiscalApiToken: secret,
   nuvemfiscalClientId: secret,
   nuvemfiscalClientSecret: secret,
+  nfceEnabled: z.boolean().optional(),
+  nfceAmbiente: z.enum(['homologacao', 'producao'], { message: 'Ambiente inválido' }).optional(),
+  nfceCrt: z.number().int().min(1, 'Regime tributário inválido').max(4, 'Regime tributário inválido').optional(),
+  nfceCscId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, 'O ID do CSC tem só números (até 6 dígitos).')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  nfceSerie: z.number().int().min(0, 'Série entre 0 e 999').max(999, 'Série entre 0 e 999').optional(),
+  nfcePdvMode: z.enum(['automatic', 'on_request'], { message: 'Modo de emissão inválido' }).optional(),
+  nfceStorefrontMode: z
+    .enum(['on_delivery', 'on_payment', 'never'], { message: 'Modo de emissão inválido' })
+    .optional(),
+  nfceCscToken: secret,
 });
 
 export const whatsappKeyInput = z.object({ apiKey: z.string().max(2000).nullish() });
@@ -132,6 +153,7 @@ async function loadSecretsConfigured(ctx: StaffCtx) {
     nuvemfiscalApiToken: Boolean(s?.nuvemfiscalApiToken),
     nuvemfiscalClientId: Boolean(s?.nuvemfiscalClientId),
     nuvemfiscalClientSecret: Boolean(s?.nuvemfiscalClientSecret),
+    nfceCscToken: Boolean(s?.nfceCscToken),
     whatsappApiKey: Boolean(s?.whatsappApiKey),
   };
 }
@@ -188,10 +210,18 @@ export async function getSettings(ctx: StaffCtx) {
         inscricaoMunicipal: r.inscricaoMunicipal,
         inscricaoEstadual: r.inscricaoEstadual,
         cnpj: r.cnpj,
+        nfceEnabled: r.nfceEnabled,
+        nfceAmbiente: r.nfceAmbiente,
+        nfceCrt: r.nfceCrt,
+        nfceCscId: r.nfceCscId,
+        nfceSerie: r.nfceSerie,
+        nfcePdvMode: r.nfcePdvMode,
+        nfceStorefrontMode: r.nfceStorefrontMode,
         configured: {
           nuvemfiscalApiToken: configured.nuvemfiscalApiToken,
           nuvemfiscalClientId: configured.nuvemfiscalClientId,
           nuvemfiscalClientSecret: configured.nuvemfiscalClientSecret,
+          nfceCscToken: configured.nfceCscToken,
         },
       };
     }
@@ -405,12 +435,34 @@ async function upsertSecrets(ctx: StaffCtx, values: Partial<typeof restaurantSec
 
 export async function updateFiscal(ctx: StaffCtx, input: z.output<typeof fiscalInput>) {
   await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ ambiente: restaurants.nfceAmbiente, serie: restaurants.nfceSerie })
+      .from(restaurants)
+      .where(eq(restaurants.id, ctx.restaurantId))
+      .for('update');
+    const ambiente = input.nfceAmbiente ?? before.ambiente;
+    const serie = input.nfceSerie ?? before.serie;
+    // Another ambiente or série numbers on from the last note issued in it, never over one.
+    const renumber =
+      ambiente !== before.ambiente || serie !== before.serie
+        ? {
+            nfceNumber: sql`coalesce((select max(${fiscalNotes.numero}) from ${fiscalNotes} where ${fiscalNotes.restaurantId} = ${ctx.restaurantId} and ${fiscalNotes.ambiente} = ${ambiente} and ${fiscalNotes.serie} = ${serie}), 0)`,
+          }
+        : {};
     await tx
       .update(restaurants)
       .set({
         nomeRazaoSocial: input.nomeRazaoSocial,
         inscricaoMunicipal: input.inscricaoMunicipal,
         inscricaoEstadual: input.inscricaoEstadual,
+        ...(input.nfceEnabled !== undefined ? { nfceEnabled: input.nfceEnabled } : {}),
+        nfceAmbiente: ambiente,
+        nfceSerie: serie,
+        ...(input.nfceCrt !== undefined ? { nfceCrt: input.nfceCrt } : {}),
+        ...(input.nfceCscId !== undefined ? { nfceCscId: input.nfceCscId } : {}),
+        ...(input.nfcePdvMode !== undefined ? { nfcePdvMode: input.nfcePdvMode } : {}),
+        ...(input.nfceStorefrontMode !== undefined ? { nfceStorefrontMode: input.nfceStorefrontMode } : {}),
+        ...renumber,
         updatedAt: new Date(),
       })
       .where(eq(restaurants.id, ctx.restaurantId));
@@ -418,6 +470,7 @@ export async function updateFiscal(ctx: StaffCtx, input: z.output<typeof fiscalI
     if (input.nuvemfiscalApiToken) secrets.nuvemfiscalApiToken = input.nuvemfiscalApiToken;
     if (input.nuvemfiscalClientId) secrets.nuvemfiscalClientId = input.nuvemfiscalClientId;
     if (input.nuvemfiscalClientSecret) secrets.nuvemfiscalClientSecret = input.nuvemfiscalClientSecret;
+    if (input.nfceCscToken) secrets.nfceCscToken = input.nfceCscToken;
     await upsertSecrets({ ...ctx, db: tx }, secrets);
   });
   return getSettings(ctx);

@@ -17,6 +17,7 @@ import { inTransaction, type StaffCtx } from '../../../http/context';
 import { AppError, forbidden, notFound } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
 import { listCouriers } from '../../couriers/couriers.service';
+import { queueStorefrontNote } from '../../fiscal/queue-note';
 import { enqueueAcceptedOrder } from '../../printing/print-jobs.service';
 import { queueMarketplaceCalls } from '../notifications/marketplace-status';
 import { queueStatusMessage } from '../notifications/status-messages';
@@ -222,6 +223,7 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
     if (!order.channel) await queueStatusMessage(tx, ctx.deps.config.publicUrl, order, input.status);
     // Accepting an order prints its tickets: the jobs commit with the accept or not at all.
     if (order.status === 'pending') await enqueueAcceptedOrder(tx, ctx.restaurantId, id);
+    if (input.status === 'delivered') await queueStorefrontNote(txCtx, order, 'delivered');
     await announceOrderUpdate(tx, order, { status: input.status, previousStatus: order.status, deliveryEmployeeId });
   });
   return getOrder(ctx, id);

@@ -12,6 +12,7 @@ import { desc, eq } from 'drizzle-orm';
 import { type Deps, inTransaction } from '../../../http/context';
 import { tenant } from '../../../http/tenant';
 import type { VerifyResult } from '../../../integrations/payments/payments';
+import { queueStorefrontNote } from '../../fiscal/queue-note';
 import { queueStatusMessage } from '../notifications/status-messages';
 import { cancelOrderAndRestore } from '../order-cancel.service';
 import { announceOrderUpdate } from '../order-events';
@@ -191,6 +192,8 @@ async function applyUnderLock(
     })
     .where(tenant(orders, current.restaurantId, eq(orders.id, current.id)))
     .returning();
+  if (paymentStatus === 'approved' && current.paymentStatus !== 'approved' && status !== 'cancelled')
+    await queueStorefrontNote({ db, restaurantId: current.restaurantId }, current, 'paid');
   if (status !== current.status) {
     await db.insert(orderHistory).values({
       restaurantId: current.restaurantId,

@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { accessKey } from '@meucardapio/domain/fiscal-rules';
+import type { FiscalAccount, FiscalDocument, FiscalProvider } from './fiscal';
+
+/**
+ * The offline NFC-e provider (the default and the demo's). It answers as Nuvem Fiscal does — `pendente`
+ * at first, then `autorizado` with a chave de acesso whose check digit is right, an XML whose QR code
+ * follows SEFAZ's pattern, `rejeitado` (778, NCM inexistente) when an item's NCM is not 8 digits — and
+ * keeps no state: everything it must remember travels inside the document id it hands out, so any
+ * instance answers for a note any other one emitted.
+ */
+
+/** How long a simulated note stays `pendente`. */
+const PENDING_MS = 600;
+
+/** Where each state's SEFAZ reads NFC-e QR codes and keys; others use the shared SVRS portal. */
+const PORTALS: Record<string, { qr: [string, string]; consulta: [string, string] }> = {
+  SP: {
+    qr: ['https://www.nfce.fazenda.sp.gov.br/qrcode', 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode'],
+    consulta: [
+      'https://www.nfce.fazenda.sp.gov.br/consulta',
+      'https://www.homologacao.nfce.fazenda.sp.gov.br/consulta',
+    ],
+  },
+  RJ: {
+    qr: [
+      'https://consultadfe.fazenda.rj.gov.br/consultaNFCe/QRCode',
+      'https://consultadfe.fazenda.rj.gov.br/consultaNFCe/QRCode',
+    ],
+    consulta: ['https://www.fazenda.rj.gov.br/nfce/consulta', 'https://www.fazenda.rj.gov.br/nfce/consulta'],
+  },
+  MG: {
+    qr: [
+      'https://portalsped.fazenda.mg.gov.br/portalnfce/sistema/qrcode.xhtml',
+      'https://hportalsped.fazenda.mg.gov.br/portalnfce/sistema/qrcode.xhtml',
+    ],
+    consulta: ['https://portalsped.fazenda.mg.gov.br/portalnfce', 'https://hportalsped.fazenda.mg.gov.br/portalnfce'],
+  },
+};
+const SVRS = {
+  qr: ['https://www.sefaz.rs.gov.br/NFCE/NFCE-COM.aspx', 'https://www.sefaz.rs.gov.br/NFCE/NFCE-COM.aspx'] as [
+    string,
+    string,
+  ],
+  consulta: ['https://www.sefaz.rs.gov.br/nfce/consulta', 'https://www.sefaz.rs.gov.br/nfce/consulta'] as [
+    string,
+    string,
+  ],
+};
+const UF_BY_CODE: Record<string, string> = { '35': 'SP', '33': 'RJ', '31': 'MG' };
+
+type Token = {
+  /** referencia */
+  r: string;
+  /** chave */
+  k: string;
+  /** issued at (ms) */
+  t: number;
+  a: 'homologacao' | 'producao';
+  /** rejection: SEFAZ code and reason */
+  x?: [number, string];
+  v: number;
+};
+
+const encode = (t: Token) => `sim_${Buffer.from(JSON.stringify(t)).toString('base64url')}`;
+function decode(id: string): Token {
+  if (!id.startsWith('sim_')) throw new Error('not a simulated note');
+  return JSON.parse(Buffer.from(id.slice(4), 'base64url').toString('utf8')) as Token;
+}
+
+/** SEFAZ's QR code of an online NFC-e (version 2): key|2|tpAmb|cscId|SHA-1(key|2|tpAmb|cscId + CSC). */
+export function simulatedQr(chave: string, ambiente: Token['a'], cscId = 1, csc = 'SIMULADOR') {
+  const tpAmb = ambiente === 'producao' ? 1 : 2;
+  const portal = PORTALS[UF_BY_CODE[chave.slice(0, 2)] ?? ''] ?? SVRS;
+  const i = ambiente === 'producao' ? 0 : 1;
+  const p = `${chave}|2|${tpAmb}|${cscId}`;
+  const hash = createHash('sha1').update(`${p}${csc}`).digest('hex').toUpperCase();
+  return { qrCodeUrl: `${portal.qr[i]}?p=${p}|${hash}`, consultaUrl: portal.consulta[i] };
+}
+
+function document(t: Token, now: number): FiscalDocument {
+  const base = { id: encode(t), chave: t.k, protocolo: null, sefazCode: null, sefazReason: null };
+  if (now - t.t < PENDING_MS) return { ...base, status: 'pendente' };
+  if (t.x) return { ...base, status: 'rejeitado', sefazCode: t.x[0], sefazReason: t.x[1] };
+  const protocolo = `${t.k.slice(0, 2)}${String(t.t).slice(-13).padStart(13, '0')}`;
+  return { ...base, status: 'autorizado', protocolo, sefazCode: 100, sefazReason: 'Autorizado o uso da NF-e' };
+}
+
+export function simulatorFiscalProvider(now: () => number = Date.now): FiscalProvider {
+  return {
+    name: 'simulator',
+    async emit(account: FiscalAccount, payload) {
+      const inf = payload.infNFe as {
+        ide: { cUF: number; serie: number; nNF: number; cNF: string; tpEmis: number };
+        det: { prod: { NCM: string } }[];
+      };
+      const badNcm = inf.det.find((d) => !/^\d{8}$/.test(d.prod.NCM) || d.prod.NCM === '00000000');
+      const t = now();
+      const chave = accessKey({
+        cUF: inf.ide.cUF,
+        issuedAt: new Date(t),
+        cnpj: account.cnpj,
+        modelo: 65,
+        serie: inf.ide.serie,
+        numero: inf.ide.nNF,
+        tpEmis: inf.ide.tpEmis,
+        cNF: Number(inf.ide.cNF),
+      });
+      return document(
+        {
+          r: payload.referencia,
+          k: chave,
+          t,
+          a: account.ambiente,
+          v: Math.round((payload.infNFe as { total: { ICMSTot: { vNF: number } } }).total.ICMSTot.vNF * 100),
+          ...(badNcm ? { x: [778, `Rejeição: Informado NCM inexistente [nItem:${inf.det.indexOf(badNcm) + 1}]`] } : {}),
+        },
+        t,
+      );
+    },
+    async get(_account, id) {
+      return document(decode(id), now());
+    },
+    async xml(_account, id) {
+      const t = decode(id);
+      const { qrCodeUrl, consultaUrl } = simulatedQr(t.k, t.a);
+      return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">',
+        `<NFe><infNFe Id="NFe${t.k}" versao="4.00"><total><ICMSTot><vNF>${(t.v / 100).toFixed(2)}</vNF></ICMSTot></total></infNFe>`,
+        `<infNFeSupl><qrCode><![CDATA[${qrCodeUrl}]]></qrCode><urlChave>${consultaUrl}</urlChave></infNFeSupl></NFe>`,
+        `<protNFe versao="4.00"><infProt><tpAmb>${t.a === 'producao' ? 1 : 2}</tpAmb><chNFe>${t.k}</chNFe><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>`,
+        '</nfeProc>',
+      ].join('');
+    },
+    async pdf(_account, id) {
+      const t = decode(id);
+      return new TextEncoder().encode(
+        `%PDF-1.4\n% DANFE NFC-e simulada\n% Chave ${t.k}\n${t.a === 'homologacao' ? '% EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL\n' : ''}%%EOF\n`,
+      );
+    },
+    async escpos(_account, id) {
+      const t = decode(id);
+      return new TextEncoder().encode(`\x1b@DANFE NFC-e\nChave ${t.k}\n\n\n\x1dV\x00`);
+    },
+    async cancel() {
+      return { status: 'registrado', sefazCode: 135, sefazReason: 'Evento registrado e vinculado a NF-e' };
+    },
+    async sefazStatus() {
+      return { code: 107, reason: 'Serviço em Operação (simulador)', autorizador: 'SIMULADOR' };
+    },
+    async configureCompany() {},
+  };
+}
