@@ -39,7 +39,8 @@ async function settle(orderId: string) {
     await drain();
     const n = await noteOf(orderId);
     if (!['queued', 'processing', 'cancelling'].includes(n.status)) return n;
-    clock = Math.max(clock, n.nextAttemptAt.getTime());
+    // +1 ms: the database keeps microseconds, a JS date only milliseconds.
+    clock = Math.max(clock, n.nextAttemptAt.getTime() + 1);
   }
   throw new Error('note never settled');
 }
@@ -155,11 +156,12 @@ describe('NFC-e through the real Nuvem Fiscal client', () => {
     const inf = body.infNFe;
     expect(inf.ide).toMatchObject({ mod: 65, indPres: 1, indFinal: 1, cMunFG: '3550308', tpAmb: 2 });
     expect(inf.dest).toMatchObject({ CPF: '52998224725', indIEDest: 9 });
-    expect(inf.det.map((d: Json) => [d.prod.CFOP, Object.values(d.imposto.ICMS)[0]])).toEqual([
+    const byCfop = [...inf.det].sort((a: Json, b: Json) => a.prod.CFOP.localeCompare(b.prod.CFOP));
+    expect(byCfop.map((d: Json) => [d.prod.CFOP, Object.values(d.imposto.ICMS)[0]])).toEqual([
       ['5101', { orig: 0, CSOSN: '102' }],
       ['5405', { orig: 0, CSOSN: '500' }],
     ]);
-    expect(inf.det[1].prod.CEST).toBe('0300700');
+    expect(byCfop[1].prod.CEST).toBe('0300700');
     expect(inf.pag).toEqual({ detPag: [{ indPag: 0, tPag: '01', vPag: 50 }], vTroco: 7.1 });
     const items = inf.det.reduce((s: number, d: Json) => s + Math.round(d.prod.vProd * 100), 0);
     expect(items).toBe(4290);
@@ -213,6 +215,7 @@ describe('NFC-e through the real Nuvem Fiscal client', () => {
     fake.pendingPolls = 2;
     const res = await sell(pdv.owner.client, pizzaAndSoda([{ methodId: pdv.methods.pix, amount: 4290 }]));
     const orderId = res.body.sale.id;
+    clock = Math.max(clock, (await noteOf(orderId)).nextAttemptAt.getTime() + 1);
     const start = clock;
     await drain();
     expect((await noteOf(orderId)).status).toBe('processing');

@@ -23,7 +23,7 @@ import {
   discountLimitPercent,
   withinDiscountLimit,
 } from '@meucardapio/domain/cashier-discounts';
-import { checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
+import { BUYER_MSG, checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { checkoutPaymentMethods, posPaymentMethods } from '@meucardapio/domain/payment';
 import { pixBrCode, pixSettingsOf, pixTxid } from '@meucardapio/domain/pix';
 import { asc, eq } from 'drizzle-orm';
@@ -148,8 +148,12 @@ export async function finalizeSale(
     async prepare() {
       const cart = checkCartNotEmpty(input.items);
       if (!cart.ok) throw badRequest(cart.title, 'Adicione produtos antes de finalizar a venda.', cart.code);
+      const cpf = checkCustomerCpf(input.customerCpf);
       const buyer = checkBuyerDocument(input.customerCpf);
-      if (!buyer.ok) throw badRequest('CPF na nota inválido', buyer.message, 'invalid_cpf');
+      // A company's CNPJ gets its own answer: NFC-e is the consumer's note.
+      if (!buyer.ok && buyer.message === BUYER_MSG.cnpjRefused)
+        throw badRequest('CNPJ não aceito na NFC-e', buyer.message, 'cnpj_buyer');
+      if (!cpf.ok) throw badRequest(cpf.title, cpf.description ?? '', cpf.code);
       // The password check is slow on purpose: done before the transaction, used once the discount is priced.
       if (input.discountApproval) approver = await verifyStaffPassword(ctx, input.discountApproval, clientIp);
       return {

@@ -115,6 +115,17 @@ async function noteRow(ctx: ServiceCtx, id: string): Promise<NoteRow> {
   return n;
 }
 
+/** The note, locked until the caller's transaction ends. */
+async function lockedNote(ctx: ServiceCtx, id: string): Promise<NoteRow> {
+  const [n] = await ctx.db
+    .select()
+    .from(fiscalNotes)
+    .where(tenant(fiscalNotes, ctx.restaurantId, eq(fiscalNotes.id, id)))
+    .for('update');
+  if (!n) throw notFound(NOTE_MSG.notFound);
+  return n;
+}
+
 export async function getNote(ctx: StaffCtx, id: string) {
   const n = await noteRow(ctx, id);
   const [order] = await ctx.db
@@ -174,12 +185,7 @@ async function addHistory(ctx: StaffCtx, noteId: string, status: string, message
  */
 export async function reissueNote(ctx: StaffCtx, id: string) {
   await inTransaction(ctx, async (tx) => {
-    const [n] = await tx.db
-      .select()
-      .from(fiscalNotes)
-      .where(tenant(fiscalNotes, ctx.restaurantId, eq(fiscalNotes.id, id)))
-      .for('update');
-    if (!n) throw notFound(NOTE_MSG.notFound);
+    const n = await lockedNote(tx, id);
     if (n.status !== 'rejected' && !(n.status === 'queued' && n.lastError))
       throw new AppError(409, 'not_rejected', 'Nota não pode ser reemitida', NOTE_MSG.notRejected);
     await requeue(tx, n);
@@ -245,12 +251,7 @@ export async function requestCancellation(ctx: StaffCtx, id: string, justificati
   if (text.length < MIN_JUSTIFICATIVA)
     throw badRequest('Justificativa curta', NOTE_MSG.justificativa, 'justificativa_short');
   await inTransaction(ctx, async (tx) => {
-    const [n] = await tx.db
-      .select()
-      .from(fiscalNotes)
-      .where(tenant(fiscalNotes, ctx.restaurantId, eq(fiscalNotes.id, id)))
-      .for('update');
-    if (!n) throw notFound(NOTE_MSG.notFound);
+    const n = await lockedNote(tx, id);
     if (n.status !== 'authorized')
       throw new AppError(409, 'not_authorized', 'Nota não pode ser cancelada', NOTE_MSG.notAuthorized);
     if (!n.authorizedAt || now.getTime() - n.authorizedAt.getTime() >= CANCEL_WINDOW_MS)
