@@ -362,7 +362,13 @@ describe('the simulator (no credentials)', () => {
       payments: [{ methodId: shop.methods.pix, amount: own.price }],
     });
     expect(sold.status).toBe(201);
-    const note = await settle(sold.body.sale.id);
+    // The simulator keeps a note pendente for a moment of real time: poll until it answers.
+    let note = await settle(sold.body.sale.id).catch(() => null);
+    for (let i = 0; !note && i < 50; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      note = await settle(sold.body.sale.id).catch(() => null);
+    }
+    if (!note) throw new Error('the simulator never answered');
     expect(note.status).toBe('authorized');
     expect(isValidAccessKey(note.chave ?? '')).toBe(true);
     expect(note.qrCodeUrl).toMatch(
