@@ -39,7 +39,19 @@ export type FiscalSettings = {
   inscricaoMunicipal: string | null;
   inscricaoEstadual: string | null;
   cnpj: string | null;
-  configured: { nuvemfiscalApiToken: boolean; nuvemfiscalClientId: boolean; nuvemfiscalClientSecret: boolean };
+  nfceEnabled: boolean;
+  nfceAmbiente: 'homologacao' | 'producao';
+  nfceCrt: number;
+  nfceCscId: string | null;
+  nfceSerie: number;
+  nfcePdvMode: 'automatic' | 'on_request';
+  nfceStorefrontMode: 'on_delivery' | 'on_payment' | 'never';
+  configured: {
+    nuvemfiscalApiToken: boolean;
+    nuvemfiscalClientId: boolean;
+    nuvemfiscalClientSecret: boolean;
+    nfceCscToken: boolean;
+  };
 };
 export type WhatsappSettings = {
   configured: { apiKey: boolean };

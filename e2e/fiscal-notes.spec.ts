@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { signUpOwner } from './fixtures';
+
+/**
+ * NFC-e in homologação with the offline simulator: the owner fills Configurações → Fiscal and tests the
+ * connection, a PDV sale issues its note automatically, the owner finds it authorised in Notas fiscais
+ * and cancels it with a justificativa.
+ */
+test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels its note', async ({
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL!;
+  const context = await browser.newContext({ baseURL: origin, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const headers = { origin };
+  await signUpOwner(context.request, origin, { name: 'Dona Fiscal', company: 'Padaria Nota', emailPrefix: 'fiscal' });
+  // The emitter's CNPJ and address live in Informações Gerais; the spec covers the Fiscal tab.
+  const { general } = await (await context.request.get('/api/admin/settings')).json();
+  const saved = await context.request.put('/api/admin/settings/general', {
+    headers,
+    data: {
+      ...general,
+      cnpj: '11.222.333/0001-81',
+      addressCep: '01304-000',
+      addressStreet: 'Rua Augusta',
+      addressNumber: '100',
+      addressNeighborhood: 'Consolação',
+      addressCity: 'São Paulo',
+      addressState: 'SP',
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBeTruthy();
+  const product = await context.request.post('/api/admin/products', {
+    headers,
+    data: { name: 'Pão de Queijo', price: 750, codigoNcm: '1905.90.90', csosnIcms: '102', cfop: '5101' },
+  });
+  expect(product.ok(), await product.text()).toBeTruthy();
+  const cash = await context.request.post('/api/admin/payment-methods', {
+    headers,
+    data: { name: 'Dinheiro', requiresChange: false },
+  });
+  expect(cash.ok(), await cash.text()).toBeTruthy();
+
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/settings');
+  await page.getByRole('tab', { name: 'Fiscal' }).click();
+  await page.getByLabel('Nome / Razão social').fill('Padaria Nota LTDA');
+  await page.getByLabel('Inscrição estadual').fill('110.042.490.114');
+  await page.getByRole('switch', { name: 'Emitir NFC-e' }).click();
+  await expect(page.getByLabel('Ambiente')).toHaveValue('homologacao');
+  await page.getByLabel('Regime tributário (CRT)').selectOption('1');
+  await page.getByLabel('ID do CSC').fill('1');
+  await page.getByLabel('Código CSC (token da SEFAZ)').fill('CSC-TESTE-0001');
+  await page.getByLabel('Emissão no PDV').selectOption('automatic');
+  await expect(page.getByRole('button', { name: 'Testar conexão' })).toBeDisabled();
+  await page.screenshot({ path: '/tmp/wt22/settings-fiscal-390.png', fullPage: true });
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText('Configurações salvas!')).toBeVisible();
+  // The CSC is write-only: saved, it is only "configurado".
+  await expect(page.getByLabel('Código CSC (token da SEFAZ)')).toHaveValue('');
+  await page.getByRole('button', { name: 'Testar conexão' }).click();
+  await expect(page.getByRole('status').getByText('Conexão funcionando')).toBeVisible();
+  await expect(page.getByText(/SEFAZ em operação em homologação/)).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: '/tmp/wt22/settings-fiscal-1280.png', fullPage: true });
+
+  // A PDV sale with NFC-e automatic: its note is queued and authorised by the simulator.
+  expect(
+    (await context.request.post('/api/admin/cashier/session/open', { headers, data: { initialAmount: 0 } })).ok(),
+  ).toBeTruthy();
+  const sale = await context.request.post('/api/admin/cashier/sales', {
+    headers: { ...headers, 'idempotency-key': `fiscal-${Date.now()}` },
+    data: {
+      items: [{ productId: (await product.json()).product.id, quantity: 2 }],
+      payments: [{ methodId: (await cash.json()).paymentMethod.id, amount: 1500 }],
+    },
+  });
+  expect(sale.ok(), await sale.text()).toBeTruthy();
+  await expect
+    .poll(
+      async () => (await (await context.request.get('/api/admin/fiscal/notes?status=authorized')).json()).notes?.length,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(1);
+  await context.close();
+});
