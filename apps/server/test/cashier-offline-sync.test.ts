@@ -3,9 +3,11 @@ import {
   cashCloseCounts,
   cashRegisterHistory,
   cashRegisterSessions,
+  fiscalNotes,
   orderHistory,
   orders,
   products,
+  restaurants,
   stockHistory,
 } from '@meucardapio/db/schema';
 import { and, eq } from 'drizzle-orm';
@@ -71,6 +73,24 @@ describe('syncing a sale made offline', () => {
     // A later replay answers the same too.
     const again = await sync(pdv.owner.client, body);
     expect(JSON.stringify(again.body)).toBe(bodies[0]);
+  });
+
+  it('queues the synced sale’s NFC-e once, however often the terminal sends it', async () => {
+    await t.db.update(restaurants).set({ nfceEnabled: true }).where(eq(restaurants.id, pdv.rid));
+    try {
+      const body = cafeSale();
+      const answers = await Promise.all([sync(cashier.client, body), sync(cashier.client, body)]);
+      for (const a of answers) expect(a.status).toBe(200);
+      const [order] = await t.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.restaurantId, pdv.rid), eq(orders.idempotencyKey, body.clientSaleId)));
+      const notes = await t.db.select().from(fiscalNotes).where(eq(fiscalNotes.orderId, order.id));
+      expect(notes).toHaveLength(1);
+      expect(notes[0].restaurantId).toBe(pdv.rid);
+    } finally {
+      await t.db.update(restaurants).set({ nfceEnabled: false }).where(eq(restaurants.id, pdv.rid));
+    }
   });
 
   it('keeps the prices the terminal showed and records the difference against the catalogue', async () => {

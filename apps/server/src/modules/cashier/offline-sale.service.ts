@@ -26,6 +26,7 @@ import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { type OrderDoor, type PaymentPlan, placeOrder } from '../orders/place/place-order';
+import { queueOrderNote } from '../fiscal/queue-note';
 import { saleDetail } from './cashier.queries';
 import { insertSalePayments, paymentData } from './sale.service';
 import { addLateSale } from './session.service';
@@ -177,9 +178,11 @@ export async function syncOfflineSale(ctx: StaffCtx, input: OfflineInput): Promi
       };
     },
 
-    async record(txCtx, { order, stock }) {
+    async record(txCtx, { order, stock, restaurant }) {
       if (!sale) return;
       const { session, payments, record } = sale;
+      // Its NFC-e waits on the terminal with the sale and is queued now, dated by the sale's own time.
+      if (restaurant.nfcePdvMode === 'automatic') await queueOrderNote(txCtx, order.id);
       await insertSalePayments(txCtx, { sessionId: session.id, orderId: order.id, payments, at: placedAt });
       const stockWarnings = stock
         .filter((s) => s.after < 0)
