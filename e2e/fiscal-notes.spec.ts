@@ -85,5 +85,31 @@ test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels
       },
     )
     .toBe(1);
+
+  // Notas fiscais: the card at 390 px, its detail, the cancellation with a justificativa.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/fiscal-notes');
+  await expect(page.getByRole('heading', { name: 'Notas fiscais' })).toBeVisible();
+  const card = page.getByRole('button', { name: /^NFC-e \d+ do pedido #\d+$/ });
+  await expect(card).toContainText('Autorizada');
+  await expect(card).toContainText('R$ 15,00');
+  await page.screenshot({ path: '/tmp/wt22/fiscal-notes-390.png', fullPage: true });
+  await card.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('link', { name: 'XML' })).toHaveAttribute('href', /\/xml$/);
+  await expect(dialog.getByRole('link', { name: 'DANFE (PDF)' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancelar nota' }).click();
+  await dialog.getByLabel('Justificativa do cancelamento').fill('Venda errada');
+  await expect(dialog.getByRole('button', { name: 'Confirmar cancelamento' })).toBeDisabled();
+  await dialog.getByLabel('Justificativa do cancelamento').fill('Cliente desistiu da compra no caixa');
+  await page.screenshot({ path: '/tmp/wt22/fiscal-note-cancel-390.png' });
+  await dialog.getByRole('button', { name: 'Confirmar cancelamento' }).click();
+  await expect(page.getByText('Cancelamento solicitado.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(card).toContainText('Cancelada', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Canceladas' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('table').getByText('Cancelada')).toBeVisible();
+  await page.screenshot({ path: '/tmp/wt22/fiscal-notes-1280.png', fullPage: true });
   await context.close();
 });

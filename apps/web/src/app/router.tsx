@@ -45,6 +45,7 @@ const adminModules: Record<AdminPagePath, () => Promise<PageModule>> = {
   reviews: () => import('@/features/admin/reviews/reviews-page'),
   coupons: () => import('@/features/admin/coupons/coupons-page'),
   'payment-methods': () => import('@/features/admin/payment-methods/payment-methods-page'),
+  'fiscal-notes': () => import('@/features/admin/fiscal/fiscal-notes-page'),
   delivery: () => import('@/features/admin/delivery/delivery-page'),
   'delivery-config': () => import('@/features/admin/delivery-config/delivery-config-page'),
   hours: () => import('@/features/admin/hours/hours-page'),

@@ -65,6 +65,7 @@ export const ADMIN_PAGES = {
       hint: ASK_AN_ADMINISTRATOR,
     },
   },
+  'fiscal-notes': { title: 'Notas fiscais', permissions: ['manage_cashier', 'view_reports', 'manage_settings'] },
   delivery: { title: 'Entregas', permissions: ROUTE_PERMISSIONS.delivery },
   'delivery-config': { title: 'Configurações de Entrega', permissions: ROUTE_PERMISSIONS.deliveryConfig },
   hours: { title: 'Horários de Funcionamento', permissions: ROUTE_PERMISSIONS.hours },

@@ -15,6 +15,7 @@ import {
   MapPin,
   Package,
   Pizza,
+  Receipt,
   Settings,
   ShieldCheck,
   Star,
@@ -62,6 +63,7 @@ export const ADMIN_NAV: NavGroup[] = [
       { path: 'cashier', label: 'Caixa', icon: Calculator },
       { path: 'coupons', label: 'Cupons', icon: Ticket },
       { path: 'payment-methods', label: 'Formas de Pagamento', icon: CreditCard },
+      { path: 'fiscal-notes', label: 'Notas fiscais', icon: Receipt },
     ],
   },
   {

@@ -16,6 +16,7 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar';
 import { useStaff } from '@/lib/staff';
+import { FiscalNotesBadge } from './fiscal/fiscal-notes-badge';
 import { visibleNav } from './nav';
 
 /** The admin sidebar: entries grouped Cadastro · Atendimento · Financeiro · Operação · Sistema, filtered by permission. */
@@ -68,6 +69,7 @@ export function AdminSidebar() {
                       <NavLink to={`/admin/${entry.path}`} onClick={closeOnMobile}>
                         <entry.icon aria-hidden />
                         <span>{entry.label}</span>
+                        {entry.path === 'fiscal-notes' && <FiscalNotesBadge />}
                       </NavLink>
                     </SidebarMenuButton>
                   </SidebarMenuItem>
