@@ -65,6 +65,16 @@ test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: '/tmp/wt22/settings-fiscal-1280.png', fullPage: true });
 
+  // A new product's CFOP starts at 5101 (made on the premises), with the choice explained.
+  await page.goto('/admin/products');
+  await page.getByRole('button', { name: 'Novo Produto' }).click();
+  const productDialog = page.getByRole('dialog');
+  await expect(productDialog.getByLabel('CFOP')).toContainText('5101');
+  await expect(productDialog.getByText('Feito aqui: pratos, lanches')).toBeVisible();
+  await productDialog.getByLabel('CFOP').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/wt22/product-cfop-1280.png' });
+  await page.keyboard.press('Escape');
+
   // A PDV sale with NFC-e automatic: its note is queued and authorised by the simulator.
   expect(
     (await context.request.post('/api/admin/cashier/session/open', { headers, data: { initialAmount: 0 } })).ok(),

@@ -1,4 +1,5 @@
 import { formatCest, formatNcm, ORIGIN_OPTIONS, UNIT_OPTIONS } from '@meucardapio/domain/fiscal-format';
+import { CFOP_OPTIONS, type Cfop, defaultCfop } from '@meucardapio/domain/fiscal-rules';
 import { parseBRLInput } from '@meucardapio/domain/money';
 import {
   FLAVOR_PRICING,
@@ -63,6 +64,7 @@ type Draft = {
   estoqueMinimo: string;
   precoCusto: string;
   codigoBarras: string;
+  cfop: Cfop;
   codigoNcm: string;
   exTipi: string;
   codigoCest: string;
@@ -120,6 +122,7 @@ function toDraft(p: Product | null): Draft {
     estoqueMinimo: String(p?.estoqueMinimo ?? 0),
     precoCusto: moneyText(p?.precoCusto),
     codigoBarras: p?.codigoBarras ?? '',
+    cfop: (p?.cfop as Cfop | null | undefined) ?? defaultCfop(p?.csosnIcms),
     codigoNcm: p?.codigoNcm ?? '',
     exTipi: p?.exTipi ?? '',
     codigoCest: p?.codigoCest ?? '',
@@ -168,6 +171,7 @@ function toPayload(d: Draft, isCommerce: boolean) {
     estoqueMinimo: Math.max(0, Math.trunc(numberOrZero(d.estoqueMinimo))),
     precoCusto: d.precoCusto.trim() ? cents(d.precoCusto) : null,
     codigoBarras: opt(d.codigoBarras),
+    cfop: d.cfop,
     codigoNcm: opt(d.codigoNcm),
     exTipi: opt(d.exTipi),
     codigoCest: opt(d.codigoCest),
@@ -194,6 +198,13 @@ function Section({ title, description, children }: { title: string; description?
     </section>
   );
 }
+
+/** What each CFOP means for a restaurant, under the field: the owner picks by what the product is. */
+const CFOP_HINT: Record<Cfop, string> = {
+  '5101': 'Feito aqui: pratos, lanches, pizzas, sucos preparados na casa.',
+  '5102': 'Comprado pronto e revendido sem substituição tributária.',
+  '5405': 'Comprado pronto com ICMS já recolhido por ST (refrigerantes, cervejas, água): use o CSOSN 500.',
+};
 
 function Field({
   label,
@@ -692,6 +703,23 @@ export function ProductFormDialog({
                   onChange={(e) => set('codigoBarras', e.target.value)}
                   maxLength={64}
                 />
+              </Field>
+              <Field label="CFOP" htmlFor={fid('cfop')} hint={CFOP_HINT[draft.cfop]}>
+                <Select value={draft.cfop} onValueChange={(v) => set('cfop', v as Cfop)}>
+                  <SelectTrigger
+                    id={fid('cfop')}
+                    className="overflow-hidden [&>span]:block [&>span]:min-w-0 [&>span]:truncate [&>svg]:shrink-0"
+                  >
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent className="max-w-[min(36rem,calc(100vw-2rem))]">
+                    {CFOP_OPTIONS.map((o) => (
+                      <SelectItem key={o.value} value={o.value}>
+                        {o.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
               </Field>
               <Field label="NCM" htmlFor={fid('ncm')}>
                 <Input

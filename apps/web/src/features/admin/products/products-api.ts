@@ -32,6 +32,7 @@ export type Product = {
   compareAtPrice: number | null;
   sku: string | null;
   codigoBarras: string | null;
+  cfop: string | null;
   codigoNcm: string | null;
   exTipi: string | null;
   codigoCest: string | null;
