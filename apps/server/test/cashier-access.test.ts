@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASHIER, cashierOf, openRegister, type Pdv, saleKey, sell, setupPdv } from './cashier-fixtures';
 import {
@@ -60,6 +61,19 @@ const pdvCalls = (p: Pdv): Call[] => [
       payments: [{ methodId: p.methods.pix, amount: 500 }],
     },
     headers: { 'idempotency-key': saleKey() },
+  },
+  {
+    // A sale the terminal made without a connection, by the owner, arriving now.
+    method: 'POST',
+    path: `${CASHIER}/offline-sales`,
+    body: {
+      clientSaleId: `off-${randomUUID()}`,
+      soldAt: new Date().toISOString(),
+      sessionId: sessionOfA,
+      soldById: p.owner.ownerId,
+      items: [{ productId: p.products.cafe.id, quantity: 1, unitPrice: 500 }],
+      payments: [{ methodId: p.methods.pix, amount: 500 }],
+    },
   },
   { method: 'POST', path: `${CASHIER}/session/close`, body: { count: { denominations: {}, methods: {} } } },
 ];
