@@ -257,6 +257,8 @@ describe('print agent', { timeout: 90_000 }, () => {
     const big = `PEDIDO #${order.number}`;
     expect((await owner.client.post(`/api/admin/orders/${order.id}/print`)).status).toBe(201);
     await eventually(async () => expect(counter.find(big)).toHaveLength(2), PRINTS);
+    // Both acknowledged: "Reimprimir" copies a printed job (one still being acknowledged is left alone).
+    await allPrinted([order.id], 2);
     const [job] = await jobsOf(order.id);
     expect((await owner.client.post(`/api/admin/print-jobs/${job.id}/retry`)).status).toBe(200);
     await eventually(async () => expect(counter.find(big)).toHaveLength(3), PRINTS);
