@@ -218,7 +218,7 @@ test('a waiter cannot reach products', async ({ browser, baseURL }) => {
   const { context, page } = await newPage(browser, baseURL!, { width: 390, height: 844 });
   await loginUI(page, 'garcom@demo.com.br', 'demo1234');
   await page.goto('/admin/products');
-  await expect(page.getByText('Você não tem permissão para acessar esta funcionalidade.')).toBeVisible();
+  await expect(page.getByText('Você não tem permissão para gerenciar produtos')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Novo Produto' })).toHaveCount(0);
   // The API refuses too, with the products denial text.
   const res = await context.request.post('/api/admin/products', {
