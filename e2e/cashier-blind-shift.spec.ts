@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test, unique } from './fixtures';
+import { expect, postExpecting, signUpOwner, test, unique } from './fixtures';
 
 /*
  * A cashier-only user runs a shift at a restaurant of its own: a discount above their 5 % limit is
@@ -14,31 +14,37 @@ const PASSWORD = 'senha-forte-123';
 const reais = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 const brl = (cents: number) => `R$ ${reais(cents).replace(/\B(?=(\d{3})+,)/g, '.')}`;
 
-async function post(api: APIRequestContext, origin: string, path: string, data: unknown, status = 201) {
-  const res = await api.post(path, { headers: { origin }, data });
-  expect(res.status(), await res.text()).toBe(status);
-  return res.json();
-}
-
 /** The restaurant: Dinheiro, one pastel at R$ 10,00, a Caixa and an administrator (the manager). */
 async function prepare(owner: APIRequestContext, origin: string) {
-  const cash = await post(owner, origin, '/api/admin/payment-methods', {
+  const cash = await postExpecting(owner, origin, '/api/admin/payment-methods', {
     name: 'Dinheiro',
     icon: '💵',
     requiresChange: true,
     infinitepayEnabled: false,
   });
-  const pastel = await post(owner, origin, '/api/admin/products', { name: 'Pastel de Carne', price: 1000 });
-  const caixa = await post(owner, origin, '/api/admin/profiles', {
+  const pastel = await postExpecting(owner, origin, '/api/admin/products', { name: 'Pastel de Carne', price: 1000 });
+  const caixa = await postExpecting(owner, origin, '/api/admin/profiles', {
     name: 'Caixa',
     type: 'cashier',
     permissions: { manage_orders: true, view_reports: true, manage_coupons: true, manage_cashier: true },
   });
-  const gerente = await post(owner, origin, '/api/admin/profiles', { name: 'Gerente', type: 'admin', permissions: {} });
+  const gerente = await postExpecting(owner, origin, '/api/admin/profiles', {
+    name: 'Gerente',
+    type: 'admin',
+    permissions: {},
+  });
   const cashier = { email: `caixa-${unique()}@teste.com.br`, name: 'Carla Caixa' };
   const manager = { email: `gerente-${unique()}@teste.com.br`, name: 'Marcos Gerente' };
-  await post(owner, origin, '/api/admin/employees', { ...cashier, password: PASSWORD, profileId: caixa.profile.id });
-  await post(owner, origin, '/api/admin/employees', { ...manager, password: PASSWORD, profileId: gerente.profile.id });
+  await postExpecting(owner, origin, '/api/admin/employees', {
+    ...cashier,
+    password: PASSWORD,
+    profileId: caixa.profile.id,
+  });
+  await postExpecting(owner, origin, '/api/admin/employees', {
+    ...manager,
+    password: PASSWORD,
+    profileId: gerente.profile.id,
+  });
   return {
     cashMethod: cash.paymentMethod.id as string,
     productId: pastel.product.id as string,
@@ -89,16 +95,10 @@ test('a cashier-only shift: a discount approved by the manager, a blind close th
   const ownerContext = await browser.newContext({ baseURL: origin });
   const owner = ownerContext.request;
   const ownerEmail = `dona-cega-${unique()}@teste.com.br`;
-  await post(
-    owner,
-    origin,
-    '/api/auth/signup',
-    { name: 'Olga Dona', companyName: `Pastelaria Cega ${unique()}`, email: ownerEmail, password: PASSWORD },
-    200,
-  );
+  await signUpOwner(owner, origin, { name: 'Olga Dona', company: 'Pastelaria Cega', email: ownerEmail });
   const { cashMethod, cashier, manager, productId, sku } = await prepare(owner, origin);
   // The manager opens the drawer with R$ 150,00 and hands it over.
-  await post(owner, origin, '/api/admin/cashier/session/open', { initialAmount: 15_000 });
+  await postExpecting(owner, origin, '/api/admin/cashier/session/open', { initialAmount: 15_000 });
 
   const { page } = await staffPage(cashier.email, { password: PASSWORD, viewport: { width: 1366, height: 900 } });
   const network = recordNetwork(page);
@@ -138,7 +138,7 @@ test('a cashier-only shift: a discount approved by the manager, a blind close th
   await expect(dialog).toBeHidden();
 
   // Meanwhile at another terminal: a suprimento of R$ 73,00 and a sale of R$ 40,00 in cash.
-  await post(owner, origin, '/api/admin/cashier/supplies', { amount: 7300, reason: 'Reforço de troco' });
+  await postExpecting(owner, origin, '/api/admin/cashier/supplies', { amount: 7300, reason: 'Reforço de troco' });
   const sale = await owner.post('/api/admin/cashier/sales', {
     headers: { origin, 'idempotency-key': `pdv-${unique()}` },
     data: { items: [{ productId, quantity: 4 }], payments: [{ methodId: cashMethod, amount: 4000, received: 4000 }] },

@@ -82,19 +82,26 @@ export const unique = () => `${Date.now().toString(36)}${Math.random().toString(
 export async function signUpOwner(
   request: APIRequestContext,
   origin: string,
-  who: { name: string; company: string; emailPrefix: string },
+  who: { name: string; company: string } & ({ emailPrefix: string } | { email: string }),
 ): Promise<string> {
   const signup = await request.post('/api/auth/signup', {
     headers: { origin },
     data: {
       name: who.name,
       companyName: `${who.company} ${unique()}`,
-      email: `${who.emailPrefix}-${unique()}@teste.com.br`,
+      email: 'email' in who ? who.email : `${who.emailPrefix}-${unique()}@teste.com.br`,
       password: 'senha-forte-123',
     },
   });
   expect(signup.ok(), await signup.text()).toBeTruthy();
   return (await signup.json()).user.restaurant.slug;
+}
+
+/** Posts through the API and expects `status`; answers the response's body. */
+export async function postExpecting(api: APIRequestContext, origin: string, path: string, data: unknown, status = 201) {
+  const res = await api.post(path, { headers: { origin }, data });
+  expect(res.status(), await res.text()).toBe(status);
+  return res.json();
 }
 
 /** Registers a storefront customer of `slug` (a São Paulo address); the request context stays signed in as them. */

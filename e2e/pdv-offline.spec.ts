@@ -1,5 +1,5 @@
-import { type APIRequestContext, type BrowserContext, chromium, type Page } from '@playwright/test';
-import { expect, test, unique } from './fixtures';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { expect, postExpecting, signUpOwner, test, unique } from './fixtures';
 
 /*
  * The internet drops at the counter (decision 057): the cashier opened the PDV online, keeps selling
@@ -16,12 +16,6 @@ const OPENING = 10_000;
 const SALES = 20;
 const reais = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 const brl = (cents: number) => `R$ ${reais(cents).replace(/\B(?=(\d{3})+,)/g, '.')}`;
-
-async function post(api: APIRequestContext, origin: string, path: string, data: unknown, status = 201) {
-  const res = await api.post(path, { headers: { origin }, data });
-  expect(res.status(), await res.text()).toBe(status);
-  return res.json();
-}
 
 /** Opens the PDV and waits until the staff area's worker controls it and holds what the PDV reads. */
 async function openPdv(context: BrowserContext) {
@@ -82,21 +76,16 @@ test('twenty cash sales without internet reach the server exactly once, with the
   const ownerContext = await browser.newContext({ baseURL: origin });
   const owner = ownerContext.request;
   const email = `dona-offline-${unique()}@teste.com.br`;
-  await post(
-    owner,
-    origin,
-    '/api/auth/signup',
-    { name: 'Olívia Dona', companyName: `Pastelaria Sem Rede ${unique()}`, email, password: PASSWORD },
-    200,
-  );
-  await post(owner, origin, '/api/admin/payment-methods', {
+  await signUpOwner(owner, origin, { name: 'Olívia Dona', company: 'Pastelaria Sem Rede', email });
+  await postExpecting(owner, origin, '/api/admin/payment-methods', {
     name: 'Dinheiro',
     icon: '💵',
     requiresChange: true,
     infinitepayEnabled: false,
   });
-  const pastel = (await post(owner, origin, '/api/admin/products', { name: 'Pastel de Queijo', price: PRICE })).product;
-  await post(owner, origin, '/api/admin/cashier/session/open', { initialAmount: OPENING });
+  const pastel = (await postExpecting(owner, origin, '/api/admin/products', { name: 'Pastel de Queijo', price: PRICE }))
+    .product;
+  await postExpecting(owner, origin, '/api/admin/cashier/session/open', { initialAmount: OPENING });
 
   const { context } = await staffPage(email, { password: PASSWORD, viewport: { width: 1280, height: 800 } });
   let page = await openPdv(context);
