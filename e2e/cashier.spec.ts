@@ -323,7 +323,7 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).split('\r\n');
-  expect(lines[0]).toBe('Pedido;Cliente;Horário;Total;Pagamento;Status;Desconto;Desconto por');
+  expect(lines[0]).toBe('Pedido;Cliente;Horário;Total;Pagamento;Status;Desconto;Desconto por;Taxa de serviço');
   const row = lines.find((l) => l.startsWith(`#${secondNumber};`))?.split(';');
   expect(row).toEqual([
     `#${secondNumber}`,
@@ -334,6 +334,7 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
     'Entregue',
     '0,00',
     '',
+    '0,00',
   ]);
   await owner.context.close();
 });

@@ -113,8 +113,8 @@ describe('reports', () => {
     const bytes = new Uint8Array(await (await rawGet(`${CASHIER}/reports/daily.csv?date=2026-03-09`)).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = res.text.trim().split('\r\n');
-    expect(lines[0]).toBe('Pedido;Cliente;Horário;Total;Pagamento;Status;Desconto;Desconto por');
-    expect(lines[1]).toMatch(/^#\d+;Cliente Balcão;23:30;5,00;PIX;Entregue;0,00;$/);
+    expect(lines[0]).toBe('Pedido;Cliente;Horário;Total;Pagamento;Status;Desconto;Desconto por;Taxa de serviço');
+    expect(lines[1]).toMatch(/^#\d+;Cliente Balcão;23:30;5,00;PIX;Entregue;0,00;;0,00$/);
     expect(lines).toHaveLength(2);
   });
 

@@ -235,6 +235,55 @@ describe('paying and closing', () => {
     expect(turnover.body).toMatchObject({ accounts: 1, serviceCharge: 300, averageTicketPerPerson: 1650 });
   });
 
+  it("lists the table's payments in the sale history, the daily report and its CSV, to the centavo", async () => {
+    const C = '/api/admin/cashier';
+    const history = await pdv.owner.client.get(`${C}/history`);
+    expect(history.status, history.text).toBe(200);
+    const row = history.body.find((s: { id: string }) => s.id === account.id);
+    expect(row).toMatchObject({
+      kind: 'table',
+      label: 'Mesa 7',
+      total: 3300,
+      serviceCharge: 300,
+      status: 'closed',
+      paymentMethod: 'PIX + Dinheiro + Cartão de Crédito',
+    });
+
+    const daily = await pdv.owner.client.get(`${C}/reports/daily`);
+    expect(daily.status, daily.text).toBe(200);
+    expect(daily.body).toMatchObject({ total: 3300, count: 1, averageTicket: 3300, serviceCharge: 300 });
+    expect(daily.body.byMethod).toEqual([
+      { method: 'Dinheiro', total: 1300, count: 1 },
+      { method: 'Crédito', total: 1000, count: 1 },
+      { method: 'PIX', total: 1000, count: 1 },
+    ]);
+    // Pão 2 × 7,50 and café 1 + 2 — the table's items count among the day's products.
+    expect(daily.body.topProducts.map((p: { name: string; quantity: number; total: number }) => p)).toEqual([
+      expect.objectContaining({ name: 'Café Expresso', quantity: 3, total: 1500 }),
+      expect.objectContaining({ name: 'Pão de Queijo', quantity: 2, total: 1500 }),
+    ]);
+    expect(daily.body.sales).toEqual([expect.objectContaining({ id: account.id, label: 'Mesa 7', total: 3300 })]);
+    const today = await pdv.owner.client.get(`${C}/reports/today`);
+    expect(today.body).toMatchObject({ total: 3300, count: 1, serviceCharge: 300 });
+
+    const csv = (await pdv.owner.client.get(`${C}/reports/daily.csv`)).text.trim().split('\r\n');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(/^Mesa 7;;\d\d:\d\d;33,00;PIX \+ Dinheiro \+ Crédito;Fechada;0,00;;3,00$/);
+
+    const detail = await pdv.owner.client.get(`${C}/sales/${account.id}`);
+    expect(detail.status, detail.text).toBe(200);
+    expect(detail.body).toMatchObject({
+      label: 'Mesa 7',
+      subtotal: 3000,
+      serviceCharge: 300,
+      total: 3300,
+      change: 700,
+    });
+    expect(detail.body.payments.map((p: { amount: number }) => p.amount)).toEqual([1000, 1300, 1000]);
+    expect((await other.client.get(`${C}/sales/${account.id}`)).status).toBe(404);
+    expect((await other.client.get(`${C}/history`)).body).toEqual([]);
+  });
+
   it('removes the 10 % only with a reason', async () => {
     const a = await open(waiter1, 7, 2);
     await round(waiter1, a.id, [{ productId: pdv.products.cafe.id, quantity: 2 }]);

@@ -330,8 +330,13 @@ export type SalePaymentView = {
 export type SaleItemView = OrderItemView;
 
 export type SaleListItem = {
+  /** The order's id, or the table account's for a table's payments. */
   id: string;
+  /** A PDV sale, or a table account's payments (`status` is then the account's: occupied, billing, closed). */
+  kind: 'pdv' | 'table';
   number: number;
+  /** "Mesa 4" / "Comanda 7" for a table; null for a PDV sale ("#number"). */
+  label: string | null;
   customerName: string;
   createdAt: string;
   total: number;
@@ -340,6 +345,8 @@ export type SaleListItem = {
   status: string;
   paymentMethod: string | null;
   paymentStatus: string | null;
+  /** A closed table account's service charge (inside `total`); 0 for a PDV sale. */
+  serviceCharge: number;
 };
 
 /** Who gave a sale's discount, who approved it above the giver's limit, and why. */
@@ -353,6 +360,8 @@ export type SaleDiscountView = {
 export type SaleDetail = SaleListItem & {
   subtotal: number;
   discount: number;
+  /** A table's couvert (inside `total`); 0 for a PDV sale. */
+  couvert: number;
   sessionId: string | null;
   employeeName: string | null;
   customerCpf: string | null;
@@ -379,6 +388,8 @@ export type ReportSummary = {
   total: number;
   /** Discounts given in the period's sales. */
   discounts: number;
+  /** Table accounts' service charge inside `total`: the staff's share. */
+  serviceCharge: number;
   count: number;
   averageTicket: number;
   topPaymentMethod: string | null;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, type ReportSale, saleGroups, salesCsv, summarizeSales, topProducts } from './cashier-report';
+import {
+  CSV_COLUMNS,
+  type ReportSale,
+  saleGroups,
+  saleRef,
+  saleStatusLabel,
+  salesCsv,
+  summarizeSales,
+  topProducts,
+} from './cashier-report';
 
 const TZ = 'America/Sao_Paulo';
 const sale = (over: Partial<ReportSale>): ReportSale => ({
@@ -77,6 +86,33 @@ describe('summarizeSales', () => {
   });
 });
 
+describe("a table's payments as a sale", () => {
+  const table = sale({
+    kind: 'table',
+    number: 4,
+    label: 'Mesa 4',
+    status: 'closed',
+    total: 3300,
+    serviceCharge: 300,
+    payments: [
+      { methodName: 'PIX', amount: 1100 },
+      { methodName: 'Dinheiro', amount: 2200 },
+    ],
+  });
+  it('is named by its table and its account status, and its service charge is summed apart', () => {
+    expect(saleRef(table)).toBe('Mesa 4');
+    expect(saleRef(sale({ number: 12 }))).toBe('#12');
+    expect(saleStatusLabel(table)).toBe('Fechada');
+    expect(saleStatusLabel(sale({ status: 'delivered' }))).toBe('Entregue');
+    const s = summarizeSales([table, sale({ total: 1000 })], TZ);
+    expect(s).toMatchObject({ total: 4300, serviceCharge: 300, count: 2, averageTicket: 2150 });
+  });
+  it('has its line in the CSV with the service charge in the last column', () => {
+    const lines = salesCsv([table], TZ).slice(1).split('\r\n');
+    expect(lines[1]).toBe('Mesa 4;;10:10;33,00;PIX + Dinheiro;Fechada;0,00;;3,00');
+  });
+});
+
 describe('topProducts', () => {
   it('ranks by quantity then revenue, 5 at most', () => {
     const items = [
@@ -126,9 +162,9 @@ describe('salesCsv', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines[0]).toBe(CSV_COLUMNS.join(';'));
-    expect(lines[0]).toBe('Pedido;Cliente;Horário;Total;Pagamento;Status;Desconto;Desconto por');
-    expect(lines[1]).toBe('#7;"Ana; ""Bia""";10:10;1234,56;PIX;Entregue;0,00;');
-    expect(lines[2]).toBe("#8;'=cmd;10:10;0,05;Não informado;Entregue;10,00;Caixa Ana (aut. Gerente Bia)");
+    expect(lines[0]).toBe('Pedido;Cliente;Horário;Total;Pagamento;Status;Desconto;Desconto por;Taxa de serviço');
+    expect(lines[1]).toBe('#7;"Ana; ""Bia""";10:10;1234,56;PIX;Entregue;0,00;;0,00');
+    expect(lines[2]).toBe("#8;'=cmd;10:10;0,05;Não informado;Entregue;10,00;Caixa Ana (aut. Gerente Bia);0,00");
     expect(lines[3]).toBe('');
     expect(lines[4]).toBe('Movimentação;Horário;Valor;Motivo;Responsável');
     expect(lines[5]).toBe('Suprimento;11:00;50,00;Troco;Gerente');

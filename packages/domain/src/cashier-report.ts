@@ -2,6 +2,7 @@ import { csvCell } from './csv';
 import { localParts } from './hours';
 import { orderStatusLabel } from './order-status';
 import { paymentGroupLabel } from './payment';
+import { ACCOUNT_STATUS_LABELS, type AccountStatus } from './table-accounts';
 
 /**
  * PDV reports (spec 3 §9): total, order count, average ticket, top payment method and totals by hour,
@@ -11,13 +12,19 @@ import { paymentGroupLabel } from './payment';
 
 export type ReportSale = {
   id: string;
+  /** A PDV sale, or a table account's payments (its account's status in `status`). */
+  kind?: 'pdv' | 'table';
   number: number;
+  /** How the order column names it when it is not "#number": "Mesa 4", "Comanda 7". */
+  label?: string | null;
   customerName: string | null;
   createdAt: Date | string;
   total: number;
   /** The sale's discount (0 without one) and who gave it, with the approver when above the giver's limit. */
   discount: number;
   discountBy?: string | null;
+  /** A table account's service charge (the staff's share), counted the day the account closed. */
+  serviceCharge?: number;
   status: string;
   /** The order's single method label (used when the sale has no payments list, e.g. older sales). */
   paymentMethod: string | null;
@@ -31,6 +38,8 @@ export type SalesSummary = {
   total: number;
   /** Σ discounts given. */
   discounts: number;
+  /** Σ service charge of table accounts, inside `total`, shown apart for the staff. */
+  serviceCharge: number;
   count: number;
   /** Rounded to the centavo; 0 without sales. */
   averageTicket: number;
@@ -58,9 +67,11 @@ export function summarizeSales(sales: readonly ReportSale[], timeZone: string): 
   const methods = new Map<string, MethodTotal>();
   let total = 0;
   let discounts = 0;
+  let serviceCharge = 0;
   for (const sale of sales) {
     total += sale.total;
     discounts += sale.discount;
+    serviceCharge += sale.serviceCharge ?? 0;
     const hour = Number(localParts(new Date(sale.createdAt), timeZone).time.slice(0, 2));
     byHour[hour].total += sale.total;
     byHour[hour].count += 1;
@@ -75,6 +86,7 @@ export function summarizeSales(sales: readonly ReportSale[], timeZone: string): 
   return {
     total,
     discounts,
+    serviceCharge,
     count: sales.length,
     averageTicket: sales.length > 0 ? Math.round(total / sales.length) : 0,
     topPaymentMethod: byMethod[0]?.method ?? null,
@@ -112,7 +124,18 @@ export const CSV_COLUMNS = [
   'Status',
   'Desconto',
   'Desconto por',
+  'Taxa de serviço',
 ] as const;
+
+/** A sale's status as reports name it: the order's status, or a table account's ("Fechada"). */
+export function saleStatusLabel(sale: Pick<ReportSale, 'kind' | 'status'>): string {
+  return sale.kind === 'table'
+    ? (ACCOUNT_STATUS_LABELS[sale.status as AccountStatus] ?? sale.status)
+    : orderStatusLabel(sale.status);
+}
+
+/** The order column: "#123" for a PDV sale, "Mesa 4" for a table's payments. */
+export const saleRef = (sale: Pick<ReportSale, 'label' | 'number'>): string => sale.label ?? `#${sale.number}`;
 
 export const MOVEMENT_CSV_COLUMNS = ['Movimentação', 'Horário', 'Valor', 'Motivo', 'Responsável'] as const;
 
@@ -137,7 +160,7 @@ function csvMoney(cents: number): string {
 /**
  * The detailed report's CSV: UTF-8 with BOM and ';' separators so a pt-BR spreadsheet opens it as is;
  * columns order, customer, time (HH:MM local), total, payment, status, then the discount and who gave
- * it; after a blank line, the day's sangrias and suprimentos; CRLF line ends.
+ * it and a table's service charge; after a blank line, the day's sangrias and suprimentos; CRLF line ends.
  */
 export function salesCsv(
   sales: readonly ReportSale[],
@@ -149,14 +172,15 @@ export function salesCsv(
     const groups = saleGroups(s).map((g) => g.method);
     lines.push(
       [
-        `#${s.number}`,
+        saleRef(s),
         s.customerName ?? '',
         localParts(new Date(s.createdAt), timeZone).time,
         csvMoney(s.total),
         groups.join(' + '),
-        orderStatusLabel(s.status),
+        saleStatusLabel(s),
         csvMoney(s.discount),
         s.discountBy ?? '',
+        csvMoney(s.serviceCharge ?? 0),
       ]
         .map(csvCell)
         .join(';'),

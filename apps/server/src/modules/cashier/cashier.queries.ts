@@ -282,7 +282,9 @@ export async function posMethodsOf(
 export function toSaleListItem(o: OrderRow): SaleListItem {
   return {
     id: o.id,
+    kind: 'pdv',
     number: o.number,
+    label: null,
     customerName: o.customerName,
     createdAt: o.createdAt.toISOString(),
     total: o.total,
@@ -290,6 +292,7 @@ export function toSaleListItem(o: OrderRow): SaleListItem {
     status: o.status,
     paymentMethod: o.paymentMethod,
     paymentStatus: o.paymentStatus,
+    serviceCharge: 0,
   };
 }
 
@@ -334,6 +337,7 @@ export async function saleDetail(db: DbOrTx, restaurantId: string, orderId: stri
     ...toSaleListItem(o),
     subtotal: o.subtotal,
     discount: o.discount,
+    couvert: 0,
     sessionId: payments[0]?.sessionId ?? null,
     employeeName: typeof data.employee_name === 'string' ? data.employee_name : null,
     customerCpf: typeof data.customer_cpf === 'string' ? data.customer_cpf : null,

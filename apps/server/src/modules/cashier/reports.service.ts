@@ -1,4 +1,11 @@
-import { cashRegisterHistory, cashRegisterSessions, orderItems, orders } from '@meucardapio/db/schema';
+import {
+  cashRegisterHistory,
+  cashRegisterSessions,
+  orderItems,
+  orders,
+  tableAccountPayments,
+  tableAccounts,
+} from '@meucardapio/db/schema';
 import { PDV_HISTORY_LIMIT, PDV_TOP_PRODUCTS } from '@meucardapio/domain/cashier';
 import type {
   Conciliation,
@@ -10,7 +17,7 @@ import type {
 } from '@meucardapio/domain/cashier-api';
 import { type ReportSale, salesCsv, summarizeSales, topProducts } from '@meucardapio/domain/cashier-report';
 import { localDateString } from '@meucardapio/domain/hours';
-import { desc, inArray, sql } from 'drizzle-orm';
+import { desc, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -31,8 +38,12 @@ import {
   toSessionView,
   totalsOf,
 } from './cashier.queries';
+import { latestTableSales, tableSaleDetail, tableSaleListItem, tableSalesWhere } from './table-sales.queries';
 
-/** Reports, conciliation and history of PDV sales, by the restaurant's local day. */
+/**
+ * Reports, conciliation and history of PDV sales and of table accounts' payments, by the restaurant's
+ * local day. A table counts as one sale per account with the parts paid that day.
+ */
 
 /** Statuses counted by the summary of today and by the detailed report (spec 3 §7). */
 const REPORT_STATUSES = ['delivered', 'confirmed'];
@@ -52,10 +63,11 @@ async function salesOfDay(ctx: StaffCtx, timezone: string, date: string, statuse
     paymentsOfOrders(ctx.db, ctx.restaurantId, ids),
     discountsOfOrders(ctx.db, ctx.restaurantId, ids),
   ]);
-  const reportSales: ReportSale[] = rows.map((o: OrderRow) => {
+  const pdvSales: ReportSale[] = rows.map((o: OrderRow) => {
     const given = discounts.get(o.id);
     return {
       id: o.id,
+      kind: 'pdv',
       number: o.number,
       customerName: o.customerName,
       createdAt: o.createdAt,
@@ -67,7 +79,18 @@ async function salesOfDay(ctx: StaffCtx, timezone: string, date: string, statuse
       payments: payments.filter((p) => p.orderId === o.id),
     };
   });
-  return { rows, reportSales };
+  const onTheDay = (column: typeof tableAccountPayments.createdAt | typeof tableAccounts.closedAt) =>
+    sql`(${column} at time zone ${timezone})::date = ${date}::date`;
+  const tableSales = await tableSalesWhere(
+    ctx.db,
+    ctx.restaurantId,
+    onTheDay(tableAccountPayments.createdAt),
+    onTheDay(tableAccounts.closedAt),
+  );
+  const reportSales = [...pdvSales, ...tableSales].sort(
+    (a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime(),
+  );
+  return { rows, tableSales, reportSales };
 }
 
 async function dayOf(ctx: StaffCtx, date: string | undefined) {
@@ -75,19 +98,23 @@ async function dayOf(ctx: StaffCtx, date: string | undefined) {
   return { timezone: r.timezone, date: date ?? localDateString(new Date(), r.timezone) };
 }
 
-/** Relatórios: today's PDV sales (delivered or ready) in the restaurant's timezone. */
+/** Relatórios: today's PDV sales (delivered or ready) and table payments in the restaurant's timezone. */
 export async function todayReport(ctx: StaffCtx): Promise<TodayReport> {
   const { timezone, date } = await dayOf(ctx, undefined);
   const { reportSales } = await salesOfDay(ctx, timezone, date, REPORT_STATUSES);
   return { date, timezone, ...summarizeSales(reportSales, timezone) };
 }
 
-/** The detailed daily report: the summary, the top 5 products and the day's sales. */
+/**
+ * The detailed daily report: the summary, the top 5 products and the day's sales (a table's products
+ * are the standing items of the accounts paid that day).
+ */
 export async function dailyReport(ctx: StaffCtx, day?: string): Promise<DailyReport> {
   const { timezone, date } = await dayOf(ctx, day);
-  const { rows, reportSales } = await salesOfDay(ctx, timezone, date, DETAILED_STATUSES);
+  const { rows, tableSales, reportSales } = await salesOfDay(ctx, timezone, date, DETAILED_STATUSES);
+  const accountIds = tableSales.map((s) => s.accountId);
   const items =
-    rows.length === 0
+    rows.length === 0 && accountIds.length === 0
       ? []
       : await ctx.db
           .select({
@@ -101,9 +128,16 @@ export async function dailyReport(ctx: StaffCtx, day?: string): Promise<DailyRep
             tenant(
               orderItems,
               ctx.restaurantId,
-              inArray(
-                orderItems.orderId,
-                rows.map((r) => r.id),
+              or(
+                rows.length > 0
+                  ? inArray(
+                      orderItems.orderId,
+                      rows.map((r) => r.id),
+                    )
+                  : undefined,
+                accountIds.length > 0
+                  ? sql`${inArray(orderItems.tableAccountId, accountIds)} and ${isNull(orderItems.cancelledAt)}`
+                  : undefined,
               ),
             ),
           );
@@ -112,7 +146,7 @@ export async function dailyReport(ctx: StaffCtx, day?: string): Promise<DailyRep
     timezone,
     ...summarizeSales(reportSales, timezone),
     topProducts: topProducts(items, PDV_TOP_PRODUCTS),
-    sales: rows.map(toSaleListItem),
+    sales: newestFirst([...rows.map(toSaleListItem), ...tableSales.map(tableSaleListItem)]),
   };
 }
 
@@ -201,12 +235,18 @@ export async function listSessions(ctx: StaffCtx): Promise<SessionSummary[]> {
   }));
 }
 
-/** Histórico: the last 50 PDV sales, whatever their status. */
+const newestFirst = (sales: SaleListItem[]) => sales.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+/** Histórico: the last 50 PDV sales (whatever their status) and tables paid, newest first. */
 export async function saleHistory(ctx: StaffCtx): Promise<SaleListItem[]> {
-  const rows = await pdvSaleRows(ctx.db, ctx.restaurantId, undefined, PDV_HISTORY_LIMIT);
-  return rows.map(toSaleListItem);
+  const [rows, tables] = await Promise.all([
+    pdvSaleRows(ctx.db, ctx.restaurantId, undefined, PDV_HISTORY_LIMIT),
+    latestTableSales(ctx.db, ctx.restaurantId, PDV_HISTORY_LIMIT),
+  ]);
+  return newestFirst([...rows.map(toSaleListItem), ...tables.map(tableSaleListItem)]).slice(0, PDV_HISTORY_LIMIT);
 }
 
-export function getSale(ctx: StaffCtx, id: string): Promise<SaleDetail> {
-  return saleDetail(ctx.db, ctx.restaurantId, id);
+/** A PDV sale, or a table account's payments (by the account's id). */
+export async function getSale(ctx: StaffCtx, id: string): Promise<SaleDetail> {
+  return (await tableSaleDetail(ctx.db, ctx.restaurantId, id)) ?? saleDetail(ctx.db, ctx.restaurantId, id);
 }

@@ -1,5 +1,5 @@
 import { CASHIER_MSG } from '@meucardapio/domain/cashier';
-import { orderStatusLabel } from '@meucardapio/domain/order-status';
+import { saleRef, saleStatusLabel } from '@meucardapio/domain/cashier-report';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -48,7 +48,9 @@ export function DailyReportDialog({ open, onOpenChange, initialDate, timeZone }:
       <DialogContent className="max-w-4xl">
         <DialogHeader>
           <DialogTitle>Relatório detalhado</DialogTitle>
-          <DialogDescription>Vendas do PDV no dia, no fuso horário do restaurante.</DialogDescription>
+          <DialogDescription>
+            Vendas do PDV e pagamentos de mesas no dia, no fuso horário do restaurante.
+          </DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <FormField label="Data" htmlFor="daily-date" className="w-44">
@@ -64,11 +66,12 @@ export function DailyReportDialog({ open, onOpenChange, initialDate, timeZone }:
           <LoadErrorNotice title={CASHIER_MSG.loadDetailedReportError} error={report.error} />
         ) : (
           <div className="grid gap-5">
-            <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+            <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
               <Figure label="Total" value={formatMoney(r.total)} />
               <Figure label="Vendas" value={String(r.count)} />
               <Figure label="Ticket médio" value={formatMoney(r.averageTicket)} />
               <Figure label="Descontos" value={formatMoney(r.discounts)} />
+              <Figure label="Taxa de serviço" value={formatMoney(r.serviceCharge)} />
               <Figure label="Forma mais usada" value={r.topPaymentMethod ?? '—'} />
             </dl>
             <SalesBreakdown report={r} empty="Nenhuma venda neste dia" />
@@ -111,11 +114,11 @@ export function DailyReportDialog({ open, onOpenChange, initialDate, timeZone }:
                   ) : (
                     r.sales.map((s) => (
                       <TableRow key={s.id}>
-                        <TableCell className="font-medium">#{s.number}</TableCell>
+                        <TableCell className="font-medium">{saleRef(s)}</TableCell>
                         <TableCell>{s.customerName}</TableCell>
                         <TableCell>{formatTime(s.createdAt, timeZone)}</TableCell>
                         <TableCell>{s.paymentMethod ?? 'Não informado'}</TableCell>
-                        <TableCell>{orderStatusLabel(s.status)}</TableCell>
+                        <TableCell>{saleStatusLabel(s)}</TableCell>
                         <TableCell className="text-right tabular-nums">{formatMoney(s.total)}</TableCell>
                       </TableRow>
                     ))

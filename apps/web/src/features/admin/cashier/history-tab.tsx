@@ -1,5 +1,5 @@
 import { CASHIER_MSG, PDV_HISTORY_LIMIT } from '@meucardapio/domain/cashier';
-import { orderStatusLabel } from '@meucardapio/domain/order-status';
+import { saleRef, saleStatusLabel } from '@meucardapio/domain/cashier-report';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -28,7 +28,7 @@ export function HistoryTab({ restaurantName, timeZone }: { restaurantName: strin
         <CardHeader>
           <CardTitle>Últimas vendas</CardTitle>
           <CardDescription>
-            As {PDV_HISTORY_LIMIT} vendas mais recentes do PDV. Clique para ver os detalhes.
+            As {PDV_HISTORY_LIMIT} vendas mais recentes do PDV e das mesas. Clique para ver os detalhes.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -55,7 +55,7 @@ export function HistoryTab({ restaurantName, timeZone }: { restaurantName: strin
                     key={s.id}
                     tabIndex={0}
                     className="cursor-pointer"
-                    aria-label={`Venda #${s.number}`}
+                    aria-label={`Venda ${saleRef(s)}`}
                     onClick={() => setOpen(s.id)}
                     onKeyDown={(e) => {
                       if (e.key === 'Enter' || e.key === ' ') {
@@ -64,11 +64,11 @@ export function HistoryTab({ restaurantName, timeZone }: { restaurantName: strin
                       }
                     }}
                   >
-                    <TableCell className="font-medium">#{s.number}</TableCell>
+                    <TableCell className="font-medium">{saleRef(s)}</TableCell>
                     <TableCell>{formatDateTime(s.createdAt, timeZone)}</TableCell>
                     <TableCell>{s.customerName}</TableCell>
                     <TableCell>{s.paymentMethod ?? 'Não informado'}</TableCell>
-                    <TableCell>{orderStatusLabel(s.status)}</TableCell>
+                    <TableCell>{saleStatusLabel(s)}</TableCell>
                     <TableCell className="text-right tabular-nums">
                       {s.discount > 0 ? `-${formatMoney(s.discount)}` : '—'}
                     </TableCell>

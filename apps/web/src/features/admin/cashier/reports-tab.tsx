@@ -45,11 +45,12 @@ export default function ReportsTab({ timeZone }: { timeZone: string }) {
           <FileText aria-hidden /> Relatório detalhado
         </Button>
       </div>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6">
         <Metric label="Total vendido" value={formatMoney(r.total)} />
         <Metric label="Vendas" value={String(r.count)} />
         <Metric label="Ticket médio" value={formatMoney(r.averageTicket)} />
         <Metric label="Descontos" value={formatMoney(r.discounts)} />
+        <Metric label="Taxa de serviço" value={formatMoney(r.serviceCharge)} />
         <Metric label="Forma mais usada" value={r.topPaymentMethod ?? '—'} />
       </dl>
       <SalesBreakdown report={r} empty="Nenhuma venda hoje" />

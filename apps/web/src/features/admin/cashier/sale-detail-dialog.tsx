@@ -1,7 +1,7 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
 import { CASHIER_MSG } from '@meucardapio/domain/cashier';
+import { saleRef, saleStatusLabel } from '@meucardapio/domain/cashier-report';
 import { itemDetails } from '@meucardapio/domain/order-display';
-import { orderStatusLabel } from '@meucardapio/domain/order-status';
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -36,10 +36,10 @@ export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone }: 
     <Dialog open={Boolean(saleId)} onOpenChange={(v) => !v && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{s ? `Venda #${s.number}` : 'Venda'}</DialogTitle>
+          <DialogTitle>{s ? `Venda ${saleRef(s)}` : 'Venda'}</DialogTitle>
           <DialogDescription>
             {s
-              ? `${formatDateTime(s.createdAt, timeZone)} · ${orderStatusLabel(s.status)}${s.employeeName ? ` · ${s.employeeName}` : ''}`
+              ? `${formatDateTime(s.createdAt, timeZone)} · ${saleStatusLabel(s)}${s.employeeName ? ` · ${s.employeeName}` : ''}`
               : 'Carregando...'}
           </DialogDescription>
         </DialogHeader>
@@ -49,10 +49,12 @@ export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone }: 
           <LoadErrorNotice title={CASHIER_MSG.loadDetailsError} error={sale.error} />
         ) : (
           <div className="grid gap-4 text-sm">
-            <p>
-              <span className="text-muted-foreground">Cliente:</span> {s.customerName}
-              {s.customerCpf && <span className="text-muted-foreground"> · CPF {formatCpf(s.customerCpf)}</span>}
-            </p>
+            {(s.customerName || s.customerCpf) && (
+              <p>
+                <span className="text-muted-foreground">Cliente:</span> {s.customerName}
+                {s.customerCpf && <span className="text-muted-foreground"> · CPF {formatCpf(s.customerCpf)}</span>}
+              </p>
+            )}
             <ul className="divide-y rounded-lg border">
               {s.items.map((i) => (
                 <li key={i.id} className="flex justify-between gap-2 px-3 py-2">
@@ -74,6 +76,8 @@ export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone }: 
                   {s.discountInfo.reason && ` · ${s.discountInfo.reason}`}
                 </p>
               )}
+              {s.serviceCharge > 0 && <Row label="Taxa de serviço" value={formatMoney(s.serviceCharge)} />}
+              {s.couvert > 0 && <Row label="Couvert" value={formatMoney(s.couvert)} />}
               <Row label="Total" value={formatMoney(s.total)} strong />
             </dl>
             <div>

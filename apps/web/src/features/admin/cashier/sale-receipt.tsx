@@ -1,5 +1,6 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
 import type { SaleDetail } from '@meucardapio/domain/cashier-api';
+import { saleRef } from '@meucardapio/domain/cashier-report';
 import { itemDetails } from '@meucardapio/domain/order-display';
 import { usePixQrImage } from '@/components/pix-qr';
 import { ReceiptFrame, ReceiptItems, ReceiptRow, ReceiptTotals } from '@/components/receipt';
@@ -20,10 +21,10 @@ export function SaleReceipt({
     <ReceiptFrame title={restaurantName}>
       <p className="receipt-center">CUPOM NÃO FISCAL</p>
       <hr />
-      <p className="receipt-strong">VENDA #{sale.number}</p>
+      <p className="receipt-strong">VENDA {saleRef(sale).toUpperCase()}</p>
       <p>{formatDateTime(sale.createdAt, timeZone)}</p>
       {sale.employeeName && <p>Operador: {sale.employeeName}</p>}
-      <p>Cliente: {sale.customerName}</p>
+      {sale.customerName && <p>Cliente: {sale.customerName}</p>}
       {sale.customerCpf && <p>CPF: {formatCpf(sale.customerCpf)}</p>}
       <hr />
       <ReceiptItems items={sale.items} details={(i) => itemDetails(i) && <div>{itemDetails(i)}</div>} />
@@ -32,6 +33,12 @@ export function SaleReceipt({
         subtotal={sale.subtotal}
         discount={sale.discount}
         total={sale.total}
+        fees={
+          <>
+            {sale.serviceCharge > 0 && <ReceiptRow label="Taxa de serviço" amount={formatMoney(sale.serviceCharge)} />}
+            {sale.couvert > 0 && <ReceiptRow label="Couvert" amount={formatMoney(sale.couvert)} />}
+          </>
+        }
         after={
           <>
             {sale.payments.map((p, n) => (
