@@ -1,10 +1,43 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signUpOwner } from './fixtures';
+
+const SCREENS = '.tmp/screens';
+const BUYER_CPF = '529.982.247-25';
+
+/** The 80 mm ticket as it prints: the print media with the class printReceipt() puts on the body. */
+async function shootReceipt(page: Page, path: string) {
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate(() => document.body.classList.add('printing-receipt'));
+  await page.screenshot({ path, fullPage: true });
+  await page.evaluate(() => document.body.classList.remove('printing-receipt'));
+  await page.emulateMedia({ media: 'screen' });
+}
+
+/** A PDV sale of one Pão de Queijo paid in cash, through the payment dialog, with an optional CPF na nota. */
+async function sellAtCounter(page: Page, cpf: string | null) {
+  const search = page.getByLabel('Buscar produto ou ler código de barras');
+  await expect(search).toBeFocused();
+  await page.getByRole('button', { name: 'Pão de Queijo, R$ 7,50' }).click();
+  await expect(page.getByRole('region', { name: 'Carrinho' }).getByLabel('Quantidade de Pão de Queijo')).toHaveValue(
+    '1',
+  );
+  await page.keyboard.press('F4');
+  const payment = page.getByRole('dialog', { name: 'Pagamento' });
+  await expect(payment).toBeVisible();
+  await page.keyboard.press('1');
+  await expect(page.getByLabel('Valor', { exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  if (cpf) await payment.getByLabel('CPF na nota (opcional)').fill(cpf);
+  await payment.getByRole('button', { name: /Finalizar Venda/ }).click();
+  await expect(payment).toBeHidden();
+  return Number((await page.getByText(/^Última venda #\d+$/).textContent())?.replace(/\D/g, ''));
+}
 
 /**
  * NFC-e in homologação with the offline simulator: the owner fills Configurações → Fiscal and tests the
  * connection, a PDV sale issues its note automatically, the owner finds it authorised in Notas fiscais
- * and cancels it with a justificativa.
+ * and cancels it with a justificativa. Then the cashier sells with "CPF na nota" and the printed ticket is
+ * the DANFE NFC-e with the note's chave and QR code; in "on request" mode the cashier issues it by hand.
  */
 test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels its note', async ({
   browser,
@@ -54,7 +87,7 @@ test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels
   await page.getByLabel('Código CSC (token da SEFAZ)').fill('CSC-TESTE-0001');
   await page.getByLabel('Emissão no PDV').selectOption('automatic');
   await expect(page.getByRole('button', { name: 'Testar conexão' })).toBeDisabled();
-  await page.screenshot({ path: '/tmp/wt22/settings-fiscal-390.png', fullPage: true });
+  await page.screenshot({ path: `${SCREENS}/settings-fiscal-390.png`, fullPage: true });
   await page.getByRole('button', { name: 'Salvar alterações' }).click();
   await expect(page.getByText('Configurações salvas!')).toBeVisible();
   // The CSC is write-only: saved, it is only "configurado".
@@ -63,7 +96,7 @@ test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels
   await expect(page.getByRole('status').getByText('Conexão funcionando')).toBeVisible();
   await expect(page.getByText(/SEFAZ em operação em homologação/)).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: '/tmp/wt22/settings-fiscal-1280.png', fullPage: true });
+  await page.screenshot({ path: `${SCREENS}/settings-fiscal-1280.png`, fullPage: true });
 
   // A new product's CFOP starts at 5101 (made on the premises), with the choice explained.
   await page.goto('/admin/products');
@@ -72,7 +105,7 @@ test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels
   await expect(productDialog.getByLabel('CFOP')).toContainText('5101');
   await expect(productDialog.getByText('Feito aqui: pratos, lanches')).toBeVisible();
   await productDialog.getByLabel('CFOP').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/wt22/product-cfop-1280.png' });
+  await page.screenshot({ path: `${SCREENS}/product-cfop-1280.png` });
   await page.keyboard.press('Escape');
 
   // A PDV sale with NFC-e automatic: its note is queued and authorised by the simulator.
@@ -103,7 +136,7 @@ test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels
   const card = page.getByRole('button', { name: /^NFC-e \d+ do pedido #\d+$/ });
   await expect(card).toContainText('Autorizada');
   await expect(card).toContainText('R$ 15,00');
-  await page.screenshot({ path: '/tmp/wt22/fiscal-notes-390.png', fullPage: true });
+  await page.screenshot({ path: `${SCREENS}/fiscal-notes-390.png`, fullPage: true });
   await card.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('link', { name: 'XML' })).toHaveAttribute('href', /\/xml$/);
@@ -112,7 +145,7 @@ test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels
   await dialog.getByLabel('Justificativa do cancelamento').fill('Venda errada');
   await expect(dialog.getByRole('button', { name: 'Confirmar cancelamento' })).toBeDisabled();
   await dialog.getByLabel('Justificativa do cancelamento').fill('Cliente desistiu da compra no caixa');
-  await page.screenshot({ path: '/tmp/wt22/fiscal-note-cancel-390.png' });
+  await page.screenshot({ path: `${SCREENS}/fiscal-note-cancel-390.png` });
   await dialog.getByRole('button', { name: 'Confirmar cancelamento' }).click();
   await expect(page.getByText('Cancelamento solicitado.')).toBeVisible();
   await page.keyboard.press('Escape');
@@ -120,6 +153,58 @@ test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels
   await page.getByRole('button', { name: 'Canceladas' }).click();
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByRole('table').getByText('Cancelada')).toBeVisible();
-  await page.screenshot({ path: '/tmp/wt22/fiscal-notes-1280.png', fullPage: true });
+  await page.screenshot({ path: `${SCREENS}/fiscal-notes-1280.png`, fullPage: true });
+
+  // The cashier sells with "CPF na nota": the last sale shows its note until SEFAZ authorises it, and the
+  // ticket it prints (F10) is the DANFE NFC-e with that note's chave, the consumer's CPF and the QR code.
+  await page.addInitScript(() => {
+    window.print = () => undefined;
+  });
+  await page.goto('/admin/cashier');
+  const number = await sellAtCounter(page, BUYER_CPF);
+  const lastSale = page.getByRole('status').filter({ hasText: `Última venda #${number}` });
+  await expect(lastSale.getByTestId('sale-note')).toContainText('Autorizada', { timeout: 30_000 });
+  const authorised = (await (await context.request.get('/api/admin/fiscal/notes?status=authorized')).json()).notes;
+  const note = authorised.find((n: { orderNumber: number }) => n.orderNumber === number);
+  expect(note.buyerCpf).toBe(BUYER_CPF.replace(/\D/g, ''));
+  const receipt = page.locator('.receipt-print');
+  await expect(receipt).toContainText('DANFE NFC-e');
+  await expect(receipt).not.toContainText('CUPOM NÃO FISCAL');
+  await expect(receipt.getByTestId('danfe-chave')).toHaveText(note.chave.replace(/(\d{4})(?=\d)/g, '$1 '));
+  await expect(receipt).toContainText(`Protocolo de autorização: ${note.protocolo}`);
+  await expect(receipt).toContainText(`Consulte pela chave de acesso em${note.consultaUrl}`);
+  await expect(receipt).toContainText(`CONSUMIDOR CPF: ${BUYER_CPF}`);
+  await expect(receipt).toContainText('EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO – SEM VALOR FISCAL');
+  await expect(receipt.getByTestId('danfe-qr')).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await page.keyboard.press('F10');
+  await page.screenshot({ path: `${SCREENS}/pdv-last-sale-nfce-1280.png` });
+  await shootReceipt(page, `${SCREENS}/danfe-nfce-1280.png`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/pdv-last-sale-nfce-390.png` });
+  await shootReceipt(page, `${SCREENS}/danfe-nfce-390.png`);
+
+  // "On request": the sale prints as a non-fiscal ticket until the cashier issues its note from the last sale.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/settings');
+  await page.getByRole('tab', { name: 'Fiscal' }).click();
+  await page.getByLabel('Emissão no PDV').selectOption('on_request');
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText('Configurações salvas!')).toBeVisible();
+  await page.goto('/admin/cashier');
+  const second = await sellAtCounter(page, null);
+  await expect(receipt).toContainText('CUPOM NÃO FISCAL');
+  const secondSale = page.getByRole('status').filter({ hasText: `Última venda #${second}` });
+  await secondSale.getByRole('button', { name: 'Emitir NFC-e' }).click();
+  const issue = page.getByRole('dialog', { name: 'Emitir NFC-e' });
+  await issue.getByLabel('CPF na nota (opcional)').fill('11222333000181');
+  await issue.getByRole('button', { name: 'Emitir NFC-e' }).click();
+  await expect(issue.getByText(/não pode ser emitida para CNPJ/)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/pdv-issue-note-1280.png` });
+  await issue.getByLabel('CPF na nota (opcional)').fill(BUYER_CPF);
+  await issue.getByRole('button', { name: 'Emitir NFC-e' }).click();
+  await expect(issue).toBeHidden();
+  await expect(secondSale.getByTestId('sale-note')).toContainText('Autorizada', { timeout: 30_000 });
+  await expect(receipt).toContainText('DANFE NFC-e');
+  await expect(receipt).toContainText(`CONSUMIDOR CPF: ${BUYER_CPF}`);
   await context.close();
 });

@@ -333,6 +333,36 @@ describe('NFC-e through the real Nuvem Fiscal client', () => {
     expect(res.body.error.description).toMatch(/não pode ser emitida para CNPJ/);
   });
 
+  it('"Emitir NFC-e" for a sale without a note: the PDV knows the mode, the CPF is checked, the note carries it', async () => {
+    await t.db.update(restaurants).set({ nfcePdvMode: 'on_request' }).where(eq(restaurants.id, pdv.rid));
+    try {
+      expect((await pdv.owner.client.get('/api/admin/cashier/catalog')).body.nfce).toEqual({ pdvMode: 'on_request' });
+      const sold = await sell(pdv.owner.client, pizzaAndSoda([{ methodId: pdv.methods.pix, amount: 4290 }]));
+      expect(sold.status).toBe(201);
+      const orderId = sold.body.sale.id;
+      expect((await pdv.owner.client.get(`${F}/orders/${orderId}/note`)).body.note).toBeNull();
+      const invalid = await pdv.owner.client.post(`${F}/orders/${orderId}/note`, { buyerCpf: '111.111.111-11' });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.error.title).toBe('CPF inválido. Verifique os números do CPF.');
+      const cnpj = await pdv.owner.client.post(`${F}/orders/${orderId}/note`, { buyerCpf: '11.222.333/0001-81' });
+      expect(cnpj.status).toBe(400);
+      expect(cnpj.body.error.title).toMatch(/não pode ser emitida para CNPJ/);
+      expect((await pdv.owner.client.get(`${F}/orders/${orderId}/note`)).body.note).toBeNull();
+      const issued = await pdv.owner.client.post(`${F}/orders/${orderId}/note`, { buyerCpf: '529.982.247-25' });
+      expect(issued.status).toBe(201);
+      expect(issued.body.note).toMatchObject({ status: 'queued', buyerCpf: '52998224725', orderId });
+      const note = await settle(orderId);
+      expect(note.status).toBe('authorized');
+      const view = (await pdv.owner.client.get(`${F}/orders/${orderId}/note`)).body.note;
+      expect(view).toMatchObject({ status: 'authorized', chave: note.chave, qrCodeUrl: note.qrCodeUrl });
+      expect(view.consultaUrl).toMatch(/^https:\/\//);
+      expect(view.issuedAt).not.toBeNull();
+      expect((fake.emissions().at(-1) as { infNFe: Json }).infNFe.dest.CPF).toBe('52998224725');
+    } finally {
+      await t.db.update(restaurants).set({ nfcePdvMode: 'automatic' }).where(eq(restaurants.id, pdv.rid));
+    }
+  });
+
   it('another restaurant sees none of these notes and cannot act on them', async () => {
     const other = await signupOwner(t);
     const [note] = await t.db.select().from(fiscalNotes).where(eq(fiscalNotes.restaurantId, pdv.rid)).limit(1);
@@ -344,6 +374,7 @@ describe('NFC-e through the real Nuvem Fiscal client', () => {
     });
     expect(cancel.status).toBe(404);
     expect((await other.client.get(`${F}/orders/${note.orderId}/note`)).body.note).toBeNull();
+    expect((await other.client.post(`${F}/orders/${note.orderId}/note`, {})).status).toBe(404);
     expect((await other.client.get(`${F}/notes`)).body.notes).toEqual([]);
   });
 });

@@ -297,6 +297,8 @@ export type PdvCatalog = {
   paymentMethods: PdvPaymentMethod[];
   /** For building the QR locally with pixBrCode(settings, amount, pixTxid(saleKey)); null when not configured. */
   pix: { key: string; keyType: PixKeyType; merchantName: string; merchantCity: string } | null;
+  /** How the PDV issues NFC-e (Configurações → Fiscal); null while the restaurant issues none. */
+  nfce: { pdvMode: 'automatic' | 'on_request' } | null;
 };
 
 export type ReservedSaleView = {

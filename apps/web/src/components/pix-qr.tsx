@@ -6,8 +6,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 
-/** The QR image of a BR Code as a data URL, generated in the browser (never by an outside service). */
-export function usePixQrImage(code: string | null, size = 240): string | null {
+/** A QR image (a PIX BR Code, an NFC-e's SEFAZ address) as a data URL, generated in the browser (never by an outside service). */
+export function useQrImage(code: string | null, size = 240): string | null {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -26,7 +26,7 @@ export function usePixQrImage(code: string | null, size = 240): string | null {
 
 /** PIX QR of the exact amount plus the "copia e cola" text with a copy button. */
 export function PixQr({ code, caption, className }: { code: string; caption: string; className?: string }) {
-  const src = usePixQrImage(code);
+  const src = useQrImage(code);
   const [copied, setCopied] = useState(false);
   const inputId = useId();
 

@@ -88,6 +88,9 @@ export async function pdvCatalog(ctx: StaffCtx): Promise<PdvCatalog> {
     products: rows.filter((p) => p.available).map((p) => toPdvProduct(p, rows, segment)),
     paymentMethods,
     pix,
+    nfce: restaurant.nfceEnabled
+      ? { pdvMode: restaurant.nfcePdvMode === 'on_request' ? 'on_request' : 'automatic' }
+      : null,
   };
 }
 

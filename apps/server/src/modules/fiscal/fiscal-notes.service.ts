@@ -1,4 +1,6 @@
 import { fiscalNoteHistory, fiscalNotes, orders } from '@meucardapio/db/schema';
+import type { FiscalNoteView, NoteStatus } from '@meucardapio/domain/fiscal-note';
+import { checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { inTransaction, type ServiceCtx, type StaffCtx } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -38,13 +40,13 @@ const FILTERS: Record<string, NoteRow['status'][]> = {
   cancelled: ['cancelled'],
 };
 
-export function noteView(n: NoteRow, orderNumber: number | null, now = Date.now()) {
+export function noteView(n: NoteRow, orderNumber: number | null, now = Date.now()): FiscalNoteView {
   return {
     id: n.id,
     orderId: n.orderId,
     orderNumber,
-    status: n.status,
-    ambiente: n.ambiente,
+    status: n.status as NoteStatus,
+    ambiente: n.ambiente as FiscalNoteView['ambiente'],
     serie: n.serie,
     numero: n.numero,
     total: n.total,
@@ -61,11 +63,11 @@ export function noteView(n: NoteRow, orderNumber: number | null, now = Date.now(
     cancellable:
       n.status === 'authorized' && n.authorizedAt !== null && now - n.authorizedAt.getTime() < CANCEL_WINDOW_MS,
     createdAt: n.createdAt.toISOString(),
+    issuedAt: n.issuedAt?.toISOString() ?? null,
     authorizedAt: n.authorizedAt?.toISOString() ?? null,
     cancelledAt: n.cancelledAt?.toISOString() ?? null,
   };
 }
-export type NoteView = ReturnType<typeof noteView>;
 
 export async function listNotes(ctx: StaffCtx, filter: NoteFilter) {
   const conditions: SQL[] = [];
@@ -162,13 +164,15 @@ export async function noteOfOrder(ctx: ServiceCtx, orderId: string) {
 
 /** "Emitir NFC-e" for a sale that has none (restaurants that issue on request, or a storefront order). */
 export async function issueNoteForOrder(ctx: StaffCtx, orderId: string, buyerCpf: string | null) {
+  const buyer = checkBuyerDocument(buyerCpf);
+  if (!buyer.ok) throw badRequest(buyer.message, buyer.message, 'invalid_buyer');
   const [order] = await ctx.db
     .select({ id: orders.id })
     .from(orders)
     .where(tenant(orders, ctx.restaurantId, eq(orders.id, orderId)))
     .limit(1);
   if (!order) throw notFound('Pedido não encontrado');
-  const id = await queueOrderNote(ctx, orderId, { buyerCpf });
+  const id = await queueOrderNote(ctx, orderId, { buyerCpf: buyer.cpf });
   if (!id) throw badRequest('NFC-e desligada', 'Ligue a emissão de NFC-e em Configurações → Fiscal.', 'nfce_disabled');
   return noteOfOrder(ctx, orderId);
 }

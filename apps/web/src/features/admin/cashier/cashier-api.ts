@@ -21,6 +21,7 @@ import type {
   TodayReport,
 } from '@meucardapio/domain/cashier-api';
 import type { OfflineSaleInput, SyncedSale } from '@meucardapio/domain/cashier-offline';
+import type { FiscalNoteView } from '@meucardapio/domain/fiscal-note';
 import { api } from '@/lib/api';
 
 /** Calls of the cashier screen (the contract and its endpoint list live in domain/cashier-api.ts). */
@@ -40,6 +41,7 @@ export const cashierKeys = {
   sessions: ['admin', 'cashier', 'reports', 'sessions'] as const,
   history: ['admin', 'cashier', 'reports', 'history'] as const,
   sale: (id: string) => ['admin', 'cashier', 'reports', 'sale', id] as const,
+  note: (orderId: string) => ['admin', 'cashier', 'note', orderId] as const,
 };
 
 export const fetchState = () => api.get<CashierState>(`${BASE}/session`);
@@ -69,6 +71,11 @@ export const fetchConciliation = (sessionId: string | null) =>
 export const fetchSessions = () => api.get<SessionSummary[]>(`${BASE}/sessions`);
 export const fetchHistory = () => api.get<SaleListItem[]>(`${BASE}/history`);
 export const fetchSale = (id: string) => api.get<SaleDetail>(`${BASE}/sales/${id}`);
+/** A sale's NFC-e (null while it has none) and "Emitir NFC-e" (routes of modules/fiscal). */
+export const fetchSaleNote = (orderId: string) =>
+  api.get<{ note: FiscalNoteView | null }>(`/api/admin/fiscal/orders/${orderId}/note`).then((r) => r.note);
+export const issueSaleNote = (orderId: string, buyerCpf: string | null) =>
+  api.post<{ note: FiscalNoteView }>(`/api/admin/fiscal/orders/${orderId}/note`, { buyerCpf }).then((r) => r.note);
 export const fetchPixSettings = () => api.get<PixSettingsView>(`${BASE}/pix-settings`);
 
 /** One key per sale attempt: a double press or a retry after a timeout never records two sales. */

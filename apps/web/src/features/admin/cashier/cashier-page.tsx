@@ -193,7 +193,7 @@ function CashierScreen({
               <ConciliationTab timeZone={timeZone} />
             </TabsContent>
             <TabsContent value="history">
-              <HistoryTab restaurantName={restaurantName} timeZone={timeZone} />
+              <HistoryTab restaurantName={restaurantName} timeZone={timeZone} nfceOn={Boolean(catalog.data?.nfce)} />
             </TabsContent>
           </>
         )}

@@ -13,7 +13,15 @@ import { DifferenceValue } from './differences-table';
 import { SaleDetailDialog } from './sale-detail-dialog';
 
 /** Histórico: the last 50 PDV sales (detail on click) and the cash sessions with their "quebra de caixa". */
-export function HistoryTab({ restaurantName, timeZone }: { restaurantName: string; timeZone: string }) {
+export function HistoryTab({
+  restaurantName,
+  timeZone,
+  nfceOn,
+}: {
+  restaurantName: string;
+  timeZone: string;
+  nfceOn: boolean;
+}) {
   const history = useQuery({ queryKey: cashierKeys.history, queryFn: fetchHistory });
   const sessions = useQuery({ queryKey: cashierKeys.sessions, queryFn: fetchSessions });
   const [open, setOpen] = useState<string | null>(null);
@@ -140,6 +148,7 @@ export function HistoryTab({ restaurantName, timeZone }: { restaurantName: strin
         onClose={() => setOpen(null)}
         restaurantName={restaurantName}
         timeZone={timeZone}
+        nfceOn={nfceOn}
       />
     </div>
   );

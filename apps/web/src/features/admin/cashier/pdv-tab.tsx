@@ -19,6 +19,7 @@ import { isTypingTarget, Kbd, toastRule } from './pdv-ui';
 import { ProductOptionsDialog } from './product-options-dialog';
 import { ProductPanel } from './product-panel';
 import { ReserveDialog } from './reserved-sales';
+import { SaleNoteLine, useSaleNote } from './sale-note';
 import { SaleReceipt } from './sale-receipt';
 import type { OfflineSales } from './use-offline-sales';
 import type { PdvCart } from './use-pdv-cart';
@@ -72,7 +73,7 @@ export function PdvTab({
   const [reserving, setReserving] = useState(false);
   const [clearing, setClearing] = useState(false);
   const [lastSale, setLastSale] = useState<{ sale: SaleDetail; change: number } | null>(null);
-  const [printing, setPrinting] = useState<SaleDetail | null>(null);
+  const note = useSaleNote(lastSale?.sale.id ?? null);
   const popupTimer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
 
   const focusSearch = useCallback(() => {
@@ -137,9 +138,9 @@ export function PdvTab({
     setClearing(true);
   }
 
-  function print(sale: SaleDetail) {
-    setPrinting(sale);
-    requestAnimationFrame(() => requestAnimationFrame(() => printReceipt()));
+  // The last sale's ticket is always rendered (off-screen), so its QR images are ready when it prints.
+  function print() {
+    printReceipt();
   }
 
   function openCheckout(url: string) {
@@ -211,7 +212,7 @@ export function PdvTab({
         },
         F8: h.reserve,
         F9: h.clear,
-        F10: () => h.lastSale && h.print(h.lastSale.sale),
+        F10: () => h.lastSale && h.print(),
       };
       const run = act[e.key];
       if (run) {
@@ -270,9 +271,17 @@ export function PdvTab({
                 {lastSale.change > 0 && (
                   <span className="font-semibold tabular-nums">Troco {formatMoney(lastSale.change)}</span>
                 )}
-                <Button size="sm" variant="ghost" className="ml-auto" onClick={() => print(lastSale.sale)}>
-                  <Printer aria-hidden /> Cupom <Kbd>F10</Kbd>
-                </Button>
+                <span className="ml-auto flex flex-wrap items-center gap-2">
+                  <SaleNoteLine
+                    orderId={lastSale.sale.id}
+                    note={note.data}
+                    canIssue={catalog.nfce !== null}
+                    saleCpf={lastSale.sale.customerCpf}
+                  />
+                  <Button size="sm" variant="ghost" onClick={print}>
+                    <Printer aria-hidden /> Cupom <Kbd>F10</Kbd>
+                  </Button>
+                </span>
               </div>
             )
           )
@@ -349,7 +358,9 @@ export function PdvTab({
           toast.success(CASHIER_MSG.cartCleared);
         }}
       />
-      {printing && <SaleReceipt sale={printing} restaurantName={restaurantName} timeZone={timeZone} />}
+      {lastSale && (
+        <SaleReceipt sale={lastSale.sale} note={note.data} restaurantName={restaurantName} timeZone={timeZone} />
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { saleRef, saleStatusLabel } from '@meucardapio/domain/cashier-report';
 import { itemDetails } from '@meucardapio/domain/order-display';
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { PixQr } from '@/components/pix-qr';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -14,18 +14,26 @@ import { formatDateTime, formatMoney } from '@/lib/format';
 import { printReceipt } from '@/lib/print';
 import { LoadErrorNotice } from '../shared/list-states';
 import { cashierKeys, fetchSale } from './cashier-api';
+import { SaleNoteLine, useSaleNote } from './sale-note';
 import { SaleReceipt } from './sale-receipt';
 
-type Props = { saleId: string | null; onClose: () => void; restaurantName: string; timeZone: string };
+type Props = {
+  saleId: string | null;
+  onClose: () => void;
+  restaurantName: string;
+  timeZone: string;
+  /** Whether the restaurant issues NFC-e: a sale without a note may then be given one. */
+  nfceOn: boolean;
+};
 
-/** A PDV sale with its items, every payment (change included), CPF and PIX code; prints its receipt. */
-export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone }: Props) {
+/** A PDV sale with its items, every payment (change included), CPF, PIX code and NFC-e; prints its receipt. */
+export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone, nfceOn }: Props) {
   const sale = useQuery({
     queryKey: cashierKeys.sale(saleId ?? ''),
     queryFn: () => fetchSale(saleId!),
     enabled: Boolean(saleId),
   });
-  const [printing, setPrinting] = useState(false);
+  const note = useSaleNote(saleId);
 
   useEffect(() => {
     if (sale.isError) toastError(sale.error, CASHIER_MSG.loadDetailsError);
@@ -105,16 +113,13 @@ export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone }: 
               {s.change > 0 && <p className="mt-1 text-right font-medium">Troco: {formatMoney(s.change)}</p>}
             </div>
             {s.pixBrCode && <PixQr code={s.pixBrCode} caption="PIX da venda" className="justify-self-center" />}
-            <Button
-              variant="outline"
-              onClick={() => {
-                setPrinting(true);
-                requestAnimationFrame(() => requestAnimationFrame(() => printReceipt()));
-              }}
-            >
-              <Printer aria-hidden /> Imprimir cupom
-            </Button>
-            {printing && <SaleReceipt sale={s} restaurantName={restaurantName} timeZone={timeZone} />}
+            <div className="flex flex-wrap items-center justify-end gap-2">
+              <SaleNoteLine orderId={s.id} note={note.data} canIssue={nfceOn} saleCpf={s.customerCpf} />
+              <Button variant="outline" onClick={printReceipt}>
+                <Printer aria-hidden /> Imprimir cupom
+              </Button>
+            </div>
+            <SaleReceipt sale={s} note={note.data} restaurantName={restaurantName} timeZone={timeZone} />
           </div>
         )}
       </DialogContent>

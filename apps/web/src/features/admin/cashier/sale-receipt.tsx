@@ -1,31 +1,46 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
 import type { SaleDetail } from '@meucardapio/domain/cashier-api';
 import { saleRef } from '@meucardapio/domain/cashier-report';
+import { type FiscalNoteView, isNoteInQueue } from '@meucardapio/domain/fiscal-note';
 import { itemDetails } from '@meucardapio/domain/order-display';
-import { usePixQrImage } from '@/components/pix-qr';
+import { useQrImage } from '@/components/pix-qr';
 import { ReceiptFrame, ReceiptItems, ReceiptRow, ReceiptTotals } from '@/components/receipt';
 import { formatDateTime, formatMoney } from '@/lib/format';
+import { DanfeFooter, DanfeHeading, isPrintableNote } from './danfe-nfce';
 
-/** The 80 mm ticket of a PDV sale: items, totals, every payment with change, and the PIX code when there is one. */
+/**
+ * The 80 mm ticket of a PDV sale: items, totals, every payment with change, and the PIX code when there is
+ * one. With an authorised NFC-e it is the customer's DANFE NFC-e; otherwise a "CUPOM NÃO FISCAL".
+ */
 export function SaleReceipt({
   sale,
+  note,
   restaurantName,
   timeZone,
 }: {
   sale: SaleDetail;
+  note: FiscalNoteView | null | undefined;
   restaurantName: string;
   timeZone: string;
 }) {
-  const qr = usePixQrImage(sale.pixBrCode, 160);
+  const qr = useQrImage(sale.pixBrCode, 160);
+  const danfe = isPrintableNote(note) ? note : null;
   return (
     <ReceiptFrame title={restaurantName}>
-      <p className="receipt-center">CUPOM NÃO FISCAL</p>
+      {danfe ? (
+        <DanfeHeading />
+      ) : (
+        <>
+          <p className="receipt-center">CUPOM NÃO FISCAL</p>
+          {note && isNoteInQueue(note.status) && <p className="receipt-center">NFC-e em processamento</p>}
+        </>
+      )}
       <hr />
       <p className="receipt-strong">VENDA {saleRef(sale).toUpperCase()}</p>
       <p>{formatDateTime(sale.createdAt, timeZone)}</p>
       {sale.employeeName && <p>Operador: {sale.employeeName}</p>}
       {sale.customerName && <p>Cliente: {sale.customerName}</p>}
-      {sale.customerCpf && <p>CPF: {formatCpf(sale.customerCpf)}</p>}
+      {sale.customerCpf && !danfe && <p>CPF: {formatCpf(sale.customerCpf)}</p>}
       <hr />
       <ReceiptItems items={sale.items} details={(i) => itemDetails(i) && <div>{itemDetails(i)}</div>} />
       <hr />
@@ -62,6 +77,7 @@ export function SaleReceipt({
           <p style={{ wordBreak: 'break-all', fontSize: '10px' }}>{sale.pixBrCode}</p>
         </>
       )}
+      {danfe && <DanfeFooter note={danfe} timeZone={timeZone} />}
     </ReceiptFrame>
   );
 }

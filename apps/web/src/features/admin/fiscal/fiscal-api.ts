@@ -1,31 +1,10 @@
+import type { FiscalNoteView } from '@meucardapio/domain/fiscal-note';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export type NoteStatus = 'queued' | 'processing' | 'authorized' | 'rejected' | 'denied' | 'cancelling' | 'cancelled';
 export type NoteFilter = 'all' | 'pending' | 'authorized' | 'rejected' | 'cancelled';
 
-export type FiscalNote = {
-  id: string;
-  orderId: string;
-  orderNumber: number | null;
-  status: NoteStatus;
-  ambiente: 'homologacao' | 'producao';
-  serie: number;
-  numero: number;
-  total: number;
-  buyerCpf: string | null;
-  chave: string | null;
-  protocolo: string | null;
-  sefazCode: number | null;
-  sefazReason: string | null;
-  lastError: string | null;
-  attempts: number;
-  hasXml: boolean;
-  cancellable: boolean;
-  createdAt: string;
-  authorizedAt: string | null;
-  cancelledAt: string | null;
-};
+export type FiscalNote = FiscalNoteView;
 export type FiscalNoteDetail = FiscalNote & {
   history: { status: string; message: string | null; actorName: string | null; createdAt: string }[];
 };
@@ -33,25 +12,6 @@ export type NoteCounts = { pending: number; rejected: number };
 
 export const FISCAL_KEY = ['admin', 'fiscal'] as const;
 export const NOTES_PATH = '/api/admin/fiscal/notes';
-
-export const STATUS_LABEL: Record<NoteStatus, string> = {
-  queued: 'Na fila',
-  processing: 'Enviando',
-  authorized: 'Autorizada',
-  rejected: 'Rejeitada',
-  denied: 'Denegada',
-  cancelling: 'Cancelando',
-  cancelled: 'Cancelada',
-};
-export const STATUS_VARIANT: Record<NoteStatus, 'secondary' | 'success' | 'destructive' | 'warning' | 'outline'> = {
-  queued: 'warning',
-  processing: 'warning',
-  authorized: 'success',
-  rejected: 'destructive',
-  denied: 'destructive',
-  cancelling: 'warning',
-  cancelled: 'outline',
-};
 
 /** Notes still to settle: the sidebar's badge and the page's header; refreshed while notes are in the queue. */
 export function useNoteCounts(enabled = true) {

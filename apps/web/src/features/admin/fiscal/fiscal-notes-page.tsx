@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
+import { NoteStatusBadge } from '@/components/note-status-badge';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -12,7 +13,6 @@ import { cn } from '@/lib/utils';
 import { LoadErrorPanel, TableSkeletonRows } from '../shared/list-states';
 import { FISCAL_KEY, type FiscalNote, NOTES_PATH, type NoteCounts, type NoteFilter } from './fiscal-api';
 import { NoteDetailDialog } from './note-detail-dialog';
-import { NoteStatusBadge } from './note-status-badge';
 
 const FILTERS: { value: NoteFilter; label: string }[] = [
   { value: 'all', label: 'Todas' },

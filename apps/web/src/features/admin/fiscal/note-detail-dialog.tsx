@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { NoteStatusBadge } from '@/components/note-status-badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -10,7 +11,6 @@ import { Textarea } from '@/components/ui/textarea';
 import { api, toastTitledError } from '@/lib/api';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { FISCAL_KEY, type FiscalNoteDetail, NOTES_PATH } from './fiscal-api';
-import { NoteStatusBadge } from './note-status-badge';
 
 const MIN_JUSTIFICATIVA = 15;
 
