@@ -33,7 +33,8 @@ export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone, nf
     queryFn: () => fetchSale(saleId!),
     enabled: Boolean(saleId),
   });
-  const note = useSaleNote(saleId);
+  // A table's payments are not one order: no note of a sale's own to show or issue here.
+  const note = useSaleNote(sale.data?.kind === 'pdv' ? sale.data.id : null);
 
   useEffect(() => {
     if (sale.isError) toastError(sale.error, CASHIER_MSG.loadDetailsError);
@@ -114,7 +115,7 @@ export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone, nf
             </div>
             {s.pixBrCode && <PixQr code={s.pixBrCode} caption="PIX da venda" className="justify-self-center" />}
             <div className="flex flex-wrap items-center justify-end gap-2">
-              <SaleNoteLine orderId={s.id} note={note.data} canIssue={nfceOn} saleCpf={s.customerCpf} />
+              <SaleNoteLine orderId={s.id} note={note.data} canIssue={nfceOn && s.kind === 'pdv'} saleCpf={s.customerCpf} />
               <Button variant="outline" onClick={printReceipt}>
                 <Printer aria-hidden /> Imprimir cupom
               </Button>
