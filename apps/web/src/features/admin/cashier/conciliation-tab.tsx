@@ -1,6 +1,7 @@
 import { CASHIER_MSG } from '@meucardapio/domain/cashier';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { LoadErrorNotice } from '@/components/crud/list-states';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -8,7 +9,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastError } from '@/lib/api';
 import { formatDateTime, formatMoney } from '@/lib/format';
-import { LoadErrorNotice } from '../shared/list-states';
 import { cashierKeys, fetchConciliation, fetchSessions } from './cashier-api';
 import { DifferencesTable } from './differences-table';
 import { MovementsList } from './movements-list';

@@ -3,6 +3,7 @@ import { saleRef, saleStatusLabel } from '@meucardapio/domain/cashier-report';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { LoadErrorNotice } from '@/components/crud/list-states';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
@@ -11,7 +12,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toastError } from '@/lib/api';
 import { formatMoney, formatTime } from '@/lib/format';
-import { LoadErrorNotice } from '../shared/list-states';
 import { cashierKeys, downloadDailyCsv, fetchDaily } from './cashier-api';
 import { SalesBreakdown } from './sales-breakdown';
 

@@ -5,6 +5,7 @@ import { itemDetails } from '@meucardapio/domain/order-display';
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useEffect } from 'react';
+import { LoadErrorNotice } from '@/components/crud/list-states';
 import { PixQr } from '@/components/pix-qr';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -12,7 +13,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toastError } from '@/lib/api';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { printReceipt } from '@/lib/print';
-import { LoadErrorNotice } from '../shared/list-states';
 import { cashierKeys, fetchSale } from './cashier-api';
 import { SaleNoteLine, useSaleNote } from './sale-note';
 import { SaleReceipt } from './sale-receipt';
@@ -115,7 +115,12 @@ export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone, nf
             </div>
             {s.pixBrCode && <PixQr code={s.pixBrCode} caption="PIX da venda" className="justify-self-center" />}
             <div className="flex flex-wrap items-center justify-end gap-2">
-              <SaleNoteLine orderId={s.id} note={note.data} canIssue={nfceOn && s.kind === 'pdv'} saleCpf={s.customerCpf} />
+              <SaleNoteLine
+                orderId={s.id}
+                note={note.data}
+                canIssue={nfceOn && s.kind === 'pdv'}
+                saleCpf={s.customerCpf}
+              />
               <Button variant="outline" onClick={printReceipt}>
                 <Printer aria-hidden /> Imprimir cupom
               </Button>

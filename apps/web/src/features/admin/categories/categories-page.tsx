@@ -1,144 +1,81 @@
-import { useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
-import { useState } from 'react';
-import { EntityFormDialog } from '@/components/entity-form-dialog';
-import { PageHeader } from '@/components/page-header';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import type { FieldsProps } from '@/components/crud/entity-dialog';
+import { EntityList, type EntityListSpec } from '@/components/crud/entity-list';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
-import { useDeleteEntity, useSaveEntity } from '../shared/entity-mutations';
-import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
-import { CompactRowActionsCell } from '../shared/row-actions';
 
 type Category = { id: string; name: string; order: number };
-const KEY = ['admin', 'categories'] as const;
-const INVALIDATE = [KEY, ['admin', 'products']];
+type Form = { name: string; order: string };
 
-function CategoryDialog({
-  category,
-  count,
-  onClose,
-}: {
-  category: Category | null;
-  count: number;
-  onClose: () => void;
-}) {
-  const [name, setName] = useState(category?.name ?? '');
-  const [order, setOrder] = useState(String(category?.order ?? count));
-  const isEdit = Boolean(category);
-  const save = useSaveEntity<{ name: string; order: number }>({
-    endpoint: '/api/admin/categories',
-    id: category?.id,
-    invalidate: INVALIDATE,
-    messages: {
-      created: 'Categoria criada!',
-      updated: 'Categoria atualizada!',
-      createFailed: 'Erro ao criar categoria',
-      updateFailed: 'Erro ao atualizar categoria',
-    },
-    onSaved: onClose,
-  });
-  function submit() {
-    if (!name.trim()) return;
-    const n = Number.parseInt(order, 10);
-    save.mutate({ name: name.trim(), order: Number.isFinite(n) && n >= 0 ? n : 0 });
-  }
+function CategoryFields({ form, set }: FieldsProps<Category, Form>) {
   return (
-    <EntityFormDialog
-      onClose={onClose}
-      title={isEdit ? 'Editar Categoria' : 'Nova Categoria'}
-      description="Categorias com ordem menor aparecem primeiro no cardápio."
-      onSubmit={submit}
-      pending={save.isPending}
-      savingStyle="spinner"
-      submitLabel={isEdit ? 'Atualizar' : 'Criar'}
-      submitDisabled={!name.trim()}
-    >
+    <>
       <FormField label="Nome" htmlFor="category-name">
-        <Input id="category-name" value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={120} />
+        <Input
+          id="category-name"
+          value={form.name}
+          onChange={(e) => set('name', e.target.value)}
+          autoFocus
+          maxLength={120}
+        />
       </FormField>
       <FormField label="Ordem" htmlFor="category-order">
-        <Input id="category-order" type="number" min={0} value={order} onChange={(e) => setOrder(e.target.value)} />
+        <Input
+          id="category-order"
+          type="number"
+          min={0}
+          value={form.order}
+          onChange={(e) => set('order', e.target.value)}
+        />
       </FormField>
-    </EntityFormDialog>
+    </>
   );
 }
 
+const CATEGORIES: EntityListSpec<Category, Form> = {
+  endpoint: '/api/admin/categories',
+  queryKey: ['admin', 'categories'],
+  load: async () => (await api.get<{ categories: Category[] }>('/api/admin/categories')).categories,
+  // The products list shows each product's category.
+  alsoInvalidate: [['admin', 'products']],
+  messages: {
+    created: 'Categoria criada!',
+    updated: 'Categoria atualizada!',
+    deleted: 'Categoria excluída!',
+    createFailed: 'Erro ao criar categoria',
+    updateFailed: 'Erro ao atualizar categoria',
+    deleteFailed: 'Erro ao excluir categoria',
+    loadFailed: 'Erro ao carregar categorias',
+  },
+  title: 'Categorias',
+  description: 'Organize o cardápio em seções.',
+  newLabel: 'Nova Categoria',
+  empty: 'Nenhuma categoria criada',
+  columns: [
+    { header: 'Nome', className: 'font-medium', cell: (c) => c.name },
+    { header: 'Ordem', headClassName: 'w-24', className: 'tabular-nums', cell: (c) => c.order },
+  ],
+  rowName: (c) => c.name,
+  confirmDelete: {
+    title: 'Tem certeza que deseja excluir esta categoria? Produtos vinculados ficarão sem categoria.',
+    description: (c) => c.name,
+  },
+  form: {
+    titles: ['Nova Categoria', 'Editar Categoria'],
+    description: 'Categorias com ordem menor aparecem primeiro no cardápio.',
+    style: 'compact',
+    // A new category goes last.
+    toForm: (c, list) => ({ name: c?.name ?? '', order: String(c?.order ?? list.length) }),
+    toBody: (f) => {
+      if (!f.name.trim()) return { errors: {} };
+      const n = Number.parseInt(f.order, 10);
+      return { body: { name: f.name.trim(), order: Number.isFinite(n) && n >= 0 ? n : 0 } };
+    },
+    submitDisabled: (f) => !f.name.trim(),
+    Fields: CategoryFields,
+  },
+};
+
 export default function CategoriesPage() {
-  const categories = useQuery({
-    queryKey: KEY,
-    queryFn: async () => (await api.get<{ categories: Category[] }>('/api/admin/categories')).categories,
-  });
-  const [editing, setEditing] = useState<{ category: Category | null } | null>(null);
-  const [deleting, setDeleting] = useState<Category | null>(null);
-  const list = categories.data ?? [];
-
-  const remove = useDeleteEntity<Category>({
-    endpoint: '/api/admin/categories',
-    invalidate: INVALIDATE,
-    messages: { deleted: 'Categoria excluída!', failed: 'Erro ao excluir categoria' },
-  });
-
-  return (
-    <div>
-      <PageHeader
-        title="Categorias"
-        description="Organize o cardápio em seções."
-        actions={
-          <Button onClick={() => setEditing({ category: null })}>
-            <Plus aria-hidden />
-            Nova Categoria
-          </Button>
-        }
-      />
-      {categories.isError ? (
-        <LoadErrorNotice title="Erro ao carregar categorias" error={categories.error} />
-      ) : (
-        <Table className="md:max-w-3xl">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Nome</TableHead>
-              <TableHead className="w-24">Ordem</TableHead>
-              <TableHead className="w-28 text-right">Ações</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {categories.isPending ? (
-              <TableSkeletonRows colSpan={3} rows={3} className="h-8" />
-            ) : list.length === 0 ? (
-              <TableEmpty colSpan={3}>Nenhuma categoria criada</TableEmpty>
-            ) : (
-              list.map((c) => (
-                <TableRow key={c.id}>
-                  <TableCell label="Nome" className="font-medium">
-                    {c.name}
-                  </TableCell>
-                  <TableCell label="Ordem" className="tabular-nums">
-                    {c.order}
-                  </TableCell>
-                  <CompactRowActionsCell
-                    editLabel={`Editar ${c.name}`}
-                    onEdit={() => setEditing({ category: c })}
-                    deleteLabel={`Excluir ${c.name}`}
-                    onDelete={() => setDeleting(c)}
-                  />
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      )}
-      {editing && <CategoryDialog category={editing.category} count={list.length} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        onOpenChange={(v) => !v && setDeleting(null)}
-        title="Tem certeza que deseja excluir esta categoria? Produtos vinculados ficarão sem categoria."
-        description={deleting?.name}
-        onConfirm={() => (deleting ? remove.mutateAsync(deleting) : undefined)}
-      />
-    </div>
-  );
+  return <EntityList spec={CATEGORIES} />;
 }

@@ -8,28 +8,20 @@ import {
   normalizeCouponCode,
 } from '@meucardapio/domain/coupons';
 import { parseBRLInput } from '@meucardapio/domain/money';
-import { useQuery } from '@tanstack/react-query';
-import { Plus, Wand2 } from 'lucide-react';
-import { useState } from 'react';
-import { EntityFormDialog, useEntityDialog, useResetOnOpen } from '@/components/entity-form-dialog';
-import { PageHeader } from '@/components/page-header';
-import { Badge } from '@/components/ui/badge';
+import { Wand2 } from 'lucide-react';
+import type { FieldErrors, FieldsProps } from '@/components/crud/entity-dialog';
+import { EntityList, type EntityListSpec } from '@/components/crud/entity-list';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
-import { useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entity-mutations';
-import { LoadErrorPanel, TableSkeletonRows } from '../shared/list-states';
-import { RowActionsCell } from '../shared/row-actions';
 
 type Coupon = CouponView;
 
-const KEY = ['admin-coupons'] as const;
 const centsText = (c: number) => (c / 100).toFixed(2).replace('.', ',');
 const valueText = (c: Pick<Coupon, 'type' | 'value'>) => (c.type === 'percent' ? `${c.value}%` : formatMoney(c.value));
 
@@ -61,56 +53,32 @@ function toForm(c: Coupon | null): Form {
   };
 }
 
-function CouponDialog({ open, editing, onClose }: { open: boolean; editing: Coupon | null; onClose: () => void }) {
-  const [form, setForm] = useState<Form>(toForm(null));
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
-  useResetOnOpen(open, () => {
-    setForm(toForm(editing));
-    setErrors({});
-  });
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
-    setForm((f) => ({ ...f, [k]: v }));
-    setErrors((e) => ({ ...e, [k]: undefined }));
-  };
-  const save = useSaveEntity<object>({
-    endpoint: '/api/admin/coupons',
-    id: editing?.id,
-    invalidate: [KEY],
-    messages: {
-      created: 'Cupom criado!',
-      updated: 'Cupom atualizado!',
-      createFailed: 'Erro ao criar cupom',
-      updateFailed: 'Erro ao atualizar cupom',
-    },
-    onSaved: onClose,
-  });
-
-  function typedValue(): number | null {
-    if (form.type === 'percent') {
-      const n = Number(form.value.replace(',', '.'));
-      return Number.isFinite(n) && n >= 0 && n <= 100 ? Math.round(n) : null;
-    }
-    return parseBRLInput(form.value);
+function typedValue(form: Form): number | null {
+  if (form.type === 'percent') {
+    const n = Number(form.value.replace(',', '.'));
+    return Number.isFinite(n) && n >= 0 && n <= 100 ? Math.round(n) : null;
   }
+  return parseBRLInput(form.value);
+}
 
-  function submit() {
-    const errs: typeof errors = {};
-    const code = normalizeCouponCode(form.code);
-    if (!code) errs.code = 'Informe o código do cupom';
-    const value = typedValue();
-    if (value === null) errs.value = form.type === 'percent' ? 'Use um percentual de 0 a 100' : 'Valor inválido';
-    const minTotal = form.minTotal.trim() === '' ? 0 : parseBRLInput(form.minTotal);
-    if (minTotal === null) errs.minTotal = 'Valor inválido';
-    const usageLimit = form.usageLimit.trim() === '' ? null : Number(form.usageLimit);
-    if (usageLimit !== null && (!Number.isInteger(usageLimit) || usageLimit < 1))
-      errs.usageLimit = 'Use um número inteiro (ou deixe vazio)';
-    const usesPerCustomer = Number(form.usesPerCustomer || '1');
-    if (!Number.isInteger(usesPerCustomer) || usesPerCustomer < 0) errs.usesPerCustomer = 'Use um número inteiro';
-    if (form.validTo && form.validFrom && form.validTo < form.validFrom)
-      errs.validTo = 'A data final deve ser depois da inicial';
-    setErrors(errs);
-    if (Object.keys(errs).length > 0) return;
-    save.mutate({
+function toBody(form: Form) {
+  const errors: FieldErrors<Form> = {};
+  const code = normalizeCouponCode(form.code);
+  if (!code) errors.code = 'Informe o código do cupom';
+  const value = typedValue(form);
+  if (value === null) errors.value = form.type === 'percent' ? 'Use um percentual de 0 a 100' : 'Valor inválido';
+  const minTotal = form.minTotal.trim() === '' ? 0 : parseBRLInput(form.minTotal);
+  if (minTotal === null) errors.minTotal = 'Valor inválido';
+  const usageLimit = form.usageLimit.trim() === '' ? null : Number(form.usageLimit);
+  if (usageLimit !== null && (!Number.isInteger(usageLimit) || usageLimit < 1))
+    errors.usageLimit = 'Use um número inteiro (ou deixe vazio)';
+  const usesPerCustomer = Number(form.usesPerCustomer || '1');
+  if (!Number.isInteger(usesPerCustomer) || usesPerCustomer < 0) errors.usesPerCustomer = 'Use um número inteiro';
+  if (form.validTo && form.validFrom && form.validTo < form.validFrom)
+    errors.validTo = 'A data final deve ser depois da inicial';
+  if (Object.keys(errors).length > 0) return { errors };
+  return {
+    body: {
       code,
       type: form.type,
       value,
@@ -120,25 +88,17 @@ function CouponDialog({ open, editing, onClose }: { open: boolean; editing: Coup
       active: form.active,
       validFrom: form.validFrom || null,
       validTo: form.validTo || null,
-    });
-  }
+    },
+  };
+}
 
+function CouponFields({ form, set, errors }: FieldsProps<Coupon, Form>) {
   function generate() {
     const n = form.type === 'percent' ? Number(form.value.replace(',', '.')) : (parseBRLInput(form.value) ?? 0) / 100;
     set('code', generateCouponCode(form.type, Number.isFinite(n) ? n : 0));
   }
-
   return (
-    <EntityFormDialog
-      open={open}
-      onClose={onClose}
-      variant="sheet"
-      title={editing ? 'Editar Cupom' : 'Novo Cupom'}
-      description="O código é salvo em letras maiúsculas."
-      onSubmit={submit}
-      pending={save.isPending}
-      noValidate
-    >
+    <>
       <FormField label="Código" htmlFor="coupon-code" error={errors.code}>
         <div className="flex gap-2">
           <Input
@@ -231,102 +191,64 @@ function CouponDialog({ open, editing, onClose }: { open: boolean; editing: Coup
         <Switch id="coupon-active" checked={form.active} onCheckedChange={(v) => set('active', v)} />
         <Label htmlFor="coupon-active">Ativo</Label>
       </div>
-    </EntityFormDialog>
+    </>
   );
 }
 
+const dateText = (iso: string) => iso.split('-').reverse().join('/');
+
+const COUPONS: EntityListSpec<Coupon, Form> = {
+  endpoint: '/api/admin/coupons',
+  queryKey: ['admin-coupons'],
+  load: () => api.get<{ coupons: Coupon[] }>('/api/admin/coupons').then((r) => r.coupons),
+  messages: {
+    created: 'Cupom criado!',
+    updated: 'Cupom atualizado!',
+    deleted: 'Cupom excluído!',
+    createFailed: 'Erro ao criar cupom',
+    updateFailed: 'Erro ao atualizar cupom',
+    deleteFailed: 'Erro ao excluir cupom',
+    loadFailed: 'Erro ao carregar cupons',
+  },
+  title: 'Cupons de Desconto',
+  newLabel: 'Novo Cupom',
+  empty: 'Nenhum cupom cadastrado',
+  columns: [
+    { header: 'Código', className: 'font-mono font-semibold', cell: (c) => c.code },
+    { header: 'Tipo', cell: (c) => COUPON_TYPE_LABELS[c.type] },
+    {
+      header: 'Valor',
+      cell: (c) => (
+        <span>
+          {valueText(c)}
+          {c.minTotal > 0 && (
+            <span className="ml-1 text-xs text-muted-foreground">(mín. {formatMoney(c.minTotal)})</span>
+          )}
+        </span>
+      ),
+    },
+    { header: 'Usos', className: 'tabular-nums', cell: (c) => couponUsesLabel(c.usesCount, c.usageLimit) },
+    {
+      header: 'Validade',
+      className: 'text-sm',
+      cell: (c) => `${dateText(c.validFrom)}${c.validTo ? ` até ${dateText(c.validTo)}` : ' · sem fim'}`,
+    },
+  ],
+  active: { label: (c) => `Cupom ${c.code} ativo` },
+  rowName: (c) => `cupom ${c.code}`,
+  confirmDelete: {
+    title: 'Tem certeza que deseja excluir este cupom?',
+    description: (c) => `O cupom ${c.code} deixará de valer.`,
+  },
+  form: {
+    titles: ['Novo Cupom', 'Editar Cupom'],
+    description: 'O código é salvo em letras maiúsculas.',
+    toForm,
+    toBody,
+    Fields: CouponFields,
+  },
+};
+
 export default function CouponsPage() {
-  const coupons = useQuery({
-    queryKey: KEY,
-    queryFn: () => api.get<{ coupons: Coupon[] }>('/api/admin/coupons').then((r) => r.coupons),
-  });
-  const dialog = useEntityDialog<Coupon>();
-  const toggle = useToggleActive<Coupon>({
-    endpoint: '/api/admin/coupons',
-    invalidate: [KEY],
-    messages: { failed: 'Erro ao atualizar cupom' },
-  });
-  const remove = useDeleteEntity<Coupon>({
-    endpoint: '/api/admin/coupons',
-    invalidate: [KEY],
-    messages: { deleted: 'Cupom excluído!', failed: 'Erro ao excluir cupom' },
-  });
-  const list = coupons.data ?? [];
-  return (
-    <div>
-      <PageHeader
-        title="Cupons de Desconto"
-        actions={
-          <Button onClick={dialog.create}>
-            <Plus aria-hidden /> Novo Cupom
-          </Button>
-        }
-      />
-      {coupons.isError ? (
-        <LoadErrorPanel title="Erro ao carregar cupons" />
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Código</TableHead>
-              <TableHead>Tipo</TableHead>
-              <TableHead>Valor</TableHead>
-              <TableHead>Usos</TableHead>
-              <TableHead>Validade</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="text-right">Ações</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {coupons.isPending ? (
-              <TableSkeletonRows colSpan={7} className="h-24" />
-            ) : list.length === 0 ? (
-              <TableEmpty colSpan={7}>Nenhum cupom cadastrado</TableEmpty>
-            ) : (
-              list.map((c) => (
-                <TableRow key={c.id}>
-                  <TableCell label="Código" className="font-mono font-semibold">
-                    {c.code}
-                  </TableCell>
-                  <TableCell label="Tipo">{COUPON_TYPE_LABELS[c.type]}</TableCell>
-                  <TableCell label="Valor">
-                    {valueText(c)}
-                    {c.minTotal > 0 && (
-                      <span className="ml-1 text-xs text-muted-foreground">(mín. {formatMoney(c.minTotal)})</span>
-                    )}
-                  </TableCell>
-                  <TableCell label="Usos" className="tabular-nums">
-                    {couponUsesLabel(c.usesCount, c.usageLimit)}
-                  </TableCell>
-                  <TableCell label="Validade" className="text-sm">
-                    {c.validFrom.split('-').reverse().join('/')}
-                    {c.validTo ? ` até ${c.validTo.split('-').reverse().join('/')}` : ' · sem fim'}
-                  </TableCell>
-                  <TableCell label="Status">
-                    <div className="flex items-center gap-2">
-                      <Switch
-                        checked={c.active}
-                        onCheckedChange={() => toggle.mutate(c)}
-                        aria-label={`Cupom ${c.code} ativo`}
-                      />
-                      <Badge variant={c.active ? 'success' : 'secondary'}>{c.active ? 'Ativo' : 'Inativo'}</Badge>
-                    </div>
-                  </TableCell>
-                  <RowActionsCell
-                    editLabel={`Editar cupom ${c.code}`}
-                    onEdit={() => dialog.edit(c)}
-                    deleteLabel={`Excluir cupom ${c.code}`}
-                    confirmTitle="Tem certeza que deseja excluir este cupom?"
-                    confirmDescription={`O cupom ${c.code} deixará de valer.`}
-                    onDelete={() => remove.mutateAsync(c)}
-                  />
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      )}
-      <CouponDialog open={dialog.open} editing={dialog.editing} onClose={dialog.close} />
-    </div>
-  );
+  return <EntityList spec={COUPONS} />;
 }

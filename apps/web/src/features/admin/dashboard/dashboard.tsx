@@ -14,6 +14,7 @@ import { ArrowDownRight, ArrowUpRight, ChevronRight, Radio } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { ChannelBadge } from '@/components/channel-badge';
+import { LoadErrorNotice } from '@/components/crud/list-states';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -22,7 +23,6 @@ import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatMoney } from '@/lib/format';
 import { useEvents } from '@/lib/use-events';
 import { cn } from '@/lib/utils';
-import { LoadErrorNotice } from '../shared/list-states';
 import { dashboardKeys, fetchDashboard } from './dashboard-api';
 
 // recharts is large: its chunk loads with the charts, not with the admin shell or other pages.

@@ -1,81 +1,27 @@
 import { isValidCepPattern } from '@meucardapio/domain/delivery';
 import { parseBRLInput } from '@meucardapio/domain/money';
 import { useQuery } from '@tanstack/react-query';
-import { Plus, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { EntityFormDialog, useEntityDialog, useResetOnOpen } from '@/components/entity-form-dialog';
-import { PageHeader } from '@/components/page-header';
+import type { FieldsProps } from '@/components/crud/entity-dialog';
+import { EntityList, type EntityListSpec } from '@/components/crud/entity-list';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
-import { useDeleteEntity, useSaveEntity } from '../shared/entity-mutations';
-import { LoadErrorPanel, TableSkeletonRows } from '../shared/list-states';
-import { RowActionsCell } from '../shared/row-actions';
 
 type Neighborhood = { id: string; name: string; deliveryFee: number; cepPattern: string | null };
-const KEY = ['admin-neighborhoods'] as const;
+type Form = { name: string; fee: string; pattern: string };
 
-function NeighborhoodDialog({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: Neighborhood | null;
-  onClose: () => void;
-}) {
-  const [name, setName] = useState('');
-  const [fee, setFee] = useState('');
-  const [pattern, setPattern] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; fee?: string; pattern?: string }>({});
-  useResetOnOpen(open, () => {
-    setName(editing?.name ?? '');
-    setFee(editing ? (editing.deliveryFee / 100).toFixed(2).replace('.', ',') : '');
-    setPattern(editing?.cepPattern ?? '');
-    setErrors({});
-  });
-  const save = useSaveEntity<object>({
-    endpoint: '/api/admin/neighborhoods',
-    id: editing?.id,
-    invalidate: [KEY],
-    messages: {
-      created: 'Bairro criado!',
-      updated: 'Bairro atualizado!',
-      createFailed: 'Erro ao criar bairro',
-      updateFailed: 'Erro ao atualizar bairro',
-    },
-    onSaved: onClose,
-  });
-  function submit() {
-    const errs: typeof errors = {};
-    if (!name.trim()) errs.name = 'Informe o nome do bairro';
-    const cents = fee.trim() === '' ? 0 : parseBRLInput(fee);
-    if (cents === null) errs.fee = 'Taxa inválida (ex.: 6,50)';
-    if (pattern.trim() && !isValidCepPattern(pattern)) errs.pattern = 'Use o início do CEP (ex.: 01000) ou 12345-*';
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    save.mutate({ name: name.trim(), deliveryFee: cents, cepPattern: pattern.trim() || null });
-  }
+function NeighborhoodFields({ form, set, errors }: FieldsProps<Neighborhood, Form>) {
   return (
-    <EntityFormDialog
-      open={open}
-      onClose={onClose}
-      variant="sheet"
-      title={editing ? 'Editar Bairro' : 'Novo Bairro'}
-      description="A taxa é cobrada nos pedidos de delivery para este bairro."
-      onSubmit={submit}
-      pending={save.isPending}
-      noValidate
-    >
+    <>
       <FormField label="Nome do bairro" htmlFor="nb-name" error={errors.name}>
         <Input
           id="nb-name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
+          value={form.name}
+          onChange={(e) => set('name', e.target.value)}
           aria-invalid={!!errors.name}
           autoFocus
         />
@@ -85,22 +31,73 @@ function NeighborhoodDialog({
           id="nb-fee"
           inputMode="decimal"
           placeholder="0,00"
-          value={fee}
-          onChange={(e) => setFee(e.target.value)}
+          value={form.fee}
+          onChange={(e) => set('fee', e.target.value)}
           aria-invalid={!!errors.fee}
         />
       </FormField>
       <FormField label="Padrão de CEP (opcional)" htmlFor="nb-cep" error={errors.pattern} hint="Ex.: 01000 ou 12345-*">
         <Input
           id="nb-cep"
-          value={pattern}
-          onChange={(e) => setPattern(e.target.value)}
+          value={form.pattern}
+          onChange={(e) => set('pattern', e.target.value)}
           aria-invalid={!!errors.pattern}
         />
       </FormField>
-    </EntityFormDialog>
+    </>
   );
 }
+
+const NEIGHBORHOODS: EntityListSpec<Neighborhood, Form> = {
+  endpoint: '/api/admin/neighborhoods',
+  queryKey: ['admin-neighborhoods'],
+  load: () => api.get<{ neighborhoods: Neighborhood[] }>('/api/admin/neighborhoods').then((r) => r.neighborhoods),
+  messages: {
+    created: 'Bairro criado!',
+    updated: 'Bairro atualizado!',
+    deleted: 'Bairro excluído!',
+    createFailed: 'Erro ao criar bairro',
+    updateFailed: 'Erro ao atualizar bairro',
+    deleteFailed: 'Erro ao excluir bairro',
+    loadFailed: 'Erro ao carregar bairros',
+  },
+  title: 'Configurações de Entrega',
+  description: 'Bairros atendidos, taxa de entrega e padrão de CEP.',
+  newLabel: 'Novo Bairro',
+  empty: 'Nenhum bairro cadastrado',
+  columns: [
+    { header: 'Bairro', className: 'font-medium', cell: (n) => n.name },
+    {
+      header: 'Taxa de entrega',
+      label: 'Taxa',
+      className: 'tabular-nums',
+      cell: (n) => (n.deliveryFee === 0 ? 'Grátis' : formatMoney(n.deliveryFee)),
+    },
+    { header: 'Padrão de CEP', label: 'CEP', className: 'font-mono', cell: (n) => n.cepPattern || '—' },
+  ],
+  rowName: (n) => n.name,
+  confirmDelete: { title: 'Tem certeza que deseja excluir este bairro?' },
+  form: {
+    titles: ['Novo Bairro', 'Editar Bairro'],
+    description: 'A taxa é cobrada nos pedidos de delivery para este bairro.',
+    toForm: (n) => ({
+      name: n?.name ?? '',
+      fee: n ? (n.deliveryFee / 100).toFixed(2).replace('.', ',') : '',
+      pattern: n?.cepPattern ?? '',
+    }),
+    toBody: (f) => {
+      const errors: Partial<Form> = {};
+      if (!f.name.trim()) errors.name = 'Informe o nome do bairro';
+      const cents = f.fee.trim() === '' ? 0 : parseBRLInput(f.fee);
+      if (cents === null) errors.fee = 'Taxa inválida (ex.: 6,50)';
+      if (f.pattern.trim() && !isValidCepPattern(f.pattern))
+        errors.pattern = 'Use o início do CEP (ex.: 01000) ou 12345-*';
+      if (Object.keys(errors).length) return { errors };
+      return { body: { name: f.name.trim(), deliveryFee: cents, cepPattern: f.pattern.trim() || null } };
+    },
+    Fields: NeighborhoodFields,
+  },
+};
 
 /**
  * Neighbourhoods alone accept no delivery: the customer's state and city must be served too. Says so,
@@ -135,72 +132,9 @@ function MissingStatesNotice() {
 }
 
 export default function DeliveryConfigPage() {
-  const list = useQuery({
-    queryKey: KEY,
-    queryFn: () => api.get<{ neighborhoods: Neighborhood[] }>('/api/admin/neighborhoods').then((r) => r.neighborhoods),
-  });
-  const dialog = useEntityDialog<Neighborhood>();
-  const remove = useDeleteEntity<Neighborhood>({
-    endpoint: '/api/admin/neighborhoods',
-    invalidate: [KEY],
-    messages: { deleted: 'Bairro excluído!', failed: 'Erro ao excluir bairro' },
-  });
-  const rows = list.data ?? [];
   return (
-    <div>
-      <PageHeader
-        title="Configurações de Entrega"
-        description="Bairros atendidos, taxa de entrega e padrão de CEP."
-        actions={
-          <Button onClick={dialog.create}>
-            <Plus aria-hidden /> Novo Bairro
-          </Button>
-        }
-      />
+    <EntityList spec={NEIGHBORHOODS}>
       <MissingStatesNotice />
-      {list.isError ? (
-        <LoadErrorPanel title="Erro ao carregar bairros" />
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Bairro</TableHead>
-              <TableHead>Taxa de entrega</TableHead>
-              <TableHead>Padrão de CEP</TableHead>
-              <TableHead className="text-right">Ações</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.isPending ? (
-              <TableSkeletonRows colSpan={4} className="h-24" />
-            ) : rows.length === 0 ? (
-              <TableEmpty colSpan={4}>Nenhum bairro cadastrado</TableEmpty>
-            ) : (
-              rows.map((n) => (
-                <TableRow key={n.id}>
-                  <TableCell label="Bairro" className="font-medium">
-                    {n.name}
-                  </TableCell>
-                  <TableCell label="Taxa" className="tabular-nums">
-                    {n.deliveryFee === 0 ? 'Grátis' : formatMoney(n.deliveryFee)}
-                  </TableCell>
-                  <TableCell label="CEP" className="font-mono">
-                    {n.cepPattern || '—'}
-                  </TableCell>
-                  <RowActionsCell
-                    editLabel={`Editar ${n.name}`}
-                    onEdit={() => dialog.edit(n)}
-                    deleteLabel={`Excluir ${n.name}`}
-                    confirmTitle="Tem certeza que deseja excluir este bairro?"
-                    onDelete={() => remove.mutateAsync(n)}
-                  />
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      )}
-      <NeighborhoodDialog open={dialog.open} editing={dialog.editing} onClose={dialog.close} />
-    </div>
+    </EntityList>
   );
 }

@@ -2,6 +2,8 @@ import type { CourierView } from '@meucardapio/domain/couriers';
 import { useQuery } from '@tanstack/react-query';
 import { Bike, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { useDeleteEntity, useSaveEntity } from '@/components/crud/entity-mutations';
+import { LoadErrorNotice } from '@/components/crud/list-states';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,8 +11,6 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { api } from '@/lib/api';
 import { maskPhone } from '@/lib/format';
-import { useDeleteEntity, useSaveEntity } from '../shared/entity-mutations';
-import { LoadErrorNotice } from '../shared/list-states';
 
 const KEY = ['admin-couriers'] as const;
 /** The board's "Escolher Entregador" list includes them. */

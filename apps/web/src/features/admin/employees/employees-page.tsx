@@ -5,6 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { useDeleteEntity, useSaveEntity, useToggleActive } from '@/components/crud/entity-mutations';
+import { LoadErrorNotice, TableSkeletonRows } from '@/components/crud/list-states';
+import { CompactRowActionsCell } from '@/components/crud/row-actions';
 import { EntityFormDialog } from '@/components/entity-form-dialog';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
@@ -25,9 +28,6 @@ import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
 import { useStaff } from '@/lib/staff';
-import { useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entity-mutations';
-import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
-import { CompactRowActionsCell } from '../shared/row-actions';
 import { CouriersCard } from './couriers-card';
 
 type Employee = {

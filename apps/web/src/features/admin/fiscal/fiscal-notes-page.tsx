@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
+import { LoadErrorPanel, TableSkeletonRows } from '@/components/crud/list-states';
 import { NoteStatusBadge } from '@/components/note-status-badge';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,6 @@ import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableR
 import { api, toastTitledError } from '@/lib/api';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { LoadErrorPanel, TableSkeletonRows } from '../shared/list-states';
 import { FISCAL_KEY, type FiscalNote, NOTES_PATH, type NoteCounts, type NoteFilter } from './fiscal-api';
 import { NoteDetailDialog } from './note-detail-dialog';
 

@@ -5,6 +5,7 @@ import { Bell, BellOff, ChefHat, Maximize, Minimize, Settings } from 'lucide-rea
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { LoadErrorNotice } from '@/components/crud/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError, toastError } from '@/lib/api';
@@ -13,7 +14,6 @@ import { playNewOrderSound, useMuted } from '@/lib/new-order-sound';
 import { useStaff } from '@/lib/staff';
 import { useEvents } from '@/lib/use-events';
 import { cn } from '@/lib/utils';
-import { LoadErrorNotice } from '../shared/list-states';
 import { fetchBoard, kitchenKeys, markReady } from './kitchen-api';
 import { KitchenOrderCard } from './kitchen-order-card';
 

@@ -1,135 +1,84 @@
 import { type KitchenStation, kitchenThresholdsInput } from '@meucardapio/domain/kitchen';
 import { ROUTE_PERMISSIONS } from '@meucardapio/domain/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChefHat, Plus } from 'lucide-react';
+import { ChefHat } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { EntityFormDialog } from '@/components/entity-form-dialog';
+import type { FieldsProps } from '@/components/crud/entity-dialog';
+import { EntityList, type EntityListSpec } from '@/components/crud/entity-list';
+import { LoadErrorNotice } from '@/components/crud/list-states';
 import { PageHeader } from '@/components/page-header';
-import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toastError } from '@/lib/api';
 import { plural } from '@/lib/format';
 import { useStaff } from '@/lib/staff';
-import { useDeleteEntity, useSaveEntity } from '../shared/entity-mutations';
-import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
-import { CompactRowActionsCell } from '../shared/row-actions';
 import { fetchStations, fetchThresholds, kitchenKeys, saveThresholds } from './kitchen-api';
 
-const INVALIDATE = [kitchenKeys.all, ['admin', 'products']];
+type Form = { name: string };
 
-function StationDialog({ station, onClose }: { station: KitchenStation | null; onClose: () => void }) {
-  const [name, setName] = useState(station?.name ?? '');
-  const save = useSaveEntity<{ name: string }>({
-    endpoint: '/api/admin/kitchen/stations',
-    id: station?.id,
-    invalidate: INVALIDATE,
-    messages: {
-      created: 'Estação criada!',
-      updated: 'Estação atualizada!',
-      createFailed: 'Erro ao criar estação',
-      updateFailed: 'Erro ao atualizar estação',
-    },
-    onSaved: onClose,
-  });
+function StationFields({ form, set }: FieldsProps<KitchenStation, Form>) {
   return (
-    <EntityFormDialog
-      onClose={onClose}
-      title={station ? 'Editar Estação' : 'Nova Estação'}
-      description="Cada estação vê na cozinha só os itens dos produtos dela (ex.: Pizzas, Bebidas, Sobremesas)."
-      onSubmit={() => name.trim() && save.mutate({ name: name.trim() })}
-      pending={save.isPending}
-      savingStyle="spinner"
-      submitLabel={station ? 'Atualizar' : 'Criar'}
-      submitDisabled={!name.trim()}
-    >
-      <FormField label="Nome" htmlFor="station-name">
-        <Input id="station-name" value={name} onChange={(e) => setName(e.target.value)} autoFocus maxLength={60} />
-      </FormField>
-    </EntityFormDialog>
-  );
-}
-
-function StationsCard() {
-  const stations = useQuery({ queryKey: kitchenKeys.stations, queryFn: fetchStations });
-  const [editing, setEditing] = useState<{ station: KitchenStation | null } | null>(null);
-  const [deleting, setDeleting] = useState<KitchenStation | null>(null);
-  const remove = useDeleteEntity<KitchenStation>({
-    endpoint: '/api/admin/kitchen/stations',
-    invalidate: INVALIDATE,
-    messages: { deleted: 'Estação excluída!', failed: 'Erro ao excluir estação' },
-  });
-  const list = stations.data ?? [];
-  return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div>
-          <CardTitle>Estações</CardTitle>
-          <CardDescription>
-            Escolha a estação de cada produto no cadastro de produtos. Produtos sem estação aparecem só em
-            &quot;Todas&quot;.
-          </CardDescription>
-        </div>
-        <Button onClick={() => setEditing({ station: null })}>
-          <Plus aria-hidden />
-          Nova Estação
-        </Button>
-      </CardHeader>
-      <CardContent>
-        {stations.isError ? (
-          <LoadErrorNotice title="Erro ao carregar estações" error={stations.error} />
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Nome</TableHead>
-                <TableHead className="w-32">Produtos</TableHead>
-                <TableHead className="w-28 text-right">Ações</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {stations.isPending ? (
-                <TableSkeletonRows colSpan={3} rows={3} className="h-8" />
-              ) : list.length === 0 ? (
-                <TableEmpty colSpan={3}>Nenhuma estação criada</TableEmpty>
-              ) : (
-                list.map((s) => (
-                  <TableRow key={s.id}>
-                    <TableCell label="Nome" className="font-medium">
-                      {s.name}
-                    </TableCell>
-                    <TableCell label="Produtos" className="tabular-nums">
-                      {plural(s.productCount, 'produto', 'produtos')}
-                    </TableCell>
-                    <CompactRowActionsCell
-                      editLabel={`Editar ${s.name}`}
-                      onEdit={() => setEditing({ station: s })}
-                      deleteLabel={`Excluir ${s.name}`}
-                      onDelete={() => setDeleting(s)}
-                    />
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-      {editing && <StationDialog station={editing.station} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        onOpenChange={(v) => !v && setDeleting(null)}
-        title="Tem certeza que deseja excluir esta estação? Os produtos dela ficarão sem estação."
-        description={deleting?.name}
-        onConfirm={() => (deleting ? remove.mutateAsync(deleting) : undefined)}
+    <FormField label="Nome" htmlFor="station-name">
+      <Input
+        id="station-name"
+        value={form.name}
+        onChange={(e) => set('name', e.target.value)}
+        autoFocus
+        maxLength={60}
       />
-    </Card>
+    </FormField>
   );
 }
+
+const STATIONS: EntityListSpec<KitchenStation, Form> = {
+  endpoint: '/api/admin/kitchen/stations',
+  queryKey: kitchenKeys.stations,
+  load: fetchStations,
+  // The kitchen's boards and the products form show the stations.
+  alsoInvalidate: [kitchenKeys.all, ['admin', 'products']],
+  messages: {
+    created: 'Estação criada!',
+    updated: 'Estação atualizada!',
+    deleted: 'Estação excluída!',
+    createFailed: 'Erro ao criar estação',
+    updateFailed: 'Erro ao atualizar estação',
+    deleteFailed: 'Erro ao excluir estação',
+    loadFailed: 'Erro ao carregar estações',
+  },
+  frame: 'card',
+  title: 'Estações',
+  description:
+    'Escolha a estação de cada produto no cadastro de produtos. Produtos sem estação aparecem só em "Todas".',
+  newLabel: 'Nova Estação',
+  empty: 'Nenhuma estação criada',
+  columns: [
+    { header: 'Nome', className: 'font-medium', cell: (s) => s.name },
+    {
+      header: 'Produtos',
+      headClassName: 'w-32',
+      className: 'tabular-nums',
+      cell: (s) => plural(s.productCount, 'produto', 'produtos'),
+    },
+  ],
+  rowName: (s) => s.name,
+  confirmDelete: {
+    title: 'Tem certeza que deseja excluir esta estação? Os produtos dela ficarão sem estação.',
+    description: (s) => s.name,
+  },
+  form: {
+    titles: ['Nova Estação', 'Editar Estação'],
+    description: 'Cada estação vê na cozinha só os itens dos produtos dela (ex.: Pizzas, Bebidas, Sobremesas).',
+    style: 'compact',
+    toForm: (s) => ({ name: s?.name ?? '' }),
+    toBody: (f) => (f.name.trim() ? { body: { name: f.name.trim() } } : { errors: {} }),
+    submitDisabled: (f) => !f.name.trim(),
+    Fields: StationFields,
+  },
+};
 
 function ThresholdsCard() {
   const queryClient = useQueryClient();
@@ -227,7 +176,7 @@ export default function KitchenSettingsPage() {
           )
         }
       />
-      {canAny(ROUTE_PERMISSIONS.kitchenStations) && <StationsCard />}
+      {canAny(ROUTE_PERMISSIONS.kitchenStations) && <EntityList spec={STATIONS} />}
       {can('manage_settings') && <ThresholdsCard />}
     </div>
   );

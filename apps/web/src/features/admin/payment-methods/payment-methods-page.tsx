@@ -1,11 +1,10 @@
 import { MSG } from '@meucardapio/domain/messages';
 import type { PaymentMethodInput, PaymentMethodView } from '@meucardapio/domain/payment-method-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Plus, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
-import { EntityFormDialog, useEntityDialog, useResetOnOpen } from '@/components/entity-form-dialog';
-import { PageHeader } from '@/components/page-header';
+import type { FieldsProps } from '@/components/crud/entity-dialog';
+import { EntityList, type EntityListSpec } from '@/components/crud/entity-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -13,16 +12,14 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api, toastError } from '@/lib/api';
-import { useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entity-mutations';
-import { LoadErrorPanel, TableSkeletonRows } from '../shared/list-states';
-import { RowActionsCell } from '../shared/row-actions';
 
 type Method = PaymentMethodView;
 type Form = PaymentMethodInput;
+type Answer = { paymentMethods: Method[]; checkoutConfigured: boolean };
 
 const KEY = ['admin-payment-methods'] as const;
+const fetchMethods = () => api.get<Answer>('/api/admin/payment-methods');
 const EMPTY: Form = {
   name: '',
   description: '',
@@ -33,36 +30,9 @@ const EMPTY: Form = {
   maxInstallments: 1,
 };
 
-function MethodDialog({ open, editing, onClose }: { open: boolean; editing: Method | null; onClose: () => void }) {
-  const [form, setForm] = useState<Form>(EMPTY);
-  useResetOnOpen(open, () => setForm(editing ? { ...editing } : EMPTY));
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
-  const save = useSaveEntity<Form>({
-    endpoint: '/api/admin/payment-methods',
-    id: editing?.id,
-    invalidate: [KEY],
-    messages: {
-      created: 'Forma de pagamento criada!',
-      updated: 'Forma de pagamento atualizada!',
-      createFailed: 'Erro ao criar forma de pagamento',
-      updateFailed: 'Erro ao atualizar forma de pagamento',
-    },
-    onSaved: onClose,
-  });
-  const nameOk = form.name.trim() !== '';
+function MethodFields({ form, set }: FieldsProps<Method, Form>) {
   return (
-    <EntityFormDialog
-      open={open}
-      onClose={onClose}
-      variant="sheet"
-      title={editing ? 'Editar Forma de Pagamento' : 'Nova Forma de Pagamento'}
-      description="Aparece no checkout do cardápio e no PDV."
-      onSubmit={() => {
-        if (nameOk) save.mutate(form);
-      }}
-      pending={save.isPending}
-      submitDisabled={!nameOk}
-    >
+    <>
       <div className="grid grid-cols-[5rem_1fr] gap-3">
         <FormField label="Ícone" htmlFor="pm-icon">
           <Input
@@ -119,17 +89,67 @@ function MethodDialog({ open, editing, onClose }: { open: boolean; editing: Meth
         <Switch id="pm-active" checked={form.active} onCheckedChange={(v) => set('active', v)} />
         <Label htmlFor="pm-active">Ativa</Label>
       </div>
-    </EntityFormDialog>
+    </>
   );
 }
 
-export default function PaymentMethodsPage() {
+const METHODS: EntityListSpec<Method, Form> = {
+  endpoint: '/api/admin/payment-methods',
+  queryKey: KEY,
+  load: () => fetchMethods().then((r) => r.paymentMethods),
+  messages: {
+    created: 'Forma de pagamento criada!',
+    updated: 'Forma de pagamento atualizada!',
+    deleted: 'Forma de pagamento excluída!',
+    createFailed: 'Erro ao criar forma de pagamento',
+    updateFailed: 'Erro ao atualizar forma de pagamento',
+    deleteFailed: 'Erro ao excluir forma de pagamento',
+    loadFailed: 'Erro ao carregar formas de pagamento',
+  },
+  title: 'Formas de Pagamento',
+  newLabel: 'Nova Forma',
+  empty: 'Nenhuma forma de pagamento cadastrada',
+  columns: [
+    {
+      header: 'Nome',
+      className: 'font-medium',
+      cell: (m) => (
+        <span>
+          <span className="mr-2" aria-hidden>
+            {m.icon}
+          </span>
+          {m.name}
+        </span>
+      ),
+    },
+    {
+      header: 'Descrição',
+      className: 'text-muted-foreground max-md:whitespace-normal md:max-w-64 md:truncate',
+      cell: (m) => m.description || '—',
+    },
+    { header: 'Troco', cell: (m) => (m.requiresChange ? 'Sim' : 'Não') },
+    {
+      header: 'Infinitepay',
+      cell: (m) => (m.infinitepayEnabled ? <Badge variant="brand">Sim · até {m.maxInstallments}x</Badge> : 'Não'),
+    },
+  ],
+  active: { label: (m) => `${m.name} ativa`, words: ['Ativa', 'Inativa'] },
+  rowName: (m) => m.name,
+  confirmDelete: { title: 'Tem certeza que deseja excluir esta forma de pagamento?' },
+  form: {
+    titles: ['Nova Forma de Pagamento', 'Editar Forma de Pagamento'],
+    description: 'Aparece no checkout do cardápio e no PDV.',
+    toForm: (m) => (m ? { ...m } : EMPTY),
+    toBody: (f) => (f.name.trim() ? { body: f } : { errors: {} }),
+    submitDisabled: (f) => f.name.trim() === '',
+    Fields: MethodFields,
+  },
+};
+
+/** "Criar Padrões", offered while the restaurant has no method at all. */
+function DefaultsButton() {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: KEY,
-    queryFn: () => api.get<{ paymentMethods: Method[]; checkoutConfigured: boolean }>('/api/admin/payment-methods'),
-  });
-  const dialog = useEntityDialog<Method>();
+  const list = useQuery({ queryKey: KEY, queryFn: METHODS.load });
   const defaults = useMutation({
     mutationFn: () => api.post('/api/admin/payment-methods/defaults'),
     onSuccess: () => {
@@ -138,108 +158,36 @@ export default function PaymentMethodsPage() {
     },
     onError: (err) => toastError(err, 'Erro ao criar formas de pagamento'),
   });
-  const toggle = useToggleActive<Method>({
-    endpoint: '/api/admin/payment-methods',
-    invalidate: [KEY],
-    messages: { failed: 'Erro ao atualizar forma de pagamento' },
-  });
-  const remove = useDeleteEntity<Method>({
-    endpoint: '/api/admin/payment-methods',
-    invalidate: [KEY],
-    messages: { deleted: 'Forma de pagamento excluída!', failed: 'Erro ao excluir forma de pagamento' },
-  });
-  const list = query.data?.paymentMethods ?? [];
-  // Card/PIX through the provider are offered (configured, or the fallback list when none is active)
-  // but the restaurant's checkout handle is missing: the storefront refuses them.
-  const offersOnline = list.some((m) => m.active && m.infinitepayEnabled) || !list.some((m) => m.active);
-  const checkoutMissing = query.isSuccess && !query.data.checkoutConfigured && offersOnline;
+  if (!list.isSuccess || list.data.length > 0) return null;
   return (
-    <div>
-      <PageHeader
-        title="Formas de Pagamento"
-        actions={
-          <>
-            {query.isSuccess && list.length === 0 && (
-              <Button variant="outline" onClick={() => defaults.mutate()} disabled={defaults.isPending}>
-                <Sparkles aria-hidden /> Criar Padrões
-              </Button>
-            )}
-            <Button onClick={dialog.create}>
-              <Plus aria-hidden /> Nova Forma
-            </Button>
-          </>
-        }
-      />
-      {checkoutMissing && (
-        <div role="alert" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
-          <p className="font-semibold">{MSG.checkoutNotConfigured}</p>
-          <p className="text-sm">{MSG.checkoutNotConfiguredStaff}</p>
-        </div>
-      )}
-      {query.isError ? (
-        <LoadErrorPanel title="Erro ao carregar formas de pagamento" />
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Nome</TableHead>
-              <TableHead>Descrição</TableHead>
-              <TableHead>Troco</TableHead>
-              <TableHead>Infinitepay</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="text-right">Ações</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {query.isPending ? (
-              <TableSkeletonRows colSpan={6} className="h-24" />
-            ) : list.length === 0 ? (
-              <TableEmpty colSpan={6}>Nenhuma forma de pagamento cadastrada</TableEmpty>
-            ) : (
-              list.map((m) => (
-                <TableRow key={m.id}>
-                  <TableCell label="Nome" className="font-medium">
-                    <span>
-                      <span className="mr-2" aria-hidden>
-                        {m.icon}
-                      </span>
-                      {m.name}
-                    </span>
-                  </TableCell>
-                  <TableCell
-                    label="Descrição"
-                    className="text-muted-foreground max-md:whitespace-normal md:max-w-64 md:truncate"
-                  >
-                    {m.description || '—'}
-                  </TableCell>
-                  <TableCell label="Troco">{m.requiresChange ? 'Sim' : 'Não'}</TableCell>
-                  <TableCell label="Infinitepay">
-                    {m.infinitepayEnabled ? <Badge variant="brand">Sim · até {m.maxInstallments}x</Badge> : 'Não'}
-                  </TableCell>
-                  <TableCell label="Status">
-                    <div className="flex items-center gap-2">
-                      <Switch
-                        checked={m.active}
-                        onCheckedChange={() => toggle.mutate(m)}
-                        aria-label={`${m.name} ativa`}
-                      />
-                      <Badge variant={m.active ? 'success' : 'secondary'}>{m.active ? 'Ativa' : 'Inativa'}</Badge>
-                    </div>
-                  </TableCell>
-                  <RowActionsCell
-                    editLabel={`Editar ${m.name}`}
-                    onEdit={() => dialog.edit(m)}
-                    deleteLabel={`Excluir ${m.name}`}
-                    confirmTitle="Tem certeza que deseja excluir esta forma de pagamento?"
-                    onDelete={() => remove.mutateAsync(m)}
-                  />
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      )}
-      <MethodDialog open={dialog.open} editing={dialog.editing} onClose={dialog.close} />
+    <Button variant="outline" onClick={() => defaults.mutate()} disabled={defaults.isPending}>
+      <Sparkles aria-hidden /> Criar Padrões
+    </Button>
+  );
+}
+
+/**
+ * Card/PIX through the provider are offered (configured, or the fallback list when none is active) but
+ * the restaurant's checkout handle is missing: the storefront refuses them.
+ */
+function CheckoutMissingNotice() {
+  const answer = useQuery({ queryKey: [...KEY, 'checkout'], queryFn: fetchMethods });
+  if (!answer.isSuccess || answer.data.checkoutConfigured) return null;
+  const list = answer.data.paymentMethods;
+  const offersOnline = list.some((m) => m.active && m.infinitepayEnabled) || !list.some((m) => m.active);
+  if (!offersOnline) return null;
+  return (
+    <div role="alert" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
+      <p className="font-semibold">{MSG.checkoutNotConfigured}</p>
+      <p className="text-sm">{MSG.checkoutNotConfiguredStaff}</p>
     </div>
+  );
+}
+
+export default function PaymentMethodsPage() {
+  return (
+    <EntityList spec={METHODS} actions={<DefaultsButton />}>
+      <CheckoutMissingNotice />
+    </EntityList>
   );
 }

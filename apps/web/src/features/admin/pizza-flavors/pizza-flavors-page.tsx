@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pizza } from 'lucide-react';
+import { LoadErrorNotice, TableSkeletonRows } from '@/components/crud/list-states';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
-import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
 
 type Flavor = {
   id: string;

@@ -17,6 +17,7 @@ import {
 } from '@meucardapio/domain/product-rules';
 import { Plus, Trash2 } from 'lucide-react';
 import { Fragment, type ReactNode, useId, useMemo, useState } from 'react';
+import { useSaveEntity } from '@/components/crud/entity-mutations';
 import { ImageUploadField } from '@/components/image-upload-field';
 import { Button } from '@/components/ui/button';
 import {
@@ -35,7 +36,6 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { formatMoney } from '@/lib/format';
 import { useDiscardGuard } from '@/lib/unsaved-changes';
-import { useSaveEntity } from '../shared/entity-mutations';
 import { type Category, PRODUCTS_KEY, type Product, useKitchenStations } from './products-api';
 
 type Entry = { id?: string; name: string; price: number };

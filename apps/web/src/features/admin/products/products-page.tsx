@@ -4,6 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, FileSpreadsheet, History, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { useDeleteEntity } from '@/components/crud/entity-mutations';
+import { LoadErrorNotice, TableSkeletonRows } from '@/components/crud/list-states';
 import { PageHeader } from '@/components/page-header';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -18,8 +20,6 @@ import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableR
 import { api, toastTitledError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { useStaff } from '@/lib/staff';
-import { useDeleteEntity } from '../shared/entity-mutations';
-import { LoadErrorNotice, TableSkeletonRows } from '../shared/list-states';
 import { MenuImportDialog } from './menu-import-dialog';
 import { ProductFormDialog } from './product-form-dialog';
 import { PRODUCTS_KEY, type Product, useCategories, useProducts } from './products-api';

@@ -1,26 +1,28 @@
 import { normalizeText } from '@meucardapio/domain/delivery';
-import { useQuery } from '@tanstack/react-query';
-import { Plus, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { EntityFormDialog, useEntityDialog, useResetOnOpen } from '@/components/entity-form-dialog';
-import { PageHeader } from '@/components/page-header';
+import type { FieldErrors, FieldsProps } from '@/components/crud/entity-dialog';
+import { EntityList, type EntityListSpec } from '@/components/crud/entity-list';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
-import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api } from '@/lib/api';
 import { useGeoStates, useStateCities } from '@/lib/geo';
-import { useDeleteEntity, useSaveEntity, useToggleActive } from '../shared/entity-mutations';
-import { LoadErrorPanel, TableSkeletonRows } from '../shared/list-states';
-import { RowActionsCell } from '../shared/row-actions';
 
 type DeliveryState = { id: string; code: string; name: string; cities: string[]; active: boolean };
-const KEY = ['admin-delivery-states'] as const;
+type Form = {
+  code: string;
+  stateName: string;
+  cities: string[];
+  active: boolean;
+  /** What is typed in the city search box, and the state's city it names exactly (any accents or case). */
+  search: string;
+  typedCity: string | null;
+};
 
 /** "A, B, C +N mais" (spec 3 §9: the first 3 cities). */
 export function citiesSummary(cities: string[]): string {
@@ -31,103 +33,62 @@ export function citiesSummary(cities: string[]): string {
 
 const byName = (a: string, b: string) => a.localeCompare(b, 'pt-BR');
 
-function StateDialog({
-  open,
-  editing,
-  onClose,
-}: {
-  open: boolean;
-  editing: DeliveryState | null;
-  onClose: () => void;
-}) {
-  const [code, setCode] = useState('');
-  const [cities, setCities] = useState<string[]>([]);
-  const [active, setActive] = useState(true);
-  const [search, setSearch] = useState('');
-  const [cityError, setCityError] = useState<string | null>(null);
-  useResetOnOpen(open, () => {
-    setCode(editing?.code ?? '');
-    setCities(editing?.cities ?? []);
-    setActive(editing?.active ?? true);
-    setSearch('');
-    setCityError(null);
-  });
+const exactCity = (list: readonly string[] | undefined, typed: string) =>
+  (list ?? []).find((c) => normalizeText(c) === normalizeText(typed.trim())) ?? null;
+
+function refuse(title: string, description: string): { errors: FieldErrors<Form> } {
+  toast.error(title, { description });
+  return { errors: { search: description } };
+}
+
+/**
+ * The cities with what is still typed in the search box: a typed name counts when it is exactly a city
+ * of the state; anything else is refused with a message, never dropped.
+ */
+function toBody(f: Form) {
+  const typed = f.search.trim();
+  let cities = f.cities;
+  if (typed) {
+    if (!f.typedCity)
+      return refuse('Cidade inválida', `${typed} não é uma cidade de ${f.stateName}. Escolha uma cidade da lista.`);
+    if (!cities.includes(f.typedCity)) cities = [...cities, f.typedCity].sort(byName);
+  }
+  if (cities.length === 0)
+    return refuse('Nenhuma cidade', `Adicione ao menos uma cidade de ${f.stateName} atendida pela entrega.`);
+  return { body: { code: f.code, cities, active: f.active } };
+}
+
+function StateFields({ form, set, errors }: FieldsProps<DeliveryState, Form>) {
   const states = useGeoStates();
-  const cityList = useStateCities(code);
+  const cityList = useStateCities(form.code);
+  const [enterError, setEnterError] = useState<string | null>(null);
+  const cityError = errors.search ?? enterError;
   const matches = useMemo(() => {
-    const q = normalizeText(search);
+    const q = normalizeText(form.search);
     if (!q) return [];
-    return (cityList.data ?? []).filter((c) => normalizeText(c).includes(q) && !cities.includes(c)).slice(0, 8);
-  }, [search, cityList.data, cities]);
-  const stateName = states.data?.find((s) => s.code === code)?.name ?? code;
+    return (cityList.data ?? []).filter((c) => normalizeText(c).includes(q) && !form.cities.includes(c)).slice(0, 8);
+  }, [form.search, cityList.data, form.cities]);
 
-  function refuse(title: string, description: string) {
-    setCityError(description);
-    toast.error(title, { description });
+  function typeCity(text: string) {
+    set('search', text);
+    set('typedCity', exactCity(cityList.data, text));
+    setEnterError(null);
   }
-
   function addCity(city: string) {
-    setCities((list) => (list.includes(city) ? list : [...list, city].sort(byName)));
-    setSearch('');
-    setCityError(null);
+    if (!form.cities.includes(city)) set('cities', [...form.cities, city].sort(byName));
+    typeCity('');
   }
 
-  /**
-   * The cities with what is still typed in the search box: a typed name counts when it is exactly a
-   * city of the state (any accents or case); anything else is refused with a message, never dropped.
-   */
-  function citiesWithTyped(): string[] | null {
-    const typed = search.trim();
-    if (!typed) return cities;
-    const exact = (cityList.data ?? []).find((c) => normalizeText(c) === normalizeText(typed));
-    if (!exact) {
-      refuse('Cidade inválida', `${typed} não é uma cidade de ${stateName}. Escolha uma cidade da lista.`);
-      return null;
-    }
-    addCity(exact);
-    return cities.includes(exact) ? cities : [...cities, exact].sort(byName);
-  }
-
-  function submit() {
-    if (!code) return;
-    const list = citiesWithTyped();
-    if (!list) return;
-    if (list.length === 0) {
-      refuse('Nenhuma cidade', `Adicione ao menos uma cidade de ${stateName} atendida pela entrega.`);
-      return;
-    }
-    save.mutate({ code, cities: list, active });
-  }
-  const save = useSaveEntity<object>({
-    endpoint: '/api/admin/delivery-states',
-    id: editing?.id,
-    invalidate: [KEY],
-    messages: {
-      created: 'Estado criado!',
-      updated: 'Estado atualizado!',
-      createFailed: 'Erro ao criar estado',
-      updateFailed: 'Erro ao atualizar estado',
-    },
-    onSaved: onClose,
-  });
   return (
-    <EntityFormDialog
-      open={open}
-      onClose={onClose}
-      variant="sheet"
-      title={editing ? 'Editar Estado' : 'Novo Estado'}
-      description="Pedidos de outros estados vão por transportadora."
-      onSubmit={submit}
-      pending={save.isPending}
-      submitDisabled={!code}
-    >
+    <>
       <FormField label="Estado" htmlFor="st-code">
         <Select
-          value={code}
+          value={form.code}
           onValueChange={(v) => {
-            setCode(v);
-            setCities([]);
-            setCityError(null);
+            set('code', v);
+            set('stateName', states.data?.find((s) => s.code === v)?.name ?? v);
+            set('cities', []);
+            typeCity('');
           }}
         >
           <SelectTrigger id="st-code">
@@ -142,7 +103,7 @@ function StateDialog({
           </SelectContent>
         </Select>
       </FormField>
-      {code && (
+      {form.code && (
         <FormField
           label="Adicionar cidade"
           htmlFor="st-city"
@@ -152,16 +113,18 @@ function StateDialog({
           <div className="relative">
             <Input
               id="st-city"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setCityError(null);
-              }}
+              value={form.search}
+              onChange={(e) => typeCity(e.target.value)}
               onKeyDown={(e) => {
                 // Enter adds the typed city instead of saving the form.
-                if (e.key !== 'Enter' || !search.trim()) return;
+                if (e.key !== 'Enter' || !form.search.trim()) return;
                 e.preventDefault();
-                citiesWithTyped();
+                if (form.typedCity) addCity(form.typedCity);
+                else {
+                  const description = `${form.search.trim()} não é uma cidade de ${form.stateName}. Escolha uma cidade da lista.`;
+                  setEnterError(description);
+                  toast.error('Cidade inválida', { description });
+                }
               }}
               autoComplete="off"
               aria-invalid={cityError ? true : undefined}
@@ -184,15 +147,20 @@ function StateDialog({
           </div>
         </FormField>
       )}
-      {cities.length > 0 && (
+      {form.cities.length > 0 && (
         <div className="flex flex-wrap gap-1.5">
-          {cities.map((c) => (
+          {form.cities.map((c) => (
             <Badge key={c} variant="secondary" className="gap-1 py-1">
               {c}
               <button
                 type="button"
                 aria-label={`Remover ${c}`}
-                onClick={() => setCities((l) => l.filter((x) => x !== c))}
+                onClick={() =>
+                  set(
+                    'cities',
+                    form.cities.filter((x) => x !== c),
+                  )
+                }
               >
                 <X aria-hidden />
               </button>
@@ -201,91 +169,66 @@ function StateDialog({
         </div>
       )}
       <div className="flex items-center gap-2">
-        <Switch id="st-active" checked={active} onCheckedChange={setActive} />
+        <Switch id="st-active" checked={form.active} onCheckedChange={(v) => set('active', v)} />
         <Label htmlFor="st-active">Ativo</Label>
       </div>
-    </EntityFormDialog>
+    </>
   );
 }
 
+const STATES: EntityListSpec<DeliveryState, Form> = {
+  endpoint: '/api/admin/delivery-states',
+  queryKey: ['admin-delivery-states'],
+  load: () => api.get<{ states: DeliveryState[] }>('/api/admin/delivery-states').then((r) => r.states),
+  messages: {
+    created: 'Estado criado!',
+    updated: 'Estado atualizado!',
+    deleted: 'Estado excluído!',
+    createFailed: 'Erro ao criar estado',
+    updateFailed: 'Erro ao atualizar estado',
+    deleteFailed: 'Erro ao excluir estado',
+    loadFailed: 'Erro ao carregar estados',
+  },
+  title: 'Estados para Entrega',
+  description: 'Estados e cidades atendidos pela entrega própria.',
+  newLabel: 'Novo Estado',
+  empty: 'Nenhum estado cadastrado',
+  columns: [
+    {
+      header: 'Estado',
+      className: 'font-medium',
+      cell: (s) => (
+        <span>
+          {s.name} <span className="text-muted-foreground">({s.code})</span>
+        </span>
+      ),
+    },
+    {
+      header: 'Cidades',
+      className: 'max-w-96 whitespace-normal',
+      cell: (s) => <span title={s.cities.join(', ')}>{citiesSummary(s.cities)}</span>,
+    },
+  ],
+  active: { label: (s) => `${s.name} ativo` },
+  rowName: (s) => s.name,
+  confirmDelete: { title: 'Tem certeza que deseja excluir este estado?' },
+  form: {
+    titles: ['Novo Estado', 'Editar Estado'],
+    description: 'Pedidos de outros estados vão por transportadora.',
+    toForm: (s) => ({
+      code: s?.code ?? '',
+      stateName: s?.name ?? '',
+      cities: s?.cities ?? [],
+      active: s?.active ?? true,
+      search: '',
+      typedCity: null,
+    }),
+    toBody,
+    submitDisabled: (f) => !f.code,
+    Fields: StateFields,
+  },
+};
+
 export default function StatesPage() {
-  const list = useQuery({
-    queryKey: KEY,
-    queryFn: () => api.get<{ states: DeliveryState[] }>('/api/admin/delivery-states').then((r) => r.states),
-  });
-  const dialog = useEntityDialog<DeliveryState>();
-  const toggle = useToggleActive<DeliveryState>({
-    endpoint: '/api/admin/delivery-states',
-    invalidate: [KEY],
-    messages: { failed: 'Erro ao atualizar estado' },
-  });
-  const remove = useDeleteEntity<DeliveryState>({
-    endpoint: '/api/admin/delivery-states',
-    invalidate: [KEY],
-    messages: { deleted: 'Estado excluído!', failed: 'Erro ao excluir estado' },
-  });
-  const rows = list.data ?? [];
-  return (
-    <div>
-      <PageHeader
-        title="Estados para Entrega"
-        description="Estados e cidades atendidos pela entrega própria."
-        actions={
-          <Button onClick={dialog.create}>
-            <Plus aria-hidden /> Novo Estado
-          </Button>
-        }
-      />
-      {list.isError ? (
-        <LoadErrorPanel title="Erro ao carregar estados" />
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Estado</TableHead>
-              <TableHead>Cidades</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="text-right">Ações</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.isPending ? (
-              <TableSkeletonRows colSpan={4} className="h-24" />
-            ) : rows.length === 0 ? (
-              <TableEmpty colSpan={4}>Nenhum estado cadastrado</TableEmpty>
-            ) : (
-              rows.map((s) => (
-                <TableRow key={s.id}>
-                  <TableCell label="Estado" className="font-medium">
-                    {s.name} <span className="text-muted-foreground">({s.code})</span>
-                  </TableCell>
-                  <TableCell label="Cidades" className="max-w-96 whitespace-normal" title={s.cities.join(', ')}>
-                    {citiesSummary(s.cities)}
-                  </TableCell>
-                  <TableCell label="Status">
-                    <div className="flex items-center gap-2">
-                      <Switch
-                        checked={s.active}
-                        onCheckedChange={() => toggle.mutate(s)}
-                        aria-label={`${s.name} ativo`}
-                      />
-                      <Badge variant={s.active ? 'success' : 'secondary'}>{s.active ? 'Ativo' : 'Inativo'}</Badge>
-                    </div>
-                  </TableCell>
-                  <RowActionsCell
-                    editLabel={`Editar ${s.name}`}
-                    onEdit={() => dialog.edit(s)}
-                    deleteLabel={`Excluir ${s.name}`}
-                    confirmTitle="Tem certeza que deseja excluir este estado?"
-                    onDelete={() => remove.mutateAsync(s)}
-                  />
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      )}
-      <StateDialog open={dialog.open} editing={dialog.editing} onClose={dialog.close} />
-    </div>
-  );
+  return <EntityList spec={STATES} />;
 }
