@@ -48,6 +48,8 @@ export type KitchenStation = { id: string; name: string; sortOrder: number; prod
 export type KitchenItem = Omit<OrderItemView, 'productId' | 'unitPrice' | 'totalPrice'> & {
   /** The station of the product now; null when it has none (or the product was deleted). */
   stationId: string | null;
+  /** Cancelled after it was sent (a table's item): shown struck out, with why, so the cook stops. */
+  cancelled: { reason: string } | null;
 };
 
 export type KitchenOrder = {

@@ -3,7 +3,9 @@ import { encodeTicket } from './escpos';
 import golden32 from './fixtures/ticket-32-cp850.hex?raw';
 import golden48 from './fixtures/ticket-48-cp860.hex?raw';
 import {
+  cancelledItemTicket,
   counterCopies,
+  kitchenTicket,
   orderTicket,
   type PrinterRoutes,
   printerState,
@@ -76,6 +78,29 @@ describe('ESC/POS tickets', () => {
     const total = `TOTAL${' '.repeat(32 - 5 - 8)}R$ 71,00`;
     expect(indexOf(bytes, [...Buffer.from(total)])).toBeGreaterThan(0);
     expect(indexOf(bytes, [0x1b, 0x70])).toBeGreaterThan(0);
+  });
+});
+
+describe('table rounds and cancelled items', () => {
+  const round: TicketOrder = { ...order, deliveryType: 'dine_in', tableNumber: 12, round: 3 };
+  const texts = (lines: ReturnType<typeof kitchenTicket>) => lines.map((l) => ('text' in l ? l.text : null));
+
+  it("a round's station ticket names its table and round", () => {
+    const lines = texts(kitchenTicket('Forno', round));
+    expect(lines.slice(0, 4)).toEqual(['FORNO', 'PEDIDO #42', 'MESA 12', 'RODADA 3']);
+  });
+
+  it('a cancelled item prints as a cancellation, with the item, its options, the reason and who', () => {
+    const lines = texts(
+      cancelledItemTicket('Forno', round, round.items[0], { reason: 'Cliente desistiu', by: 'Gabi' }),
+    );
+    expect(lines[0]).toBe('CANCELAMENTO');
+    expect(lines).toContain('MESA 12');
+    expect(lines).toContain('CANCELAR 1x Pizza Calabresa Média');
+    expect(lines).toContain('  + Borda de requeijão');
+    expect(lines.slice(-2)).toEqual(['Motivo: Cliente desistiu', 'Cancelado por Gabi']);
+    // The other items of the round are not on it.
+    expect(lines.some((l) => l?.includes('Pão de açúcar'))).toBe(false);
   });
 });
 

@@ -141,6 +141,8 @@ export type TicketOrder = {
   shortId: string;
   deliveryType: string;
   tableNumber: number | null;
+  /** The round of a table account (comanda), printed under the table. */
+  round?: number | null;
   customerName: string;
   customerPhone: string | null;
   address: string | null;
@@ -179,7 +181,15 @@ function orderHeader(order: TicketOrder, title: string): Ticket {
   } else {
     lines.push({ text: channelLabel(order.deliveryType).toUpperCase(), align: 'center', bold: true });
   }
+  if (order.round != null) lines.push({ text: `RODADA ${order.round}`, align: 'center', bold: true });
   lines.push({ text: `${when(order.createdAt, order.timezone)} · ${order.shortId}`, align: 'center' }, { rule: true });
+  return lines;
+}
+
+/** An item's options and notes, under its name. */
+function itemDetailLines(item: TicketOrder['items'][number]): Ticket {
+  const lines: Ticket = item.options.map((option) => ({ text: `  + ${option}` }));
+  if (item.notes) lines.push({ text: `  Obs.: ${item.notes}` });
   return lines;
 }
 
@@ -188,8 +198,7 @@ function itemLines(items: TicketOrder['items'], withPrices: boolean): Ticket {
   for (const item of items) {
     const name = `${item.quantity}x ${item.name}`;
     lines.push(withPrices ? { left: name, right: formatBRL(item.totalPrice), bold: true } : { text: name, bold: true });
-    for (const option of item.options) lines.push({ text: `  + ${option}` });
-    if (item.notes) lines.push({ text: `  Obs.: ${item.notes}` });
+    lines.push(...itemDetailLines(item));
   }
   return lines;
 }
@@ -216,6 +225,27 @@ export function kitchenTicket(stationName: string, order: TicketOrder): Ticket {
   const lines: Ticket = [...orderHeader(order, stationName.toUpperCase()), ...itemLines(order.items, false)];
   if (order.note) lines.push({ rule: true }, { text: `Observação: ${order.note}`, bold: true });
   return lines;
+}
+
+/**
+ * An item cancelled after it was sent: the station (or the counter) stops making it. Printed in double
+ * height so it is not taken for a new order.
+ */
+export function cancelledItemTicket(
+  title: string,
+  order: TicketOrder,
+  item: TicketOrder['items'][number],
+  cancel: { reason: string; by: string },
+): Ticket {
+  return [
+    { text: 'CANCELAMENTO', align: 'center', bold: true, big: true },
+    ...orderHeader(order, title.toUpperCase()),
+    { text: `CANCELAR ${item.quantity}x ${item.name}`, bold: true, big: true },
+    ...itemDetailLines(item),
+    { rule: true },
+    { text: `Motivo: ${cancel.reason}`, bold: true },
+    { text: `Cancelado por ${cancel.by}` },
+  ];
 }
 
 /** The PDV sale's receipt for the customer at the counter (not a fiscal document). */

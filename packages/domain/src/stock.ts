@@ -80,16 +80,24 @@ export function saleStockEntry(before: number, quantity: number, note: string): 
 }
 
 /**
- * The history row of units given back by a cancelled order: an entry ('register'), as any increase
- * of stock is, noted with the order it came from.
+ * The history row of units given back by a cancelled order (or one cancelled item of it): an entry
+ * ('register'), as any increase of stock is, noted with the order it came from.
  */
-export function returnStockEntry(before: number, quantity: number, orderNumber: number): StockHistoryEntry {
+export function returnStockEntry(
+  before: number,
+  quantity: number,
+  orderNumber: number,
+  what: 'order' | 'item' = 'order',
+): StockHistoryEntry {
   return {
     operationType: 'register',
     quantityBefore: before,
     quantityAfter: before + quantity,
     quantityChanged: quantity,
-    notes: `Devolução do pedido cancelado #${orderNumber}`,
+    notes:
+      what === 'order'
+        ? `Devolução do pedido cancelado #${orderNumber}`
+        : `Devolução de item cancelado do pedido #${orderNumber}`,
   };
 }
 

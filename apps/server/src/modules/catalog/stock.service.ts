@@ -2,7 +2,7 @@ import type { DbOrTx } from '@meucardapio/db/client';
 import { products, stockHistory } from '@meucardapio/db/schema';
 import { stockLeftText } from '@meucardapio/domain/cart';
 import { MSG } from '@meucardapio/domain/messages';
-import { saleStockEntry, stockChangeEntry, stockNoteWith } from '@meucardapio/domain/stock';
+import { returnStockEntry, saleStockEntry, stockChangeEntry, stockNoteWith } from '@meucardapio/domain/stock';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { inTransaction, type StaffCtx } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
@@ -187,4 +187,53 @@ export async function takeSaleStock(
     );
   }
   return changes;
+}
+
+/**
+ * Puts back, per product, what an order's sales took minus what was already returned (read from the
+ * stock history rows of this order, so a product whose stock control changed since is still right);
+ * with `only`, at most that many units of one product (a cancelled item). Products in id order, as
+ * order creation takes them, so the two never wait on each other in a cycle.
+ */
+export async function returnOrderStock(
+  tx: DbOrTx,
+  restaurantId: string,
+  order: { id: string; number: number },
+  employeeName: string,
+  only?: { productId: string; quantity: number },
+) {
+  const held = await tx
+    .select({
+      productId: stockHistory.productId,
+      quantity: sql<number>`sum(case when ${stockHistory.operationType} = 'sale'
+        then ${stockHistory.quantityChanged} else -${stockHistory.quantityChanged} end)::int`,
+    })
+    .from(stockHistory)
+    .where(
+      tenant(
+        stockHistory,
+        restaurantId,
+        eq(stockHistory.orderId, order.id),
+        only ? eq(stockHistory.productId, only.productId) : undefined,
+      ),
+    )
+    .groupBy(stockHistory.productId)
+    .orderBy(asc(stockHistory.productId));
+  for (const h of held) {
+    const quantity = only ? Math.min(only.quantity, h.quantity) : h.quantity;
+    if (!(quantity > 0)) continue;
+    const [row] = await tx
+      .update(products)
+      .set({ estoque: sql`${products.estoque} + ${quantity}`, updatedAt: new Date() })
+      .where(tenant(products, restaurantId, eq(products.id, h.productId)))
+      .returning({ estoque: products.estoque });
+    if (!row) continue;
+    await tx.insert(stockHistory).values({
+      restaurantId,
+      productId: h.productId,
+      orderId: order.id,
+      employeeName,
+      ...returnStockEntry(row.estoque - quantity, quantity, order.number, only ? 'item' : 'order'),
+    });
+  }
 }

@@ -57,7 +57,11 @@ export async function kitchenBoard(ctx: StaffCtx, stationId: string | null): Pro
     const list = itemsBy.get(item.orderId) ?? [];
     // The kitchen reads what to cook, not what it costs.
     const { productId: _p, unitPrice: _u, totalPrice: _t, ...view } = toItemView(item);
-    list.push({ ...view, stationId: itemStation ?? null });
+    list.push({
+      ...view,
+      stationId: itemStation ?? null,
+      cancelled: item.cancelledAt ? { reason: item.cancelReason ?? '' } : null,
+    });
     itemsBy.set(item.orderId, list);
   }
   const seesNames = !isKitchenOnly(ctx.actor.rules);

@@ -1,10 +1,10 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import { couponRedemptions, coupons, orderHistory, orders, products, stockHistory } from '@meucardapio/db/schema';
+import { couponRedemptions, coupons, orderHistory, orders } from '@meucardapio/db/schema';
 import { checkStatusTransition, type OrderStatus } from '@meucardapio/domain/order-status';
-import { returnStockEntry } from '@meucardapio/domain/stock';
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../http/errors';
 import { tenant } from '../../http/tenant';
+import { returnOrderStock } from '../catalog/stock.service';
 import { announceOrderUpdate } from './order-events';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -43,7 +43,7 @@ export async function cancelOrderAndRestore(tx: DbOrTx, input: CancelInput): Pro
   const check = checkStatusTransition(order.status as OrderStatus, 'cancelled', order.deliveryType);
   if (!check.ok) throw new AppError(409, check.code, check.title, check.description ?? '');
 
-  await restoreStock(tx, order, input.by.name);
+  await returnOrderStock(tx, restaurantId, order, input.by.name);
   await restoreCouponUse(tx, order);
 
   const now = new Date();
@@ -67,40 +67,6 @@ export async function cancelOrderAndRestore(tx: DbOrTx, input: CancelInput): Pro
     deliveryEmployeeId: order.deliveryEmployeeId,
   });
   return { cancelled: true, order: updated };
-}
-
-/**
- * Puts back, per product, what the order's sales took minus what was already returned (read from the
- * stock history rows of this order, so a product whose stock control changed since is still right).
- * Products in id order, as order creation takes them, so the two never wait on each other in a cycle.
- */
-async function restoreStock(tx: DbOrTx, order: OrderRow, employeeName: string) {
-  const held = await tx
-    .select({
-      productId: stockHistory.productId,
-      quantity: sql<number>`sum(case when ${stockHistory.operationType} = 'sale'
-        then ${stockHistory.quantityChanged} else -${stockHistory.quantityChanged} end)::int`,
-    })
-    .from(stockHistory)
-    .where(tenant(stockHistory, order.restaurantId, eq(stockHistory.orderId, order.id)))
-    .groupBy(stockHistory.productId)
-    .orderBy(asc(stockHistory.productId));
-  for (const { productId, quantity } of held) {
-    if (!(quantity > 0)) continue;
-    const [row] = await tx
-      .update(products)
-      .set({ estoque: sql`${products.estoque} + ${quantity}`, updatedAt: new Date() })
-      .where(tenant(products, order.restaurantId, eq(products.id, productId)))
-      .returning({ estoque: products.estoque });
-    if (!row) continue;
-    await tx.insert(stockHistory).values({
-      restaurantId: order.restaurantId,
-      productId,
-      orderId: order.id,
-      employeeName,
-      ...returnStockEntry(row.estoque - quantity, quantity, order.number),
-    });
-  }
 }
 
 /** Removes the order's coupon redemption; the coupon's count goes down only if one was removed. */

@@ -14,6 +14,7 @@ import { shortIdAdmin } from '@meucardapio/domain/order-status';
 import {
   type AutoPrint,
   type CashClosingTicket,
+  cancelledItemTicket,
   cashClosingTicket,
   counterCopies,
   DEFAULT_AUTO_PRINT,
@@ -27,7 +28,7 @@ import {
   type TicketOrder,
   testTicket,
 } from '@meucardapio/domain/printing';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { inTransaction, type ServiceCtx, type StaffCtx } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -96,7 +97,7 @@ async function restaurantOf(db: DbOrTx, restaurantId: string) {
   return row;
 }
 
-/** An order as its tickets print it, with each item's kitchen station. */
+/** An order as its tickets print it (items cancelled after it was sent left out), with each item's station. */
 async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: string, timezone: string) {
   const [order] = await db
     .select()
@@ -107,7 +108,7 @@ async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: string, ti
     .select({ item: orderItems, stationId: products.stationId })
     .from(orderItems)
     .leftJoin(products, and(eq(products.id, orderItems.productId), eq(products.restaurantId, orderItems.restaurantId)))
-    .where(tenant(orderItems, restaurantId, eq(orderItems.orderId, orderId)))
+    .where(tenant(orderItems, restaurantId, eq(orderItems.orderId, orderId), isNull(orderItems.cancelledAt)))
     .orderBy(asc(orderItems.id));
   const address = order.address
     ? [order.address, order.addressNumber, order.complement, order.neighborhood].filter(Boolean).join(', ')
@@ -117,6 +118,7 @@ async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: string, ti
     shortId: shortIdAdmin(order.id),
     deliveryType: order.deliveryType,
     tableNumber: order.tableNumber,
+    round: order.round,
     customerName: order.customerName,
     customerPhone: order.customerPhone,
     address,
@@ -128,24 +130,73 @@ async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: string, ti
     total: order.total,
     createdAt: order.createdAt,
     timezone,
-    items: items.map(({ item }) => ({
-      name: item.name,
-      quantity: item.quantity,
-      totalPrice: item.totalPrice,
-      options: [item.variation, ...item.pizzaFlavors, ...item.addons, ...item.colors]
-        .filter((o) => o != null)
-        .map((o) => (o.quantity && o.quantity > 1 ? `${o.quantity}x ${o.name}` : o.name)),
-      notes: item.notes,
-    })),
+    items: items.map(({ item }) => ticketItem(item)),
   };
   // A local PIX order not paid yet carries its code: the counter copy prints it as a QR to pay at the door.
   const pix = order.paymentStatus !== 'approved' ? (order.paymentData as { pix_br_code?: string }).pix_br_code : null;
   return { view, stations: items.map((i) => i.stationId), pix: pix ?? null };
 }
 
+function ticketItem(item: typeof orderItems.$inferSelect): TicketOrder['items'][number] {
+  return {
+    name: item.name,
+    quantity: item.quantity,
+    totalPrice: item.totalPrice,
+    options: [item.variation, ...item.pizzaFlavors, ...item.addons, ...item.colors]
+      .filter((o) => o != null)
+      .map((o) => (o.quantity && o.quantity > 1 ? `${o.quantity}x ${o.name}` : o.name)),
+    notes: item.notes,
+  };
+}
+
 /**
- * The tickets of an order the restaurant accepted: the counter copies (N per channel) and, per kitchen
- * station routed to a printer, a ticket with that station's items. Called in the accept's transaction.
+ * An item cancelled after it was sent, printed where it is being made: on the printers of its product's
+ * kitchen station, or (a product without a station) on those that print the order's counter copy. Only
+ * when kitchen tickets print automatically; in the cancellation's transaction.
+ */
+export async function enqueueCancelledItem(
+  db: DbOrTx,
+  restaurantId: string,
+  itemId: string,
+  cancel: { reason: string; by: string },
+): Promise<string[]> {
+  const all = await printersOf(db, restaurantId);
+  if (all.length === 0 || !(await autoPrintOf(db, restaurantId)).kitchen) return [];
+  const [row] = await db
+    .select({ item: orderItems, station: kitchenStations })
+    .from(orderItems)
+    .leftJoin(products, and(eq(products.id, orderItems.productId), eq(products.restaurantId, orderItems.restaurantId)))
+    .leftJoin(
+      kitchenStations,
+      and(eq(kitchenStations.id, products.stationId), eq(kitchenStations.restaurantId, orderItems.restaurantId)),
+    )
+    .where(tenant(orderItems, restaurantId, eq(orderItems.id, itemId)));
+  if (!row) return [];
+  const restaurant = await restaurantOf(db, restaurantId);
+  const data = await ticketOrder(db, restaurantId, row.item.orderId, restaurant.timezone);
+  if (!data) return [];
+  const { station } = row;
+  const targets = station
+    ? all.filter((p) => p.routes.stations.includes(station.id))
+    : all.filter((p) => counterCopies(p.routes, data.view.deliveryType) > 0);
+  const ticket = cancelledItemTicket(station?.name ?? 'Via do balcão', data.view, ticketItem(row.item), cancel);
+  return insertJobs(
+    db,
+    restaurantId,
+    targets.map((printer) => ({
+      printer,
+      kind: station ? 'kitchen' : 'order',
+      orderId: row.item.orderId,
+      title: `Pedido #${data.view.number} · cancelamento`,
+      ticket,
+    })),
+  );
+}
+
+/**
+ * The tickets of an order the restaurant accepted (or a table's round, sent straight to the kitchen): the
+ * counter copies (N per channel) and, per kitchen station routed to a printer, a ticket with that
+ * station's items. Called in the accept's (or the round's) transaction.
  */
 export async function enqueueAcceptedOrder(db: DbOrTx, restaurantId: string, orderId: string): Promise<string[]> {
   const all = await printersOf(db, restaurantId);

@@ -13,7 +13,7 @@ import {
 } from '@meucardapio/domain/table-accounts';
 import type { AccountPaymentView, AccountRoundView, AccountView } from '@meucardapio/domain/table-accounts-api';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { ServiceCtx } from '../../http/context';
+import { inTransaction, type ServiceCtx, type StaffCtx } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
@@ -243,4 +243,25 @@ export async function announceAccount(
   await appendEvent(db, { ...base, permission: 'manage_tables' });
   for (const customerId of await memberCustomers(db, a.restaurantId, a.id))
     await appendEvent(db, { ...base, customerId });
+}
+
+/** One locked change of an account, its event, and its fresh view. */
+export async function change(
+  ctx: StaffCtx,
+  id: string,
+  fn: (tx: StaffCtx, account: AccountRow) => Promise<Partial<typeof tableAccounts.$inferInsert> | null>,
+): Promise<AccountView> {
+  return inTransaction(ctx, async (tx) => {
+    const account = await lockAccount(tx, id);
+    const set = await fn(tx, account);
+    const [row] = set
+      ? await tx.db
+          .update(tableAccounts)
+          .set(set)
+          .where(tenant(tableAccounts, tx.restaurantId, eq(tableAccounts.id, id)))
+          .returning()
+      : [account];
+    await announceAccount(tx.db, row);
+    return accountView(tx.db, row);
+  });
 }

@@ -1,8 +1,6 @@
 import {
   diningTables,
-  orderHistory,
   orderItems,
-  orders,
   tableAccountPayments,
   tableAccountSettings,
   tableAccounts,
@@ -11,7 +9,6 @@ import { localDateString } from '@meucardapio/domain/hours';
 import {
   type AccountKind,
   checkCanClose,
-  checkCancelReason,
   checkServiceRemoval,
   remainingOf,
   tableTurnover,
@@ -35,7 +32,6 @@ import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
 import { openSessionOf } from '../cashier/cashier.queries';
-import { announceOrderUpdate } from '../orders/order-events';
 import {
   type AccountRow,
   accountBalance,
@@ -44,6 +40,7 @@ import {
   announceAccount,
   assertOperation,
   billOfAccount,
+  change,
   itemsTotals,
   lockAccount,
   openAccountOf,
@@ -156,27 +153,6 @@ export async function getAccount(ctx: StaffCtx, id: string): Promise<AccountView
   return accountView(ctx.db, row);
 }
 
-/** One locked change of an account, its event, and its fresh view. */
-async function change(
-  ctx: StaffCtx,
-  id: string,
-  fn: (tx: StaffCtx, account: AccountRow) => Promise<Partial<typeof tableAccounts.$inferInsert> | null>,
-): Promise<AccountView> {
-  return inTransaction(ctx, async (tx) => {
-    const account = await lockAccount(tx, id);
-    const set = await fn(tx, account);
-    const [row] = set
-      ? await tx.db
-          .update(tableAccounts)
-          .set(set)
-          .where(tenant(tableAccounts, tx.restaurantId, eq(tableAccounts.id, id)))
-          .returning()
-      : [account];
-    await announceAccount(tx.db, row);
-    return accountView(tx.db, row);
-  });
-}
-
 /** Pedir a conta: ocupada → em pagamento (no more rounds until it goes back). */
 export const requestBill = (ctx: StaffCtx, id: string) =>
   change(ctx, id, async (_tx, a) => {
@@ -200,58 +176,6 @@ export const setServiceCharge = (ctx: StaffCtx, id: string, input: z.output<type
     if (!reason.ok) throw badRequest(reason.title, reason.description ?? '', reason.code);
     return { serviceRemovedReason: reason.reason };
   });
-
-/**
- * Cancels an item already sent: out of the bill and of its round's total, with the reason, shown to
- * the kitchen (the round's history and an `order.updated`). What was taken from stock stays taken: the
- * kitchen may already have made it.
- */
-export async function cancelItem(ctx: StaffCtx, itemId: string, rawReason: string | null | undefined) {
-  const reason = checkCancelReason(rawReason);
-  if (!reason.ok) throw badRequest(reason.title, reason.description ?? '', reason.code);
-  const [item] = await ctx.db
-    .select()
-    .from(orderItems)
-    .where(tenant(orderItems, ctx.restaurantId, eq(orderItems.id, itemId)))
-    .limit(1);
-  if (!item?.tableAccountId) throw notFound('Item não encontrado', 'O item não está em uma conta de mesa.');
-  return change(ctx, item.tableAccountId, async (tx, a) => {
-    assertOperation(a, 'cancel_item');
-    const [cancelled] = await tx.db
-      .update(orderItems)
-      .set({ cancelledAt: new Date(), cancelReason: reason.reason, cancelledByName: who(tx) })
-      .where(
-        tenant(
-          orderItems,
-          tx.restaurantId,
-          eq(orderItems.id, itemId),
-          isNull(orderItems.cancelledAt),
-          eq(orderItems.tableAccountId, a.id),
-        ),
-      )
-      .returning();
-    if (!cancelled) throw conflict('Item já cancelado', 'Recarregue a conta para ver o estado atual.');
-    const [order] = await tx.db
-      .update(orders)
-      .set({
-        subtotal: sql`greatest(${orders.subtotal} - ${cancelled.totalPrice}, 0)`,
-        total: sql`greatest(${orders.total} - ${cancelled.totalPrice}, 0)`,
-        updatedAt: new Date(),
-      })
-      .where(tenant(orders, tx.restaurantId, eq(orders.id, cancelled.orderId)))
-      .returning();
-    await tx.db.insert(orderHistory).values({
-      restaurantId: tx.restaurantId,
-      orderId: order.id,
-      status: order.status,
-      employeeId: tx.actor.kind === 'employee' ? tx.actor.id : null,
-      employeeName: who(tx),
-      notes: `Item cancelado: ${cancelled.quantity}× ${cancelled.name} — ${reason.reason}`,
-    });
-    await announceOrderUpdate(tx.db, order, { status: order.status });
-    return null;
-  });
-}
 
 /** Locks two accounts in id order, so two moves between the same tables never wait on each other. */
 async function lockPair(ctx: StaffCtx, a: string, b: string): Promise<[AccountRow, AccountRow]> {

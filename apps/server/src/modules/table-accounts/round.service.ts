@@ -11,6 +11,7 @@ import {
   type ProposedLine,
   placeOrder,
 } from '../orders/place/place-order';
+import { enqueueAcceptedOrder } from '../printing/print-jobs.service';
 import {
   type AccountRow,
   accountView,
@@ -26,8 +27,8 @@ type OrderRow = typeof orders.$inferSelect;
  * The table door to the order pipeline: a round of an open account (from the waiter's phone, or a
  * customer's phone at the table). The pipeline prices it, takes stock and tells the board and the kitchen;
  * this door locks the account's row, checks it still takes rounds, numbers the round and tags the order
- * and its items with the account, so the account's bill is what its rounds hold. Nothing is charged here:
- * the account is paid at the end.
+ * and its items with the account, so the account's bill is what its rounds hold, and queues the round's
+ * tickets as the board's accept does. Nothing is charged here: the account is paid at the end.
  */
 export async function placeRound<Answer>(
   ctx: ServiceCtx,
@@ -76,7 +77,9 @@ export async function placeRound<Answer>(
         .where(tenant(tableAccounts, txCtx.restaurantId, eq(tableAccounts.id, account.id)));
       return { accountId: account.id, round };
     },
-    async record(txCtx) {
+    // Nobody accepts a round: it prints at its stations (and the counter) as it is sent.
+    async record(txCtx, placed) {
+      await enqueueAcceptedOrder(txCtx.db, txCtx.restaurantId, placed.order.id);
       if (account) await announceAccount(txCtx.db, account);
     },
     async replay(_readCtx, earlier) {

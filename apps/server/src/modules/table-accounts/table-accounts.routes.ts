@@ -17,7 +17,6 @@ import { idempotencyKeyOf } from '../../http/idempotency';
 import { idParam, parseBody, parseParams, parseQuery } from '../../http/validate';
 import { payPart, tablePaymentMethods } from './account-payments.service';
 import {
-  cancelItem,
   closeAccount,
   getAccount,
   joinTables,
@@ -30,6 +29,7 @@ import {
   transfer,
   turnoverOfDay,
 } from './accounts.service';
+import { cancelItem } from './cancel-item.service';
 import { guestAccount } from './guest.service';
 import { addRound } from './round.service';
 

@@ -2,7 +2,7 @@ import { type KitchenOrder, type KitchenTimerLevel, kitchenElapsedLabel } from '
 import { orderLabel } from '@meucardapio/domain/order-display';
 import { DELIVERY_TYPE_LABELS, isDeliveryType } from '@meucardapio/domain/order-status';
 import { tableOrderLabel } from '@meucardapio/domain/table-accounts';
-import { Check, Clock } from 'lucide-react';
+import { Ban, Check, Clock } from 'lucide-react';
 import { ChannelBadge } from '@/components/channel-badge';
 import { Button } from '@/components/ui/button';
 import { plural } from '@/lib/format';
@@ -75,9 +75,20 @@ export function KitchenOrderCard({
       </header>
       <ul className="flex-1 divide-y px-4">
         {order.items.map((i) => (
-          <li key={i.id} className="py-2.5 text-lg 2xl:text-xl">
-            <p className="text-xl font-semibold leading-snug 2xl:text-2xl">
-              <span className="mr-1.5 inline-block min-w-8 rounded bg-foreground px-1.5 text-center text-background tabular-nums">
+          <li key={i.id} className={cn('py-2.5 text-lg 2xl:text-xl', i.cancelled && 'text-muted-foreground')}>
+            {i.cancelled && (
+              <p className="mb-1 inline-flex flex-wrap items-center gap-1.5 rounded-md bg-red-600 px-2 py-0.5 text-base font-bold text-white">
+                <Ban className="size-4" aria-hidden />
+                CANCELADO{i.cancelled.reason && <span className="font-medium">· {i.cancelled.reason}</span>}
+              </p>
+            )}
+            <p className={cn('text-xl font-semibold leading-snug 2xl:text-2xl', i.cancelled && 'line-through')}>
+              <span
+                className={cn(
+                  'mr-1.5 inline-block min-w-8 rounded px-1.5 text-center text-background tabular-nums',
+                  i.cancelled ? 'bg-muted-foreground' : 'bg-foreground',
+                )}
+              >
                 {i.quantity}
               </span>
               {i.name}
