@@ -79,6 +79,28 @@ describe('closing the register', () => {
     expect(rows[0].status).toBe('closed');
   });
 
+  it('closing a register nobody opened again (a second click, a reload) records no second session', async () => {
+    const twice = await Promise.all([
+      pdv.owner.client.post(`${CASHIER}/session/close`, {}),
+      pdv.owner.client.post(`${CASHIER}/session/close`, {}),
+    ]);
+    expect(twice.map((r) => r.status)).toEqual([200, 200]);
+    const again = await pdv.owner.client.post(`${CASHIER}/session/close`, {});
+    expect(again.status).toBe(200);
+    const rows = await sessionsOf(pdv.rid);
+    expect(rows).toHaveLength(1);
+    for (const r of [...twice, again]) expect(r.body.session).toMatchObject({ id: rows[0].id, status: 'closed' });
+    const history = await t.db.select().from(cashRegisterHistory).where(eq(cashRegisterHistory.sessionId, rows[0].id));
+    expect(history.filter((h) => h.operationType === 'closing')).toHaveLength(1);
+
+    // Another restaurant's register is its own: closing it records its own session.
+    const other = await setupPdv(t);
+    const theirs = await other.owner.client.post(`${CASHIER}/session/close`, {});
+    expect(theirs.body.session.id).not.toBe(rows[0].id);
+    expect(await sessionsOf(other.rid)).toHaveLength(1);
+    expect(await sessionsOf(pdv.rid)).toHaveLength(1);
+  });
+
   it('sangria and suprimento need an open session, amount and reason', async () => {
     const none = await pdv.owner.client.post(`${CASHIER}/withdrawals`, { amount: 100, reason: 'Depósito' });
     expect(none.status).toBe(409);

@@ -1,4 +1,11 @@
-import { cashCloseCounts, cashRegisterHistory, cashRegisterSessions, cashWithdrawals } from '@meucardapio/db/schema';
+import type { DbOrTx } from '@meucardapio/db/client';
+import {
+  cashCloseCounts,
+  cashRegisterHistory,
+  cashRegisterSessions,
+  cashWithdrawals,
+  restaurants,
+} from '@meucardapio/db/schema';
 import {
   CASH_GROUP,
   CASHIER_MSG,
@@ -14,9 +21,10 @@ import type {
   openSessionSchema,
 } from '@meucardapio/domain/cashier-api';
 import { discountLimitPercent } from '@meucardapio/domain/cashier-discounts';
+import { localDateString } from '@meucardapio/domain/hours';
 import type { CashierSessionEvent } from '@meucardapio/domain/live-events';
 import { isCashierOnly } from '@meucardapio/domain/permissions';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffCtx } from '../../http/context';
 import { AppError, badRequest, conflict } from '../../http/errors';
@@ -124,6 +132,50 @@ function zeroTotals(s: SessionRow) {
   };
 }
 
+/**
+ * The session closed on the restaurant's today, when no session is open: the register is already
+ * closed, so closing it again (a second click, a reload) records nothing. The restaurant's row is held
+ * so two closes of a register nobody opened cannot both create a session.
+ */
+async function closedTodayOf(tx: DbOrTx, restaurantId: string): Promise<SessionRow | null> {
+  const [r] = await tx
+    .select({ timezone: restaurants.timezone })
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId))
+    .for('update');
+  const [last] = await tx
+    .select()
+    .from(cashRegisterSessions)
+    .where(tenant(cashRegisterSessions, restaurantId, eq(cashRegisterSessions.status, 'closed')))
+    .orderBy(desc(cashRegisterSessions.closingTime))
+    .limit(1);
+  if (!last?.closingTime || !r) return null;
+  const today = localDateString(new Date(), r.timezone);
+  return localDateString(last.closingTime, r.timezone) === today ? last : null;
+}
+
+/** A closed session's closing answer, from what was stored when it closed. */
+async function closeResultOf(db: DbOrTx, restaurantId: string, session: SessionRow): Promise<CloseResult> {
+  const figures = await sessionFigures(db, restaurantId, session);
+  const counts = await closeCountsOf(db, restaurantId, session.id);
+  const movements = await sessionMovements(db, restaurantId, session.id);
+  const cash = session.countedDenominations ? countTotal(session.countedDenominations) : null;
+  const totals = totalsOf(figures);
+  return {
+    session: { ...toSessionView(session, totals), totals, finalBalance: session.finalBalance ?? figures.expectedCash },
+    blind: session.blindClose,
+    differences: counts.map((c) => ({
+      method: c.method,
+      expected: c.expected,
+      counted: c.counted,
+      difference: c.difference,
+    })),
+    totalDifference: session.totalDifference,
+    countedCash: cash?.ok ? cash.total : null,
+    movements,
+  };
+}
+
 /** Counted per group: the drawer from the denominations, the other groups as typed. */
 function countedByGroup(count: NonNullable<z.output<typeof closeSessionSchema>['count']>) {
   const cash = countTotal(count.denominations);
@@ -155,6 +207,8 @@ export async function closeSession(ctx: StaffCtx, input: z.output<typeof closeSe
       .where(tenant(cashRegisterSessions, ctx.restaurantId, eq(cashRegisterSessions.status, 'open')))
       .for('update');
     if (!session) {
+      const closedToday = await closedTodayOf(tx, ctx.restaurantId);
+      if (closedToday) return closeResultOf(tx, ctx.restaurantId, closedToday);
       [session] = await tx
         .insert(cashRegisterSessions)
         .values({
