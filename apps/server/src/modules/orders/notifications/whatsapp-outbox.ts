@@ -37,6 +37,8 @@ const SWEEP_WINDOW_MS = 24 * 3600_000;
 const SWEEP_LIMIT = 50;
 /** How far behind the timer's cursor trails, for transactions that commit after later ones. */
 const SETTLE_MS = 60_000;
+/** Events read per query when looking for new orders. */
+const EVENTS_PAGE = 1000;
 
 export type NotifierOptions = { pollMs?: number; retryDelaysMs?: number[] };
 
@@ -343,28 +345,32 @@ export async function startOrderNotifications(
   async function work() {
     const full = fullPass;
     fullPass = false;
-    const from = full ? Math.min(settled, seen) : seen;
-    const fresh = await db
-      .select({ id: events.id, restaurantId: events.restaurantId, createdAt: events.createdAt })
-      .from(events)
-      .where(
-        and(
-          gt(events.id, from),
-          or(
-            eq(events.type, 'order.created'),
-            // A card/PIX order's message waits for its payment: the update that says it was paid.
-            and(eq(events.type, 'order.updated'), sql`${events.payload}->>'paid' = 'true'`),
-          ),
-        ),
-      )
-      .orderBy(asc(events.id))
-      .limit(1000);
-    const restaurantIds = new Set(fresh.map((e) => e.restaurantId));
-    for (const restaurantId of restaurantIds) await enqueueNewOrderNotifications(db, restaurantId);
-    if (fresh.length) seen = Math.max(seen, fresh[fresh.length - 1].id);
-    if (full) {
-      const settleBefore = Date.now() - SETTLE_MS;
-      for (const e of fresh) if (e.createdAt.getTime() < settleBefore) settled = Math.max(settled, e.id);
+    let from = full ? Math.min(settled, seen) : seen;
+    const settleBefore = Date.now() - SETTLE_MS;
+    // The log is read in id order through its primary key, a page at a time, and filtered here: a filter
+    // in the query would make PostgreSQL scan the whole log when few rows match.
+    for (;;) {
+      const page = await db
+        .select({
+          id: events.id,
+          restaurantId: events.restaurantId,
+          createdAt: events.createdAt,
+          type: events.type,
+          paid: sql<string | null>`${events.payload}->>'paid'`,
+        })
+        .from(events)
+        .where(gt(events.id, from))
+        .orderBy(asc(events.id))
+        .limit(EVENTS_PAGE);
+      // A card/PIX order's message waits for its payment: the update that says it was paid.
+      const news = page.filter((e) => e.type === 'order.created' || (e.type === 'order.updated' && e.paid === 'true'));
+      for (const restaurantId of new Set(news.map((e) => e.restaurantId)))
+        await enqueueNewOrderNotifications(db, restaurantId);
+      if (page.length === 0) break;
+      from = page[page.length - 1].id;
+      seen = Math.max(seen, from);
+      if (full) for (const e of page) if (e.createdAt.getTime() < settleBefore) settled = Math.max(settled, e.id);
+      if (page.length < EVENTS_PAGE) break;
     }
     await drainOutbox(deps, { retryDelaysMs: options.retryDelaysMs });
   }
