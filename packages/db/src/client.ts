@@ -90,7 +90,9 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
 
 function newPool(url: string, max: number) {
   // A connect that hangs (a host gone without a reset) fails after a while instead of holding a request.
-  const pool = new pg.Pool({ connectionString: url, max, keepAlive: true, connectionTimeoutMillis: 10_000 });
+  // The same limit bounds the wait for a free connection, so it is long enough for a burst of checkouts
+  // on a busy machine to queue and be served rather than answered 503.
+  const pool = new pg.Pool({ connectionString: url, max, keepAlive: true, connectionTimeoutMillis: 30_000 });
   // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error', which Node treats
   // as fatal without a listener. The pool listens only while a connection is idle; while it is checked out
   // the statement under way fails with the same error and the pool discards the connection on release,
