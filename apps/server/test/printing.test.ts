@@ -251,6 +251,37 @@ describe('print agent', { timeout: 90_000 }, () => {
     expect((await res.json()).error.title).toBe('Token de impressão inválido ou revogado');
   });
 
+  it("answers a waiting agent's long poll as soon as a printer is added, with the new printer", async () => {
+    const { token: waiting, agent: kitchen } = await newToken('Notebook da cozinha');
+    const poll = (wait: number) =>
+      fetch(`${http.url}/api/print-agent/poll`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${waiting}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ wait }),
+      });
+    const before = (await (await poll(0)).json()).printers.length;
+    const started = Date.now();
+    const answer = poll(20);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const added = await owner.client.post(
+      '/api/admin/printers',
+      printer('Copa', bar.address, 48, 'cp860', {
+        order: noOrder,
+        stations: [],
+        pdvReceipt: false,
+        cashClosing: false,
+      }),
+    );
+    expect(added.status).toBe(201);
+    const body = await (await answer).json();
+    // Well before the 20 s the agent asked to wait.
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(body.printers).toHaveLength(before + 1);
+    expect(body.printers.map((p: { name: string }) => p.name)).toContain('Copa');
+    expect((await owner.client.delete(`/api/admin/printers/${added.body.printer.id}`)).status).toBe(204);
+    expect((await owner.client.delete(`/api/admin/print-agents/${kitchen.id}`)).status).toBe(204);
+  });
+
   it('reprints an order from its card, and again a printed job with "Reimprimir"', async () => {
     const order = await acceptedOrder([water()], { deliveryType: 'pickup' });
     await allPrinted([order.id], 1);

@@ -143,7 +143,8 @@ export async function claimJobs(db: Db, agent: Agent, now = new Date()): Promise
 }
 
 /**
- * The agent's long poll: jobs as soon as there are any, or an empty list after `waitMs`. A job queued
+ * The agent's long poll: jobs as soon as there are any, the printers as soon as they change, or an empty
+ * list after `waitMs`. A job queued
  * on this instance wakes the poll through the event it writes; one queued elsewhere within a second.
  */
 export async function pollJobs(
@@ -156,8 +157,12 @@ export async function pollJobs(
   await markAbandoned(db, agent.restaurantId, new Date());
   const deadline = Date.now() + waitMs;
   let wake: (() => void) | null = null;
+  // A change of printers answers at once, so the agent checks a printer added while it waited.
+  let settingsChanged = false;
   const unsubscribe = deps.realtime.subscribe(agent.restaurantId, (event) => {
-    if (event.type === 'print.updated') wake?.();
+    if (event.type !== 'print.updated') return;
+    if (event.payload.settings === true) settingsChanged = true;
+    wake?.();
   });
   try {
     for (;;) {
@@ -169,7 +174,7 @@ export async function pollJobs(
       if (!live) throw refused();
       const jobs = await claimJobs(db, agent);
       const left = deadline - Date.now();
-      if (jobs.length > 0 || left <= 0 || signal?.aborted) return jobs;
+      if (jobs.length > 0 || settingsChanged || left <= 0 || signal?.aborted) return jobs;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, RECHECK_MS));
         wake = () => {
