@@ -2,29 +2,17 @@
 // orders, cashier, payments and realtime files once more with requests through pgbouncer in transaction
 // mode. The PGlite run and the PostgreSQL runs go side by side (vitest gives each one worker on a
 // 2-core machine, and much of a PostgreSQL run is waiting); each run's output is printed whole.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { runBuffered } from './buffered.mjs';
 import { PGBOUNCER, startPgbouncer } from './pgbouncer.mjs';
 
 const args = process.argv.slice(2);
 /** The files whose work a transaction pooler could break. */
 const THROUGH_POOLER = ['order', 'cashier', 'realtime', 'payments'];
 
-/** Runs vitest with `env`; resolves with its exit code, its output printed under `title` at the end. */
-function run(title, env, files = args) {
-  return new Promise((resolve) => {
-    const child = spawn('npx', ['vitest', 'run', '--project', 'integration', ...files], {
-      env: { ...process.env, ...env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
-    });
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    child.on('close', (code) => {
-      process.stdout.write(`\n== ${title} ==\n${Buffer.concat(output).toString()}`);
-      resolve(code ?? 1);
-    });
-  });
-}
+/** Runs vitest with `env` on `files`; resolves with its exit code, its output printed under `title` at the end. */
+const run = (title, env, files = args) =>
+  runBuffered(title, 'npx', ['vitest', 'run', '--project', 'integration', ...files], env);
 
 async function onPostgres() {
   // Each run copies a migrated template of its own, named after its database (see global-setup.ts).
