@@ -201,7 +201,12 @@ test('an administrator employee creates a cashier, who sees only the cashier scr
   // The status switch works from the list.
   await admin.page.getByRole('switch', { name: 'Desativar Carlos Caixa' }).click();
   await expect(admin.page.getByText('Status atualizado!')).toBeVisible();
+  // The switch flips before the server answers: the page stays open until it has.
+  const reactivated = admin.page.waitForResponse(
+    (r) => r.url().includes('/api/admin/employees/') && r.request().method() !== 'GET',
+  );
   await admin.page.getByRole('switch', { name: 'Ativar Carlos Caixa' }).click();
+  expect((await reactivated).ok()).toBe(true);
   await expect(admin.page.getByRole('switch', { name: 'Desativar Carlos Caixa' })).toBeVisible();
   await admin.context.close();
 
