@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainFiscalQueue, POLL_DELAYS_MS } from '../src/modules/fiscal/fiscal-worker';
 import { queueOrderNote } from '../src/modules/fiscal/queue-note';
 import { openRegister, type Pdv, sell, setupPdv } from './cashier-fixtures';
+import { configureFiscal, noteOfOrder, settleNote } from './fiscal-fixtures';
 import { createTestApp, signupOwner, type TestApp } from './helpers';
-import { FAKE_CREDENTIALS, type FakeNuvemFiscal, startFakeNuvemFiscal } from './nuvem-fiscal-fake';
+import { type FakeNuvemFiscal, startFakeNuvemFiscal } from './nuvem-fiscal-fake';
 
 /**
  * NFC-e end to end with the REAL Nuvem Fiscal client against a local fake that validates every request
@@ -23,27 +24,17 @@ let t: TestApp;
 let pdv: Pdv;
 let pizza: typeof products.$inferSelect;
 let soda: typeof products.$inferSelect;
-let clock = Date.now();
-const now = () => new Date(clock);
+const clock = { at: Date.now() };
+const now = () => new Date(clock.at);
 /** Runs the queue at the test's clock, then moves the clock by `ms`. */
 const drain = async (ms = 0) => {
   const n = await drainFiscalQueue(t.deps, { now });
-  clock += ms;
+  clock.at += ms;
   return n;
 };
-const noteOf = async (orderId: string) =>
-  (await t.db.select().from(fiscalNotes).where(eq(fiscalNotes.orderId, orderId)))[0];
-/** Drains until the order's note leaves the queue (the clock jumps past each backoff); bounded. */
-async function settle(orderId: string) {
-  for (let i = 0; i < 30; i++) {
-    await drain();
-    const n = await noteOf(orderId);
-    if (!['queued', 'processing', 'cancelling'].includes(n.status)) return n;
-    // +1 ms: the database keeps microseconds, a JS date only milliseconds.
-    clock = Math.max(clock, n.nextAttemptAt.getTime() + 1);
-  }
-  throw new Error('note never settled');
-}
+const noteOf = (orderId: string) => noteOfOrder(t, orderId);
+/** Drains until the order's note leaves the queue (the clock jumps past each backoff). */
+const settle = (orderId: string) => settleNote(t, orderId, clock);
 const pizzaAndSoda = (payments: unknown[]) => ({
   items: [
     { productId: pizza.id, quantity: 1 },
@@ -51,33 +42,6 @@ const pizzaAndSoda = (payments: unknown[]) => ({
   ],
   payments,
 });
-
-async function configureFiscal(rid: string, client: Pdv['owner']['client'], credentials = FAKE_CREDENTIALS) {
-  await t.db
-    .update(restaurants)
-    .set({
-      cnpj: '11.222.333/0001-81',
-      addressStreet: 'Rua Augusta',
-      addressNumber: '100',
-      addressNeighborhood: 'Consolação',
-      addressCity: 'São Paulo',
-      addressState: 'SP',
-      addressCep: '01304-000',
-    })
-    .where(eq(restaurants.id, rid));
-  const res = await client.put('/api/admin/settings/fiscal', {
-    nomeRazaoSocial: 'Pizzaria Teste LTDA',
-    inscricaoEstadual: '110.042.490.114',
-    nfceEnabled: true,
-    nfceAmbiente: 'homologacao',
-    nfceCrt: 1,
-    nfceCscId: '1',
-    nfceCscToken: 'CSC-TESTE-0001',
-    nuvemfiscalClientId: credentials.clientId,
-    nuvemfiscalClientSecret: credentials.clientSecret,
-  });
-  expect(res.status).toBe(200);
-}
 
 beforeAll(async () => {
   fake = await startFakeNuvemFiscal();
@@ -114,7 +78,7 @@ beforeAll(async () => {
       },
     ])
     .returning();
-  await configureFiscal(pdv.rid, pdv.owner.client);
+  await configureFiscal(t, pdv.rid, pdv.owner.client);
   await openRegister(pdv.owner.client);
 });
 
@@ -215,17 +179,17 @@ describe('NFC-e through the real Nuvem Fiscal client', () => {
     fake.pendingPolls = 2;
     const res = await sell(pdv.owner.client, pizzaAndSoda([{ methodId: pdv.methods.pix, amount: 4290 }]));
     const orderId = res.body.sale.id;
-    clock = Math.max(clock, (await noteOf(orderId)).nextAttemptAt.getTime() + 1);
-    const start = clock;
+    clock.at = Math.max(clock.at, (await noteOf(orderId)).nextAttemptAt.getTime() + 1);
+    const start = clock.at;
     await drain();
     expect((await noteOf(orderId)).status).toBe('processing');
     const deadline = start + POLL_DELAYS_MS.slice(0, 3).reduce((a, b) => a + b, 0);
-    clock = start + POLL_DELAYS_MS[0];
+    clock.at = start + POLL_DELAYS_MS[0];
     await drain();
-    clock = start + POLL_DELAYS_MS[0] + POLL_DELAYS_MS[1];
+    clock.at = start + POLL_DELAYS_MS[0] + POLL_DELAYS_MS[1];
     await drain();
     expect((await noteOf(orderId)).status).toBe('processing');
-    clock = deadline;
+    clock.at = deadline;
     await drain();
     const note = await noteOf(orderId);
     expect(note.status).toBe('authorized');
@@ -246,7 +210,7 @@ describe('NFC-e through the real Nuvem Fiscal client', () => {
     }
     for (let i = 0; i < 4; i++) {
       await drain();
-      clock += 60_000;
+      clock.at += 60_000;
     }
     for (const id of ids) {
       const n = await noteOf(id);
@@ -386,7 +350,7 @@ describe('the simulator (no credentials)', () => {
       .insert(products)
       .values({ ...pizza, id: undefined, restaurantId: shop.rid, sku: null })
       .returning();
-    await configureFiscal(shop.rid, shop.owner.client, { clientId: '', clientSecret: '' });
+    await configureFiscal(t, shop.rid, shop.owner.client, { clientId: '', clientSecret: '' });
     await openRegister(shop.owner.client);
     const sold = await sell(shop.owner.client, {
       items: [{ productId: own.id, quantity: 1 }],

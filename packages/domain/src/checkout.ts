@@ -48,6 +48,8 @@ export const orderProposalSchema = z.object({
   state: optText(60),
   cep: optText(12),
   note: orderNoteSchema,
+  /** "CPF na nota?": the buyer of the order's NFC-e (fiscal-rules' checkBuyerDocument; a CNPJ is refused). */
+  customerCpf: optText(20),
   couponCode: optText(50),
   paymentMethod: z.string({ message: MSG.selectPaymentMethod }).trim().min(1, MSG.selectPaymentMethod).max(100),
   cashReceived: z.number().int().min(0).max(100_000_000).nullish(),
@@ -135,5 +137,7 @@ export const checkoutFormSchema = z.object({
   installments: z.number().int().min(1),
   shippingOptionId: z.string(),
   note: z.string(),
+  /** Optional; judged with the NFC-e's buyer rule when the order is placed. */
+  cpf: z.string(),
 });
 export type CheckoutFormValues = z.infer<typeof checkoutFormSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatBuyerDocument,
   formatCest,
   formatNcm,
   isCompleteCest,
@@ -74,5 +75,16 @@ describe('origin and unit options', () => {
     expect(isUnitCode('UN')).toBe(true);
     expect(isUnitCode('un')).toBe(false);
     expect(isUnitCode('CX')).toBe(false);
+  });
+});
+
+describe('formatBuyerDocument', () => {
+  it('masks a CPF while typed and a CNPJ once past 11 digits', () => {
+    expect(formatBuyerDocument('5299')).toBe('529.9');
+    expect(formatBuyerDocument('52998224725')).toBe('529.982.247-25');
+    expect(formatBuyerDocument('529.982.247-25x')).toBe('529.982.247-25');
+    expect(formatBuyerDocument('112223330001')).toBe('11.222.333/0001');
+    expect(formatBuyerDocument('11222333000181999')).toBe('11.222.333/0001-81');
+    expect(formatBuyerDocument('')).toBe('');
   });
 });

@@ -24,6 +24,15 @@ export function formatCest(value: string): string {
   return mask(value, CEST_MASK);
 }
 
+/**
+ * "CPF na nota?" as typed: a CPF mask (000.000.000-00) up to 11 digits, a CNPJ mask past them, so a CNPJ
+ * typed there reads as one and is answered with why the NFC-e takes none.
+ */
+export function formatBuyerDocument(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 14);
+  return mask(digits, digits.length <= 11 ? '000.000.000-00' : '00.000.000/0000-00');
+}
+
 /** A complete NCM has 8 digits (formatted or not). */
 export function isCompleteNcm(value: string): boolean {
   return /^\d{4}\.?\d{2}\.?\d{2}$/.test(value.trim());

@@ -60,6 +60,8 @@ export type CustomerOrderView = CashChange &
     createdAt: string;
     updatedAt: string;
     items: OrderItemView[];
+    /** The order's NFC-e on SEFAZ's portal, once authorised ("Nota fiscal (NFC-e)"); null before or without one. */
+    fiscalNoteUrl: string | null;
   };
 
 /** One status change of an order, as the staff board's history shows it. */

@@ -112,6 +112,11 @@ export function greetingName(customerName: string): string {
   return /^\p{L}[\p{L}'-]{0,19}$/u.test(first) ? first : 'cliente';
 }
 
+/** The line a delivered order's message ends with when its NFC-e is authorised: SEFAZ's address of the note. */
+export function noteMessageLine(url: string): string {
+  return `Nota fiscal (NFC-e): ${url}`;
+}
+
 /** The message as the customer reads it: every placeholder replaced (the name by greetingName). */
 export function renderStatusMessage(template: string, v: StatusMessageValues): string {
   const values: Record<string, string> = {

@@ -23,6 +23,7 @@ import type {
 import { isCheckoutOrder } from '@meucardapio/domain/payment';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
+import { authorisedNoteLinks } from '../fiscal/note-links';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -47,6 +48,7 @@ export function toCustomerOrderView(
   o: OrderRow,
   items: ItemRow[],
   restaurant: CustomerOrderView['restaurant'],
+  fiscalNoteUrl: string | null = null,
 ): CustomerOrderView {
   const data = o.paymentData ?? {};
   const pendingCheckout = o.paymentStatus !== 'approved' && typeof data.infinitepay_checkout === 'string';
@@ -83,6 +85,7 @@ export function toCustomerOrderView(
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
     items: items.map(toItemView),
+    fiscalNoteUrl,
   };
 }
 
@@ -94,7 +97,7 @@ export async function customerOrderViews(
 ): Promise<CustomerOrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
-  const [items, [restaurant]] = await Promise.all([
+  const [items, [restaurant], noteLinks] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -110,6 +113,7 @@ export async function customerOrderViews(
       .from(restaurants)
       .where(eq(restaurants.id, restaurantId))
       .limit(1),
+    authorisedNoteLinks(db, restaurantId, ids),
   ]);
   const byOrder = new Map<string, ItemRow[]>();
   for (const i of items) {
@@ -118,7 +122,7 @@ export async function customerOrderViews(
     byOrder.set(i.orderId, list);
   }
   const r = restaurant ?? { name: '', slug: '', logoUrl: null, timezone: DEFAULT_TIMEZONE };
-  return rows.map((o) => toCustomerOrderView(o, byOrder.get(o.id) ?? [], r));
+  return rows.map((o) => toCustomerOrderView(o, byOrder.get(o.id) ?? [], r, noteLinks.get(o.id) ?? null));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import {
   paymentStatusLabel,
   shortIdStorefront,
 } from '@meucardapio/domain/order-status';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PixPaymentPanel } from '@/components/pix-payment-panel';
 import { Badge } from '@/components/ui/badge';
@@ -175,6 +175,16 @@ export function OrderCard({
               />
             )}
           </dl>
+          {order.fiscalNoteUrl && (
+            <a
+              href={order.fiscalNoteUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 items-center gap-2 justify-self-start rounded-md text-sm font-medium underline underline-offset-4"
+            >
+              <FileText className="size-4" aria-hidden /> Nota fiscal (NFC-e)
+            </a>
+          )}
           {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
         </div>
       )}

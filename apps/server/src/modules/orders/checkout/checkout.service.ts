@@ -1,5 +1,6 @@
 import type { orders } from '@meucardapio/db/schema';
 import type { CreatedOrder, OrderProposal } from '@meucardapio/domain/checkout';
+import { BUYER_MSG, checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { MSG } from '@meucardapio/domain/messages';
 import type { CustomerCtx } from '../../../http/context';
 import { badRequest, conflict, forbidden } from '../../../http/errors';
@@ -45,8 +46,10 @@ export async function createCustomerOrder(
       replay: (earlier) => replayCustomerOrder(ctx, earlier),
     });
   }
+  let buyerCpf: string | null = null;
   const door: OrderDoor<CreatedOrder> = {
     async prepare({ db }) {
+      buyerCpf = checkedBuyer(input.customerCpf);
       const restaurant = await restaurantById(db, ctx.restaurantId);
       if (input.restaurantSlug) assertCustomerOf(ctx, await restaurantBySlug(db, input.restaurantSlug));
       const contact = contactOf(input);
@@ -66,7 +69,9 @@ export async function createCustomerOrder(
     async plan(txCtx, priced) {
       if (input.clientTotal != null && input.clientTotal !== priced.total)
         deps.log.warn({ clientTotal: input.clientTotal, total: priced.total }, 'order total from the browser ignored');
-      return choosePayment(txCtx.db, deps, priced.restaurant, input, priced.total);
+      const plan = await choosePayment(txCtx.db, deps, priced.restaurant, input, priced.total);
+      // Kept where the PDV keeps it: the order's NFC-e (queueStorefrontNote) is issued to this CPF.
+      return buyerCpf ? { ...plan, paymentData: { ...plan.paymentData, customer_cpf: buyerCpf } } : plan;
     },
     admit: (txCtx) => assertFewOpenUnpaidOrders(txCtx, actor.id),
     replay: (readCtx, earlier) => replayCustomerOrder({ ...ctx, db: readCtx.db }, earlier),
@@ -94,6 +99,15 @@ export function createdOrder({ restaurant: r, order, items, payment }: PlacedOrd
     timezone: r.timezone,
   });
   return { order: view, checkoutUrl: payment.checkoutUrl, replayed: false };
+}
+
+/** "CPF na nota?": a valid CPF as digits, or none; a CNPJ gets the NFC-e's own answer. */
+function checkedBuyer(value: string | null | undefined): string | null {
+  const buyer = checkBuyerDocument(value);
+  if (buyer.ok) return buyer.cpf;
+  if (buyer.message === BUYER_MSG.cnpjRefused)
+    throw badRequest('CNPJ não aceito na NFC-e', buyer.message, 'cnpj_buyer');
+  throw badRequest('CPF inválido', buyer.message, 'invalid_cpf');
 }
 
 function contactOf(input: OrderProposal) {

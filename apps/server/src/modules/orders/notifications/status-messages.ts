@@ -3,11 +3,13 @@ import { outboundMessages, restaurants } from '@meucardapio/db/schema';
 import { toWhatsAppNumber } from '@meucardapio/domain/phone';
 import {
   isStatusMessageStatus,
+  noteMessageLine,
   renderStatusMessage,
   resolveStatusMessages,
   statusMessageKind,
 } from '@meucardapio/domain/status-messages';
 import { eq, sql } from 'drizzle-orm';
+import { authorisedNoteLinks } from '../../fiscal/note-links';
 import { enqueueNewOrderNotifications } from './whatsapp-outbox';
 
 type StatusMessageOrder = {
@@ -45,13 +47,17 @@ export async function queueStatusMessage(
   if (!setting.enabled) return false;
   // "Recebemos seu pedido" goes first: queued now if the worker has not queued it yet.
   await enqueueNewOrderNotifications(tx, order.restaurantId, order.id);
-  const body = renderStatusMessage(setting.template, {
+  const text = renderStatusMessage(setting.template, {
     customerName: order.customerName,
     number: order.number,
     status,
     link: `${publicUrl.replace(/\/$/, '')}/customer`,
     restaurantName: restaurant.name,
   });
+  // A delivered order whose NFC-e is already authorised (issued on payment) carries SEFAZ's link to it.
+  const noteUrl =
+    status === 'delivered' ? (await authorisedNoteLinks(tx, order.restaurantId, [order.id])).get(order.id) : undefined;
+  const body = noteUrl ? `${text}\n${noteMessageLine(noteUrl)}` : text;
   const rows = await tx
     .insert(outboundMessages)
     .values({

@@ -1,4 +1,5 @@
-import { formatCnpj, formatCpf } from '@brazilian-utils/brazilian-utils';
+import { formatCpf } from '@brazilian-utils/brazilian-utils';
+import { formatBuyerDocument } from '@meucardapio/domain/fiscal-format';
 import { type FiscalNoteView, isNoteInQueue } from '@meucardapio/domain/fiscal-note';
 import { checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -121,9 +122,7 @@ function IssueNoteDialog({
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'issue-note-cpf-error' : undefined}
               onChange={(e) => {
-                const digits = e.target.value.replace(/\D/g, '').slice(0, 14);
-                // A CNPJ may be typed, to be answered with why the NFC-e does not take one.
-                setCpf(digits.length <= 11 ? formatCpf(digits) : formatCnpj(digits));
+                setCpf(formatBuyerDocument(e.target.value));
                 setError(undefined);
               }}
             />

@@ -42,6 +42,7 @@ function initialValues(user: CustomerMe | null, tableNumber: number | null): Che
     installments: 1,
     shippingOptionId: '',
     note: '',
+    cpf: '',
   };
 }
 

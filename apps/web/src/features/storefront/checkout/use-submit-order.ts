@@ -1,5 +1,6 @@
 import type { CheckoutFormValues, CheckoutPaymentMethod, ShippingOption } from '@meucardapio/domain/checkout';
 import { missingDeliveryFields, missingDeliveryFieldText } from '@meucardapio/domain/delivery';
+import { checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { MSG } from '@meucardapio/domain/messages';
 import { orderLabel } from '@meucardapio/domain/order-display';
 import type { CustomerOrderView } from '@meucardapio/domain/order-views';
@@ -46,6 +47,11 @@ export type OrderDraft = {
  * chosen method), with the spec's texts; the first one found is toasted. The server checks all again.
  */
 function firstProblem(d: OrderDraft): Problem | null {
+  const buyer = checkBuyerDocument(d.values.cpf);
+  if (!buyer.ok) {
+    toast.error(buyer.message);
+    return { field: 'cpf', message: buyer.message };
+  }
   if (d.deliveryType === 'delivery') {
     const missing = missingDeliveryFields(d.address, { shipped: d.shipped, hasSavedAddress: d.hasSavedAddress });
     if (missing.length > 0) {
@@ -118,6 +124,7 @@ export function useSubmitOrder(d: OrderDraft) {
           installments: method.online ? v.installments : null,
           shippingOptionId: d.shipped ? v.shippingOptionId : null,
           note: v.note.trim() || null,
+          customerCpf: v.cpf.trim() || null,
           clientTotal: d.totals.total,
         },
         attemptKey.current,
@@ -146,6 +153,9 @@ export function useSubmitOrder(d: OrderDraft) {
         // Someone bought the last units first: fresh stock marks the lines that no longer fit.
         d.setStockError({ description: err.description, at: Date.now() });
         void queryClient.invalidateQueries({ queryKey: publicMenuQuery(slug).queryKey });
+      }
+      if (isApiError(err) && (err.code === 'cnpj_buyer' || err.code === 'invalid_cpf')) {
+        d.form.setError('cpf', { message: errorText(err).description });
       }
       if (isApiError(err) && err.title === MSG.addressError) {
         d.form.setError('neighborhood', { message: errorText(err).description });

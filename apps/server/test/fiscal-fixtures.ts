@@ -1,0 +1,51 @@
+import { fiscalNotes, restaurants } from '@meucardapio/db/schema';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { drainFiscalQueue } from '../src/modules/fiscal/fiscal-worker';
+import type { TestApp, TestClient } from './helpers';
+import { FAKE_CREDENTIALS } from './nuvem-fiscal-fake';
+
+/** NFC-e test helpers: a restaurant set up to issue, and the queue driven by a clock of the test's own. */
+
+/** The emitter's address and Configurações → Fiscal in homologação; blank credentials mean the simulator. */
+export async function configureFiscal(t: TestApp, rid: string, client: TestClient, credentials = FAKE_CREDENTIALS) {
+  await t.db
+    .update(restaurants)
+    .set({
+      cnpj: '11.222.333/0001-81',
+      addressStreet: 'Rua Augusta',
+      addressNumber: '100',
+      addressNeighborhood: 'Consolação',
+      addressCity: 'São Paulo',
+      addressState: 'SP',
+      addressCep: '01304-000',
+    })
+    .where(eq(restaurants.id, rid));
+  const res = await client.put('/api/admin/settings/fiscal', {
+    nomeRazaoSocial: 'Pizzaria Teste LTDA',
+    inscricaoEstadual: '110.042.490.114',
+    nfceEnabled: true,
+    nfceAmbiente: 'homologacao',
+    nfceCrt: 1,
+    nfceCscId: '1',
+    nfceCscToken: 'CSC-TESTE-0001',
+    nuvemfiscalClientId: credentials.clientId,
+    nuvemfiscalClientSecret: credentials.clientSecret,
+  });
+  expect(res.status).toBe(200);
+}
+
+export const noteOfOrder = async (t: TestApp, orderId: string) =>
+  (await t.db.select().from(fiscalNotes).where(eq(fiscalNotes.orderId, orderId)))[0];
+
+/** Drains the queue until the order's note leaves it, moving `clock` past each backoff; bounded. */
+export async function settleNote(t: TestApp, orderId: string, clock = { at: Date.now() }) {
+  for (let i = 0; i < 30; i++) {
+    await drainFiscalQueue(t.deps, { now: () => new Date(clock.at) });
+    const n = await noteOfOrder(t, orderId);
+    if (!['queued', 'processing', 'cancelling'].includes(n.status)) return n;
+    // +1 ms: the database keeps microseconds, a JS date only milliseconds.
+    clock.at = Math.max(clock.at, n.nextAttemptAt.getTime() + 1);
+  }
+  throw new Error('note never settled');
+}
