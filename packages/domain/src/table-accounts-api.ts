@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discountApprovalSchema } from './cashier-discounts';
 import { orderProposalSchema } from './checkout';
 import type { OrderItemView } from './order-views';
 import type { AccountKind, AccountStatus, Bill } from './table-accounts';
@@ -47,9 +48,35 @@ export const accountPaymentSchema = z.object({
   installments: z.number().int().min(1).max(24).optional(),
 });
 
+const SERVICE_PERCENT_MSG = 'Use um percentual inteiro de 0 a 20';
+const COUVERT_MSG = 'O couvert vai de R$ 0,00 a R$ 1.000,00 por pessoa';
+
+/** Configurações → Mesas: the service charge percentage and the couvert per person of new accounts. */
 export const accountSettingsSchema = z.object({
-  servicePercent: z.number().int().min(0, { message: 'Taxa inválida' }).max(20, { message: 'No máximo 20 %' }),
-  couvertPerPerson: z.number().int().min(0).max(100_000),
+  servicePercent: z
+    .number({ error: SERVICE_PERCENT_MSG })
+    .int(SERVICE_PERCENT_MSG)
+    .min(0, SERVICE_PERCENT_MSG)
+    .max(20, SERVICE_PERCENT_MSG),
+  couvertPerPerson: z.number({ error: COUVERT_MSG }).int(COUVERT_MSG).min(0, COUVERT_MSG).max(100_000, COUVERT_MSG),
+});
+
+export type AccountSettingsView = z.output<typeof accountSettingsSchema>;
+
+/** A discount on the account (0 removes it); above the giver's limit, an approval and a reason as at the PDV. */
+export const accountDiscountSchema = z.object({
+  amount: z
+    .number({ error: 'Informe o valor do desconto' })
+    .int('Informe o valor do desconto')
+    .min(0, 'Informe o valor do desconto')
+    .max(100_000_000, 'Desconto inválido'),
+  reason: z
+    .string()
+    .trim()
+    .max(200, 'Use no máximo 200 caracteres')
+    .nullish()
+    .transform((v) => v || null),
+  approval: discountApprovalSchema.nullish(),
 });
 
 export type AccountItemView = OrderItemView & {
@@ -92,6 +119,8 @@ export type AccountView = {
   servicePercent: number;
   serviceRemovedReason: string | null;
   couvertPerPerson: number;
+  /** Who gave the account's discount (and approved it above their limit) and why; null without one. */
+  discountInfo: { givenBy: string; approvedBy: string | null; reason: string | null } | null;
   rounds: AccountRoundView[];
   bill: Bill;
   paid: number;

@@ -5,6 +5,7 @@ import {
   type AccountOperation,
   type AccountStatus,
   billOf,
+  checkAccountDiscount,
   checkCanClose,
   checkCancelReason,
   checkCustomSplit,
@@ -32,6 +33,7 @@ const EXPECTED: Record<AccountStatus, Record<AccountOperation, 'Y' | '·'>> = {
     request_bill: '·',
     reopen: '·',
     set_service_charge: '·',
+    discount: '·',
     pay: '·',
     close: '·',
   },
@@ -44,6 +46,7 @@ const EXPECTED: Record<AccountStatus, Record<AccountOperation, 'Y' | '·'>> = {
     request_bill: 'Y',
     reopen: '·',
     set_service_charge: 'Y',
+    discount: 'Y',
     pay: 'Y',
     close: 'Y',
   },
@@ -56,6 +59,7 @@ const EXPECTED: Record<AccountStatus, Record<AccountOperation, 'Y' | '·'>> = {
     request_bill: '·',
     reopen: 'Y',
     set_service_charge: 'Y',
+    discount: 'Y',
     pay: 'Y',
     close: 'Y',
   },
@@ -68,6 +72,7 @@ const EXPECTED: Record<AccountStatus, Record<AccountOperation, 'Y' | '·'>> = {
     request_bill: '·',
     reopen: '·',
     set_service_charge: '·',
+    discount: '·',
     pay: '·',
     close: '·',
   },
@@ -120,6 +125,23 @@ describe('the bill', () => {
     const bill = billOf({ ...base, itemsTotal: 8750, discount: 1235 });
     expect(bill.serviceCharge).toBe(752);
     expect(bill.total).toBe(7515 + 752);
+  });
+
+  it('takes a discount up to the items, never below what was already paid', () => {
+    // R$ 100,00 − R$ 10,00 = R$ 90,00; 10 % = R$ 9,00 → R$ 99,00
+    const ok = checkAccountDiscount({ ...base, discount: 1000 }, 5000);
+    expect(ok).toEqual({ ok: true, bill: expect.objectContaining({ serviceCharge: 900, total: 9900 }) });
+    expect(checkAccountDiscount({ ...base, discount: 10001 }, 0)).toMatchObject({
+      ok: false,
+      code: 'invalid_discount',
+    });
+    expect(checkAccountDiscount({ ...base, discount: -1 }, 0)).toMatchObject({ ok: false, code: 'invalid_discount' });
+    const below = checkAccountDiscount({ ...base, discount: 2000 }, 9000);
+    expect(below).toMatchObject({
+      ok: false,
+      code: 'discount_below_paid',
+      description: 'Já foram pagos R$ 90,00: com este desconto a conta ficaria em R$ 88,00.',
+    });
   });
 
   it('removes the service charge and keeps a configurable percentage', () => {

@@ -29,6 +29,7 @@ export const ACCOUNT_OPERATIONS = [
   'request_bill',
   'reopen',
   'set_service_charge',
+  'discount',
   'pay',
   'close',
 ] as const;
@@ -36,13 +37,23 @@ export type AccountOperation = (typeof ACCOUNT_OPERATIONS)[number];
 
 /**
  * The one table of what each status allows. Ordering, cancelling and moving items happen while the
- * table is occupied; once the bill is asked for, only payments, the service-charge choice and closing
- * (or going back to ordering) remain; a closed account allows nothing.
+ * table is occupied; once the bill is asked for, only payments, the service-charge choice, a discount
+ * and closing (or going back to ordering) remain; a closed account allows nothing.
  */
 export const ALLOWED_OPERATIONS: Record<AccountStatus, readonly AccountOperation[]> = {
   free: ['open'],
-  occupied: ['add_round', 'cancel_item', 'transfer', 'join', 'request_bill', 'set_service_charge', 'pay', 'close'],
-  billing: ['reopen', 'set_service_charge', 'pay', 'close'],
+  occupied: [
+    'add_round',
+    'cancel_item',
+    'transfer',
+    'join',
+    'request_bill',
+    'set_service_charge',
+    'discount',
+    'pay',
+    'close',
+  ],
+  billing: ['reopen', 'set_service_charge', 'discount', 'pay', 'close'],
   closed: [],
 };
 
@@ -152,6 +163,29 @@ export function checkCancelReason(reason: string | null | undefined): { ok: true
   return r.length >= 3
     ? { ok: true, reason: r }
     : fail('cancel_reason_required', 'Informe o motivo', 'O motivo do cancelamento é mostrado à cozinha.');
+}
+
+/**
+ * A discount on the account: at most its items, and never so much that the bill falls below what was
+ * already paid (the parts taken stay taken). Answers the bill with it. Who may give how much is the
+ * PDV's rule (cashier-discounts.ts).
+ */
+export function checkAccountDiscount(input: BillInput, paid: number): { ok: true; bill: Bill } | RuleFailure {
+  const d = input.discount;
+  if (!Number.isInteger(d) || d < 0 || d > input.itemsTotal)
+    return fail(
+      'invalid_discount',
+      'Desconto inválido',
+      `O desconto vai de R$ 0,00 até o valor dos itens (${formatBRL(input.itemsTotal)}).`,
+    );
+  const bill = billOf(input);
+  if (bill.total < paid)
+    return fail(
+      'discount_below_paid',
+      'Desconto maior que o restante',
+      `Já foram pagos ${formatBRL(paid)}: com este desconto a conta ficaria em ${formatBRL(bill.total)}.`,
+    );
+  return { ok: true, bill };
 }
 
 // ─── Payments against the bill ──────────────────────────────────────────────────────────────────

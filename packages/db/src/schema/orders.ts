@@ -224,6 +224,10 @@ export const tableAccounts = pgTable(
     serviceRemovedReason: text('service_removed_reason'),
     couvertPerPerson: integer('couvert_per_person').notNull().default(0),
     discount: integer('discount').notNull().default(0),
+    /** Who gave the discount, who approved it above the giver's limit (the PDV's rule), and why. */
+    discountGivenByName: text('discount_given_by_name'),
+    discountApprovedByName: text('discount_approved_by_name'),
+    discountReason: text('discount_reason'),
     /** Rounds sent so far: the next round's number is this plus one (read and written under the row's lock). */
     rounds: integer('rounds').notNull().default(0),
     openedByName: text('opened_by_name').notNull(),

@@ -76,7 +76,8 @@ export type SessionFigures = SessionTotals & {
 /**
  * Sales, suprimentos and sangrias of a session, computed from the rows (never from running counters).
  * A table account's payments count as sales of the session they were taken in (each account once in
- * the count); the service charge of the accounts closed in it is shown apart, for the staff.
+ * the count); the service charge of the accounts closed in it is shown apart, for the staff, and their
+ * discounts count with the PDV's.
  */
 export async function sessionFigures(db: DbOrTx, restaurantId: string, session: SessionRow): Promise<SessionFigures> {
   const [pdvByMethod, tableByMethod, [withdrawn], [supplied], [sales], [tableSales], [discounts], [service]] =
@@ -133,6 +134,8 @@ export async function sessionFigures(db: DbOrTx, restaurantId: string, session: 
         .select({
           total: sql<number>`coalesce(sum(${tableAccounts.serviceCharge}), 0)::int`,
           accounts: sql<number>`count(*)::int`,
+          discounts: sql<number>`coalesce(sum(${tableAccounts.discount}), 0)::int`,
+          discounted: sql<number>`count(*) filter (where ${tableAccounts.discount} > 0)::int`,
         })
         .from(tableAccounts)
         .where(tenant(tableAccounts, restaurantId, eq(tableAccounts.closedSessionId, session.id))),
@@ -165,8 +168,8 @@ export async function sessionFigures(db: DbOrTx, restaurantId: string, session: 
       supplies: supplied.total,
       withdrawals: withdrawn.total,
     }),
-    totalDiscounts: discounts.total,
-    discountCount: discounts.count,
+    totalDiscounts: discounts.total + service.discounts,
+    discountCount: discounts.count + service.discounted,
     tablePayments,
     serviceCharge: service.total,
     expected,

@@ -17,23 +17,18 @@ import {
   WALK_IN_CUSTOMER,
 } from '@meucardapio/domain/cashier';
 import type { FinalizedSale, finalizeSaleSchema } from '@meucardapio/domain/cashier-api';
-import {
-  checkSaleDiscount,
-  DISCOUNT_MSG,
-  discountLimitPercent,
-  withinDiscountLimit,
-} from '@meucardapio/domain/cashier-discounts';
 import { BUYER_MSG, checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { checkoutPaymentMethods, posPaymentMethods } from '@meucardapio/domain/payment';
 import { pixBrCode, pixSettingsOf, pixTxid } from '@meucardapio/domain/pix';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceCtx, StaffCtx } from '../../http/context';
-import { AppError, badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { queueOrderNote } from '../fiscal/queue-note';
-import { type OrderDoor, type PaymentPlan, type PricedOrder, placeOrder } from '../orders/place/place-order';
+import { type OrderDoor, type PaymentPlan, placeOrder } from '../orders/place/place-order';
 import { enqueuePdvReceipt } from '../printing/print-jobs.service';
+import { approvedDiscount } from '../staff/discount-approval';
 import { type VerifiedStaff, verifyStaffPassword } from '../staff/staff-password.service';
 import { saleDetail } from './cashier.queries';
 import { noOpenSession } from './session.service';
@@ -59,37 +54,6 @@ export function paymentData(payments: PdvPayment[], extra: Record<string, unknow
     ...(received > 0 ? { paid_amount: received, change_amount: summary.change } : {}),
     ...extra,
   };
-}
-
-/**
- * The discount against the giver's limit: within it nothing more; above it an approval by someone whose
- * own limit covers it (their password, checked before the transaction) and a reason. Answers who approved.
- */
-function approvedDiscount(
-  ctx: StaffCtx,
-  input: SaleInput,
-  priced: PricedOrder,
-  approver: VerifiedStaff | null,
-): VerifiedStaff | null {
-  const { subtotal } = priced;
-  const discount = priced.coupon.discount;
-  const checked = checkSaleDiscount({
-    subtotal,
-    discount,
-    limitPercent: discountLimitPercent(ctx.actor.rules),
-    approval: input.discountApproval ?? null,
-    reason: input.discountReason,
-  });
-  if (!checked.ok) throw new AppError(403, checked.code, checked.title, checked.description ?? '');
-  if (!checked.needsApproval) return null;
-  if (!approver || !withinDiscountLimit(subtotal, discount, discountLimitPercent(approver.rules)))
-    throw new AppError(
-      403,
-      'discount_approval_refused',
-      DISCOUNT_MSG.approverRefused,
-      DISCOUNT_MSG.approverRefusedDescription,
-    );
-  return approver;
 }
 
 /** A PDV sale's payments in its cash session, one row each in the order the cashier added them. */
@@ -168,7 +132,16 @@ export async function finalizeSale(
 
     async plan(txCtx, priced): Promise<PaymentPlan> {
       const { restaurant, total } = priced;
-      const approvedBy = approvedDiscount(ctx, input, priced, approver);
+      const approvedBy = approvedDiscount(
+        ctx.actor.rules,
+        {
+          subtotal: priced.subtotal,
+          discount: priced.coupon.discount,
+          approval: input.discountApproval ?? null,
+          reason: input.discountReason,
+        },
+        approver,
+      );
       const session = await openSessionForSale(txCtx);
       const methodRows = await txCtx.db
         .select()

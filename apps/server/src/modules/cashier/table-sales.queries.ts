@@ -7,6 +7,7 @@ import { type AccountKind, accountLabel } from '@meucardapio/domain/table-accoun
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 import { toItemView } from '../orders/order-view';
+import { discountByLabel } from './cashier.queries';
 
 /**
  * A table account's payments as the cashier's reports count them: one "sale" per account, made of the
@@ -33,7 +34,15 @@ function toTableSale(account: AccountRow, parts: PaymentRow[], closedInPeriod: b
     createdAt: last.createdAt,
     total: parts.reduce((s, p) => s + p.amount, 0),
     discount: counted ? account.discount : 0,
-    discountBy: null,
+    discountBy:
+      counted && account.discount > 0 && account.discountGivenByName
+        ? discountByLabel({
+            amount: account.discount,
+            givenBy: account.discountGivenByName,
+            approvedBy: account.discountApprovedByName,
+            reason: account.discountReason,
+          })
+        : null,
     serviceCharge: counted ? (account.serviceCharge ?? 0) : 0,
     status: account.status,
     paymentMethod: methods.join(' + '),
@@ -144,6 +153,14 @@ export async function tableSaleDetail(db: DbOrTx, restaurantId: string, accountI
     change: sale.parts.reduce((s, p) => s + p.changeAmount, 0),
     pixBrCode: sale.parts.find((p) => p.pixBrCode)?.pixBrCode ?? null,
     items: items.map(toItemView),
-    discountInfo: null,
+    discountInfo:
+      a.discount > 0 && a.discountGivenByName
+        ? {
+            amount: a.discount,
+            givenBy: a.discountGivenByName,
+            approvedBy: a.discountApprovedByName,
+            reason: a.discountReason,
+          }
+        : null,
   };
 }

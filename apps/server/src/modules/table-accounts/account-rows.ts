@@ -218,6 +218,10 @@ export async function accountView(db: DbOrTx, a: AccountRow): Promise<AccountVie
     servicePercent: a.servicePercent,
     serviceRemovedReason: a.serviceRemovedReason,
     couvertPerPerson: a.couvertPerPerson,
+    discountInfo:
+      a.discount > 0 && a.discountGivenByName
+        ? { givenBy: a.discountGivenByName, approvedBy: a.discountApprovedByName, reason: a.discountReason }
+        : null,
     rounds,
     ...balance,
     payments: payments.map(toPaymentView),

@@ -8,13 +8,16 @@ import {
 import { localDateString } from '@meucardapio/domain/hours';
 import {
   type AccountKind,
+  checkAccountDiscount,
   checkCanClose,
   checkServiceRemoval,
   remainingOf,
   tableTurnover,
 } from '@meucardapio/domain/table-accounts';
 import type {
+  AccountSettingsView,
   AccountView,
+  accountDiscountSchema,
   accountSettingsSchema,
   joinSchema,
   openAccountSchema,
@@ -32,6 +35,8 @@ import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
 import { openSessionOf } from '../cashier/cashier.queries';
+import { approvedDiscount } from '../staff/discount-approval';
+import type { VerifiedStaff } from '../staff/staff-password.service';
 import {
   type AccountRow,
   accountBalance,
@@ -307,6 +312,49 @@ export const closeAccount = (ctx: StaffCtx, id: string) =>
       closedSessionId: session?.id ?? null,
     };
   });
+
+/**
+ * Desconto na conta: the PDV's rule of who may give how much (on the items' total), never below what was
+ * already paid; 0 removes it. The approver's password was checked by the caller before the transaction.
+ */
+export const setDiscount = (
+  ctx: StaffCtx,
+  id: string,
+  input: z.output<typeof accountDiscountSchema>,
+  approver: VerifiedStaff | null,
+) =>
+  change(ctx, id, async (tx, a) => {
+    assertOperation(a, 'discount');
+    const { bill, paid } = await accountBalance(tx.db, a);
+    const checked = checkAccountDiscount(
+      {
+        itemsTotal: bill.itemsTotal,
+        discount: input.amount,
+        servicePercent: a.servicePercent,
+        serviceRemoved: a.serviceRemovedReason !== null,
+        couvertPerPerson: a.couvertPerPerson,
+        people: a.people,
+      },
+      paid,
+    );
+    if (!checked.ok) throw new AppError(409, checked.code, checked.title, checked.description ?? '');
+    if (input.amount === 0)
+      return { discount: 0, discountGivenByName: null, discountApprovedByName: null, discountReason: null };
+    const approvedBy = approvedDiscount(
+      tx.actor.rules,
+      { subtotal: bill.itemsTotal, discount: input.amount, approval: input.approval ?? null, reason: input.reason },
+      approver,
+    );
+    return {
+      discount: input.amount,
+      discountGivenByName: who(tx),
+      discountApprovedByName: approvedBy?.name ?? null,
+      discountReason: input.reason,
+    };
+  });
+
+export const accountSettings = (ctx: StaffCtx): Promise<AccountSettingsView> =>
+  accountSettingsOf(ctx.db, ctx.restaurantId);
 
 export async function saveAccountSettings(ctx: StaffCtx, input: z.output<typeof accountSettingsSchema>) {
   await ctx.db

@@ -1,4 +1,5 @@
 import {
+  accountDiscountSchema,
   accountPaymentSchema,
   accountSettingsSchema,
   cancelItemSchema,
@@ -14,9 +15,12 @@ import type { AppEnv } from '../../http/context';
 import { badRequest } from '../../http/errors';
 import { customerCtx, staffCtx } from '../../http/guard';
 import { idempotencyKeyOf } from '../../http/idempotency';
+import { clientIp } from '../../http/proxy';
 import { idParam, parseBody, parseParams, parseQuery } from '../../http/validate';
+import { verifyStaffPassword } from '../staff/staff-password.service';
 import { payPart, tablePaymentMethods } from './account-payments.service';
 import {
+  accountSettings,
   closeAccount,
   getAccount,
   joinTables,
@@ -25,6 +29,7 @@ import {
   requestBill,
   roomView,
   saveAccountSettings,
+  setDiscount,
   setServiceCharge,
   transfer,
   turnoverOfDay,
@@ -67,6 +72,8 @@ tableAccountsRoutes.get(`${P}/turnover`, async (c) => {
 tableAccountsRoutes.get(`${P}/payment-methods`, async (c) =>
   c.json({ methods: await tablePaymentMethods(waiterOrCashier(c)) }),
 );
+
+tableAccountsRoutes.get(`${P}/settings`, async (c) => c.json(await accountSettings(staffCtx(c, 'manage_settings'))));
 
 tableAccountsRoutes.put(`${P}/settings`, async (c) => {
   const ctx = staffCtx(c, 'manage_settings');
@@ -126,6 +133,15 @@ tableAccountsRoutes.put(`${P}/:id/service-charge`, async (c) => {
   const ctx = waiterOrCashier(c);
   const { id } = parseParams(c, idParam);
   return c.json({ account: await setServiceCharge(ctx, id, await parseBody(c, serviceChargeSchema)) });
+});
+
+tableAccountsRoutes.put(`${P}/:id/discount`, async (c) => {
+  const ctx = waiterOrCashier(c);
+  const { id } = parseParams(c, idParam);
+  const input = await parseBody(c, accountDiscountSchema);
+  // The password check is slow on purpose: done before the account's lock is taken.
+  const approver = input.approval ? await verifyStaffPassword(ctx, input.approval, clientIp(c)) : null;
+  return c.json({ account: await setDiscount(ctx, id, input, approver) });
 });
 
 tableAccountsRoutes.post(`${P}/:id/payments`, async (c) => {
