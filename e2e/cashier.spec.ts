@@ -474,3 +474,77 @@ test('the PDV charges a pizza priced per size by its most expensive flavour what
   await expect(page.getByText('Venda finalizada!').first()).toBeVisible();
   await context.close();
 });
+
+test('the owner closes a register never opened once however often, is asked before a sangria above the drawer and retypes a quantity', async ({
+  browser,
+  baseURL,
+}) => {
+  const { headers, context, api } = await counterContext(browser, baseURL!);
+  const post = async (path: string, data: unknown) => {
+    const res = await api.post(path, { headers, data });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  };
+  await post('/api/auth/signup', {
+    name: 'Dona Gaveta',
+    companyName: `Café Gaveta ${unique()}`,
+    email: `pdv-gaveta-${unique()}@teste.com.br`,
+    password: 'senha-segura-1',
+  });
+  await post('/api/admin/products', { name: 'Suco de Laranja', price: 800 });
+  await post('/api/admin/payment-methods', { name: 'Dinheiro', requiresChange: true });
+
+  // Nobody opened the register today: Fechar Caixa still closes it, and says so.
+  const page = await context.newPage();
+  await page.goto('/admin/cashier');
+  const closeTab = page.getByRole('tablist').getByRole('tab', { name: 'Fechar Caixa' });
+  await closeTab.click();
+  await expect(
+    page.getByText('Nenhum caixa aberto no momento. Fechar agora registra um caixa sem movimento.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Fechar Caixa', exact: true }).click();
+  await expect(page.getByText('Caixa fechado', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Caixa já foi fechado' })).toBeDisabled();
+
+  // After a reload the button is there again; pressing it records no second session.
+  await page.reload();
+  await closeTab.click();
+  await page.getByRole('button', { name: 'Fechar Caixa', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Caixa já foi fechado' })).toBeDisabled();
+  const sessions = await (await api.get('/api/admin/cashier/sessions')).json();
+  expect(sessions).toHaveLength(1);
+
+  // R$ 50,00 in the drawer; a sangria of R$ 100,00 asks the owner first, naming what the drawer holds.
+  await post('/api/admin/cashier/session/open', { initialAmount: 5000 });
+  await page.reload();
+  await page.getByRole('tablist').getByRole('tab', { name: 'Sangria' }).click();
+  // The owner sees the Suprimento form beside it: its fields are the Sangria's by id.
+  await page.locator('#withdrawal-amount').fill('100');
+  await page.locator('#withdrawal-reason').fill('Pagamento do gás');
+  await page.getByRole('button', { name: 'Registrar Sangria' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Sangria maior que o caixa' });
+  await expect(confirm).toContainText(
+    /Há R\$\s50,00 em dinheiro no caixa\. Confirme para registrar uma sangria de R\$\s100,00\./,
+  );
+  await confirm.getByRole('button', { name: 'Registrar mesmo assim' }).click();
+  await expect(page.getByText('Sangria registrada').first()).toBeVisible();
+  await expect(confirm).toHaveCount(0);
+
+  // The quantity box: clearing it to type another number keeps the line.
+  await page.getByRole('tablist').getByRole('tab', { name: 'PDV' }).click();
+  await page.getByRole('button', { name: /^Suco de Laranja/ }).click();
+  const quantity = page.getByRole('region', { name: 'Carrinho' }).getByLabel('Quantidade de Suco de Laranja');
+  await expect(quantity).toHaveValue('1');
+  await quantity.fill('');
+  await expect(quantity).toBeVisible();
+  await quantity.pressSequentially('3');
+  await expect(quantity).toHaveValue('3');
+  await expectTotal(page, 2400);
+  // Leaving it empty keeps the last quantity; only a confirmed 0 removes the line.
+  await quantity.fill('');
+  await quantity.press('Tab');
+  await expect(quantity).toHaveValue('3');
+  await quantity.fill('0');
+  await quantity.press('Enter');
+  await expect(quantity).toHaveCount(0);
+  await context.close();
+});
