@@ -83,6 +83,15 @@ test.describe('checkout', () => {
     await checkout.getByPlaceholder('Código do cupom').fill('bemvindo10');
     await checkout.getByRole('button', { name: 'Aplicar' }).click();
     await expect(checkout.getByText(/BEMVINDO10 · −R\$/)).toBeVisible();
+    // "CPF na nota?": a CNPJ is answered next to the field with why the NFC-e takes none; a CPF goes along.
+    const cpf = checkout.getByLabel('CPF na nota? (opcional)');
+    await cpf.fill('11222333000181');
+    await expect(cpf).toHaveValue('11.222.333/0001-81');
+    await checkout.getByRole('button', { name: 'Finalizar Pedido' }).click();
+    await expect(checkout.getByText(/não pode ser emitida para CNPJ/)).toBeVisible();
+    await page.screenshot({ path: '.tmp/screens/checkout-cpf-cnpj.png' });
+    await cpf.fill('52998224725');
+    await expect(cpf).toHaveValue('529.982.247-25');
     await checkout.getByText('Dinheiro', { exact: true }).click();
     await checkout.getByLabel('Troco para quanto?').fill('1');
     await checkout.getByRole('button', { name: 'Finalizar Pedido' }).click();

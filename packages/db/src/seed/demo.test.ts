@@ -1,4 +1,5 @@
 import { addDays } from '@meucardapio/domain/dashboard';
+import { isValidAccessKey } from '@meucardapio/domain/fiscal-rules';
 import { localDateString, localParts } from '@meucardapio/domain/hours';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import {
   diningTables,
   employees,
   files,
+  fiscalNotes,
   neighborhoods,
   orderItems,
   orders,
@@ -333,6 +335,40 @@ describe('seedDemo', () => {
     const linked = (await db.select().from(reviews).where(eq(reviews.restaurantId, rid))).filter((x) => x.orderId);
     expect(linked.length).toBeGreaterThanOrEqual(8);
     for (const x of linked) expect(all.find((o) => o.id === x.orderId)?.status).toBe('delivered');
+  });
+
+  it('issues NFC-e in homologação (simulator): every PDV sale of the history has an authorised note', async () => {
+    const { db } = database;
+    const rid = result!.restaurantId;
+    const [r] = await db.select().from(restaurants).where(eq(restaurants.id, rid));
+    expect(r).toMatchObject({
+      nfceEnabled: true,
+      nfceAmbiente: 'homologacao',
+      nfcePdvMode: 'automatic',
+      addressState: 'SP',
+    });
+    const sales = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.restaurantId, rid), eq(orders.deliveryType, 'pdv'), eq(orders.status, 'delivered')));
+    const notes = await db.select().from(fiscalNotes).where(eq(fiscalNotes.restaurantId, rid));
+    expect(sales.length).toBeGreaterThan(100);
+    expect(notes.map((n) => n.orderId).sort()).toEqual(sales.map((o) => o.id).sort());
+    expect(r.nfceNumber).toBe(notes.length);
+    expect(new Set(notes.map((n) => n.numero)).size).toBe(notes.length);
+    for (const n of notes) {
+      expect(n.status).toBe('authorized');
+      expect(isValidAccessKey(n.chave ?? '')).toBe(true);
+      // The chave names this emitter (CNPJ), model 65, série 1 and the note's own number.
+      expect(n.chave?.slice(6, 20)).toBe('11222333000181');
+      expect(n.chave?.slice(20, 34)).toBe(`65001${String(n.numero).padStart(9, '0')}`);
+      expect(n.qrCodeUrl).toMatch(
+        new RegExp(
+          `^https://www\\.homologacao\\.nfce\\.fazenda\\.sp\\.gov\\.br/qrcode\\?p=${n.chave}\\|2\\|2\\|1\\|[0-9A-F]{40}$`,
+        ),
+      );
+      expect(n.total).toBe(sales.find((o) => o.id === n.orderId)?.total);
+    }
   });
 
   it('is the same history on every run', async () => {

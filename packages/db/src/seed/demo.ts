@@ -27,6 +27,7 @@ import {
 } from '../schema';
 import { ensureDefaultProfileTypes } from './default-profile-types';
 import { seedDemoCashier } from './demo-cashier';
+import { seedDemoFiscal } from './demo-fiscal';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoKitchen } from './demo-kitchen';
 import { bannerSvg, loadEmojiBodies, logoSvg, productImageSvg } from './emoji-art';
@@ -920,6 +921,7 @@ async function insertDemo(tx: Tx, passwordHash: string, emoji: Map<string, strin
     enabled: false,
   });
   await seedDemoHistory(tx, { restaurantId, ownerId: owner.id, timeZone: 'America/Sao_Paulo', now: new Date(now) });
+  await seedDemoFiscal(tx, restaurantId);
 
   return { restaurantId, logins: DEMO_LOGINS.map((l) => ({ ...l })) };
 }

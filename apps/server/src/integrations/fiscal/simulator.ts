@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { accessKey } from '@meucardapio/domain/fiscal-rules';
+import { nfceQrCode } from '@meucardapio/domain/nfce-qr';
 import type { FiscalAccount, FiscalDocument, FiscalProvider } from './fiscal';
 
 /**
@@ -12,42 +13,6 @@ import type { FiscalAccount, FiscalDocument, FiscalProvider } from './fiscal';
 
 /** How long a simulated note stays `pendente`. */
 const PENDING_MS = 600;
-
-/** Where each state's SEFAZ reads NFC-e QR codes and keys; others use the shared SVRS portal. */
-const PORTALS: Record<string, { qr: [string, string]; consulta: [string, string] }> = {
-  SP: {
-    qr: ['https://www.nfce.fazenda.sp.gov.br/qrcode', 'https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode'],
-    consulta: [
-      'https://www.nfce.fazenda.sp.gov.br/consulta',
-      'https://www.homologacao.nfce.fazenda.sp.gov.br/consulta',
-    ],
-  },
-  RJ: {
-    qr: [
-      'https://consultadfe.fazenda.rj.gov.br/consultaNFCe/QRCode',
-      'https://consultadfe.fazenda.rj.gov.br/consultaNFCe/QRCode',
-    ],
-    consulta: ['https://www.fazenda.rj.gov.br/nfce/consulta', 'https://www.fazenda.rj.gov.br/nfce/consulta'],
-  },
-  MG: {
-    qr: [
-      'https://portalsped.fazenda.mg.gov.br/portalnfce/sistema/qrcode.xhtml',
-      'https://hportalsped.fazenda.mg.gov.br/portalnfce/sistema/qrcode.xhtml',
-    ],
-    consulta: ['https://portalsped.fazenda.mg.gov.br/portalnfce', 'https://hportalsped.fazenda.mg.gov.br/portalnfce'],
-  },
-};
-const SVRS = {
-  qr: ['https://www.sefaz.rs.gov.br/NFCE/NFCE-COM.aspx', 'https://www.sefaz.rs.gov.br/NFCE/NFCE-COM.aspx'] as [
-    string,
-    string,
-  ],
-  consulta: ['https://www.sefaz.rs.gov.br/nfce/consulta', 'https://www.sefaz.rs.gov.br/nfce/consulta'] as [
-    string,
-    string,
-  ],
-};
-const UF_BY_CODE: Record<string, string> = { '35': 'SP', '33': 'RJ', '31': 'MG' };
 
 type Token = {
   /** referencia */
@@ -68,15 +33,9 @@ function decode(id: string): Token {
   return JSON.parse(Buffer.from(id.slice(4), 'base64url').toString('utf8')) as Token;
 }
 
-/** SEFAZ's QR code of an online NFC-e (version 2): key|2|tpAmb|cscId|SHA-1(key|2|tpAmb|cscId + CSC). */
-export function simulatedQr(chave: string, ambiente: Token['a'], cscId = 1, csc = 'SIMULADOR') {
-  const tpAmb = ambiente === 'producao' ? 1 : 2;
-  const portal = PORTALS[UF_BY_CODE[chave.slice(0, 2)] ?? ''] ?? SVRS;
-  const i = ambiente === 'producao' ? 0 : 1;
-  const p = `${chave}|2|${tpAmb}|${cscId}`;
-  const hash = createHash('sha1').update(`${p}${csc}`).digest('hex').toUpperCase();
-  return { qrCodeUrl: `${portal.qr[i]}?p=${p}|${hash}`, consultaUrl: portal.consulta[i] };
-}
+/** The simulator's QR code: SEFAZ's pattern, hashed with a CSC of its own. */
+const simulatedQr = (chave: string, ambiente: Token['a']) =>
+  nfceQrCode(chave, ambiente, (text) => createHash('sha1').update(text).digest('hex'));
 
 function document(t: Token, now: number): FiscalDocument {
   const base = { id: encode(t), chave: t.k, protocolo: null, sefazCode: null, sefazReason: null };
