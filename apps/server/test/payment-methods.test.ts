@@ -33,6 +33,8 @@ describe('payment methods', () => {
       'PIX',
     ]);
     expect(list.body.paymentMethods.find((m: { name: string }) => m.name === 'Dinheiro').requiresChange).toBe(true);
+    // The test server takes online payments (the simulator), so the page warns of nothing.
+    expect(list.body.onlinePayments).toBe(true);
     const again = await owner.client.post('/api/admin/payment-methods/defaults');
     expect(again.status).toBe(409);
   });

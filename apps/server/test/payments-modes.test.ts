@@ -100,6 +100,13 @@ describe('a production start without PAYMENTS (online payments disabled)', () =>
     expect(options.body.paymentMethods.map((m: { name: string }) => m.name)).toEqual(['Dinheiro']);
   });
 
+  it('tells the staff that the methods paid online are not offered', async () => {
+    const list = await shop.owner.client.get('/api/admin/payment-methods');
+    expect(list.status).toBe(200);
+    expect(list.body.onlinePayments).toBe(false);
+    expect(list.body.paymentMethods.some((m: { infinitepayEnabled: boolean }) => m.infinitepayEnabled)).toBe(true);
+  });
+
   it('has no simulator: its page and decision answer 404 and approve nothing', async () => {
     const buyer = await customerOf(prod, shop);
     const r = await buyer.client.post('/api/customer/orders', deliveryOrder(shop));

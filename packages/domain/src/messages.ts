@@ -50,6 +50,9 @@ export const MSG = {
     'O restaurante ainda não configurou o pagamento online, por isso não foi possível confirmar o pagamento. Fale com o restaurante.',
   checkoutNotConfiguredStaff:
     'Informe o identificador do pagamento online em Configurações para receber por cartão ou PIX.',
+  onlinePaymentsOff: 'Pagamento online indisponível',
+  onlinePaymentsOffStaff:
+    'Este servidor não recebe pagamentos online: as formas marcadas "Pagar online" não aparecem no cardápio, onde os clientes escolhem entre as formas pagas na entrega ou no balcão.',
   verificationError: 'Erro na verificação',
   verificationFailed: 'Falha na verificação do pagamento',
   awaitingPayment: 'Aguardando pagamento',

@@ -34,12 +34,13 @@ function normalize(input: PaymentMethodInput) {
 }
 
 /**
- * The restaurant's methods, and whether its card/PIX checkout handle is configured: without it the
- * storefront refuses online payment, so the page says 'Configuração necessária'.
+ * The restaurant's methods; whether its card/PIX checkout handle is configured (without it the storefront
+ * refuses online payment, so the page says 'Configuração necessária'); and whether this server takes
+ * online payments for it at all (without them the storefront does not list the methods paid online).
  */
 export async function listPaymentMethods(
   ctx: StaffCtx,
-): Promise<{ paymentMethods: PaymentMethodView[]; checkoutConfigured: boolean }> {
+): Promise<{ paymentMethods: PaymentMethodView[]; checkoutConfigured: boolean; onlinePayments: boolean }> {
   const [rows, [restaurant]] = await Promise.all([
     ctx.db
       .select()
@@ -47,12 +48,16 @@ export async function listPaymentMethods(
       .where(tenant(paymentMethods, ctx.restaurantId))
       .orderBy(asc(paymentMethods.name), asc(paymentMethods.id)),
     ctx.db
-      .select({ appClientReferrer: restaurants.appClientReferrer })
+      .select({ slug: restaurants.slug, appClientReferrer: restaurants.appClientReferrer })
       .from(restaurants)
       .where(eq(restaurants.id, ctx.restaurantId))
       .limit(1),
   ]);
-  return { paymentMethods: rows.map(view), checkoutConfigured: !!restaurant && !!providerHandle(restaurant) };
+  return {
+    paymentMethods: rows.map(view),
+    checkoutConfigured: !!restaurant && !!providerHandle(restaurant),
+    onlinePayments: !!restaurant && ctx.deps.integrations.payments.offersCheckoutTo(restaurant.slug),
+  };
 }
 
 export async function createPaymentMethod(ctx: StaffCtx, input: PaymentMethodInput): Promise<PaymentMethodView> {

@@ -73,7 +73,7 @@ export const onlinePaymentUnavailable = () =>
   new AppError(
     409,
     'online_payment_unavailable',
-    'Pagamento online indisponível',
+    MSG.onlinePaymentsOff,
     'No momento não é possível pagar com cartão ou PIX pelo site. Escolha outra forma de pagamento.',
   );
 

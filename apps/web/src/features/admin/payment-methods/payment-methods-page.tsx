@@ -16,7 +16,7 @@ import { api, toastError } from '@/lib/api';
 
 type Method = PaymentMethodView;
 type Form = PaymentMethodInput;
-type Answer = { paymentMethods: Method[]; checkoutConfigured: boolean };
+type Answer = { paymentMethods: Method[]; checkoutConfigured: boolean; onlinePayments: boolean };
 
 const KEY = ['admin-payment-methods'] as const;
 const fetchMethods = () => api.get<Answer>('/api/admin/payment-methods');
@@ -168,18 +168,22 @@ function DefaultsButton() {
 
 /**
  * Card/PIX through the provider are offered (configured, or the fallback list when none is active) but
- * the restaurant's checkout handle is missing: the storefront refuses them.
+ * cannot be paid: this server takes no online payments for the restaurant (the storefront leaves them
+ * out), or the restaurant's checkout handle is missing (the storefront refuses them).
  */
-function CheckoutMissingNotice() {
+function OnlinePaymentNotice() {
   const answer = useQuery({ queryKey: [...KEY, 'checkout'], queryFn: fetchMethods });
-  if (!answer.isSuccess || answer.data.checkoutConfigured) return null;
-  const list = answer.data.paymentMethods;
+  if (!answer.isSuccess) return null;
+  const { paymentMethods: list, onlinePayments, checkoutConfigured } = answer.data;
   const offersOnline = list.some((m) => m.active && m.infinitepayEnabled) || !list.some((m) => m.active);
-  if (!offersOnline) return null;
+  if (!offersOnline || (onlinePayments && checkoutConfigured)) return null;
+  const [title, text] = onlinePayments
+    ? [MSG.checkoutNotConfigured, MSG.checkoutNotConfiguredStaff]
+    : [MSG.onlinePaymentsOff, MSG.onlinePaymentsOffStaff];
   return (
     <div role="alert" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900">
-      <p className="font-semibold">{MSG.checkoutNotConfigured}</p>
-      <p className="text-sm">{MSG.checkoutNotConfiguredStaff}</p>
+      <p className="font-semibold">{title}</p>
+      <p className="text-sm">{text}</p>
     </div>
   );
 }
@@ -187,7 +191,7 @@ function CheckoutMissingNotice() {
 export default function PaymentMethodsPage() {
   return (
     <EntityList spec={METHODS} actions={<DefaultsButton />}>
-      <CheckoutMissingNotice />
+      <OnlinePaymentNotice />
     </EntityList>
   );
 }
