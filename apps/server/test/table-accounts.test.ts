@@ -137,6 +137,34 @@ describe('opening and rounds', () => {
     expect((await stranger.client.get('/api/customer/tables/4/account')).status).toBe(404);
     expect((await customer.client.get('/api/customer/tables/abc/account')).status).toBe(400);
   });
+
+  it('asks no payment method at a table whose account is open, and still asks one anywhere else', async () => {
+    const optionsOf = (q: string) => t.client().get(`/api/public/restaurants/${pdv.owner.slug}/checkout-options${q}`);
+    expect((await optionsOf('?table=4')).body.tableTabOpen).toBe(true);
+    expect((await optionsOf('?table=5')).body.tableTabOpen).toBe(false);
+    expect((await optionsOf('')).body.tableTabOpen).toBe(false);
+    expect((await optionsOf('?table=abc')).status).toBe(400);
+    const customer = await registerCustomer(t, pdv.owner.slug);
+    const order = (tableNumber: number) =>
+      customer.client.post(
+        '/api/customer/orders',
+        {
+          items: [{ productId: pdv.products.cafe.id, quantity: 1 }],
+          deliveryType: 'dine_in',
+          tableNumber,
+          name: 'Bia',
+          phone: '(11) 98765-4321',
+        },
+        { 'idempotency-key': key() },
+      );
+    const onTab = await order(4);
+    expect(onTab.status, onTab.text).toBe(201);
+    expect(onTab.body.order).toMatchObject({ tableNumber: 4, paymentMethod: 'Conta da mesa' });
+    expect(onTab.body.checkoutUrl).toBeNull();
+    const free = await order(5);
+    expect(free.status).toBe(400);
+    expect(free.body.error.title).toBe('Selecione um método de pagamento');
+  });
 });
 
 describe('moving and joining', () => {

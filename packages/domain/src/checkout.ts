@@ -51,7 +51,16 @@ export const orderProposalSchema = z.object({
   /** "CPF na nota?": the buyer of the order's NFC-e (fiscal-rules' checkBuyerDocument; a CNPJ is refused). */
   customerCpf: optText(20),
   couponCode: optText(50),
-  paymentMethod: z.string({ message: MSG.selectPaymentMethod }).trim().min(1, MSG.selectPaymentMethod).max(100),
+  /**
+   * The chosen method's id. Absent at a table whose account is open: the order goes on the tab, paid at
+   * the end (the server then ignores any method); everywhere else the server asks for one.
+   */
+  paymentMethod: z
+    .string({ message: MSG.selectPaymentMethod })
+    .trim()
+    .max(100, MSG.selectPaymentMethod)
+    .nullish()
+    .transform((v) => v || null),
   cashReceived: z.number().int().min(0).max(100_000_000).nullish(),
   installments: z.number().int().min(1).max(12).nullish(),
   shippingOptionId: z.string().max(100).nullish(),
@@ -114,6 +123,8 @@ export type CheckoutOptions = {
   openNow: boolean;
   /** 'Abriremos Segunda às 18:00' or 'Estamos fechados no momento.' while closed. */
   closedDescription: string | null;
+  /** Asked with `?table=N`: that table's account is open, so an order there goes on its tab (no payment now). */
+  tableTabOpen: boolean;
 };
 
 /**

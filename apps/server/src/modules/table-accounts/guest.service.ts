@@ -1,6 +1,7 @@
-import { orders } from '@meucardapio/db/schema';
+import type { DbOrTx } from '@meucardapio/db/client';
+import { orders, tableAccounts } from '@meucardapio/db/schema';
 import type { CustomerAccountView } from '@meucardapio/domain/table-accounts-api';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { CustomerCtx, ServiceCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -10,6 +11,27 @@ import { accountView, openAccountOf } from './account-rows';
 
 /** The open account of table `number`, if any: a QR order placed there becomes one of its rounds. */
 export const openAccountOfTable = (ctx: ServiceCtx, number: number) => openAccountOf(ctx, 'table', number);
+
+/**
+ * Whether table `number` has an open account: the storefront's checkout then asks no payment method.
+ * Only a yes or no — who sits there and what they ordered stay with the phones that ordered there.
+ */
+export async function tableHasOpenAccount(db: DbOrTx, restaurantId: string, number: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tableAccounts.id })
+    .from(tableAccounts)
+    .where(
+      tenant(
+        tableAccounts,
+        restaurantId,
+        eq(tableAccounts.kind, 'table'),
+        eq(tableAccounts.number, number),
+        ne(tableAccounts.status, 'closed'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
 
 const noAccount = () =>
   notFound('Conta não encontrada', 'Faça um pedido pelo QR code da mesa para acompanhar a conta.');

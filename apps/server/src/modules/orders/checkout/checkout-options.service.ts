@@ -11,6 +11,7 @@ import type { CustomerCtx, Deps } from '../../../http/context';
 import { AppError, badRequest } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
 import { restaurantBySlug } from '../../../tenancy/restaurant-lookup';
+import { tableHasOpenAccount } from '../../table-accounts/guest.service';
 import { hoursOf } from '../place/admission';
 import { asDomainCoupon, findCouponForCustomer } from '../place/coupon';
 import { type QuoteItem, quoteShipping } from '../place/delivery';
@@ -31,10 +32,11 @@ export async function getCheckoutOptions(
   db: Db,
   slug: string,
   onlinePayments: boolean,
+  tableNumber: number | null = null,
   now = new Date(),
 ): Promise<CheckoutOptions> {
   const restaurant = await restaurantBySlug(db, slug);
-  const [hoods, states, methods, hours] = await Promise.all([
+  const [hoods, states, methods, hours, tableTabOpen] = await Promise.all([
     db
       .select({ id: neighborhoods.id, name: neighborhoods.name, deliveryFee: neighborhoods.deliveryFee })
       .from(neighborhoods)
@@ -47,6 +49,7 @@ export async function getCheckoutOptions(
       .orderBy(asc(deliveryStates.name)),
     checkoutPaymentMethodsFor(db, restaurant),
     hoursOf(db, restaurant.id),
+    tableNumber ? tableHasOpenAccount(db, restaurant.id, tableNumber) : false,
   ]);
   // Read when the checkout opens, by the server's clock: the menu may have been loaded before closing.
   const open = checkOpenForOrders(hours, now, restaurant.timezone);
@@ -68,6 +71,7 @@ export async function getCheckoutOptions(
     openNow: open.ok,
     /** 'Abriremos Segunda às 18:00' or 'Estamos fechados no momento.' while closed. */
     closedDescription: open.ok ? null : (open.description ?? null),
+    tableTabOpen,
   };
 }
 

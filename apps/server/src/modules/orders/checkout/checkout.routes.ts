@@ -5,7 +5,7 @@ import type { AppEnv } from '../../../http/context';
 import { customerCtx, staffCtx } from '../../../http/guard';
 import { idempotencyKeyOf } from '../../../http/idempotency';
 import { throttle } from '../../../http/rate-limit';
-import { parseBody, parseParams } from '../../../http/validate';
+import { parseBody, parseParams, parseQuery } from '../../../http/validate';
 import { createCustomerOrder } from './checkout.service';
 import { getCheckoutOptions, quoteShippingBySlug, validateCoupon } from './checkout-options.service';
 import { placeTestOrder } from './test-order.service';
@@ -15,10 +15,20 @@ export const checkoutRoutes = new Hono<AppEnv>();
 
 const slugParam = z.object({ slug: z.string().trim().min(1).max(80) });
 
+const tableQuery = z.object({
+  table: z.coerce
+    .number({ message: 'Mesa inválida' })
+    .int('Mesa inválida')
+    .min(1, 'Mesa inválida')
+    .max(100000, 'Mesa inválida')
+    .optional(),
+});
+
 checkoutRoutes.get('/public/restaurants/:slug/checkout-options', async (c) => {
   const { slug } = parseParams(c, slugParam);
+  const { table } = parseQuery(c, tableQuery);
   const onlinePayments = c.get('deps').integrations.payments.offersCheckoutTo(slug);
-  return c.json(await getCheckoutOptions(c.get('db'), slug, onlinePayments));
+  return c.json(await getCheckoutOptions(c.get('db'), slug, onlinePayments, table ?? null));
 });
 
 const couponBody = z.object({

@@ -10,7 +10,7 @@ import { api } from '@/lib/api';
 import type { CustomerMe } from '@/lib/auth';
 
 export const checkoutKeys = {
-  options: (slug: string) => ['checkout', 'options', slug] as const,
+  options: (slug: string, table: number | null) => ['checkout', 'options', slug, table] as const,
   addresses: ['customer', 'addresses'] as const,
   states: ['geo', 'states'] as const,
   cities: (uf: string) => ['geo', 'cities', uf] as const,
@@ -18,7 +18,9 @@ export const checkoutKeys = {
 
 const base = (slug: string) => `/api/public/restaurants/${encodeURIComponent(slug)}`;
 
-export const fetchCheckoutOptions = (slug: string) => api.get<CheckoutOptions>(`${base(slug)}/checkout-options`);
+/** With the table of the QR code: the answer says whether its account is open (the order goes on the tab). */
+export const fetchCheckoutOptions = (slug: string, table: number | null) =>
+  api.get<CheckoutOptions>(`${base(slug)}/checkout-options${table ? `?table=${table}` : ''}`);
 export const fetchAddresses = () =>
   api.get<{ addresses: SavedAddressView[] }>('/api/customer/addresses').then((r) => r.addresses);
 export const fetchStates = () =>

@@ -43,6 +43,15 @@ function methodDetail(m: CheckoutPaymentMethod, onlineUnavailable: boolean): str
 export function PaymentSection({ checkout: c }: { checkout: Checkout }) {
   const error = c.form.formState.errors.paymentMethodId?.message;
   const method = c.method;
+  if (c.onTab)
+    return (
+      <Section title="Pagamento">
+        <p className="rounded-lg border bg-muted/50 p-3 text-sm">
+          <strong className="block">Na conta da Mesa {c.tableNumber}</strong>
+          Este pedido entra na conta da mesa. O pagamento é feito no fim, com o garçom.
+        </p>
+      </Section>
+    );
   return (
     <Section title="Pagamento">
       {c.options.isLoading ? (

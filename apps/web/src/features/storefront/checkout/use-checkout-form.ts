@@ -87,8 +87,8 @@ export function useCheckoutForm({ open, user }: { open: boolean; user: CustomerM
   }, [stockError, overStock.size, menu.isFetching, menu.dataUpdatedAt]);
 
   const options = useQuery({
-    queryKey: checkoutKeys.options(slug),
-    queryFn: () => fetchCheckoutOptions(slug),
+    queryKey: checkoutKeys.options(slug, tableNumber),
+    queryFn: () => fetchCheckoutOptions(slug, tableNumber),
     enabled: open,
     // Asked again every time the checkout opens: the restaurant may have closed since the menu loaded.
     staleTime: 0,
@@ -120,7 +120,9 @@ export function useCheckoutForm({ open, user }: { open: boolean; user: CustomerM
     // The menu behind still shows the hours it loaded with: fresh ones turn its badge to 'Fechado'.
     if (closedText) void queryClient.invalidateQueries({ queryKey: publicMenuQuery(slug).queryKey });
   }, [closedText, queryClient, slug]);
-  const method = methods.find((m) => m.id === values.paymentMethodId);
+  // At a table whose account is open the order goes on the tab: no method is asked (the server agrees).
+  const onTab = deliveryType === 'dine_in' && !preview && options.data?.tableTabOpen === true;
+  const method = onTab ? undefined : methods.find((m) => m.id === values.paymentMethodId);
 
   // Shipping quote for shipped products, once the CEP is complete.
   const cepDigits = onlyDigits(address.cep);
@@ -198,6 +200,7 @@ export function useCheckoutForm({ open, user }: { open: boolean; user: CustomerM
     applySavedAddress,
     methods,
     method,
+    onTab,
     choosePaymentMethod,
     onlineUnavailable,
     closedText,

@@ -33,6 +33,8 @@ export type OrderDraft = {
   local: boolean;
   hasSavedAddress: boolean;
   method: CheckoutPaymentMethod | undefined;
+  /** The table's account is open: the order goes on its tab, without a payment method. */
+  onTab: boolean;
   shippingOption: ShippingOption | null;
   coupon: AppliedCoupon | null;
   totals: CheckoutTotals;
@@ -70,11 +72,11 @@ function firstProblem(d: OrderDraft): Problem | null {
       return { field: 'shippingOptionId', message: 'Escolha uma opção de frete.' };
     }
   }
-  if (!d.method) {
+  if (!d.method && !d.onTab) {
     toast.error(MSG.selectPaymentMethod);
     return { field: 'paymentMethodId', message: MSG.selectPaymentMethod };
   }
-  if (d.method.requiresChange) {
+  if (d.method?.requiresChange) {
     const c = cashChange(d.totals.total, d.totals.cashReceived);
     if (!c.ok) {
       toast.error(c.title, { description: c.description });
@@ -104,7 +106,7 @@ export function useSubmitOrder(d: OrderDraft) {
       return;
     }
     const { cart, method, slug } = d;
-    if (!method) return;
+    if (!method && !d.onTab) return;
     setSubmitting(true);
     try {
       const isDelivery = d.deliveryType === 'delivery';
@@ -119,9 +121,9 @@ export function useSubmitOrder(d: OrderDraft) {
           phone: v.phone.trim(),
           ...(isDelivery ? { ...address, complement } : {}),
           couponCode: d.coupon?.code ?? null,
-          paymentMethod: method.id,
-          cashReceived: method.requiresChange ? d.totals.cashReceived : null,
-          installments: method.online ? v.installments : null,
+          paymentMethod: method?.id ?? null,
+          cashReceived: method?.requiresChange ? d.totals.cashReceived : null,
+          installments: method?.online ? v.installments : null,
           shippingOptionId: d.shipped ? v.shippingOptionId : null,
           note: v.note.trim() || null,
           customerCpf: v.cpf.trim() || null,
@@ -148,7 +150,7 @@ export function useSubmitOrder(d: OrderDraft) {
     } catch (err) {
       // Closed while the form was being filled: the notice at the top takes over.
       if (isApiError(err) && err.code === 'restaurant_closed')
-        void queryClient.invalidateQueries({ queryKey: checkoutKeys.options(slug) });
+        void queryClient.invalidateQueries({ queryKey: checkoutKeys.options(slug, d.tableNumber) });
       if (isApiError(err) && err.code === 'insufficient_stock') {
         // Someone bought the last units first: fresh stock marks the lines that no longer fit.
         d.setStockError({ description: err.description, at: Date.now() });
