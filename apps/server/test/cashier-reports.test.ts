@@ -1,8 +1,9 @@
 import { events, orders } from '@meucardapio/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CASHIER, openRegister, type Pdv, sell, setupPdv } from './cashier-fixtures';
-import { createTestApp, ORIGIN, TEST_PASSWORD, type TestApp } from './helpers';
+import { CASHIER, cashierOf, openRegister, type Pdv, sell, setupPdv } from './cashier-fixtures';
+import { createEmployee, createTestApp, ORIGIN, TEST_PASSWORD, type TestApp } from './helpers';
+import { openStream } from './sse';
 
 let t: TestApp;
 let pdv: Pdv;
@@ -199,6 +200,29 @@ describe('PDV catalog and reserved sales', () => {
       .orderBy(events.id);
     expect(announced.map((e) => e.payload.id)).toEqual([a.body.id, b.body.id, a.body.id, b.body.id]);
     expect(announced.every((e) => e.permission === 'manage_cashier')).toBe(true);
+  });
+
+  it("a reserved sale reaches the restaurant's cashier terminals live, and no one else", async () => {
+    const terminal = await cashierOf(t, pdv.owner);
+    const kitchen = await createEmployee(t, pdv.owner, { profileType: 'kitchen' });
+    const elsewhere = await setupPdv(t);
+    const streams = await Promise.all(
+      [terminal, kitchen, elsewhere.owner].map((s) => openStream(t.app, s.client, '/api/events/staff')),
+    );
+    for (const stream of streams) await stream.waitFor((e) => e.event === 'ready');
+    const [atTheTill, inTheKitchen, otherRestaurant] = streams;
+
+    const reserved = await pdv.owner.client.post(`${CASHIER}/reserved-sales`, {
+      items: [{ productId: pdv.products.cafe.id, quantity: 1 }],
+    });
+    expect(reserved.status).toBe(201);
+    const isIt = (e: { event: string; data: string }) =>
+      e.event === 'cashier.reserved' && JSON.parse(e.data).id === reserved.body.id;
+    expect(await atTheTill.waitFor(isIt)).toBeTruthy();
+    expect(await inTheKitchen.waitFor(isIt, 500)).toBeUndefined();
+    expect(await otherRestaurant.waitFor((e) => e.event === 'cashier.reserved', 500)).toBeUndefined();
+    await pdv.owner.client.delete(`${CASHIER}/reserved-sales/${reserved.body.id}`);
+    for (const stream of streams) await stream.close();
   });
 
   it('finalizing a resumed reserved sale removes it in the same transaction', async () => {
