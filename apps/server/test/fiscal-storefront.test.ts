@@ -1,4 +1,5 @@
-import { orders, outboundMessages, products, restaurants } from '@meucardapio/db/schema';
+import { fiscalNotes, orders, outboundMessages, products, restaurants } from '@meucardapio/db/schema';
+import { LOCAL_PIX_METHOD } from '@meucardapio/domain/order-pix';
 import { noteMessageLine } from '@meucardapio/domain/status-messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixt
 import { configureFiscal, noteOfOrder, settleNote } from './fiscal-fixtures';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
 import { type FakeNuvemFiscal, startFakeNuvemFiscal } from './nuvem-fiscal-fake';
+import { insertOrder } from './ops-fixtures';
 
 /**
  * A storefront order's NFC-e: "CPF na nota?" at checkout becomes the note's buyer, the customer's order
@@ -115,5 +117,35 @@ describe('storefront NFC-e', () => {
     const body = await deliveredMessage(id);
     expect(body).toContain(`#${placed.body.order.number} foi entregue`);
     expect(body?.endsWith(`\n${noteMessageLine(note.qrCodeUrl!)}`)).toBe(true);
+  });
+
+  it('a PIX QR Code payment confirmed by staff issues the note "on payment", as a provider approval does', async () => {
+    await t.db.update(restaurants).set({ nfceStorefrontMode: 'on_payment' }).where(eq(restaurants.id, shop.rid));
+    try {
+      const order = await insertOrder(t, shop.rid, {
+        paymentMethod: LOCAL_PIX_METHOD.name,
+        paymentStatus: 'pending',
+        paymentData: {
+          local_pix: true,
+          pix_br_code: '000201…6304ABCD',
+          pix_txid: 'PEDIDO1',
+          customer_cpf: '52998224725',
+        },
+      });
+      expect(await noteOfOrder(t, order.id)).toBeUndefined();
+      const confirm = () =>
+        shop.owner.client.post(`/api/admin/orders/${order.id}/confirm-pix`, { receivedAmount: order.total });
+      expect((await confirm()).status).toBe(200);
+      expect(await noteOfOrder(t, order.id)).toMatchObject({
+        status: 'queued',
+        buyerCpf: '52998224725',
+        total: order.total,
+      });
+      // Confirming again changes nothing: still one note.
+      expect((await confirm()).status).toBe(200);
+      expect(await t.db.select().from(fiscalNotes).where(eq(fiscalNotes.orderId, order.id))).toHaveLength(1);
+    } finally {
+      await t.db.update(restaurants).set({ nfceStorefrontMode: 'on_delivery' }).where(eq(restaurants.id, shop.rid));
+    }
   });
 });

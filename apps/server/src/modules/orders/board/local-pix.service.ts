@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { inTransaction, type StaffCtx } from '../../../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
+import { queueStorefrontNote } from '../../fiscal/queue-note';
 import { queueStatusMessage } from '../notifications/status-messages';
 import { announceOrderUpdate } from '../order-events';
 import { getOrder } from './board.service';
@@ -90,6 +91,8 @@ export async function confirmLocalPixPayment(
       createdAt: now,
     });
     if (status !== order.status) await queueStatusMessage(tx, ctx.deps.config.publicUrl, order, status);
+    // Paid as much as a provider's approval: a restaurant issuing "on payment" gets the note now.
+    await queueStorefrontNote({ db: tx, restaurantId: ctx.restaurantId, actor: ctx.actor }, order, 'paid');
     // `paid`: the board rings and the kitchen sees the order, as for a paid hosted checkout.
     await announceOrderUpdate(tx, order, {
       status,
