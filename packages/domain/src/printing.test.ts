@@ -90,6 +90,18 @@ describe('table rounds and cancelled items', () => {
     expect(lines.slice(0, 4)).toEqual(['FORNO', 'PEDIDO #42', 'MESA 12', 'RODADA 3']);
   });
 
+  it("an ordering app's order names the app and its code on every ticket", () => {
+    const fromApp: TicketOrder = { ...order, deliveryType: 'delivery', app: { name: 'iFood', code: '4821' } };
+    expect(texts(kitchenTicket('Forno', fromApp)).slice(0, 4)).toEqual([
+      'FORNO',
+      'PEDIDO #42',
+      'DELIVERY',
+      'IFOOD #4821',
+    ]);
+    expect(texts(orderTicket('Cantina', fromApp))).toContain('IFOOD #4821');
+    expect(texts(kitchenTicket('Forno', order))).not.toContain('IFOOD #4821');
+  });
+
   it('a cancelled item prints as a cancellation, with the item, its options, the reason and who', () => {
     const lines = texts(
       cancelledItemTicket('Forno', round, round.items[0], { reason: 'Cliente desistiu', by: 'Gabi' }),

@@ -143,6 +143,8 @@ export type TicketOrder = {
   tableNumber: number | null;
   /** The round of a table account (comanda), printed under the table. */
   round?: number | null;
+  /** An ordering app's order: the app's name and the short code its courier and customer know. */
+  app?: { name: string; code: string } | null;
   customerName: string;
   customerPhone: string | null;
   address: string | null;
@@ -182,6 +184,8 @@ function orderHeader(order: TicketOrder, title: string): Ticket {
     lines.push({ text: channelLabel(order.deliveryType).toUpperCase(), align: 'center', bold: true });
   }
   if (order.round != null) lines.push({ text: `RODADA ${order.round}`, align: 'center', bold: true });
+  if (order.app)
+    lines.push({ text: `${order.app.name.toUpperCase()} #${order.app.code}`, align: 'center', bold: true, big: true });
   lines.push({ text: `${when(order.createdAt, order.timezone)} · ${order.shortId}`, align: 'center' }, { rule: true });
   return lines;
 }

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import {
   kitchenStations,
+  marketplaceOrders,
   orderItems,
   orders,
   printers,
@@ -10,6 +11,7 @@ import {
   restaurants,
 } from '@meucardapio/db/schema';
 import { type EscPosOptions, encodeTicket } from '@meucardapio/domain/escpos';
+import { channelLabel } from '@meucardapio/domain/marketplace';
 import { shortIdAdmin } from '@meucardapio/domain/order-status';
 import {
   type AutoPrint,
@@ -110,6 +112,12 @@ async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: string, ti
     .leftJoin(products, and(eq(products.id, orderItems.productId), eq(products.restaurantId, orderItems.restaurantId)))
     .where(tenant(orderItems, restaurantId, eq(orderItems.orderId, orderId), isNull(orderItems.cancelledAt)))
     .orderBy(asc(orderItems.id));
+  const [app] = order.channel
+    ? await db
+        .select({ code: marketplaceOrders.displayId })
+        .from(marketplaceOrders)
+        .where(tenant(marketplaceOrders, restaurantId, eq(marketplaceOrders.orderId, orderId)))
+    : [];
   const address = order.address
     ? [order.address, order.addressNumber, order.complement, order.neighborhood].filter(Boolean).join(', ')
     : null;
@@ -119,6 +127,7 @@ async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: string, ti
     deliveryType: order.deliveryType,
     tableNumber: order.tableNumber,
     round: order.round,
+    app: order.channel && app ? { name: channelLabel(order.channel), code: app.code } : null,
     customerName: order.customerName,
     customerPhone: order.customerPhone,
     address,
