@@ -315,6 +315,10 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
   // The day by hour and by payment method, as in Relatórios.
   await expect(report.getByText('Vendas por hora')).toBeVisible();
   await expect(report.getByText('Por forma de pagamento')).toBeVisible();
+  // Every door's sales of the day by where they came from; this restaurant sells only on its own.
+  const sources = report.getByRole('region', { name: 'Vendas por canal' });
+  await expect(sources.getByText('Próprio')).toBeVisible();
+  await report.screenshot({ path: `${SCREENS}/daily-report-1280.png` });
   const [download] = await Promise.all([
     o.waitForEvent('download'),
     report.getByRole('button', { name: 'Exportar CSV' }).click(),

@@ -320,6 +320,11 @@ describe('iFood', () => {
     expect(ifood.acked).toContain(placed.id);
     const mine = (await appOrders()).find((o) => o.marketplace?.displayId === order.displayId);
     expect(mine).toMatchObject({ channel: 'ifood', status: 'preparing' });
+    // The day's cash report splits the sales by where they came from.
+    const daily = await owner.client.get('/api/admin/cashier/reports/daily');
+    expect(daily.status, daily.text).toBe(200);
+    expect(daily.body.sources[0]).toMatchObject({ source: 'own', label: 'Próprio' });
+    expect(daily.body.sources).toContainEqual({ source: 'ifood', label: 'iFood', count: 1, total: mine?.total });
     await drainAppOutbox(t.deps, { retryDelaysMs: [0] });
     expect(ifood.calls.filter((c) => c.orderId === order.id).map((c) => c.action)).toEqual([
       'confirm',

@@ -36,6 +36,7 @@ import type { MethodDifference } from './cashier';
 import { discountApprovalSchema } from './cashier-discounts';
 import type { HourTotal, MethodTotal, ProductTotal } from './cashier-report';
 import { proposedLineChoices } from './checkout';
+import type { SourceTotal } from './dashboard';
 import { MSG } from './messages';
 import type { OrderItemView } from './order-views';
 import type { PixKeyType } from './pix';
@@ -401,7 +402,12 @@ export type ReportSummary = {
 
 export type TodayReport = ReportSummary & { date: string; timezone: string };
 
-export type DailyReport = TodayReport & { topProducts: ProductTotal[]; sales: SaleListItem[] };
+export type DailyReport = TodayReport & {
+  topProducts: ProductTotal[];
+  /** The day's sales of every door (storefront, PDV, tables, ordering apps) by where they came from. */
+  sources: SourceTotal[];
+  sales: SaleListItem[];
+};
 
 export type ConciliationRow = MethodDifference & { salesCount: number };
 

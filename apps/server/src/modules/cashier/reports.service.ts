@@ -22,6 +22,7 @@ import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
+import { daySalesBySource } from '../dashboard/dashboard.service';
 import {
   closeCountsOf,
   discountByLabel,
@@ -111,7 +112,10 @@ export async function todayReport(ctx: StaffCtx): Promise<TodayReport> {
  */
 export async function dailyReport(ctx: StaffCtx, day?: string): Promise<DailyReport> {
   const { timezone, date } = await dayOf(ctx, day);
-  const { rows, tableSales, reportSales } = await salesOfDay(ctx, timezone, date, DETAILED_STATUSES);
+  const [{ rows, tableSales, reportSales }, sources] = await Promise.all([
+    salesOfDay(ctx, timezone, date, DETAILED_STATUSES),
+    daySalesBySource(ctx, timezone, date),
+  ]);
   const accountIds = tableSales.map((s) => s.accountId);
   const items =
     rows.length === 0 && accountIds.length === 0
@@ -146,6 +150,7 @@ export async function dailyReport(ctx: StaffCtx, day?: string): Promise<DailyRep
     timezone,
     ...summarizeSales(reportSales, timezone),
     topProducts: topProducts(items, PDV_TOP_PRODUCTS),
+    sources,
     sales: newestFirst([...rows.map(toSaleListItem), ...tableSales.map(tableSaleListItem)]),
   };
 }

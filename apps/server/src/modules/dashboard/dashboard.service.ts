@@ -10,11 +10,12 @@ import {
   groupPaymentMethods,
   type OpenOrders,
   type SalesFigures,
+  type SourceTotal,
   sourceSplit,
 } from '@meucardapio/domain/dashboard';
 import { localParts } from '@meucardapio/domain/hours';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { StaffCtx } from '../../http/context';
+import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { tenant } from '../../http/tenant';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
 
@@ -191,4 +192,17 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
       },
     },
   };
+}
+
+/**
+ * One local day's sales of every door by where they came from — our own (storefront, PDV, tables), then
+ * each ordering app — as the cash reports show them next to the PDV's own figures.
+ */
+export async function daySalesBySource(ctx: ServiceCtx, timezone: string, date: string): Promise<SourceTotal[]> {
+  const rows = await ctx.db
+    .select({ source: orders.channel, total: sumOf(sql`${orders.total}`), count: countOf() })
+    .from(orders)
+    .where(tenant(orders, ctx.restaurantId, isSale, placedBetween(timezone, date, date)))
+    .groupBy(orders.channel);
+  return sourceSplit(rows);
 }

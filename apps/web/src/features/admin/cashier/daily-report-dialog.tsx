@@ -75,6 +75,27 @@ export function DailyReportDialog({ open, onOpenChange, initialDate, timeZone }:
               <Figure label="Forma mais usada" value={r.topPaymentMethod ?? '—'} />
             </dl>
             <SalesBreakdown report={r} empty="Nenhuma venda neste dia" />
+            <section aria-labelledby="daily-sources">
+              <h3 id="daily-sources" className="mb-1 font-medium">
+                Vendas por canal
+              </h3>
+              <p className="mb-2 text-sm text-muted-foreground">
+                Todos os pedidos do dia: cardápio digital, PDV, mesas e aplicativos de entrega.
+              </p>
+              <ul className="grid gap-1 sm:grid-cols-2">
+                {r.sources.map((s) => (
+                  <li key={s.source} className="flex justify-between gap-2 rounded-md bg-muted/50 px-3 py-2 text-sm">
+                    <span>
+                      {s.label}{' '}
+                      <span className="text-muted-foreground">
+                        · {s.count} {s.count === 1 ? 'pedido' : 'pedidos'}
+                      </span>
+                    </span>
+                    <span className="tabular-nums">{formatMoney(s.total)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
             <section>
               <h3 className="mb-2 font-medium">Produtos mais vendidos</h3>
               {r.topProducts.length === 0 ? (
