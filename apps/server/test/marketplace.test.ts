@@ -324,7 +324,8 @@ describe('iFood', () => {
     const daily = await owner.client.get('/api/admin/cashier/reports/daily');
     expect(daily.status, daily.text).toBe(200);
     expect(daily.body.sources[0]).toMatchObject({ source: 'own', label: 'Próprio' });
-    expect(daily.body.sources).toContainEqual({ source: 'ifood', label: 'iFood', count: 1, total: mine?.total });
+    // The app's order amount: R$ 43,00 of pizza and its R$ 5,99 delivery fee.
+    expect(daily.body.sources).toContainEqual({ source: 'ifood', label: 'iFood', count: 1, total: 4899 });
     await drainAppOutbox(t.deps, { retryDelaysMs: [0] });
     expect(ifood.calls.filter((c) => c.orderId === order.id).map((c) => c.action)).toEqual([
       'confirm',
