@@ -479,7 +479,7 @@ test('the PDV charges a pizza priced per size by its most expensive flavour what
   await context.close();
 });
 
-test('the owner closes a register never opened once however often, is asked before a sangria above the drawer and retypes a quantity', async ({
+test('the owner closes a register never opened once however often, is asked before a sangria above the drawer, retypes a quantity and a reserved sale reaches another terminal live', async ({
   browser,
   baseURL,
 }) => {
@@ -488,10 +488,11 @@ test('the owner closes a register never opened once however often, is asked befo
     const res = await api.post(path, { headers, data });
     expect(res.ok(), await res.text()).toBeTruthy();
   };
+  const email = `pdv-gaveta-${unique()}@teste.com.br`;
   await post('/api/auth/signup', {
     name: 'Dona Gaveta',
     companyName: `Café Gaveta ${unique()}`,
-    email: `pdv-gaveta-${unique()}@teste.com.br`,
+    email,
     password: 'senha-segura-1',
   });
   await post('/api/admin/products', { name: 'Suco de Laranja', price: 800 });
@@ -550,5 +551,24 @@ test('the owner closes a register never opened once however often, is asked befo
   await quantity.fill('0');
   await quantity.press('Enter');
   await expect(quantity).toHaveCount(0);
+
+  // A second terminal sees a sale reserved here at once, without reloading.
+  const other = await counterContext(browser, baseURL!);
+  const login = await other.api.post('/api/auth/login', {
+    headers: other.headers,
+    data: { email, password: 'senha-segura-1' },
+  });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const second = await other.context.newPage();
+  await second.goto('/admin/cashier');
+  await expect(second.getByRole('tablist').getByRole('tab', { name: 'PDV' })).toBeVisible();
+  await expect(second.getByLabel(/vendas reservadas/)).toHaveCount(0);
+  await page.getByRole('button', { name: /^Suco de Laranja/ }).click();
+  await page.keyboard.press('F8');
+  await page.getByLabel('Nome do cliente (opcional)').fill('Seu Jorge');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Venda reservada').first()).toBeVisible();
+  await expect(second.getByLabel('1 vendas reservadas')).toBeVisible({ timeout: 5000 });
+  await other.context.close();
   await context.close();
 });
