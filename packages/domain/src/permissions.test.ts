@@ -329,6 +329,7 @@ describe('settings tabs', () => {
     expect(SETTINGS_TAB_PERMISSION).toEqual({
       general: 'manage_settings',
       hours: 'manage_restaurant_hours',
+      tables: 'manage_settings',
       reviews: 'manage_reviews',
       fiscal: 'manage_settings',
       whatsapp: 'manage_settings',
@@ -341,6 +342,7 @@ describe('settings tabs', () => {
     expect(visibleSettingsTabs(OWNER)).toEqual([
       'general',
       'hours',
+      'tables',
       'reviews',
       'fiscal',
       'whatsapp',
@@ -353,7 +355,14 @@ describe('settings tabs', () => {
     const hoursAndReviews = employee(profile({ permissions: { manage_restaurant_hours: true, manage_reviews: true } }));
     expect(visibleSettingsTabs(hoursAndReviews)).toEqual(['hours', 'reviews']);
     const settingsOnly = employee(profile({ permissions: { manage_settings: true } }));
-    expect(visibleSettingsTabs(settingsOnly)).toEqual(['general', 'fiscal', 'whatsapp', 'printers', 'integrations']);
+    expect(visibleSettingsTabs(settingsOnly)).toEqual([
+      'general',
+      'tables',
+      'fiscal',
+      'whatsapp',
+      'printers',
+      'integrations',
+    ]);
   });
 
   it('shows nothing without any of those permissions, or when the employee is inactive', () => {

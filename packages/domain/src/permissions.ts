@@ -241,11 +241,20 @@ export const ROUTE_PERMISSIONS = {
   states: ['manage_states'],
 } as const satisfies Record<string, readonly PermissionKey[]>;
 
-export type SettingsTab = 'general' | 'hours' | 'reviews' | 'fiscal' | 'whatsapp' | 'printers' | 'integrations';
+export type SettingsTab =
+  | 'general'
+  | 'hours'
+  | 'tables'
+  | 'reviews'
+  | 'fiscal'
+  | 'whatsapp'
+  | 'printers'
+  | 'integrations';
 
 export const SETTINGS_TAB_PERMISSION: Record<SettingsTab, PermissionKey> = {
   general: 'manage_settings',
   hours: 'manage_restaurant_hours',
+  tables: 'manage_settings',
   reviews: 'manage_reviews',
   fiscal: 'manage_settings',
   whatsapp: 'manage_settings',
@@ -255,7 +264,7 @@ export const SETTINGS_TAB_PERMISSION: Record<SettingsTab, PermissionKey> = {
 
 /** Settings tabs the actor may open, in display order; the first is the one opened by default. */
 export function visibleSettingsTabs(actor: StaffActor): SettingsTab[] {
-  return (['general', 'hours', 'reviews', 'fiscal', 'whatsapp', 'printers', 'integrations'] as const).filter((t) =>
-    hasPermission(actor, SETTINGS_TAB_PERMISSION[t]),
+  return (['general', 'hours', 'tables', 'reviews', 'fiscal', 'whatsapp', 'printers', 'integrations'] as const).filter(
+    (t) => hasPermission(actor, SETTINGS_TAB_PERMISSION[t]),
   );
 }

@@ -23,6 +23,7 @@ import { formatMoney, formatTime } from '@/lib/format';
 import { printReceipt } from '@/lib/print';
 import { useStaff } from '@/lib/staff';
 import { cn } from '@/lib/utils';
+import { DiscountRow } from './discount-dialog';
 import { cancelItem, closeAccount, fetchMethods, mesasKeys, reopen, requestBill, setServiceCharge } from './mesas-api';
 import { PayDialog } from './pay-dialog';
 import { PreBill } from './pre-bill';
@@ -149,7 +150,7 @@ export function BillPanel({ account, onChange }: { account: AccountView; onChang
       <aside aria-label="Conta" className="grid gap-3 rounded-xl border bg-card p-3 lg:sticky lg:top-4">
         <dl className="grid gap-1 text-sm">
           <Row label="Itens" value={formatMoney(account.bill.itemsTotal)} />
-          {account.bill.discount > 0 && <Row label="Desconto" value={`-${formatMoney(account.bill.discount)}`} />}
+          <DiscountRow account={account} open={open} onChange={onChange} />
           <div className="flex items-center justify-between gap-2">
             <dt>
               Serviço {account.servicePercent}%

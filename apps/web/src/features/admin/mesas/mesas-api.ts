@@ -27,7 +27,8 @@ export const fetchTurnover = () => api.get<TurnoverView>(`${BASE}/turnover`);
 export const fetchMethods = async () =>
   (await api.get<{ methods: PdvPaymentMethod[] }>(`${BASE}/payment-methods`)).methods;
 export const fetchAccount = (id: string) => account(api.get<One>(`${BASE}/${id}`));
-export const openTable = (number: number, people: number) => account(api.post<One>(BASE, { number, people }));
+export const openTable = (number: number, people: number, kind: 'table' | 'tab' = 'table') =>
+  account(api.post<One>(BASE, { kind, number, people }));
 export const sendRound = (id: string, items: OrderProposalInput['items']) =>
   account(api.post<One>(`${BASE}/${id}/rounds`, { items }, { headers: { 'Idempotency-Key': attemptKey() } }));
 export const requestBill = (id: string) => account(api.post<One>(`${BASE}/${id}/request-bill`));
@@ -38,6 +39,10 @@ export const transferTo = (id: string, toNumber: number, itemIds?: string[]) =>
 export const joinWith = (id: string, number: number) => account(api.post<One>(`${BASE}/${id}/join`, { number }));
 export const cancelItem = (itemId: string, reason: string) =>
   account(api.post<One>(`${BASE}/items/${itemId}/cancel`, { reason }));
+export const setDiscount = (
+  id: string,
+  body: { amount: number; reason: string | null; approval: { email: string; password: string } | null },
+) => account(api.put<One>(`${BASE}/${id}/discount`, body));
 export const setServiceCharge = (id: string, removed: boolean, reason?: string) =>
   account(api.put<One>(`${BASE}/${id}/service-charge`, { removed, reason }));
 export const payPart = (

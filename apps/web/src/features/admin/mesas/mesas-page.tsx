@@ -1,7 +1,7 @@
 import { ACCOUNT_STATUS_LABELS } from '@meucardapio/domain/table-accounts';
 import type { AccountView, RoomTile } from '@meucardapio/domain/table-accounts-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRightLeft, Combine, Users } from 'lucide-react';
+import { ArrowLeft, ArrowRightLeft, Combine, IdCard, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -18,6 +18,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toastError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
@@ -62,7 +64,7 @@ function RoomScreen({ onShow }: { onShow: (id: string) => void }) {
   const room = useQuery({ queryKey: mesasKeys.room, queryFn: fetchRoom });
   const turnover = useQuery({ queryKey: mesasKeys.turnover, queryFn: fetchTurnover });
   const now = useNow();
-  const [opening, setOpening] = useState<number | null>(null);
+  const [opening, setOpening] = useState<Opening | null>(null);
   if (room.isError) return <LoadErrorPanel title="Erro ao carregar o salão" />;
   const tiles = room.data?.tiles ?? [];
   const occupied = tiles.filter((t) => t.status !== 'free').length;
@@ -73,6 +75,11 @@ function RoomScreen({ onShow }: { onShow: (id: string) => void }) {
         title="Mesas e Comandas"
         description={
           room.data ? `${occupied} de ${tiles.length} ocupadas · serviço ${room.data.servicePercent}%` : undefined
+        }
+        actions={
+          <Button variant="outline" onClick={() => setOpening({ kind: 'tab', number: null })}>
+            <IdCard aria-hidden /> Abrir comanda
+          </Button>
         }
       />
       {turnover.data && <TurnoverStrip turnover={turnover.data} />}
@@ -87,51 +94,88 @@ function RoomScreen({ onShow }: { onShow: (id: string) => void }) {
         <RoomGrid
           tiles={tiles}
           now={now}
-          onPick={(tile: RoomTile) => (tile.account ? onShow(tile.account.id) : setOpening(tile.number))}
+          onPick={(tile: RoomTile) =>
+            tile.account ? onShow(tile.account.id) : setOpening({ kind: 'table', number: tile.number })
+          }
         />
       )}
-      <OpenTableDialog number={opening} onClose={() => setOpening(null)} onOpened={(a) => onShow(a.id)} />
+      <OpenTableDialog opening={opening} onClose={() => setOpening(null)} onOpened={(a) => onShow(a.id)} />
     </div>
   );
 }
 
+/** A free table picked in the room, or a numbered comanda (the card handed to a customer at the bar). */
+type Opening = { kind: 'table'; number: number } | { kind: 'tab'; number: null };
+
 function OpenTableDialog({
-  number,
+  opening,
   onClose,
   onOpened,
 }: {
-  number: number | null;
+  opening: Opening | null;
   onClose: () => void;
   onOpened: (a: AccountView) => void;
 }) {
   const [people, setPeople] = useState(2);
+  const [tabText, setTabText] = useState('');
+  const tab = opening?.kind === 'tab';
+  const tabNumber = /^\d{1,6}$/.test(tabText.trim()) ? Number(tabText.trim()) : null;
+  const number = tab ? tabNumber : (opening?.number ?? null);
+  const name = tab ? 'Comanda' : 'Mesa';
   const open = useMutation({
-    mutationFn: () => openTable(number!, people),
+    mutationFn: () => openTable(number!, people, opening!.kind),
     onSuccess: (a) => {
-      toast.success(`Mesa ${number} aberta`, { description: `${people} ${people === 1 ? 'pessoa' : 'pessoas'}` });
+      toast.success(`${a.label} aberta`, { description: `${people} ${people === 1 ? 'pessoa' : 'pessoas'}` });
+      setTabText('');
       onClose();
       onOpened(a);
     },
-    onError: (err) => toastError(err, 'Erro ao abrir a mesa'),
+    onError: (err) => toastError(err, `Erro ao abrir a ${name.toLowerCase()}`),
   });
   return (
-    <Dialog open={number !== null} onOpenChange={(o) => !o && onClose()}>
+    <Dialog open={opening !== null} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-w-sm">
-        <DialogHeader>
-          <DialogTitle>Abrir mesa {number}</DialogTitle>
-          <DialogDescription>Quantas pessoas estão na mesa?</DialogDescription>
-        </DialogHeader>
-        <div className="flex justify-center py-2">
-          <QuantityStepper label="Pessoas" value={people} min={1} max={50} onChange={setPeople} />
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Voltar
-          </Button>
-          <Button variant="brand" disabled={open.isPending} onClick={() => open.mutate()}>
-            Abrir mesa
-          </Button>
-        </DialogFooter>
+        <form
+          className="grid gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (number !== null && number > 0) open.mutate();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{tab ? 'Abrir comanda' : `Abrir mesa ${number}`}</DialogTitle>
+            <DialogDescription>
+              {tab ? 'O número do cartão entregue ao cliente, e quantas pessoas.' : 'Quantas pessoas estão na mesa?'}
+            </DialogDescription>
+          </DialogHeader>
+          {tab && (
+            <FormField
+              label="Número da comanda"
+              htmlFor="tab-number"
+              error={tabText.trim() && !tabNumber ? 'Use só números, a partir de 1.' : undefined}
+            >
+              <Input
+                id="tab-number"
+                inputMode="numeric"
+                autoComplete="off"
+                autoFocus
+                value={tabText}
+                onChange={(e) => setTabText(e.target.value)}
+              />
+            </FormField>
+          )}
+          <div className="flex justify-center py-2">
+            <QuantityStepper label="Pessoas" value={people} min={1} max={50} onChange={setPeople} />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Voltar
+            </Button>
+            <Button type="submit" variant="brand" disabled={open.isPending || !number}>
+              {tab ? 'Abrir comanda' : 'Abrir mesa'}
+            </Button>
+          </DialogFooter>
+        </form>
       </DialogContent>
     </Dialog>
   );

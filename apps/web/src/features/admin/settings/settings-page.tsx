@@ -15,11 +15,13 @@ import { usePixDraft } from './pix-settings-card';
 import { PrintersTab } from './printers-tab';
 import { ReviewsTab } from './reviews-tab';
 import { useSettings } from './settings-api';
+import { TablesTab } from './tables-tab';
 import { WhatsappTab } from './whatsapp-tab';
 
 const TAB_LABEL: Record<SettingsTab, string> = {
   general: 'Informações Gerais',
   hours: 'Horários',
+  tables: 'Mesas',
   reviews: 'Avaliações',
   fiscal: 'Fiscal',
   whatsapp: 'WhatsApp',
@@ -49,6 +51,7 @@ function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
     return {
       general: report('general'),
       hours: report('hours'),
+      tables: report('tables'),
       reviews: report('reviews'),
       fiscal: report('fiscal'),
       whatsapp: report('whatsapp'),
@@ -98,6 +101,11 @@ function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
           {tabs.includes('hours') && (
             <TabsContent value="hours" forceMount className="data-[state=inactive]:hidden">
               <HoursTab onDirtyChange={onDirty.hours} />
+            </TabsContent>
+          )}
+          {tabs.includes('tables') && (
+            <TabsContent value="tables" forceMount className="data-[state=inactive]:hidden">
+              <TablesTab onDirtyChange={onDirty.tables} />
             </TabsContent>
           )}
           {tabs.includes('reviews') && data.reviews && (
