@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signUpOwner } from './fixtures';
+import type { Page } from '@playwright/test';
+import { DEMO, DEMO_LOGINS, expect, signUpOwner, test } from './fixtures';
 
 const SCREENS = '.tmp/screens';
 const BUYER_CPF = '529.982.247-25';
@@ -207,4 +207,62 @@ test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels
   await expect(receipt).toContainText('DANFE NFC-e');
   await expect(receipt).toContainText(`CONSUMIDOR CPF: ${BUYER_CPF}`);
   await context.close();
+});
+
+test("a customer's order links to its NFC-e once SEFAZ authorised it", async ({
+  customerPage: page,
+  staffPage,
+  baseURL,
+}) => {
+  const headers = { origin: baseURL! };
+  type MenuProduct = { id: string; isPizza: boolean; variations?: unknown[]; available?: boolean };
+  type Method = { id: string; online: boolean; requiresChange: boolean };
+  const menu = (await (await page.request.get(`/api/public/restaurants/${DEMO}/menu`)).json()) as {
+    products: MenuProduct[];
+  };
+  const product = menu.products.find((p) => !p.isPizza && (p.variations ?? []).length === 0 && p.available !== false);
+  const options = (await (await page.request.get(`/api/public/restaurants/${DEMO}/checkout-options`)).json()) as {
+    paymentMethods: Method[];
+  };
+  const payment = options.paymentMethods.find((m) => !m.online && !m.requiresChange);
+  expect(product && payment).toBeTruthy();
+  const created = await page.request.post('/api/customer/orders', {
+    headers,
+    data: {
+      restaurantSlug: DEMO,
+      items: [{ productId: product!.id, quantity: 1 }],
+      deliveryType: 'pickup',
+      paymentMethod: payment!.id,
+      name: 'Maria Cliente',
+      phone: '11987654321',
+      customerCpf: BUYER_CPF,
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const { order } = (await created.json()) as { order: { id: string; number: number } };
+
+  // Staff issue the order's note (the demo issues storefront notes on delivery; this one is asked for now).
+  const { context: staff } = await staffPage(DEMO_LOGINS.owner);
+  const issued = await staff.request.post(`/api/admin/fiscal/orders/${order.id}/note`, { headers, data: {} });
+  expect(issued.status(), await issued.text()).toBe(201);
+  expect((await issued.json()).note.buyerCpf).toBe(BUYER_CPF.replace(/\D/g, ''));
+  const noteOf = async () => (await (await staff.request.get(`/api/admin/fiscal/orders/${order.id}/note`)).json()).note;
+  await expect.poll(async () => (await noteOf()).status, { timeout: 30_000 }).toBe('authorized');
+  const note = await noteOf();
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/customer-dashboard');
+    const card = page.getByRole('article', { name: new RegExp(`#${order.number}$`) });
+    // The newest order opens by itself; another would need a tap.
+    const summary = card.getByRole('button', { name: new RegExp(`^Pedido #${order.number} `) });
+    if ((await summary.getAttribute('aria-expanded')) !== 'true') await summary.click();
+    const link = card.getByRole('link', { name: 'Nota fiscal (NFC-e)' });
+    await expect(link).toHaveAttribute('href', note.qrCodeUrl);
+    await link.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENS}/customer-order-nfce-${viewport.width}.png` });
+  }
 });
