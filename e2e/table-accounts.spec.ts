@@ -152,9 +152,11 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
   await phone.getByRole('button', { name: /Ver carrinho/ }).click();
   await phone.getByRole('button', { name: 'Finalizar Pedido' }).click();
   const checkout = phone.getByRole('dialog', { name: 'Finalizar Pedido' });
-  await expect(checkout.getByText('Mesa 4')).toBeVisible();
-  await checkout.getByText('Dinheiro', { exact: true }).click();
-  await checkout.getByLabel('Troco para quanto?').fill('20');
+  await expect(checkout.getByText('Mesa 4', { exact: true })).toBeVisible();
+  // The table's account is open: the order goes on its tab, no payment method is asked.
+  await expect(checkout.getByText('Na conta da Mesa 4')).toBeVisible();
+  await expect(checkout.getByText('Dinheiro', { exact: true })).toHaveCount(0);
+  await checkout.screenshot({ path: `${SCREENS}/checkout-on-tab-390.png` });
   await checkout.getByRole('button', { name: 'Finalizar Pedido' }).click();
   await phone.waitForURL('**/customer-dashboard');
   // Back at the table's menu, the phone follows the table's account.
@@ -224,5 +226,78 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
   await expect(ownerPage.getByText('Contas de mesa').locator('..')).toContainText(brl(total));
   await expect(ownerPage.getByText('Taxa de serviço (equipe)').locator('..')).toContainText(brl(service));
   await expect(ownerPage.getByText('Esperado na gaveta').locator('..')).toContainText(brl(10000 + 4584));
+
+  // The cashier's history lists the table's payments as one sale.
+  await ownerPage.getByRole('tab', { name: 'Histórico' }).click();
+  const mesa4 = ownerPage.getByRole('row', { name: 'Venda Mesa 4' });
+  await expect(mesa4).toContainText(brl(total));
+  await expect(mesa4).toContainText('Fechada');
+  await ownerPage.screenshot({ path: `${SCREENS}/cashier-history-1280.png`, fullPage: true });
+  await mesa4.click();
+  await expect(ownerPage.getByRole('dialog', { name: 'Venda Mesa 4' })).toContainText('Taxa de serviço');
+  await ownerPage.getByRole('dialog').screenshot({ path: `${SCREENS}/cashier-table-sale-1280.png` });
+  await ownerPage.keyboard.press('Escape');
+
+  // A bar's comanda: opened from the room, a round sent, an item cancelled; the kitchen sees it struck out.
+  await waiter.setViewportSize({ width: 390, height: 844 });
+  await waiter.getByRole('button', { name: 'Abrir comanda' }).click();
+  const tab = waiter.getByRole('dialog', { name: 'Abrir comanda' });
+  await tab.getByLabel('Número da comanda').fill('7');
+  await tab.screenshot({ path: `${SCREENS}/open-tab-390.png` });
+  await tab.getByRole('button', { name: 'Abrir comanda' }).click();
+  await expect(waiter.getByRole('heading', { name: 'Comanda 7', exact: true })).toBeVisible();
+  await waiter.getByRole('button', { name: /^Caipirinha/ }).click();
+  await waiter
+    .getByRole('dialog', { name: 'Caipirinha' })
+    .getByRole('button', { name: 'Adicionar ao Carrinho' })
+    .click();
+  await waiter.getByRole('button', { name: `Enviar rodada · ${brl(1800)}` }).click();
+  await expect(waiter.getByText('Rodada enviada para a cozinha')).toBeVisible();
+  await waiter.getByRole('tab', { name: 'Conta' }).click();
+  await waiter.getByRole('button', { name: 'Cancelar Caipirinha' }).click();
+  const reason = waiter.getByRole('dialog');
+  await reason.getByLabel('Motivo').fill('Cliente desistiu');
+  await reason.getByRole('button', { name: 'Cancelar item' }).click();
+  await expect(waiter.getByText('Cancelado', { exact: true })).toBeVisible();
+  await cook.getByRole('button', { name: 'Bar', exact: true }).click();
+  await expect(cook.getByText('Cliente desistiu')).toBeVisible();
+  await cook.screenshot({ path: `${SCREENS}/kitchen-cancelled-1024.png`, fullPage: true });
+
+  // Configurações → Mesas: the service charge and couvert of new accounts, ranges checked in pt-BR.
+  const settings = ownerPage;
+  await settings.goto('/admin/settings');
+  await settings.getByRole('tab', { name: 'Mesas' }).click();
+  await settings.getByLabel('Taxa de serviço (%)').fill('25');
+  await settings.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(settings.getByText('Use um percentual inteiro de 0 a 20').first()).toBeVisible();
+  await settings.getByLabel('Taxa de serviço (%)').fill('12');
+  await settings.getByLabel('Couvert por pessoa').fill('8,50');
+  await settings.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(settings.getByText('Configurações salvas!')).toBeVisible();
+  await settings.screenshot({ path: `${SCREENS}/settings-tables-1280.png`, fullPage: true });
+  await settings.setViewportSize({ width: 390, height: 844 });
+  await settings.screenshot({ path: `${SCREENS}/settings-tables-390.png`, fullPage: true });
+
+  // The owner gives a discount on table 5's account (within the owner's limit, no approval).
+  await settings.goto('/admin/mesas');
+  await settings.getByRole('button', { name: 'Mesa 5, Livre' }).click();
+  await settings.getByRole('dialog', { name: 'Abrir mesa 5' }).getByRole('button', { name: 'Abrir mesa' }).click();
+  await settings.getByRole('button', { name: /^Picanha na chapa/ }).click();
+  await settings
+    .getByRole('dialog', { name: 'Picanha na chapa' })
+    .getByRole('button', { name: 'Adicionar ao Carrinho' })
+    .click();
+  await settings.getByRole('button', { name: `Enviar rodada · ${brl(8900)}` }).click();
+  await settings.getByRole('tab', { name: 'Conta' }).click();
+  await settings.getByRole('button', { name: 'Dar', exact: true }).click();
+  const discount = settings.getByRole('dialog', { name: 'Desconto na conta' });
+  await discount.getByLabel('Valor do desconto').fill('8,90');
+  await discount.screenshot({ path: `${SCREENS}/discount-390.png` });
+  await discount.getByRole('button', { name: 'Aplicar desconto' }).click();
+  // 89,00 − 8,90 = 80,10; 12 % = 9,61 (half up); couvert 2 × 8,50 = 17,00 → 106,71
+  await expect(settings.getByRole('complementary', { name: 'Conta' })).toContainText(`Total${brl(10671)}`);
+  await settings.screenshot({ path: `${SCREENS}/bill-discount-390.png`, fullPage: true });
+  await settings.setViewportSize({ width: 1280, height: 800 });
+  await settings.screenshot({ path: `${SCREENS}/bill-discount-1280.png`, fullPage: true });
   await customer.close();
 });
