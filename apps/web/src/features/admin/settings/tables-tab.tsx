@@ -1,4 +1,4 @@
-import { formatBRL, parseBRLInput } from '@meucardapio/domain/money';
+import { parseBRLInput } from '@meucardapio/domain/money';
 import { type AccountSettingsView, accountSettingsSchema } from '@meucardapio/domain/table-accounts-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -112,7 +112,7 @@ export function TablesTab({ onDirtyChange }: { onDirtyChange: (dirty: boolean) =
               <FormField
                 label="Couvert por pessoa"
                 htmlFor="couvert"
-                hint={`Deixe em branco para não cobrar. Até ${formatBRL(100_000)}.`}
+                hint="Deixe em branco para não cobrar."
                 error={error?.field === 'couvert' ? error.message : undefined}
               >
                 <MoneyInput id="couvert" value={current.couvert} onChange={set('couvert')} />
