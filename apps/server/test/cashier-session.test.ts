@@ -20,7 +20,7 @@ describe('opening the register', () => {
   it('shows no session, then opens with its history row ("Caixa aberto")', async () => {
     const pdv = await setupPdv(t);
     const empty = await pdv.owner.client.get(`${CASHIER}/session`);
-    expect(empty.body).toEqual({ session: null, cashierOnly: false, discountLimitPercent: 100 });
+    expect(empty.body).toEqual({ session: null, cashierOnly: false, discountLimitPercent: 100, closedToday: false });
     const res = await pdv.owner.client.post(`${CASHIER}/session/open`, {
       initialAmount: 10000,
       notes: 'Troco inicial',
@@ -89,6 +89,8 @@ describe('closing the register', () => {
     expect(again.status).toBe(200);
     const rows = await sessionsOf(pdv.rid);
     expect(rows).toHaveLength(1);
+    // A reloaded screen knows: the button reads "Caixa já foi fechado".
+    expect((await pdv.owner.client.get(`${CASHIER}/session`)).body).toMatchObject({ session: null, closedToday: true });
     for (const r of [...twice, again]) expect(r.body.session).toMatchObject({ id: rows[0].id, status: 'closed' });
     const history = await t.db.select().from(cashRegisterHistory).where(eq(cashRegisterHistory.sessionId, rows[0].id));
     expect(history.filter((h) => h.operationType === 'closing')).toHaveLength(1);

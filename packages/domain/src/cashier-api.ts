@@ -215,6 +215,8 @@ export type CashierState = {
   cashierOnly: boolean;
   /** The largest discount (% of the subtotal) this user gives without someone else's approval. */
   discountLimitPercent: number;
+  /** No session is open and one was closed on the restaurant's today: Fechar Caixa reads "Caixa já foi fechado". */
+  closedToday: boolean;
 };
 
 export type CloseResult = {

@@ -78,15 +78,17 @@ export async function cashierState(ctx: StaffCtx): Promise<CashierState> {
     discountLimitPercent: discountLimitPercent(ctx.actor.rules),
   };
   const session = await openSessionOf(ctx.db, ctx.restaurantId);
-  if (!session) return { session: null, ...user };
+  if (!session)
+    return { session: null, ...user, closedToday: (await closedTodayOf(ctx.db, ctx.restaurantId)) !== null };
   if (!user.cashierOnly)
     return {
       session: toSessionView(session, totalsOf(await sessionFigures(ctx.db, ctx.restaurantId, session))),
       ...user,
+      closedToday: false,
     };
   const view = toSessionView(session, null);
   const openedIt = ctx.actor.kind === 'employee' && session.employeeId === ctx.actor.id;
-  return { session: openedIt ? view : { ...view, initialAmount: null }, ...user };
+  return { session: openedIt ? view : { ...view, initialAmount: null }, ...user, closedToday: false };
 }
 
 /**
@@ -134,15 +136,12 @@ function zeroTotals(s: SessionRow) {
 
 /**
  * The session closed on the restaurant's today, when no session is open: the register is already
- * closed, so closing it again (a second click, a reload) records nothing. The restaurant's row is held
- * so two closes of a register nobody opened cannot both create a session.
+ * closed, so closing it again (a second click, a reload) records nothing. Closing holds the restaurant's
+ * row (`lock`) so two closes of a register nobody opened cannot both create a session.
  */
-async function closedTodayOf(tx: DbOrTx, restaurantId: string): Promise<SessionRow | null> {
-  const [r] = await tx
-    .select({ timezone: restaurants.timezone })
-    .from(restaurants)
-    .where(eq(restaurants.id, restaurantId))
-    .for('update');
+async function closedTodayOf(tx: DbOrTx, restaurantId: string, lock = false): Promise<SessionRow | null> {
+  const read = tx.select({ timezone: restaurants.timezone }).from(restaurants).where(eq(restaurants.id, restaurantId));
+  const [r] = lock ? await read.for('update') : await read;
   const [last] = await tx
     .select()
     .from(cashRegisterSessions)
@@ -207,7 +206,7 @@ export async function closeSession(ctx: StaffCtx, input: z.output<typeof closeSe
       .where(tenant(cashRegisterSessions, ctx.restaurantId, eq(cashRegisterSessions.status, 'open')))
       .for('update');
     if (!session) {
-      const closedToday = await closedTodayOf(tx, ctx.restaurantId);
+      const closedToday = await closedTodayOf(tx, ctx.restaurantId, true);
       if (closedToday) return closeResultOf(tx, ctx.restaurantId, closedToday);
       [session] = await tx
         .insert(cashRegisterSessions)

@@ -66,7 +66,11 @@ export function CloseTab({ state, paymentMethods, timeZone, unsynced }: Props) {
           onClosed={setResult}
         />
       ) : (
-        <CloseWithoutSession closed={result !== null} blind={state.cashierOnly} onClosed={setResult} />
+        <CloseWithoutSession
+          closed={result !== null || state.closedToday}
+          blind={state.cashierOnly}
+          onClosed={setResult}
+        />
       )}
       {result && <CloseResultCard result={result} timeZone={timeZone} />}
     </div>
@@ -75,7 +79,7 @@ export function CloseTab({ state, paymentMethods, timeZone, unsynced }: Props) {
 
 /**
  * No open session: the register can still be closed, which records a closed session without movement
- * (spec 3 §4); once closed the button reads "Caixa já foi fechado" and is disabled.
+ * (spec 3 §4); once closed today the button reads "Caixa já foi fechado" and is disabled.
  */
 function CloseWithoutSession({
   closed,
