@@ -7,7 +7,7 @@
  *
  *   GET    /admin/cashier/session                  PDV      CashierState (open session or null)
  *   POST   /admin/cashier/session/open             PDV      OpenSessionInput → 201 SessionView; 409 if one is open
- *   POST   /admin/cashier/session/close            PDV      CloseSessionInput → CloseResult (creates a closed session when none is open)
+ *   POST   /admin/cashier/session/close            PDV      CloseSessionInput → CloseResult (none open: creates a closed one, or answers the one closed today; decision 072)
  *   POST   /admin/cashier/withdrawals              PDV      CashMovementInput → 201 CashMovementView (sangria)
  *   POST   /admin/cashier/supplies                 manager  CashMovementInput → 201 CashMovementView (suprimento)
  *   GET    /admin/cashier/catalog                  PDV      PdvCatalog (categories, products, POS payment methods, PIX settings)
