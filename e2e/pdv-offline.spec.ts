@@ -117,12 +117,30 @@ test('twenty cash sales without internet reach the server exactly once, with the
   const unsynced = `${SALES} vendas não enviadas · ${brl(total)}`;
   await expect(banner(page)).toContainText(unsynced);
 
+  // A customer steps away: the sale is reserved on the terminal (F8), not refused.
+  const search = page.getByLabel('Buscar produto ou ler código de barras');
+  await search.fill(`2*${pastel.sku}`);
+  await search.press('Enter');
+  await page.keyboard.press('F8');
+  const reserving = page.getByRole('dialog', { name: 'Reservar venda' });
+  await reserving.getByLabel('Nome do cliente (opcional)').fill('Mesa 5 sem rede');
+  await reserving.getByRole('button', { name: /Reservar/ }).click();
+  await expect(page.getByText('Venda reservada neste terminal')).toBeVisible();
+  await expect(page.getByTestId('pdv-total')).toHaveText(brl(0));
+
   // A reload, then the tab closed and opened again: all still on the terminal.
   await page.reload({ waitUntil: 'domcontentloaded' });
   await expect(banner(page)).toContainText(unsynced, { timeout: 30_000 });
   await page.close();
   page = await openPdv(context);
   await expect(banner(page)).toContainText(unsynced, { timeout: 30_000 });
+  await page.keyboard.press('F3');
+  const reservedList = page.getByRole('dialog', { name: 'Vendas reservadas' });
+  const kept = reservedList.getByRole('listitem').filter({ hasText: 'Mesa 5 sem rede' });
+  await expect(kept).toContainText('Neste terminal');
+  await expect(kept).toContainText(brl(2 * PRICE));
+  await page.screenshot({ path: `${SHOTS}/pdv-offline-reserved-1280.png` });
+  await page.keyboard.press('Escape');
 
   // Signing out and closing the register wait for the sales, and say why.
   await page.getByRole('button', { name: 'Sair' }).click();
@@ -149,6 +167,14 @@ test('twenty cash sales without internet reach the server exactly once, with the
   expect(state.session.totals.expectedCash).toBe(OPENING + total);
   const history = await (await owner.get('/api/admin/cashier/history')).json();
   expect(history).toHaveLength(SALES);
+  // The reservation reached the server too, once, for every terminal's list.
+  await expect
+    .poll(async () =>
+      (await (await owner.get('/api/admin/cashier/reserved-sales')).json()).map(
+        (r: { customerName: string }) => r.customerName,
+      ),
+    )
+    .toEqual(['Mesa 5 sem rede']);
 
   // Now the cashier may leave.
   await page.getByRole('button', { name: 'Sair' }).click();

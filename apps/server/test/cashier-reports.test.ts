@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { events, orders } from '@meucardapio/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,6 +224,27 @@ describe('PDV catalog and reserved sales', () => {
     expect(await otherRestaurant.waitFor((e) => e.event === 'cashier.reserved', 500)).toBeUndefined();
     await pdv.owner.client.delete(`${CASHIER}/reserved-sales/${reserved.body.id}`);
     for (const stream of streams) await stream.close();
+  });
+
+  it("a reservation a terminal made offline, sent twice, is kept once; its id is no other restaurant's to take", async () => {
+    const id = randomUUID();
+    const body = { id, items: [{ productId: pdv.products.pao.id, quantity: 3 }], customerName: 'Balcão sem rede' };
+    const sent = await Promise.all([1, 2, 3].map(() => pdv.owner.client.post(`${CASHIER}/reserved-sales`, body)));
+    expect(sent.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(new Set(sent.map((r) => r.body.id))).toEqual(new Set([id]));
+    const listed = (await pdv.owner.client.get(`${CASHIER}/reserved-sales`)).body as { id: string }[];
+    expect(listed.filter((r) => r.id === id)).toHaveLength(1);
+    const other = await setupPdv(t);
+    const taken = await other.owner.client.post(`${CASHIER}/reserved-sales`, {
+      ...body,
+      items: [{ productId: other.products.pao.id, quantity: 1 }],
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.title).toBe('Identificador em uso');
+    expect((await other.owner.client.get(`${CASHIER}/reserved-sales`)).body).toEqual([]);
+    const bad = await pdv.owner.client.post(`${CASHIER}/reserved-sales`, { ...body, id: 'terminal-1' });
+    expect(bad.status).toBe(400);
+    expect((await pdv.owner.client.delete(`${CASHIER}/reserved-sales/${id}`)).status).toBe(204);
   });
 
   it('finalizing a resumed reserved sale removes it in the same transaction', async () => {

@@ -100,6 +100,8 @@ export type PdvItemInput = z.input<typeof pdvItemSchema>;
 const itemsSchema = z.array(pdvItemSchema, { error: MSG.emptyCart }).max(200);
 
 export const reserveSaleSchema = z.object({
+  /** Given by a terminal that reserved without a connection: sending it again keeps one reservation. */
+  id: z.uuid({ message: 'Identificador inválido' }).optional(),
   items: itemsSchema,
   discount: money(MSG.invalidAmount).min(0, MSG.invalidAmount).default(0),
   customerName: optText(120),

@@ -5,7 +5,7 @@ import type { PdvItemInputStored, ReservedSaleView, reserveSaleSchema } from '@m
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffCtx } from '../../http/context';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
 import { priceCart } from '../orders/place/place-order';
@@ -59,6 +59,7 @@ export async function reserveSale(ctx: StaffCtx, input: z.output<typeof reserveS
     const [inserted] = await tx
       .insert(reservedSales)
       .values({
+        ...(input.id ? { id: input.id } : {}),
         restaurantId: ctx.restaurantId,
         employeeId: ctx.actor.kind === 'employee' ? ctx.actor.id : null,
         customerName: input.customerName,
@@ -67,9 +68,19 @@ export async function reserveSale(ctx: StaffCtx, input: z.output<typeof reserveS
         discount: totals.discount,
         total: totals.total,
       })
+      .onConflictDoNothing({ target: reservedSales.id })
       .returning();
-    await announceReservedChange(tx, ctx.restaurantId, inserted.id);
-    return inserted;
+    if (inserted) {
+      await announceReservedChange(tx, ctx.restaurantId, inserted.id);
+      return inserted;
+    }
+    // A terminal sending its reservation again (the answer was lost): the first one stands.
+    const [kept] = await tx
+      .select()
+      .from(reservedSales)
+      .where(eq(reservedSales.id, input.id ?? ''));
+    if (kept?.restaurantId !== ctx.restaurantId) throw conflict('Identificador em uso', 'Reserve a venda de novo.');
+    return kept;
   });
   return reservedView(row, ctx.actor.name);
 }

@@ -103,16 +103,17 @@ function CashierScreen({
     if (catalog.isError) toastError(catalog.error, CASHIER_MSG.loadProductsError);
   }, [catalog.isError, catalog.error]);
 
-  const resume = useResumeSale(cart, catalog.data, () => {
+  const resume = useResumeSale(cart, catalog.data, offline, () => {
     setReservedOpen(false);
     setTab('pdv');
     setFocusToken((n) => n + 1);
   });
 
   const session = state.data?.session ?? null;
-  const reservedCount = reserved.data?.length ?? 0;
+  const reservedCount = (reserved.data?.length ?? 0) + offline.reservations.length;
   const listProps = {
     sales: reserved.data,
+    offline,
     loading: reserved.isPending,
     timeZone,
     onResume: (s: Parameters<typeof resume.mutate>[0]) => resume.mutate(s),

@@ -1,7 +1,16 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
+import type { ReservedSaleView } from '@meucardapio/domain/cashier-api';
+import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { drainQueue, type NewSale, type QueuedSale, SaleQueue, type SendResult } from './offline-sale-queue';
+import {
+  drainQueue,
+  drainReservations,
+  type NewSale,
+  type QueuedSale,
+  SaleQueue,
+  type SendResult,
+} from './offline-sale-queue';
 
 const RID = 'r-1';
 
@@ -105,5 +114,82 @@ describe('the offline sale queue', () => {
     expect(kept).toMatchObject({ id: sales[0].id, refused: true, lastError: 'Operador não encontrado' });
     await drainQueue(queue, RID, send);
     expect(received).toEqual([sales[0].id, sales[1].id]);
+  });
+});
+
+function reservation(n: number): ReservedSaleView {
+  return {
+    id: randomUUID(),
+    customerName: `Cliente ${n}`,
+    items: [
+      {
+        productId: randomUUID(),
+        quantity: 1,
+        notes: null,
+        colorIds: [],
+        addonIds: [],
+        flavorIds: [],
+        name: 'Pastel',
+        unitPrice: 750,
+        totalPrice: 750,
+      },
+    ],
+    subtotal: 750,
+    discount: 0,
+    total: 750,
+    employeeName: null,
+    createdAt: new Date(2026, 10, 26, 12, n).toISOString(),
+  };
+}
+
+describe('reservations made without a connection', () => {
+  it('stay on the terminal across a reopened database, per restaurant, oldest first', async () => {
+    const name = `test-${randomUUID()}`;
+    const first = await SaleQueue.open(name);
+    const [a, b] = [reservation(2), reservation(1)];
+    await first.reserve({ restaurantId: RID, sale: a });
+    await first.reserve({ restaurantId: RID, sale: b });
+    await first.reserve({ restaurantId: 'other-restaurant', sale: reservation(3) });
+    first.close();
+    const reopened = await SaleQueue.open(name);
+    expect((await reopened.reservations(RID)).map((r) => r.id)).toEqual([b.id, a.id]);
+    // Resumed on this terminal: gone, and a second tab taking it finds nothing.
+    expect(await reopened.unreserve(b.id)).toBe(true);
+    expect(await reopened.unreserve(b.id)).toBe(false);
+    expect((await reopened.reservations(RID)).map((r) => r.id)).toEqual([a.id]);
+  });
+
+  it('are sent oldest first, leave only once the server has them, and wait after a failure', async () => {
+    const queue = await SaleQueue.open(`test-${randomUUID()}`);
+    const [a, b, c] = [reservation(1), reservation(2), reservation(3)];
+    for (const sale of [a, b, c]) await queue.reserve({ restaurantId: RID, sale });
+    const sent: string[] = [];
+    const script: SendResult[] = [{ ok: true }, offline];
+    const send = async (r: ReservedSaleView) => {
+      sent.push(r.id);
+      return script.shift() ?? { ok: true };
+    };
+    expect(await drainReservations(queue, RID, send)).toBe(1);
+    expect(sent).toEqual([a.id, b.id]);
+    expect((await queue.reservations(RID)).map((r) => r.id)).toEqual([b.id, c.id]);
+    expect(await drainReservations(queue, RID, send)).toBe(2);
+    expect(await queue.reservations(RID)).toEqual([]);
+  });
+
+  it('a terminal whose queue was made before reservations keeps its sales and gains the store', async () => {
+    const name = `test-${randomUUID()}`;
+    const old = await openDB(name, 1, {
+      upgrade(database) {
+        const store = database.createObjectStore('sales', { keyPath: 'seq', autoIncrement: true });
+        store.createIndex('id', 'id', { unique: true });
+      },
+    });
+    const kept = sale(1);
+    await old.add('sales', { ...kept, failures: 0, nextAttemptAt: 0, lastError: null, refused: false });
+    old.close();
+    const queue = await SaleQueue.open(name);
+    expect((await queue.list(RID)).map((s) => s.id)).toEqual([kept.id]);
+    await queue.reserve({ restaurantId: RID, sale: reservation(1) });
+    expect(await queue.reservations(RID)).toHaveLength(1);
   });
 });

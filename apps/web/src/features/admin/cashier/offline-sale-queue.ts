@@ -1,3 +1,4 @@
+import type { ReservedSaleView } from '@meucardapio/domain/cashier-api';
 import { type OfflineSaleInput, refusedForGood, syncBackoffMs } from '@meucardapio/domain/cashier-offline';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
@@ -28,8 +29,12 @@ export type QueuedSale = {
 
 export type NewSale = Pick<QueuedSale, 'id' | 'restaurantId' | 'body' | 'total' | 'cash'>;
 
+/** A sale reserved without a connection: kept on the terminal until the server has it (or it is resumed here). */
+export type LocalReservation = { restaurantId: string; sale: ReservedSaleView };
+
 interface QueueDb extends DBSchema {
   sales: { key: number; value: QueuedSale; indexes: { id: string } };
+  reserved: { key: string; value: LocalReservation };
 }
 
 export const QUEUE_DB = 'meucardapio-pdv';
@@ -38,10 +43,13 @@ export class SaleQueue {
   private constructor(private readonly db: IDBPDatabase<QueueDb>) {}
 
   static async open(name = QUEUE_DB): Promise<SaleQueue> {
-    const db = await openDB<QueueDb>(name, 1, {
-      upgrade(database) {
-        const store = database.createObjectStore('sales', { keyPath: 'seq', autoIncrement: true });
-        store.createIndex('id', 'id', { unique: true });
+    const db = await openDB<QueueDb>(name, 2, {
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) {
+          const store = database.createObjectStore('sales', { keyPath: 'seq', autoIncrement: true });
+          store.createIndex('id', 'id', { unique: true });
+        }
+        if (oldVersion < 2) database.createObjectStore('reserved', { keyPath: 'sale.id' });
       },
     });
     return new SaleQueue(db);
@@ -76,6 +84,27 @@ export class SaleQueue {
     const sale = await tx.store.get(seq);
     if (sale) await tx.store.put({ ...sale, ...change });
     await tx.done;
+  }
+
+  async reserve(reservation: LocalReservation) {
+    await this.db.put('reserved', reservation);
+  }
+
+  /** The restaurant's reservations still on this terminal, oldest first. */
+  async reservations(restaurantId: string): Promise<ReservedSaleView[]> {
+    return (await this.db.getAll('reserved'))
+      .filter((r) => r.restaurantId === restaurantId)
+      .map((r) => r.sale)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+
+  /** Takes a reservation off the terminal; false when it was not there (another tab took it). */
+  async unreserve(id: string): Promise<boolean> {
+    const tx = this.db.transaction('reserved', 'readwrite');
+    const found = await tx.store.get(id);
+    if (found) await tx.store.delete(id);
+    await tx.done;
+    return Boolean(found);
   }
 
   close() {
@@ -126,4 +155,22 @@ export async function drainQueue(
     return { ...result, retryInMs };
   }
   return result;
+}
+
+/**
+ * Sends the reservations made without a connection, oldest first; each leaves the terminal once the
+ * server has it. The first failure stops the run: the next sync tries again.
+ */
+export async function drainReservations(
+  queue: SaleQueue,
+  restaurantId: string,
+  send: (sale: ReservedSaleView) => Promise<SendResult>,
+): Promise<number> {
+  let sent = 0;
+  for (const sale of await queue.reservations(restaurantId)) {
+    if (!(await send(sale)).ok) break;
+    await queue.unreserve(sale.id);
+    sent++;
+  }
+  return sent;
 }

@@ -127,7 +127,6 @@ export function PdvTab({
   }
 
   function reserve() {
-    if (!offline.connected) return toast.error(OFFLINE_MSG.needsServer, { description: OFFLINE_MSG.reserveHidden });
     const ok = checkCartNotEmpty(cart.lines);
     if (!ok.ok) return toastRule(ok);
     setReserving(true);
@@ -339,6 +338,7 @@ export function PdvTab({
       <ReserveDialog
         open={reserving}
         cart={cart}
+        offline={offline}
         onClose={() => {
           setReserving(false);
           focusSearch();

@@ -1,36 +1,105 @@
 import { CASHIER_MSG } from '@meucardapio/domain/cashier';
 import type { PdvCatalog, ReservedSaleView } from '@meucardapio/domain/cashier-api';
+import { OFFLINE_MSG } from '@meucardapio/domain/cashier-offline';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/alert-dialog';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toastError } from '@/lib/api';
+import { ApiError, isApiError, toastError } from '@/lib/api';
 import { formatMoney, formatTime, plural } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { cashierKeys, deleteReserved, reserveSale, restoreReserved } from './cashier-api';
 import { Kbd } from './pdv-ui';
+import type { OfflineSales } from './use-offline-sales';
 import type { PdvCart } from './use-pdv-cart';
 
-/** Reservar: asks an optional customer name, keeps the cart on the server and empties this one. */
-export function ReserveDialog({ open, cart, onClose }: { open: boolean; cart: PdvCart; onClose: () => void }) {
+/** Another tab of this terminal resumed or removed it first (the server says the same of its own). */
+const reservationGone = () =>
+  new ApiError({
+    code: 'not_found',
+    title: 'Venda não encontrada',
+    description: 'A venda reservada já foi retomada ou removida.',
+    status: 404,
+  });
+
+/** The cart as a reservation kept on this terminal, priced as the screen shows it (the server prices it again). */
+function reservationOf(cart: PdvCart, customerName: string | null): ReservedSaleView {
+  return {
+    id: crypto.randomUUID(),
+    customerName,
+    items: cart.items.map((item, i) => ({
+      ...item,
+      colorIds: item.colorIds ?? [],
+      addonIds: item.addonIds ?? [],
+      flavorIds: item.flavorIds ?? [],
+      notes: null,
+      name: cart.lines[i].name,
+      unitPrice: cart.lines[i].price,
+      totalPrice: cart.lines[i].total,
+    })),
+    subtotal: cart.totals.subtotal,
+    discount: cart.totals.discount,
+    total: cart.totals.total,
+    employeeName: null,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/**
+ * Keeps the cart as a reserved sale: on the server, or on this terminal when the server cannot be reached
+ * (it is sent when the connection is back). Answers where it went.
+ */
+async function keepCart(cart: PdvCart, customerName: string | null, offline: OfflineSales): Promise<'server' | 'here'> {
+  const here = async () => {
+    await offline.keepReservation(reservationOf(cart, customerName));
+    return 'here' as const;
+  };
+  if (!offline.connected) return here();
+  try {
+    await reserveSale({ items: cart.items, discount: cart.discount, customerName });
+    return 'server';
+  } catch (err) {
+    if (isApiError(err) && err.status === 0) {
+      offline.markServerAway();
+      return here();
+    }
+    throw err;
+  }
+}
+
+function toastReserved(where: 'server' | 'here') {
+  if (where === 'here') toast.success(OFFLINE_MSG.reservedKept, { description: OFFLINE_MSG.reservedKeptDescription });
+  else toast.success(CASHIER_MSG.saleReserved);
+}
+
+/** Reservar: asks an optional customer name, keeps the cart (on the server, or here offline) and empties it. */
+export function ReserveDialog({
+  open,
+  cart,
+  offline,
+  onClose,
+}: {
+  open: boolean;
+  cart: PdvCart;
+  offline: OfflineSales;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const reserve = useMutation({
-    mutationFn: () =>
-      reserveSale({
-        items: cart.items,
-        discount: cart.discount,
-        customerName: name.trim() || cart.customerName || null,
-      }),
-    onSuccess: () => {
+    // Offline it keeps the sale on the terminal: it must run, not wait for the network.
+    networkMode: 'always',
+    mutationFn: () => keepCart(cart, name.trim() || cart.customerName || null, offline),
+    onSuccess: (where) => {
       cart.clear();
       setName('');
-      toast.success(CASHIER_MSG.saleReserved);
+      toastReserved(where);
       void queryClient.invalidateQueries({ queryKey: cashierKeys.reserved });
       onClose();
     },
@@ -80,13 +149,20 @@ export function ReserveDialog({ open, cart, onClose }: { open: boolean; cart: Pd
  * Continuar Venda: a non-empty current cart is reserved first, then the chosen sale is taken off the
  * list (atomically on the server, so two terminals cannot both resume it) and loaded into the cart.
  */
-export function useResumeSale(cart: PdvCart, catalog: PdvCatalog | undefined, onResumed: () => void) {
+export function useResumeSale(
+  cart: PdvCart,
+  catalog: PdvCatalog | undefined,
+  offline: OfflineSales,
+  onResumed: () => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
+    networkMode: 'always',
     mutationFn: async (sale: ReservedSaleView) => {
-      if (cart.lines.length > 0) {
-        await reserveSale({ items: cart.items, discount: cart.discount, customerName: cart.customerName || null });
-        toast.success(CASHIER_MSG.saleReserved);
+      if (cart.lines.length > 0) toastReserved(await keepCart(cart, cart.customerName || null, offline));
+      if (offline.reservations.some((r) => r.id === sale.id)) {
+        if (!(await offline.takeReservation(sale.id))) throw reservationGone();
+        return sale;
       }
       return restoreReserved(sale.id);
     },
@@ -102,6 +178,8 @@ export function useResumeSale(cart: PdvCart, catalog: PdvCatalog | undefined, on
 
 type ListProps = {
   sales: ReservedSaleView[] | undefined;
+  /** Reservations made on this terminal without a connection: listed first, marked, until the server has them. */
+  offline: OfflineSales;
   loading: boolean;
   timeZone: string;
   onResume: (sale: ReservedSaleView) => void;
@@ -109,12 +187,14 @@ type ListProps = {
 };
 
 /** The reserved sales, newest first, with Continuar Venda and a confirmed removal. */
-export function ReservedSalesList({ sales, loading, timeZone, onResume, resumingId }: ListProps) {
+export function ReservedSalesList({ sales: onServer, offline, loading, timeZone, onResume, resumingId }: ListProps) {
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<ReservedSaleView | null>(null);
+  const here = new Set(offline.reservations.map((r) => r.id));
+  const sales = [...[...offline.reservations].reverse(), ...(onServer ?? []).filter((s) => !here.has(s.id))];
 
-  if (loading) return <Skeleton className="h-32 w-full rounded-xl" />;
-  if (!sales || sales.length === 0)
+  if (loading && sales.length === 0) return <Skeleton className="h-32 w-full rounded-xl" />;
+  if (sales.length === 0)
     return (
       <p className="rounded-xl border border-dashed p-8 text-center text-sm text-muted-foreground">
         Nenhuma venda reservada
@@ -129,6 +209,11 @@ export function ReservedSalesList({ sales, loading, timeZone, onResume, resuming
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
                 <p className="truncate font-semibold">{s.customerName || 'Sem nome'}</p>
+                {here.has(s.id) && (
+                  <Badge variant="warning" className="mt-0.5">
+                    {OFFLINE_MSG.reservedHere}
+                  </Badge>
+                )}
                 <p className="text-xs text-muted-foreground">
                   Reservada às {formatTime(s.createdAt, timeZone)} ·{' '}
                   {plural(
@@ -180,7 +265,8 @@ export function ReservedSalesList({ sales, loading, timeZone, onResume, resuming
         onConfirm={async () => {
           if (!removing) return;
           try {
-            await deleteReserved(removing.id);
+            if (!here.has(removing.id)) await deleteReserved(removing.id);
+            else if (!(await offline.takeReservation(removing.id))) throw reservationGone();
             toast.success(CASHIER_MSG.saleRemoved);
           } catch (err) {
             toastError(err);

@@ -1,10 +1,11 @@
+import type { ReservedSaleView } from '@meucardapio/domain/cashier-api';
 import { OFFLINE_MSG, type OfflineSaleInput, unsyncedSummary } from '@meucardapio/domain/cashier-offline';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { errorText, isApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import { cashierKeys, syncOfflineSale } from './cashier-api';
-import { drainQueue, type QueuedSale, SaleQueue, type SendResult } from './offline-sale-queue';
+import { cashierKeys, reserveSale, syncOfflineSale } from './cashier-api';
+import { drainQueue, drainReservations, type QueuedSale, SaleQueue, type SendResult } from './offline-sale-queue';
 
 /** One terminal tab at a time sends the queue: the others find the lock taken and leave it be. */
 const SYNC_LOCK = 'meucardapio-pdv-sync';
@@ -45,9 +46,10 @@ export const useOnline = () =>
     () => true,
   );
 
-async function send(sale: QueuedSale): Promise<SendResult> {
+/** Sends one thing the terminal kept; a failure says why, and whether the server answered at all. */
+async function attempt(call: () => Promise<unknown>): Promise<SendResult> {
   try {
-    await syncOfflineSale(sale.body);
+    await call();
     return { ok: true };
   } catch (err) {
     const t = errorText(err);
@@ -55,6 +57,17 @@ async function send(sale: QueuedSale): Promise<SendResult> {
     return { ok: false, status, message: [t.title, t.description].filter(Boolean).join(': ') };
   }
 }
+
+const send = (sale: QueuedSale) => attempt(() => syncOfflineSale(sale.body));
+const sendReservation = (sale: ReservedSaleView) =>
+  attempt(() =>
+    reserveSale({
+      id: sale.id,
+      customerName: sale.customerName,
+      discount: sale.discount,
+      items: sale.items.map(({ name: _n, unitPrice: _u, totalPrice: _t, ...item }) => item),
+    }),
+  );
 
 /** Runs `fn` holding the terminal's sync lock, or not at all when another tab holds it. */
 async function withSyncLock<T>(fn: () => Promise<T>): Promise<T | null> {
@@ -83,6 +96,7 @@ export function useOfflineSales(restaurantId: string) {
   const queryClient = useQueryClient();
   const online = useOnline();
   const [sales, setSales] = useState<QueuedSale[]>([]);
+  const [reservations, setReservations] = useState<ReservedSaleView[]>([]);
   const [serverAway, setServerAway] = useState(false);
   const [syncing, setSyncing] = useState(false);
   const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -92,7 +106,9 @@ export function useOfflineSales(restaurantId: string) {
   );
 
   const reload = useCallback(async () => {
-    setSales(await (await saleQueue()).list(restaurantId));
+    const queue = await saleQueue();
+    setSales(await queue.list(restaurantId));
+    setReservations(await queue.reservations(restaurantId));
   }, [restaurantId]);
 
   const sync = useCallback(async () => {
@@ -101,7 +117,11 @@ export function useOfflineSales(restaurantId: string) {
     const result = await withSyncLock(async () => {
       setSyncing(true);
       try {
-        return await drainQueue(await saleQueue(), restaurantId, send);
+        const queue = await saleQueue();
+        const drained = await drainQueue(queue, restaurantId, send);
+        const reserved = await drainReservations(queue, restaurantId, sendReservation);
+        if (reserved > 0) void queryClient.invalidateQueries({ queryKey: cashierKeys.reserved });
+        return drained;
       } finally {
         setSyncing(false);
       }
@@ -130,6 +150,28 @@ export function useOfflineSales(restaurantId: string) {
       return kept;
     },
     [restaurantId, channel, reload, sync],
+  );
+
+  /** Reservar without a connection: the sale stays on this terminal until the server has it. */
+  const keepReservation = useCallback(
+    async (sale: ReservedSaleView) => {
+      await (await saleQueue()).reserve({ restaurantId, sale });
+      await reload();
+      channel?.postMessage('changed');
+      void askPersistentStorage();
+    },
+    [restaurantId, channel, reload],
+  );
+
+  /** Takes a reservation kept here off the terminal (resumed or removed); false when another tab took it. */
+  const takeReservation = useCallback(
+    async (id: string) => {
+      const taken = await (await saleQueue()).unreserve(id);
+      await reload();
+      channel?.postMessage('changed');
+      return taken;
+    },
+    [channel, reload],
   );
 
   /** Gives up a sale the server refused (staff re-enter it by hand). */
@@ -179,6 +221,10 @@ export function useOfflineSales(restaurantId: string) {
     unsynced: sales.length,
     keep,
     discard,
+    /** Reservations made here without a connection, oldest first. */
+    reservations,
+    keepReservation,
+    takeReservation,
     sync,
     /** A send failed for lack of an answer: treat the server as away until a send gets through. */
     markServerAway: () => setServerAway(true),
