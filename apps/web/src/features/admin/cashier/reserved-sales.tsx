@@ -223,7 +223,7 @@ export function ReservedSalesList({ sales: onServer, offline, loading, timeZone,
                   )}
                 </p>
               </div>
-              <p className="text-lg font-bold tabular-nums">{formatMoney(s.total)}</p>
+              <p className="shrink-0 text-lg font-bold whitespace-nowrap tabular-nums">{formatMoney(s.total)}</p>
             </div>
             <p className="line-clamp-2 text-sm text-muted-foreground">
               {s.items.map((it) => `${it.quantity}x ${it.name}`).join(', ')}
