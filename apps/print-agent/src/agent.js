@@ -97,6 +97,8 @@ export async function runAgent(options) {
   }
 
   let announced = false;
+  /** Sent with each poll: the server answers at once when the printers changed since. */
+  let printersVersion;
   let backoff = 1_000;
   let probing = null;
   try {
@@ -105,7 +107,7 @@ export async function runAgent(options) {
       let answer;
       try {
         // The first poll answers at once: the agent says it is connected and starts checking its printers.
-        answer = await call('/poll', { wait: announced ? POLL_WAIT_S : 0 }, (POLL_WAIT_S + 15) * 1000);
+        answer = await call('/poll', { wait: announced ? POLL_WAIT_S : 0, printersVersion }, (POLL_WAIT_S + 15) * 1000);
         backoff = 1_000;
       } catch (err) {
         if (err instanceof Refused) throw err;
@@ -115,6 +117,7 @@ export async function runAgent(options) {
         continue;
       }
       printers = new Map(answer.printers.map((p) => [p.id, p]));
+      printersVersion = answer.printersVersion;
       if (!announced) {
         announced = true;
         log(

@@ -253,15 +253,17 @@ describe('print agent', { timeout: 90_000 }, () => {
 
   it("answers a waiting agent's long poll as soon as a printer is added, with the new printer", async () => {
     const { token: waiting, agent: kitchen } = await newToken('Notebook da cozinha');
-    const poll = (wait: number) =>
+    const poll = (wait: number, printersVersion?: string) =>
       fetch(`${http.url}/api/print-agent/poll`, {
         method: 'POST',
         headers: { authorization: `Bearer ${waiting}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ wait }),
+        body: JSON.stringify({ wait, printersVersion }),
       });
-    const before = (await (await poll(0)).json()).printers.length;
+    const first = await (await poll(0)).json();
+    const before = first.printers.length;
     const started = Date.now();
-    const answer = poll(20);
+    // The agent sends back the version of the printers it was given.
+    const answer = poll(20, first.printersVersion);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const added = await owner.client.post(
       '/api/admin/printers',

@@ -57,8 +57,7 @@ export type ReviewEvent =
  * Printing changed: a job was queued, printed or refused, a printer's state or the printers themselves
  * changed. Boards reload their printer strip; waiting print agents look for work.
  */
-/** `settings`: printers, agents or automatic printing changed (a waiting agent takes the new list at once). */
-export type PrintUpdatedEvent = { printerId: string | null; jobId?: string; status?: string; settings?: true };
+export type PrintUpdatedEvent = { printerId: string | null; jobId?: string; status?: string };
 
 /** A table account changed (opened, a round, a payment, the bill asked for, closed, moved, joined). */
 export type TableAccountEvent = { accountId: string; kind: 'table' | 'tab'; number: number; status: string };

@@ -7,6 +7,7 @@ import {
   agentPrinters,
   authenticateAgent,
   pollJobs,
+  printersVersion,
   reportFailed,
   reportPrinters,
 } from './print-agent.service';
@@ -21,15 +22,22 @@ const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? 
 
 const pollInput = z.object({
   wait: z.number({ message: 'Espera inválida' }).int().min(0).max(25).default(20),
+  /** The `printersVersion` of the agent's last answer. */
+  printersVersion: z.string({ message: 'Versão inválida' }).max(64, 'Versão inválida').optional(),
 });
 
 printAgentRoutes.post('/print-agent/poll', async (c) => {
   const deps = c.get('deps');
   const agent = await authenticateAgent(deps.database.db, bearer(c.req.header('authorization')));
-  const { wait } = await parseBody(c, pollInput);
-  const jobs = await pollJobs(deps, agent, wait * 1000, c.req.raw.signal);
+  const { wait, printersVersion: known } = await parseBody(c, pollInput);
+  const jobs = await pollJobs(deps, agent, wait * 1000, c.req.raw.signal, known);
   const printers = await agentPrinters(deps.database.db, agent);
-  return c.json({ agent: { id: agent.id, name: agent.name }, printers, jobs });
+  return c.json({
+    agent: { id: agent.id, name: agent.name },
+    printers,
+    printersVersion: printersVersion(printers),
+    jobs,
+  });
 });
 
 printAgentRoutes.post('/print-agent/jobs/:id/printed', async (c) => {

@@ -61,6 +61,10 @@ export async function agentPrinters(db: Db, agent: Agent) {
     .orderBy(asc(printers.name));
 }
 
+/** A short fingerprint of the printers an agent serves: the agent sends back the one it last got. */
+export const printersVersion = (list: Awaited<ReturnType<typeof agentPrinters>>) =>
+  createHash('sha256').update(JSON.stringify(list)).digest('hex').slice(0, 16);
+
 /** Jobs of agents silent for too long become failed, without an automatic retry (decision 061). */
 async function markAbandoned(db: Db, restaurantId: string, now: Date) {
   const silentAgents = db
@@ -152,17 +156,14 @@ export async function pollJobs(
   agent: Agent,
   waitMs: number,
   signal?: AbortSignal,
+  knownPrinters?: string,
 ) {
   const db = deps.database.db;
   await markAbandoned(db, agent.restaurantId, new Date());
   const deadline = Date.now() + waitMs;
   let wake: (() => void) | null = null;
-  // A change of printers answers at once, so the agent checks a printer added while it waited.
-  let settingsChanged = false;
   const unsubscribe = deps.realtime.subscribe(agent.restaurantId, (event) => {
-    if (event.type !== 'print.updated') return;
-    if (event.payload.settings === true) settingsChanged = true;
-    wake?.();
+    if (event.type === 'print.updated') wake?.();
   });
   try {
     for (;;) {
@@ -174,7 +175,9 @@ export async function pollJobs(
       if (!live) throw refused();
       const jobs = await claimJobs(db, agent);
       const left = deadline - Date.now();
-      if (jobs.length > 0 || settingsChanged || left <= 0 || signal?.aborted) return jobs;
+      // Printers that changed since the agent's last answer answer at once: it checks a new one now.
+      const changed = knownPrinters !== undefined && printersVersion(await agentPrinters(db, agent)) !== knownPrinters;
+      if (jobs.length > 0 || changed || left <= 0 || signal?.aborted) return jobs;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(left, RECHECK_MS));
         wake = () => {

@@ -19,7 +19,7 @@ function printingChanged(ctx: StaffCtx, printerId: string | null) {
     restaurantId: ctx.restaurantId,
     type: 'print.updated',
     permission: 'manage_orders',
-    payload: { printerId, settings: true },
+    payload: { printerId },
   });
 }
 
