@@ -71,7 +71,16 @@ describe('general settings', () => {
       cnpj: '11.222.333/0001-81',
       appClientReferrer: 'pizzariabella',
     });
-    expect(res.body.tabs).toEqual(['general', 'hours', 'reviews', 'fiscal', 'whatsapp', 'printers', 'integrations']);
+    expect(res.body.tabs).toEqual([
+      'general',
+      'hours',
+      'tables',
+      'reviews',
+      'fiscal',
+      'whatsapp',
+      'printers',
+      'integrations',
+    ]);
     // The public menu answers at the new slug.
     const menu = await t.client().get(`/api/public/restaurants/${body.slug}/menu`);
     expect(menu.status).toBe(200);
