@@ -1,7 +1,7 @@
 import { type Addon, categories, type PriceOption, products } from '@meucardapio/db/schema';
 import { CASHIER_MSG, productNotFoundByCode } from '@meucardapio/domain/cashier';
 import type { PdvCatalog, PdvProduct } from '@meucardapio/domain/cashier-api';
-import { pixSettingsOf } from '@meucardapio/domain/pix';
+import { type PixSettings, pixSettingsOf } from '@meucardapio/domain/pix';
 import {
   type FlavorPricing,
   flavourChoiceIds,
@@ -11,7 +11,7 @@ import {
 } from '@meucardapio/domain/pricing';
 import { type BusinessSegment, businessSegmentOf, normalizePizzaFlags } from '@meucardapio/domain/product-rules';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { StaffCtx } from '../../http/context';
+import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
@@ -134,3 +134,7 @@ export async function lookupProduct(ctx: StaffCtx, code: string): Promise<PdvPro
     );
   return toPdvProduct(row, candidates, segment);
 }
+
+/** The PDV's payment methods, which also pay a table's part (a PIX method shows its QR when `pix` is set). */
+export const pdvPaymentMethods = (ctx: ServiceCtx, pix: PixSettings | null) =>
+  posMethodsOf(ctx.db, ctx.restaurantId, pix);

@@ -26,7 +26,7 @@ import type { CashierSessionEvent } from '@meucardapio/domain/live-events';
 import { isCashierOnly } from '@meucardapio/domain/permissions';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { StaffCtx } from '../../http/context';
+import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { AppError, badRequest, conflict } from '../../http/errors';
 import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
@@ -89,6 +89,11 @@ export async function cashierState(ctx: StaffCtx): Promise<CashierState> {
   const view = toSessionView(session, null);
   const openedIt = ctx.actor.kind === 'employee' && session.employeeId === ctx.actor.id;
   return { session: openedIt ? view : { ...view, initialAmount: null }, ...user, closedToday: false };
+}
+
+/** The cash session open now, if any: a table account closed now belongs to it. */
+export async function openSessionId(ctx: ServiceCtx): Promise<string | null> {
+  return (await openSessionOf(ctx.db, ctx.restaurantId))?.id ?? null;
 }
 
 /**

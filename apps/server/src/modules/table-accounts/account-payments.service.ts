@@ -9,7 +9,7 @@ import { badRequest, conflict } from '../../http/errors';
 import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
-import { posMethodsOf } from '../cashier/cashier.queries';
+import { pdvPaymentMethods } from '../cashier/pdv-catalog.service';
 import { openSessionForSale } from '../cashier/sale.service';
 import {
   accountBalance,
@@ -53,7 +53,7 @@ export async function payPart(
       const session = await openSessionForSale(tx);
       const restaurant = await restaurantById(tx.db, tx.restaurantId);
       const pix = pixSettingsOf(restaurant);
-      const methods = await posMethodsOf(tx.db, tx.restaurantId, pix);
+      const methods = await pdvPaymentMethods(tx, pix);
       const { remaining } = await accountBalance(tx.db, account);
       if (remaining === 0) throw conflict('Conta já paga', 'Não há valor restante a pagar nesta conta.');
       const added = addPayment([], remaining, input, methods);
@@ -92,5 +92,5 @@ export async function payPart(
 /** The methods a table's part may be paid with: the PDV's own list. */
 export async function tablePaymentMethods(ctx: StaffCtx) {
   const restaurant = await restaurantById(ctx.db, ctx.restaurantId);
-  return posMethodsOf(ctx.db, ctx.restaurantId, pixSettingsOf(restaurant));
+  return pdvPaymentMethods(ctx, pixSettingsOf(restaurant));
 }

@@ -34,7 +34,7 @@ import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
-import { openSessionOf } from '../cashier/cashier.queries';
+import { openSessionId } from '../cashier/session.service';
 import { approvedDiscount } from '../staff/discount-approval';
 import type { VerifiedStaff } from '../staff/staff-password.service';
 import {
@@ -302,14 +302,13 @@ export const closeAccount = (ctx: StaffCtx, id: string) =>
     const { bill, paid } = await accountBalance(tx.db, a);
     const covered = checkCanClose(bill.total, paid);
     if (!covered.ok) throw new AppError(409, covered.code, covered.title, covered.description ?? '');
-    const session = await openSessionOf(tx.db, tx.restaurantId);
     return {
       status: 'closed',
       closedAt: new Date(),
       closedByName: who(tx),
       total: bill.total,
       serviceCharge: bill.serviceCharge,
-      closedSessionId: session?.id ?? null,
+      closedSessionId: await openSessionId(tx),
     };
   });
 
