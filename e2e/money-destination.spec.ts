@@ -65,3 +65,37 @@ test('an administrator confirms a change of where the money goes with their pass
   await ownerCtx.close();
   await managerCtx.close();
 });
+
+/** A method paid online reads "Sim" only once a customer could really pay it: here, once the handle is set. */
+test('the payment methods list says an online method cannot be paid until the checkout handle is set', async ({
+  browser,
+  baseURL,
+}) => {
+  const origin = baseURL!;
+  const context = await browser.newContext({ baseURL: origin, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  await signUpOwner(context.request, origin, { name: 'Dona Pix', company: 'Tapiocaria', emailPrefix: 'online' });
+  const method = await context.request.post('/api/admin/payment-methods', {
+    headers: { origin },
+    data: { name: 'PIX online', infinitepayEnabled: true, maxInstallments: 1 },
+  });
+  expect(method.ok(), await method.text()).toBeTruthy();
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/admin/payment-methods');
+  const row = page.getByRole('row').filter({ hasText: 'PIX online' });
+  await expect(row).toContainText('Sim · sem checkout');
+  await expect(page.getByRole('alert')).toContainText('Configuração necessária');
+  await page.screenshot({ path: '.tmp/shots/payment-methods-no-handle-1366.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '.tmp/shots/payment-methods-no-handle-390.png', fullPage: true });
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/admin/settings');
+  await page.getByLabel('Identificador no pagamento online').fill(`tapiocaria-${unique()}`);
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText('Configurações salvas!')).toBeVisible();
+  await page.goto('/admin/payment-methods');
+  await expect(page.getByRole('row').filter({ hasText: 'PIX online' })).toContainText('Sim · até 1x');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await context.close();
+});

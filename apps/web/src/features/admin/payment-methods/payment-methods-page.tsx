@@ -93,6 +93,19 @@ function MethodFields({ form, set }: FieldsProps<Method, Form>) {
   );
 }
 
+/** The provider's column: "Sim" only when the customer could really pay this method online. */
+function OnlineCell({ method }: { method: Method }) {
+  const answer = useQuery({ queryKey: [...KEY, 'checkout'], queryFn: fetchMethods });
+  const payable = answer.isSuccess && answer.data.onlinePayments && answer.data.checkoutConfigured;
+  if (answer.isSuccess && !payable)
+    return (
+      <Badge variant="outline" className="text-muted-foreground">
+        {answer.data.onlinePayments ? 'Sim · sem checkout' : 'Indisponível'}
+      </Badge>
+    );
+  return <Badge variant="brand">Sim · até {method.maxInstallments}x</Badge>;
+}
+
 const METHODS: EntityListSpec<Method, Form> = {
   endpoint: '/api/admin/payment-methods',
   queryKey: KEY,
@@ -130,7 +143,7 @@ const METHODS: EntityListSpec<Method, Form> = {
     { header: 'Troco', cell: (m) => (m.requiresChange ? 'Sim' : 'Não') },
     {
       header: 'Infinitepay',
-      cell: (m) => (m.infinitepayEnabled ? <Badge variant="brand">Sim · até {m.maxInstallments}x</Badge> : 'Não'),
+      cell: (m) => (m.infinitepayEnabled ? <OnlineCell method={m} /> : 'Não'),
     },
   ],
   active: { label: (m) => `${m.name} ativa`, words: ['Ativa', 'Inativa'] },
