@@ -262,6 +262,11 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
   await cook.getByRole('button', { name: 'Bar', exact: true }).click();
   await expect(cook.getByText('Cliente desistiu')).toBeVisible();
   await cook.screenshot({ path: `${SCREENS}/kitchen-cancelled-1024.png`, fullPage: true });
+  // So does the orders board, where the line stays with why it left the bill.
+  await ownerPage.goto('/admin/orders');
+  const comanda = ownerPage.locator('article').filter({ hasText: 'Cancelado: Cliente desistiu' });
+  await expect(comanda).toContainText('Caipirinha');
+  await comanda.screenshot({ path: `${SCREENS}/board-cancelled-item-1280.png` });
 
   // Configurações → Mesas: the service charge and couvert of new accounts, ranges checked in pt-BR.
   const settings = ownerPage;

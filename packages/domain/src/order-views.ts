@@ -73,6 +73,11 @@ export type OrderHistoryEntry = {
 };
 
 /** An order as staff see it on the board, the delivery screen and the receipt. */
+/** A line as staff read it: one cancelled after it was sent (a table's item) stays, struck out, with why and who. */
+export type StaffOrderItemView = OrderItemView & {
+  cancelled: { reason: string; by: string } | null;
+};
+
 export type AdminOrderView = CashChange &
   OrderAddressView & {
     id: string;
@@ -125,7 +130,7 @@ export type AdminOrderView = CashChange &
     deliveryEmployee: { id: string; name: string } | null;
     createdAt: string;
     updatedAt: string;
-    items: OrderItemView[];
+    items: StaffOrderItemView[];
     history: OrderHistoryEntry[];
   };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { discountApprovalSchema } from './cashier-discounts';
 import { orderProposalSchema } from './checkout';
-import type { OrderItemView } from './order-views';
+import type { StaffOrderItemView } from './order-views';
 import type { AccountKind, AccountStatus, Bill } from './table-accounts';
 
 /** Requests and answers of the table accounts API, shared by the server and the waiter's app. */
@@ -79,9 +79,7 @@ export const accountDiscountSchema = z.object({
   approval: discountApprovalSchema.nullish(),
 });
 
-export type AccountItemView = OrderItemView & {
-  cancelled: { reason: string; by: string } | null;
-};
+export type AccountItemView = StaffOrderItemView;
 
 export type AccountRoundView = {
   orderId: string;

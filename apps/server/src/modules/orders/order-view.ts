@@ -19,6 +19,7 @@ import type {
   CustomerOrderView,
   OrderDeliveryType,
   OrderItemView,
+  StaffOrderItemView,
 } from '@meucardapio/domain/order-views';
 import { isCheckoutOrder } from '@meucardapio/domain/payment';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -41,6 +42,13 @@ export function toItemView(i: ItemRow): OrderItemView {
     colors: i.colors ?? [],
     pizzaFlavors: i.pizzaFlavors ?? [],
     notes: i.notes,
+  };
+}
+
+export function toStaffItemView(i: ItemRow): StaffOrderItemView {
+  return {
+    ...toItemView(i),
+    cancelled: i.cancelledAt ? { reason: i.cancelReason ?? '', by: i.cancelledByName ?? '' } : null,
   };
 }
 
@@ -252,7 +260,7 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
       deliveryEmployee: personBy.get(o.deliveryEmployeeId ?? o.courierId ?? '') ?? null,
       createdAt: o.createdAt.toISOString(),
       updatedAt: o.updatedAt.toISOString(),
-      items: (itemsBy.get(o.id) ?? []).map(toItemView),
+      items: (itemsBy.get(o.id) ?? []).map(toStaffItemView),
       history: (historyBy.get(o.id) ?? []).map((h) => ({
         status: h.status,
         employeeName: h.employeeName,

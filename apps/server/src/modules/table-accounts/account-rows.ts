@@ -17,7 +17,7 @@ import { inTransaction, type ServiceCtx, type StaffCtx } from '../../http/contex
 import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
-import { toItemView } from '../orders/order-view';
+import { toStaffItemView } from '../orders/order-view';
 
 /** Reads and locks shared by the table-account services. Every query is scoped by restaurant. */
 
@@ -185,12 +185,7 @@ async function roundsOf(db: DbOrTx, restaurantId: string, accountId: string): Pr
     placedBy: o.customerName,
     createdAt: o.createdAt.toISOString(),
     status: o.status,
-    items: items
-      .filter((i) => i.orderId === o.id)
-      .map((i) => ({
-        ...toItemView(i),
-        cancelled: i.cancelledAt ? { reason: i.cancelReason ?? '', by: i.cancelledByName ?? '' } : null,
-      })),
+    items: items.filter((i) => i.orderId === o.id).map(toStaffItemView),
   }));
 }
 

@@ -182,12 +182,26 @@ export function OrderCard({
         <ul className="mt-1 grid gap-1 border-t pt-2">
           {o.items.map((i) => (
             <li key={i.id} className="flex justify-between gap-3">
-              <span className="min-w-0">
-                <span className="font-semibold">{i.quantity}x</span> {i.name}
+              <span className={cn('min-w-0', i.cancelled && 'text-muted-foreground')}>
+                <span className={cn(i.cancelled && 'line-through')}>
+                  <span className="font-semibold">{i.quantity}x</span> {i.name}
+                </span>
                 {itemDetails(i) && <span className="block text-xs text-muted-foreground">{itemDetails(i)}</span>}
                 {i.notes && <span className="block text-xs text-amber-700">Obs: {i.notes}</span>}
+                {i.cancelled && (
+                  <span className="block text-xs text-red-700">
+                    Cancelado{i.cancelled.reason && `: ${i.cancelled.reason}`}
+                    {i.cancelled.by && ` · ${i.cancelled.by}`}
+                  </span>
+                )}
               </span>
-              <span className="shrink-0 tabular-nums">{formatMoney(i.totalPrice)}</span>
+              {i.cancelled ? (
+                <Badge variant="outline" className="h-fit shrink-0 text-red-700">
+                  Cancelado
+                </Badge>
+              ) : (
+                <span className="shrink-0 tabular-nums">{formatMoney(i.totalPrice)}</span>
+              )}
             </li>
           ))}
         </ul>

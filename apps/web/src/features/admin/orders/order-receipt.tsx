@@ -39,7 +39,7 @@ export function OrderReceipt({ receipt }: { receipt: Receipt }) {
       {o.cep && o.deliveryType === 'delivery' && <p>CEP {o.cep}</p>}
       <hr />
       <ReceiptItems
-        items={o.items}
+        items={o.items.filter((i) => !i.cancelled)}
         details={(i) => (
           <>
             {itemDetails(i) && <div>{itemDetails(i)}</div>}
