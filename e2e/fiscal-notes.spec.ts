@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_LOGINS, expect, signUpOwner, test } from './fixtures';
+import { DEMO, DEMO_LOGINS, expect, openAroundTheClock, postExpecting, signUpOwner, test } from './fixtures';
 
 const SCREENS = '.tmp/screens';
 const BUYER_CPF = '529.982.247-25';
@@ -133,7 +133,7 @@ test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin/fiscal-notes');
   await expect(page.getByRole('heading', { name: 'Notas fiscais' })).toBeVisible();
-  const card = page.getByRole('button', { name: /^NFC-e \d+ do pedido #\d+$/ });
+  const card = page.getByRole('button', { name: /^NFC-e \d+ · Pedido #\d+$/ });
   await expect(card).toContainText('Autorizada');
   await expect(card).toContainText('R$ 15,00');
   await page.screenshot({ path: `${SCREENS}/fiscal-notes-390.png`, fullPage: true });
@@ -206,6 +206,42 @@ test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels
   await expect(secondSale.getByTestId('sale-note')).toContainText('Autorizada', { timeout: 30_000 });
   await expect(receipt).toContainText('DANFE NFC-e');
   await expect(receipt).toContainText(`CONSUMIDOR CPF: ${BUYER_CPF}`);
+
+  // A table's account is one sale: once it is closed, the cashier issues one note for the whole bill from
+  // the history, and Notas fiscais names it by its table.
+  await openAroundTheClock(context.request, origin);
+  await postExpecting(context.request, origin, '/api/admin/tables', { number: 6 });
+  const account = (await postExpecting(context.request, origin, '/api/admin/table-accounts', { number: 6, people: 1 }))
+    .account;
+  const roundAnswer = await context.request.post(`/api/admin/table-accounts/${account.id}/rounds`, {
+    headers: { ...headers, 'idempotency-key': `round-${Date.now()}` },
+    data: { items: [{ productId: (await product.json()).product.id, quantity: 4 }] },
+  });
+  expect(roundAnswer.ok(), await roundAnswer.text()).toBeTruthy();
+  const { bill } = (await roundAnswer.json()).account;
+  const paid = await context.request.post(`/api/admin/table-accounts/${account.id}/payments`, {
+    headers: { ...headers, 'idempotency-key': `part-${Date.now()}` },
+    data: { methodId: (await cash.json()).paymentMethod.id, amount: bill.total },
+  });
+  expect(paid.ok(), await paid.text()).toBeTruthy();
+  await postExpecting(context.request, origin, `/api/admin/table-accounts/${account.id}/close`, {}, 200);
+  await page.goto('/admin/cashier');
+  await page.getByRole('tab', { name: 'Histórico' }).click();
+  await page.getByRole('row', { name: 'Venda Mesa 6' }).click();
+  const tableSale = page.getByRole('dialog', { name: 'Venda Mesa 6' });
+  await tableSale.getByRole('button', { name: 'Emitir NFC-e' }).click();
+  const issueTable = page.getByRole('dialog', { name: 'Emitir NFC-e' });
+  await issueTable.getByLabel('CPF na nota (opcional)').fill(BUYER_CPF);
+  await issueTable.getByRole('button', { name: 'Emitir NFC-e' }).click();
+  await expect(issueTable).toBeHidden();
+  await expect(tableSale.getByTestId('sale-note')).toContainText('Autorizada', { timeout: 30_000 });
+  await tableSale.screenshot({ path: `${SCREENS}/cashier-table-sale-nfce-1280.png` });
+  await page.keyboard.press('Escape');
+  await page.goto('/admin/fiscal-notes');
+  const tableRow = page.getByRole('row').filter({ hasText: 'Mesa 6' });
+  await expect(tableRow).toContainText('Autorizada');
+  await expect(tableRow).toContainText(`R$ ${(bill.total / 100).toFixed(2).replace('.', ',')}`);
+  await page.screenshot({ path: `${SCREENS}/fiscal-notes-table-1280.png`, fullPage: true });
   await context.close();
 });
 

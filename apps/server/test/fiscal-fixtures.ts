@@ -38,11 +38,18 @@ export async function configureFiscal(t: TestApp, rid: string, client: TestClien
 export const noteOfOrder = async (t: TestApp, orderId: string) =>
   (await t.db.select().from(fiscalNotes).where(eq(fiscalNotes.orderId, orderId)))[0];
 
-/** Drains the queue until the order's note leaves it, moving `clock` past each backoff; bounded. */
-export async function settleNote(t: TestApp, orderId: string, clock = { at: Date.now() }) {
+export const noteOfAccount = async (t: TestApp, accountId: string) =>
+  (await t.db.select().from(fiscalNotes).where(eq(fiscalNotes.tableAccountId, accountId)))[0];
+
+/**
+ * Drains the queue until the sale's note leaves it, moving `clock` past each backoff; bounded. The sale is
+ * an order, or `{ account }` for a table account's note.
+ */
+export async function settleNote(t: TestApp, sale: string | { account: string }, clock = { at: Date.now() }) {
+  const find = () => (typeof sale === 'string' ? noteOfOrder(t, sale) : noteOfAccount(t, sale.account));
   for (let i = 0; i < 30; i++) {
     await drainFiscalQueue(t.deps, { now: () => new Date(clock.at) });
-    const n = await noteOfOrder(t, orderId);
+    const n = await find();
     if (!['queued', 'processing', 'cancelling'].includes(n.status)) return n;
     // +1 ms: the database keeps microseconds, a JS date only milliseconds.
     clock.at = Math.max(clock.at, n.nextAttemptAt.getTime() + 1);

@@ -7,8 +7,11 @@ export type NoteStatus = 'queued' | 'processing' | 'authorized' | 'rejected' | '
 
 export type FiscalNoteView = {
   id: string;
-  orderId: string;
+  /** The sale: an order (with its number), or a table account closed as one sale ("Mesa 4", "Comanda 7"). */
+  orderId: string | null;
   orderNumber: number | null;
+  tableAccountId: string | null;
+  accountLabel: string | null;
   status: NoteStatus;
   ambiente: 'homologacao' | 'producao';
   serie: number;
@@ -33,6 +36,11 @@ export type FiscalNoteView = {
   authorizedAt: string | null;
   cancelledAt: string | null;
 };
+
+/** How screens name a note's sale: "Pedido #12" or "Mesa 4". */
+export function noteSaleLabel(n: Pick<FiscalNoteView, 'orderNumber' | 'accountLabel'>): string {
+  return n.accountLabel ?? `Pedido #${n.orderNumber ?? '—'}`;
+}
 
 export const NOTE_STATUS_LABEL: Record<NoteStatus, string> = {
   queued: 'Na fila',

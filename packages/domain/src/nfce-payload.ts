@@ -50,7 +50,8 @@ export type NoteSale = {
   deliveryType: string;
   subtotal: number;
   discount: number;
-  deliveryFee: number;
+  /** vOutro: the delivery fee, or a table's service charge and couvert (NFC-e has no field of their own). */
+  otherCharges: number;
   total: number;
   items: readonly NoteItem[];
   payments: readonly NotePayment[];
@@ -137,7 +138,7 @@ export function saleNoteProblems(sale: NoteSale): string[] {
     for (const p of productFiscalProblems(item, true)) problems.push(`${item.name}: ${p}`);
   });
   const itemsSum = sale.items.reduce((s, i) => s + i.totalPrice, 0);
-  if (itemsSum - sale.discount + sale.deliveryFee !== sale.total)
+  if (itemsSum - sale.discount + sale.otherCharges !== sale.total)
     problems.push('Os itens da venda não somam o total: a venda não pode virar nota.');
   const paid = sale.payments.reduce((s, p) => s + p.amount, 0);
   if (paid !== sale.total) problems.push('Os pagamentos da venda não somam o total.');
@@ -146,7 +147,7 @@ export function saleNoteProblems(sale: NoteSale): string[] {
 
 /**
  * Builds the `NfePedidoEmissao`: one det per item with its CFOP/CSOSN defaults, the discount and the
- * delivery fee (as vOutro: NFC-e carries no freight of its own) prorated to the cent so the items add up
+ * other charges (delivery fee, service charge, couvert: vOutro) prorated to the cent so the items add up
  * to the note's total, one detPag per payment with vTroco for cash handed over, and the buyer's CPF.
  */
 export function buildNfcePayload(sale: NoteSale, emitter: NoteEmitter, n: NoteNumbering) {
@@ -155,7 +156,7 @@ export function buildNfcePayload(sale: NoteSale, emitter: NoteEmitter, n: NoteNu
   const homolog = n.ambiente === 'homologacao';
   const lineTotals = sale.items.map((i) => i.totalPrice);
   const discounts = prorate(lineTotals, sale.discount);
-  const others = prorate(lineTotals, sale.deliveryFee);
+  const others = prorate(lineTotals, sale.otherCharges);
 
   const det = sale.items.map((item, index) => {
     const cfop = item.cfop ?? defaultCfop(item.csosnIcms);
@@ -286,7 +287,7 @@ export function buildNfcePayload(sale: NoteSale, emitter: NoteEmitter, n: NoteNu
           vIPIDevol: 0,
           vPIS: 0,
           vCOFINS: 0,
-          vOutro: reais(sale.deliveryFee),
+          vOutro: reais(sale.otherCharges),
           vNF: reais(sale.total),
         },
       },

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { orders } from './orders';
+import { orders, tableAccounts } from './orders';
 import { restaurants } from './restaurants';
 
 /**
- * The NFC-e of a sale, from the moment the sale commits (the row is written in the sale's transaction)
+ * The NFC-e of a sale (an order, or a table account's whole bill), from the moment the sale commits (the row is written in the sale's transaction)
  * to its authorisation or cancellation. The row is also the emission queue: a worker claims it with
  * `FOR UPDATE SKIP LOCKED` and a lease, talks to the provider outside any transaction, and records.
  *
@@ -19,9 +19,9 @@ export const fiscalNotes = pgTable(
     restaurantId: uuid('restaurant_id')
       .notNull()
       .references(() => restaurants.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The sale: an order (PDV sale, storefront order), or a table account closed with all its rounds. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    tableAccountId: uuid('table_account_id').references(() => tableAccounts.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('queued'),
     ambiente: text('ambiente').notNull(),
     serie: integer('serie').notNull(),
@@ -58,6 +58,8 @@ export const fiscalNotes = pgTable(
   },
   (t) => [
     uniqueIndex('fiscal_notes_order_uq').on(t.restaurantId, t.orderId),
+    uniqueIndex('fiscal_notes_account_uq').on(t.restaurantId, t.tableAccountId),
+    check('fiscal_notes_sale_ck', sql`num_nonnulls(${t.orderId}, ${t.tableAccountId}) = 1`),
     uniqueIndex('fiscal_notes_number_uq').on(t.restaurantId, t.ambiente, t.serie, t.numero),
     index('fiscal_notes_restaurant_idx').on(t.restaurantId, t.createdAt),
     index('fiscal_notes_status_idx').on(t.restaurantId, t.status),

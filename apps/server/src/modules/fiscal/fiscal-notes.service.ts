@@ -1,12 +1,15 @@
-import { fiscalNoteHistory, fiscalNotes, orders } from '@meucardapio/db/schema';
+import type { DbOrTx } from '@meucardapio/db/client';
+import { fiscalNoteHistory, fiscalNotes, orders, tableAccounts } from '@meucardapio/db/schema';
 import type { FiscalNoteView, NoteStatus } from '@meucardapio/domain/fiscal-note';
 import { checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
+import { type AccountKind, accountLabel } from '@meucardapio/domain/table-accounts';
 import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { inTransaction, type ServiceCtx, type StaffCtx } from '../../http/context';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { loadAccount } from './fiscal-worker';
-import { queueOrderNote } from './queue-note';
+import { saleIdOf } from './note-source';
+import { queueAccountNote, queueOrderNote } from './queue-note';
 
 /** The "Notas fiscais" screen's use cases: list, one note with its history, re-emit, cancel, files. */
 
@@ -40,11 +43,16 @@ const FILTERS: Record<string, NoteRow['status'][]> = {
   cancelled: ['cancelled'],
 };
 
-export function noteView(n: NoteRow, orderNumber: number | null, now = Date.now()): FiscalNoteView {
+/** The sale as the note's screens name it. */
+type SaleOf = { orderNumber: number | null; account: { kind: string; number: number } | null };
+
+export function noteView(n: NoteRow, sale: SaleOf, now = Date.now()): FiscalNoteView {
   return {
     id: n.id,
     orderId: n.orderId,
-    orderNumber,
+    orderNumber: sale.orderNumber,
+    tableAccountId: n.tableAccountId,
+    accountLabel: sale.account ? accountLabel(sale.account.kind as AccountKind, sale.account.number) : null,
     status: n.status as NoteStatus,
     ambiente: n.ambiente as FiscalNoteView['ambiente'],
     serie: n.serie,
@@ -77,21 +85,40 @@ export async function listNotes(ctx: StaffCtx, filter: NoteFilter) {
   if (q) {
     const digits = q.replace(/\D/g, '');
     const byNumber = /^#?\d{1,9}$/.test(q) ? eq(orders.number, Number(q.replace('#', ''))) : undefined;
+    const byAccount = /^(mesa|comanda)\s*\d{1,9}$/i.test(q)
+      ? and(
+          eq(tableAccounts.kind, /^mesa/i.test(q) ? 'table' : 'tab'),
+          eq(tableAccounts.number, Number(q.replace(/\D/g, ''))),
+        )
+      : undefined;
     const byDigits =
       digits.length >= 4
         ? or(ilike(fiscalNotes.chave, `%${digits}%`), ilike(fiscalNotes.buyerCpf, `%${digits}%`))
         : undefined;
-    const any = [byNumber, byDigits].filter((c): c is SQL => Boolean(c));
+    const any = [byNumber, byAccount, byDigits].filter((c): c is SQL => Boolean(c));
     conditions.push(any.length ? (or(...any) as SQL) : sql`false`);
   }
-  const rows = await ctx.db
-    .select({ n: fiscalNotes, number: orders.number })
-    .from(fiscalNotes)
-    .innerJoin(orders, and(eq(orders.id, fiscalNotes.orderId), eq(orders.restaurantId, fiscalNotes.restaurantId)))
+  const rows = await withSale(ctx.db)
     .where(tenant(fiscalNotes, ctx.restaurantId, ...conditions))
     .orderBy(desc(fiscalNotes.createdAt))
     .limit(filter.limit);
-  return { notes: rows.map(({ n, number }) => noteView(n, number)), counts: await noteCounts(ctx) };
+  return { notes: rows.map(({ n, ...sale }) => noteView(n, sale)), counts: await noteCounts(ctx) };
+}
+
+/** Notes with their sale: the order's number or the table account's kind and number (same restaurant). */
+function withSale(db: DbOrTx) {
+  return db
+    .select({
+      n: fiscalNotes,
+      orderNumber: orders.number,
+      account: { kind: tableAccounts.kind, number: tableAccounts.number },
+    })
+    .from(fiscalNotes)
+    .leftJoin(orders, and(eq(orders.id, fiscalNotes.orderId), eq(orders.restaurantId, fiscalNotes.restaurantId)))
+    .leftJoin(
+      tableAccounts,
+      and(eq(tableAccounts.id, fiscalNotes.tableAccountId), eq(tableAccounts.restaurantId, fiscalNotes.restaurantId)),
+    );
 }
 
 /** How many notes wait (in the queue) and how many need staff (rejected): the sidebar's and dashboard's badge. */
@@ -129,19 +156,18 @@ async function lockedNote(ctx: ServiceCtx, id: string): Promise<NoteRow> {
 }
 
 export async function getNote(ctx: StaffCtx, id: string) {
-  const n = await noteRow(ctx, id);
-  const [order] = await ctx.db
-    .select({ number: orders.number })
-    .from(orders)
-    .where(tenant(orders, ctx.restaurantId, eq(orders.id, n.orderId)))
+  const [row] = await withSale(ctx.db)
+    .where(tenant(fiscalNotes, ctx.restaurantId, eq(fiscalNotes.id, id)))
     .limit(1);
+  if (!row) throw notFound(NOTE_MSG.notFound);
+  const { n, ...sale } = row;
   const history = await ctx.db
     .select()
     .from(fiscalNoteHistory)
     .where(tenant(fiscalNoteHistory, ctx.restaurantId, eq(fiscalNoteHistory.noteId, id)))
     .orderBy(fiscalNoteHistory.createdAt);
   return {
-    ...noteView(n, order?.number ?? null),
+    ...noteView(n, sale),
     history: history.map((h) => ({
       status: h.status,
       message: h.message,
@@ -151,30 +177,51 @@ export async function getNote(ctx: StaffCtx, id: string) {
   };
 }
 
+/** A sale, as the cashier's screens name it: a PDV sale or storefront order, or a closed table account. */
+export type SaleRef = { kind: 'order' | 'account'; id: string };
+
 /** The note of a sale, for the PDV's receipt (null while the sale has none). */
-export async function noteOfOrder(ctx: ServiceCtx, orderId: string) {
-  const [n] = await ctx.db
-    .select({ n: fiscalNotes, number: orders.number })
-    .from(fiscalNotes)
-    .innerJoin(orders, and(eq(orders.id, fiscalNotes.orderId), eq(orders.restaurantId, fiscalNotes.restaurantId)))
-    .where(tenant(fiscalNotes, ctx.restaurantId, eq(fiscalNotes.orderId, orderId)))
+export async function noteOfSale(ctx: ServiceCtx, sale: SaleRef) {
+  const [row] = await withSale(ctx.db)
+    .where(
+      tenant(
+        fiscalNotes,
+        ctx.restaurantId,
+        sale.kind === 'order' ? eq(fiscalNotes.orderId, sale.id) : eq(fiscalNotes.tableAccountId, sale.id),
+      ),
+    )
     .limit(1);
-  return n ? noteView(n.n, n.number) : null;
+  if (!row) return null;
+  const { n, ...rest } = row;
+  return noteView(n, rest);
 }
 
 /** "Emitir NFC-e" for a sale that has none (restaurants that issue on request, or a storefront order). */
-export async function issueNoteForOrder(ctx: StaffCtx, orderId: string, buyerCpf: string | null) {
+export async function issueNoteForSale(ctx: StaffCtx, sale: SaleRef, buyerCpf: string | null) {
   const buyer = checkBuyerDocument(buyerCpf);
   if (!buyer.ok) throw badRequest(buyer.message, buyer.message, 'invalid_buyer');
-  const [order] = await ctx.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(tenant(orders, ctx.restaurantId, eq(orders.id, orderId)))
-    .limit(1);
-  if (!order) throw notFound('Pedido não encontrado');
-  const id = await queueOrderNote(ctx, orderId, { buyerCpf: buyer.cpf });
+  let id: string | null;
+  if (sale.kind === 'order') {
+    const [order] = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(tenant(orders, ctx.restaurantId, eq(orders.id, sale.id)))
+      .limit(1);
+    if (!order) throw notFound('Pedido não encontrado');
+    id = await queueOrderNote(ctx, sale.id, { buyerCpf: buyer.cpf });
+  } else {
+    const [account] = await ctx.db
+      .select({ status: tableAccounts.status, total: tableAccounts.total })
+      .from(tableAccounts)
+      .where(tenant(tableAccounts, ctx.restaurantId, eq(tableAccounts.id, sale.id)))
+      .limit(1);
+    if (!account) throw notFound('Conta não encontrada');
+    if (account.status !== 'closed' || account.total === null)
+      throw conflict('Conta aberta', 'A NFC-e de uma mesa é emitida quando a conta é fechada.');
+    id = await queueAccountNote(ctx, sale.id, account.total, { buyerCpf: buyer.cpf });
+  }
   if (!id) throw badRequest('NFC-e desligada', 'Ligue a emissão de NFC-e em Configurações → Fiscal.', 'nfce_disabled');
-  return noteOfOrder(ctx, orderId);
+  return noteOfSale(ctx, sale);
 }
 
 async function addHistory(ctx: StaffCtx, noteId: string, status: string, message: string) {
@@ -209,7 +256,7 @@ async function requeue(ctx: StaffCtx, n: NoteRow) {
       ...(rejected
         ? {
             emission: n.emission + 1,
-            referencia: `${n.orderId}-${n.emission + 1}`,
+            referencia: `${saleIdOf(n)}-${n.emission + 1}`,
             providerId: null,
             sefazCode: null,
             sefazReason: null,

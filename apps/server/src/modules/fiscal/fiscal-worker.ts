@@ -10,7 +10,7 @@ import {
   FiscalProviderError,
   qrFromXml,
 } from '../../integrations/fiscal/fiscal';
-import { emitterOf, loadNoteSale, notePayload } from './note-source';
+import { emitterOf, loadNoteSale, notePayload, saleIdOf } from './note-source';
 
 /**
  * The NFC-e queue's worker. A note row is claimed in a short transaction (`FOR UPDATE SKIP LOCKED`, a
@@ -257,7 +257,7 @@ function changeFor(c: Claimed, o: Outcome, at: Date): Change {
           status: 'queued',
           providerId: null,
           emission: note.emission + 1,
-          referencia: `${note.orderId}-${note.emission + 1}`,
+          referencia: `${saleIdOf(note)}-${note.emission + 1}`,
           lastError: o.reason,
           polls: note.polls + 1,
           nextAttemptAt: later(RETRY_DELAYS_MS),

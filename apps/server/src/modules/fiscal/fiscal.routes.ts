@@ -7,11 +7,11 @@ import { staffCtx } from '../../http/guard';
 import { idParam, parseBody, parseParams, parseQuery } from '../../http/validate';
 import {
   getNote,
-  issueNoteForOrder,
+  issueNoteForSale,
   listNotes,
   noteCounts,
   noteFile,
-  noteOfOrder,
+  noteOfSale,
   noteXml,
   reissueNote,
   requestCancellation,
@@ -40,7 +40,6 @@ const listQuery = z.object({
   q: z.string().max(60, 'Busca muito longa').optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
-const orderParam = z.object({ orderId: z.uuid({ message: 'Identificador inválido' }) });
 const cancelBody = z.object({
   justificativa: z
     .string({ error: 'Informe a justificativa.' })
@@ -85,17 +84,23 @@ for (const kind of ['pdf', 'escpos'] as const) {
   });
 }
 
-fiscalRoutes.get(`${P}/orders/:orderId/note`, async (c) => {
-  const ctx = staffCtx(c, 'manage_cashier', 'manage_orders', 'view_reports', 'manage_settings');
-  return c.json({ note: await noteOfOrder(ctx, parseParams(c, orderParam).orderId) });
-});
+/** A sale's note: `orders/:id` (a PDV sale or storefront order) or `accounts/:id` (a closed table account). */
+for (const [path, kind] of [
+  ['orders', 'order'],
+  ['accounts', 'account'],
+] as const) {
+  fiscalRoutes.get(`${P}/${path}/:id/note`, async (c) => {
+    const ctx = staffCtx(c, 'manage_cashier', 'manage_orders', 'view_reports', 'manage_settings');
+    return c.json({ note: await noteOfSale(ctx, { kind, id: parseParams(c, idParam).id }) });
+  });
 
-fiscalRoutes.post(`${P}/orders/:orderId/note`, async (c) => {
-  const ctx = operator(c);
-  const { orderId } = parseParams(c, orderParam);
-  const { buyerCpf } = await parseBody(c, issueBody);
-  return c.json({ note: await issueNoteForOrder(ctx, orderId, buyerCpf ?? null) }, 201);
-});
+  fiscalRoutes.post(`${P}/${path}/:id/note`, async (c) => {
+    const ctx = operator(c);
+    const { id } = parseParams(c, idParam);
+    const { buyerCpf } = await parseBody(c, issueBody);
+    return c.json({ note: await issueNoteForSale(ctx, { kind, id }, buyerCpf ?? null) }, 201);
+  });
+}
 
 fiscalRoutes.post(`${P}/test-connection`, async (c) =>
   c.json(await testFiscalConnection(staffCtx(c, 'manage_settings'))),

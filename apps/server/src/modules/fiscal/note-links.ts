@@ -31,7 +31,7 @@ export async function authorisedNoteLinks(
   const links = new Map<string, string>();
   for (const r of rows) {
     const url = r.qrCodeUrl ?? r.consultaUrl;
-    if (url) links.set(r.orderId, url);
+    if (url && r.orderId) links.set(r.orderId, url);
   }
   return links;
 }

@@ -9,6 +9,8 @@ import {
   paymentMethods,
   products,
   type restaurants,
+  tableAccountPayments,
+  tableAccounts,
 } from '@meucardapio/db/schema';
 import {
   buildNfcePayload,
@@ -19,7 +21,7 @@ import {
 } from '@meucardapio/domain/nfce-payload';
 import { cashChangeOf } from '@meucardapio/domain/order-display';
 import { isOnlineCheckoutOrder } from '@meucardapio/domain/payment';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 
 type NoteRow = typeof fiscalNotes.$inferSelect;
@@ -84,37 +86,28 @@ export function emitterOf(r: RestaurantRow): { emitter: NoteEmitter } | { missin
 }
 
 /**
- * The sale a note stands for, read as the server stored it: the order's items with their products'
- * fiscal data as they are now (a fixed product is what a re-emission sends), and its payments — the PDV's
- * list, or the storefront order's one method.
+ * The sale a note stands for, read as the server stored it: its items with their products' fiscal data
+ * as they are now (a fixed product is what a re-emission sends), and its payments.
  */
 export async function loadNoteSale(db: DbOrTx, note: NoteRow): Promise<NoteSale | null> {
+  if (note.tableAccountId) return loadAccountSale(db, note, note.tableAccountId);
+  if (!note.orderId) return null;
   const [order] = await db
     .select()
     .from(orders)
     .where(tenant(orders, note.restaurantId, eq(orders.id, note.orderId)))
     .limit(1);
   if (!order) return null;
-  const items = await db
-    .select({ item: orderItems, product: products })
-    .from(orderItems)
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(tenant(orderItems, note.restaurantId, eq(orderItems.orderId, order.id)))
-    .orderBy(asc(orderItems.id));
-  const pdvPayments = await db
-    .select()
-    .from(cashSalePayments)
-    .where(tenant(cashSalePayments, note.restaurantId, eq(cashSalePayments.orderId, order.id)))
-    .orderBy(asc(cashSalePayments.position));
+  const [items, pdvPayments, providerMethods] = await Promise.all([
+    saleItems(db, note.restaurantId, eq(orderItems.orderId, order.id)),
+    db
+      .select()
+      .from(cashSalePayments)
+      .where(tenant(cashSalePayments, note.restaurantId, eq(cashSalePayments.orderId, order.id)))
+      .orderBy(asc(cashSalePayments.position)),
+    providerMethodsOf(db, note.restaurantId),
+  ]);
   const data = order.paymentData ?? {};
-  const providerMethods = new Set(
-    (
-      await db
-        .select({ id: paymentMethods.id })
-        .from(paymentMethods)
-        .where(tenant(paymentMethods, note.restaurantId, eq(paymentMethods.infinitepayEnabled, true)))
-    ).map((m) => m.id),
-  );
   // The PDV's own QR (pix_br_code) is the restaurant's key even on a provider-enabled method.
   const localQr = typeof data.pix_br_code === 'string';
   const brand = typeof data.card_brand === 'string' ? T_BAND[data.card_brand.toLowerCase()] : undefined;
@@ -142,28 +135,92 @@ export async function loadNoteSale(db: DbOrTx, note: NoteRow): Promise<NoteSale 
     deliveryType: order.deliveryType,
     subtotal: order.subtotal,
     discount: order.discount,
-    deliveryFee: order.deliveryFee,
+    otherCharges: order.deliveryFee,
     total: order.total,
-    items: items.map(({ item, product }) => ({
-      productId: item.productId,
-      name: item.name,
-      quantity: item.quantity,
-      unitPrice: item.unitPrice,
-      totalPrice: item.totalPrice,
-      cfop: product?.cfop ?? null,
-      codigoNcm: product?.codigoNcm ?? null,
-      codigoCest: product?.codigoCest ?? null,
-      csosnIcms: product?.csosnIcms ?? null,
-      origemMercadoria: product?.origemMercadoria ?? null,
-      unidade: product?.unidade ?? null,
-      codigoBarras: product?.codigoBarras ?? null,
-      exTipi: product?.exTipi ?? null,
-      cstPisCofins: product?.cstPisCofins ?? null,
-    })),
+    items,
     payments,
     buyerCpf: note.buyerCpf,
   };
 }
+
+/**
+ * A closed table account as one sale: the items still standing in its rounds (and those moved to it),
+ * its discount, its service charge and couvert, and the parts it was paid in.
+ */
+async function loadAccountSale(db: DbOrTx, note: NoteRow, accountId: string): Promise<NoteSale | null> {
+  const [account] = await db
+    .select()
+    .from(tableAccounts)
+    .where(tenant(tableAccounts, note.restaurantId, eq(tableAccounts.id, accountId)))
+    .limit(1);
+  if (!account || account.total === null) return null;
+  const [items, parts, providerMethods] = await Promise.all([
+    saleItems(db, note.restaurantId, and(eq(orderItems.tableAccountId, accountId), isNull(orderItems.cancelledAt))),
+    db
+      .select()
+      .from(tableAccountPayments)
+      .where(tenant(tableAccountPayments, note.restaurantId, eq(tableAccountPayments.accountId, accountId)))
+      .orderBy(asc(tableAccountPayments.createdAt), asc(tableAccountPayments.id)),
+    providerMethodsOf(db, note.restaurantId),
+  ]);
+  const subtotal = items.reduce((sum, i) => sum + i.totalPrice, 0);
+  return {
+    orderId: account.id,
+    number: account.number,
+    deliveryType: 'dine_in',
+    subtotal,
+    discount: account.discount,
+    otherCharges: account.total - (subtotal - account.discount),
+    total: account.total,
+    items,
+    payments: parts.map((p) => ({
+      methodName: p.methodName,
+      amount: p.amount,
+      received: p.receivedAmount,
+      pixKind: providerMethods.has(p.methodId) && !p.pixBrCode ? ('provider' as const) : ('static' as const),
+      card: null,
+    })),
+    buyerCpf: note.buyerCpf,
+  };
+}
+
+async function saleItems(db: DbOrTx, restaurantId: string, where: SQL | undefined): Promise<NoteSale['items']> {
+  const rows = await db
+    .select({ item: orderItems, product: products })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(tenant(orderItems, restaurantId, where))
+    .orderBy(asc(orderItems.id));
+  return rows.map(({ item, product }) => ({
+    productId: item.productId,
+    name: item.name,
+    quantity: item.quantity,
+    unitPrice: item.unitPrice,
+    totalPrice: item.totalPrice,
+    cfop: product?.cfop ?? null,
+    codigoNcm: product?.codigoNcm ?? null,
+    codigoCest: product?.codigoCest ?? null,
+    csosnIcms: product?.csosnIcms ?? null,
+    origemMercadoria: product?.origemMercadoria ?? null,
+    unidade: product?.unidade ?? null,
+    codigoBarras: product?.codigoBarras ?? null,
+    exTipi: product?.exTipi ?? null,
+    cstPisCofins: product?.cstPisCofins ?? null,
+  }));
+}
+
+/** The ids of the methods paid through the provider's checkout (their PIX is the provider's, tpag 17). */
+async function providerMethodsOf(db: DbOrTx, restaurantId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(tenant(paymentMethods, restaurantId, eq(paymentMethods.infinitepayEnabled, true)));
+  return new Set(rows.map((m) => m.id));
+}
+
+/** The sale id a note's `referencia` starts with (its re-emissions add `-<emission>`). */
+export const saleIdOf = (note: { orderId: string | null; tableAccountId: string | null }) =>
+  (note.orderId ?? note.tableAccountId) as string;
 
 /** The 8 digits of the chave de acesso that are the note's own: fixed per note and emission. */
 function codeOf(note: NoteRow): string {

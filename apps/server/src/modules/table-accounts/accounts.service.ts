@@ -35,6 +35,7 @@ import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
 import { openSessionId } from '../cashier/session.service';
+import { queueAccountNote } from '../fiscal/queue-note';
 import { approvedDiscount } from '../staff/discount-approval';
 import type { VerifiedStaff } from '../staff/staff-password.service';
 import {
@@ -295,6 +296,7 @@ export async function joinTables(ctx: StaffCtx, id: string, input: z.output<type
 /**
  * Fechar conta: only when the payments cover the bill. The bill's total and service charge are kept on
  * the account, in the cash session open at that moment (the session's report shows the service apart).
+ * The whole bill is one sale: it gets its NFC-e now when the PDV issues them automatically (decision 087).
  */
 export const closeAccount = (ctx: StaffCtx, id: string) =>
   change(ctx, id, async (tx, a) => {
@@ -302,6 +304,8 @@ export const closeAccount = (ctx: StaffCtx, id: string) =>
     const { bill, paid } = await accountBalance(tx.db, a);
     const covered = checkCanClose(bill.total, paid);
     if (!covered.ok) throw new AppError(409, covered.code, covered.title, covered.description ?? '');
+    if ((await restaurantById(tx.db, tx.restaurantId)).nfcePdvMode === 'automatic')
+      await queueAccountNote(tx, a.id, bill.total);
     return {
       status: 'closed',
       closedAt: new Date(),

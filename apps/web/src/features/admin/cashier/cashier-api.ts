@@ -41,7 +41,7 @@ export const cashierKeys = {
   sessions: ['admin', 'cashier', 'reports', 'sessions'] as const,
   history: ['admin', 'cashier', 'reports', 'history'] as const,
   sale: (id: string) => ['admin', 'cashier', 'reports', 'sale', id] as const,
-  note: (orderId: string) => ['admin', 'cashier', 'note', orderId] as const,
+  note: (saleId: string) => ['admin', 'cashier', 'note', saleId] as const,
 };
 
 export const fetchState = () => api.get<CashierState>(`${BASE}/session`);
@@ -72,10 +72,14 @@ export const fetchSessions = () => api.get<SessionSummary[]>(`${BASE}/sessions`)
 export const fetchHistory = () => api.get<SaleListItem[]>(`${BASE}/history`);
 export const fetchSale = (id: string) => api.get<SaleDetail>(`${BASE}/sales/${id}`);
 /** A sale's NFC-e (null while it has none) and "Emitir NFC-e" (routes of modules/fiscal). */
-export const fetchSaleNote = (orderId: string) =>
-  api.get<{ note: FiscalNoteView | null }>(`/api/admin/fiscal/orders/${orderId}/note`).then((r) => r.note);
-export const issueSaleNote = (orderId: string, buyerCpf: string | null) =>
-  api.post<{ note: FiscalNoteView }>(`/api/admin/fiscal/orders/${orderId}/note`, { buyerCpf }).then((r) => r.note);
+/** A sale that may have a note: a PDV sale (an order) or a table account paid in the cashier. */
+export type NoteSaleRef = { kind: 'pdv' | 'table'; id: string };
+const notePath = (sale: NoteSaleRef) =>
+  `/api/admin/fiscal/${sale.kind === 'pdv' ? 'orders' : 'accounts'}/${sale.id}/note`;
+export const fetchSaleNote = (sale: NoteSaleRef) =>
+  api.get<{ note: FiscalNoteView | null }>(notePath(sale)).then((r) => r.note);
+export const issueSaleNote = (sale: NoteSaleRef, buyerCpf: string | null) =>
+  api.post<{ note: FiscalNoteView }>(notePath(sale), { buyerCpf }).then((r) => r.note);
 export const fetchPixSettings = () => api.get<PixSettingsView>(`${BASE}/pix-settings`);
 
 /** One key per sale attempt: a double press or a retry after a timeout never records two sales. */

@@ -73,7 +73,7 @@ export function PdvTab({
   const [reserving, setReserving] = useState(false);
   const [clearing, setClearing] = useState(false);
   const [lastSale, setLastSale] = useState<{ sale: SaleDetail; change: number } | null>(null);
-  const note = useSaleNote(lastSale?.sale.id ?? null);
+  const note = useSaleNote(lastSale ? { kind: 'pdv', id: lastSale.sale.id } : null);
   const popupTimer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
 
   const focusSearch = useCallback(() => {
@@ -272,7 +272,7 @@ export function PdvTab({
                 )}
                 <span className="ml-auto flex flex-wrap items-center gap-2">
                   <SaleNoteLine
-                    orderId={lastSale.sale.id}
+                    sale={{ kind: 'pdv', id: lastSale.sale.id }}
                     note={note.data}
                     canIssue={catalog.nfce !== null}
                     saleCpf={lastSale.sale.customerCpf}

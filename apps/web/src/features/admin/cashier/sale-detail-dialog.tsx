@@ -33,8 +33,8 @@ export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone, nf
     queryFn: () => fetchSale(saleId!),
     enabled: Boolean(saleId),
   });
-  // A table's payments are not one order: no note of a sale's own to show or issue here.
-  const note = useSaleNote(sale.data?.kind === 'pdv' ? sale.data.id : null);
+  // A table account's note covers its whole bill (all rounds and payments): issued once it is closed.
+  const note = useSaleNote(sale.data ? { kind: sale.data.kind, id: sale.data.id } : null);
 
   useEffect(() => {
     if (sale.isError) toastError(sale.error, CASHIER_MSG.loadDetailsError);
@@ -116,9 +116,9 @@ export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone, nf
             {s.pixBrCode && <PixQr code={s.pixBrCode} caption="PIX da venda" className="justify-self-center" />}
             <div className="flex flex-wrap items-center justify-end gap-2">
               <SaleNoteLine
-                orderId={s.id}
+                sale={{ kind: s.kind, id: s.id }}
                 note={note.data}
-                canIssue={nfceOn && s.kind === 'pdv'}
+                canIssue={nfceOn && (s.kind === 'pdv' || s.status === 'closed')}
                 saleCpf={s.customerCpf}
               />
               <Button variant="outline" onClick={printReceipt}>

@@ -19,17 +19,17 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toastTitledError } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import { cashierKeys, fetchSaleNote, issueSaleNote } from './cashier-api';
+import { cashierKeys, fetchSaleNote, issueSaleNote, type NoteSaleRef } from './cashier-api';
 
 /** How often a note in the queue is asked about: the simulator settles in seconds, SEFAZ usually too. */
 const POLL_MS = 2_000;
 
 /** A sale's NFC-e, asked again while it is in the queue (null while the sale has none). */
-export function useSaleNote(orderId: string | null) {
+export function useSaleNote(sale: NoteSaleRef | null) {
   return useQuery({
-    queryKey: cashierKeys.note(orderId ?? ''),
-    queryFn: () => fetchSaleNote(orderId!),
-    enabled: Boolean(orderId),
+    queryKey: cashierKeys.note(sale?.id ?? ''),
+    queryFn: () => fetchSaleNote(sale!),
+    enabled: Boolean(sale),
     refetchInterval: (query) => (query.state.data && isNoteInQueue(query.state.data.status) ? POLL_MS : false),
   });
 }
@@ -39,12 +39,12 @@ export function useSaleNote(orderId: string | null) {
  * or "Emitir NFC-e" (with an optional CPF) for a sale without one.
  */
 export function SaleNoteLine({
-  orderId,
+  sale,
   note,
   canIssue,
   saleCpf,
 }: {
-  orderId: string;
+  sale: NoteSaleRef;
   note: FiscalNoteView | null | undefined;
   canIssue: boolean;
   saleCpf: string | null;
@@ -64,18 +64,18 @@ export function SaleNoteLine({
       <Button size="sm" variant="outline" onClick={() => setIssuing(true)}>
         <FileText aria-hidden /> Emitir NFC-e
       </Button>
-      <IssueNoteDialog orderId={orderId} open={issuing} onClose={() => setIssuing(false)} saleCpf={saleCpf} />
+      <IssueNoteDialog sale={sale} open={issuing} onClose={() => setIssuing(false)} saleCpf={saleCpf} />
     </>
   );
 }
 
 function IssueNoteDialog({
-  orderId,
+  sale,
   open,
   onClose,
   saleCpf,
 }: {
-  orderId: string;
+  sale: NoteSaleRef;
   open: boolean;
   onClose: () => void;
   saleCpf: string | null;
@@ -84,9 +84,9 @@ function IssueNoteDialog({
   const [cpf, setCpf] = useState(saleCpf ? formatCpf(saleCpf) : '');
   const [error, setError] = useState<string | undefined>();
   const issue = useMutation({
-    mutationFn: (buyerCpf: string | null) => issueSaleNote(orderId, buyerCpf),
+    mutationFn: (buyerCpf: string | null) => issueSaleNote(sale, buyerCpf),
     onSuccess: (note) => {
-      queryClient.setQueryData(cashierKeys.note(orderId), note);
+      queryClient.setQueryData(cashierKeys.note(sale.id), note);
       toast.success('NFC-e na fila de emissão', { description: `NFC-e nº ${note.numero}` });
       onClose();
     },

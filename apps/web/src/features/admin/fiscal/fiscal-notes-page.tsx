@@ -1,3 +1,4 @@
+import { noteSaleLabel } from '@meucardapio/domain/fiscal-note';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Search } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
@@ -91,7 +92,7 @@ export default function FiscalNotesPage() {
             className="pl-9"
             type="search"
             aria-label="Buscar notas"
-            placeholder="Pedido, chave ou CPF"
+            placeholder="Pedido, mesa, chave ou CPF"
             value={search}
             maxLength={60}
             onChange={(e) => setSearch(e.target.value)}
@@ -113,13 +114,13 @@ export default function FiscalNotesPage() {
               <li key={n.id}>
                 <button
                   type="button"
-                  aria-label={`${noteLabel(n)} do pedido #${n.orderNumber ?? '—'}`}
+                  aria-label={`${noteLabel(n)} · ${noteSaleLabel(n)}`}
                   className="grid w-full gap-1 rounded-lg border bg-card p-4 text-left text-sm shadow-xs hover:bg-accent"
                   onClick={() => setOpenId(n.id)}
                 >
                   <span className="flex items-center justify-between gap-2">
                     <span className="font-medium">
-                      #{n.orderNumber ?? '—'} · {noteLabel(n)}
+                      {noteSaleLabel(n)} · {noteLabel(n)}
                     </span>
                     <NoteStatusBadge status={n.status} />
                   </span>
@@ -140,7 +141,7 @@ export default function FiscalNotesPage() {
             <Table>
               <TableHeader>
                 <TableRow>
-                  <TableHead>Pedido</TableHead>
+                  <TableHead>Venda</TableHead>
                   <TableHead>Nota</TableHead>
                   <TableHead>Data</TableHead>
                   <TableHead>CPF</TableHead>
@@ -153,7 +154,7 @@ export default function FiscalNotesPage() {
                 {!list.isPending && notes.length === 0 && <TableEmpty colSpan={6}>Nenhuma nota encontrada.</TableEmpty>}
                 {notes.map((n) => (
                   <TableRow key={n.id} className="cursor-pointer" onClick={() => setOpenId(n.id)}>
-                    <TableCell className="font-medium">#{n.orderNumber ?? '—'}</TableCell>
+                    <TableCell className="font-medium">{noteSaleLabel(n)}</TableCell>
                     <TableCell>
                       <button
                         type="button"

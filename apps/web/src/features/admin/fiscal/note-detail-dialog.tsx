@@ -1,3 +1,4 @@
+import { noteSaleLabel } from '@meucardapio/domain/fiscal-note';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
@@ -60,7 +61,7 @@ export function NoteDetailDialog({ noteId, onClose }: { noteId: string | null; o
           <DialogTitle>{note ? `NFC-e nº ${note.numero} · série ${note.serie}` : 'NFC-e'}</DialogTitle>
           <DialogDescription>
             {note
-              ? `Pedido #${note.orderNumber ?? '—'} · ${formatMoney(note.total)}${note.ambiente === 'homologacao' ? ' · homologação (sem valor fiscal)' : ''}`
+              ? `${noteSaleLabel(note)} · ${formatMoney(note.total)}${note.ambiente === 'homologacao' ? ' · homologação (sem valor fiscal)' : ''}`
               : 'Carregando…'}
           </DialogDescription>
         </DialogHeader>
