@@ -2,10 +2,25 @@ import { fiscalNotes, restaurants } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { drainFiscalQueue } from '../src/modules/fiscal/fiscal-worker';
-import type { TestApp, TestClient } from './helpers';
-import { FAKE_CREDENTIALS } from './nuvem-fiscal-fake';
+import { createTestApp, type TestApp, type TestClient } from './helpers';
+import { FAKE_CREDENTIALS, startFakeNuvemFiscal } from './nuvem-fiscal-fake';
 
 /** NFC-e test helpers: a restaurant set up to issue, and the queue driven by a clock of the test's own. */
+
+/**
+ * An app whose NFC-e go through the REAL Nuvem Fiscal client to the local fake; the background worker is
+ * parked, so tests drive the queue (`settleNote`) with a clock of their own.
+ */
+export async function startFiscalApp() {
+  const fake = await startFakeNuvemFiscal();
+  const t = await createTestApp({
+    NFCE_PROVIDER: 'nuvemfiscal',
+    NUVEMFISCAL_API_URL: fake.url,
+    NUVEMFISCAL_AUTH_URL: fake.url,
+    NFCE_QUEUE_TICK_MS: '3600000',
+  });
+  return { fake, t };
+}
 
 /** The emitter's address and Configurações → Fiscal in homologação; blank credentials mean the simulator. */
 export async function configureFiscal(t: TestApp, rid: string, client: TestClient, credentials = FAKE_CREDENTIALS) {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainFiscalQueue, POLL_DELAYS_MS } from '../src/modules/fiscal/fiscal-worker';
 import { queueOrderNote } from '../src/modules/fiscal/queue-note';
 import { openRegister, type Pdv, sell, setupPdv } from './cashier-fixtures';
-import { configureFiscal, noteOfOrder, settleNote } from './fiscal-fixtures';
-import { createTestApp, signupOwner, type TestApp } from './helpers';
-import { type FakeNuvemFiscal, startFakeNuvemFiscal } from './nuvem-fiscal-fake';
+import { configureFiscal, noteOfOrder, settleNote, startFiscalApp } from './fiscal-fixtures';
+import { signupOwner, type TestApp } from './helpers';
+import type { FakeNuvemFiscal } from './nuvem-fiscal-fake';
 
 /**
  * NFC-e end to end with the REAL Nuvem Fiscal client against a local fake that validates every request
@@ -44,13 +44,7 @@ const pizzaAndSoda = (payments: unknown[]) => ({
 });
 
 beforeAll(async () => {
-  fake = await startFakeNuvemFiscal();
-  t = await createTestApp({
-    NFCE_PROVIDER: 'nuvemfiscal',
-    NUVEMFISCAL_API_URL: fake.url,
-    NUVEMFISCAL_AUTH_URL: fake.url,
-    NFCE_QUEUE_TICK_MS: '3600000',
-  });
+  ({ fake, t } = await startFiscalApp());
   pdv = await setupPdv(t);
   [pizza, soda] = await t.db
     .insert(products)

@@ -4,9 +4,9 @@ import { noteMessageLine } from '@meucardapio/domain/status-messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
-import { configureFiscal, noteOfOrder, settleNote } from './fiscal-fixtures';
-import { createTestApp, type TestApp, type TestClient } from './helpers';
-import { type FakeNuvemFiscal, startFakeNuvemFiscal } from './nuvem-fiscal-fake';
+import { configureFiscal, noteOfOrder, settleNote, startFiscalApp } from './fiscal-fixtures';
+import type { TestApp, TestClient } from './helpers';
+import type { FakeNuvemFiscal } from './nuvem-fiscal-fake';
 import { insertOrder } from './ops-fixtures';
 
 /**
@@ -39,13 +39,7 @@ const deliveredMessage = async (orderId: string) =>
   )[0]?.body;
 
 beforeAll(async () => {
-  fake = await startFakeNuvemFiscal();
-  t = await createTestApp({
-    NFCE_PROVIDER: 'nuvemfiscal',
-    NUVEMFISCAL_API_URL: fake.url,
-    NUVEMFISCAL_AUTH_URL: fake.url,
-    NFCE_QUEUE_TICK_MS: '3600000',
-  });
+  ({ fake, t } = await startFiscalApp());
   shop = await setupShop(t);
   await t.db
     .update(products)

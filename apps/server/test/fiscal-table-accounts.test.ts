@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRegister, type Pdv, setupPdv } from './cashier-fixtures';
 import { openAroundTheClock } from './checkout-fixtures';
-import { configureFiscal, noteOfAccount, settleNote } from './fiscal-fixtures';
-import { createTestApp, type Owner, signupOwner, type TestApp, type TestClient } from './helpers';
-import { type FakeNuvemFiscal, startFakeNuvemFiscal } from './nuvem-fiscal-fake';
+import { configureFiscal, noteOfAccount, settleNote, startFiscalApp } from './fiscal-fixtures';
+import { type Owner, signupOwner, type TestApp, type TestClient } from './helpers';
+import type { FakeNuvemFiscal } from './nuvem-fiscal-fake';
 
 /**
  * A table account is one sale: closing it issues one NFC-e for the whole bill — its standing items from
@@ -47,13 +47,7 @@ async function payPart(id: string, body: Record<string, unknown>) {
 const reais = (centavos: number) => Number((centavos / 100).toFixed(2));
 
 beforeAll(async () => {
-  fake = await startFakeNuvemFiscal();
-  t = await createTestApp({
-    NFCE_PROVIDER: 'nuvemfiscal',
-    NUVEMFISCAL_API_URL: fake.url,
-    NUVEMFISCAL_AUTH_URL: fake.url,
-    NFCE_QUEUE_TICK_MS: '3600000',
-  });
+  ({ fake, t } = await startFiscalApp());
   pdv = await setupPdv(t);
   owner = pdv.owner.client;
   other = await signupOwner(t);
@@ -95,7 +89,9 @@ afterAll(async () => {
 describe('the NFC-e of a table account', () => {
   it('closing issues one note for the whole bill: standing items of every round, discount, service and couvert, each part paid', async () => {
     await t.db.update(restaurants).set({ nfcePdvMode: 'automatic' }).where(eq(restaurants.id, pdv.rid));
-    await t.db.insert(tableAccountSettings).values({ restaurantId: pdv.rid, servicePercent: 10, couvertPerPerson: 500 });
+    await t.db
+      .insert(tableAccountSettings)
+      .values({ restaurantId: pdv.rid, servicePercent: 10, couvertPerPerson: 500 });
     const account = await openTable(1, 2);
     await sendRound(account.id, [{ productId: pizza.id, quantity: 1 }]);
     const second = await sendRound(account.id, [{ productId: soda.id, quantity: 3 }]);
