@@ -7,6 +7,7 @@ import {
   connectionHealthy,
   eventEffect,
   normalizeEventType,
+  pollGroups,
 } from './marketplace';
 
 describe('marketplace events', () => {
@@ -27,6 +28,18 @@ describe('marketplace events', () => {
     expect(eventEffect('preparing', 'CANCELLED')).toEqual({ kind: 'status', status: 'cancelled' });
     expect(eventEffect('preparing', 'CANCELLATION_REQUESTED')).toEqual({ kind: 'cancellation_requested' });
     expect(eventEffect('delivered', 'CANCELLATION_REQUESTED')).toEqual({ kind: 'none' });
+  });
+
+  it('polls the merchants of one credential together, at most the limit a poll, the others alone', () => {
+    const c = (id: string, group: string | null) => ({ id, group });
+    const polls = pollGroups(
+      [c('a', 'g1'), c('b', null), c('c', 'g1'), c('d', 'g2'), c('e', 'g1'), c('f', null)],
+      (x) => x.group,
+      2,
+    );
+    expect(polls.map((p) => p.map((x) => x.id))).toEqual([['a', 'c'], ['b'], ['d'], ['e'], ['f']]);
+    const many = Array.from({ length: 250 }, (_, i) => c(String(i), 'g'));
+    expect(pollGroups(many, (x) => x.group, 100).map((p) => p.length)).toEqual([100, 100, 50]);
   });
 
   it('sorts events by when they happened', () => {

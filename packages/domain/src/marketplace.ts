@@ -142,6 +142,31 @@ export function byOccurrence<T extends { createdAt: string; id: string }>(events
   return [...events].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id.localeCompare(b.id));
 }
 
+/**
+ * Splits the connections due for a poll into polls: those of one credential group (iFood merchants
+ * sharing one app credential) go together, at most `max` a poll; a connection without a group polls
+ * alone. Order is kept within a group.
+ */
+export function pollGroups<T>(items: readonly T[], groupOf: (item: T) => string | null, max: number): T[][] {
+  const polls: T[][] = [];
+  const open = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groupOf(item);
+    if (group === null) {
+      polls.push([item]);
+      continue;
+    }
+    let poll = open.get(group);
+    if (!poll || poll.length >= Math.max(1, max)) {
+      poll = [];
+      open.set(group, poll);
+      polls.push(poll);
+    }
+    poll.push(item);
+  }
+  return polls;
+}
+
 /** The calls to the app a staff move makes (Open Delivery names; the iFood client maps them). */
 export type MarketplaceAction =
   | 'confirm'

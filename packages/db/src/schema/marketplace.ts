@@ -31,6 +31,11 @@ export const marketplaceConnections = pgTable(
     /** The app whose orders come in, as the board names it: 'ifood', 'keeta', 'aiqfome', 'rappi', 'simulator'. */
     app: text('app').notNull(),
     merchantId: text('merchant_id').notNull(),
+    /**
+     * The credential the connection polls with, as a digest (the client id itself is sealed): iFood
+     * connections sharing one are polled together, up to 100 merchants a request.
+     */
+    credentialGroup: text('credential_group'),
     baseUrl: text('base_url'),
     tokenUrl: text('token_url'),
     clientId: sealedText('client_id'),
@@ -54,6 +59,7 @@ export const marketplaceConnections = pgTable(
   (t) => [
     uniqueIndex('marketplace_connections_app_uq').on(t.restaurantId, t.app),
     index('marketplace_connections_due_idx').on(t.nextPollAt),
+    index('marketplace_connections_group_idx').on(t.credentialGroup),
     check('marketplace_connections_kind_ck', sql`${t.kind} in ('simulator','open_delivery','ifood')`),
   ],
 );
@@ -108,9 +114,18 @@ export const marketplaceOrders = pgTable(
     confirmBy: timestamp('confirm_by', { withTimezone: true }),
     /** A cancellation the app asked for and staff have not answered yet. */
     cancellationRequested: jsonb('cancellation_requested').$type<{ code: string; reason: string } | null>(),
+    /** A scheduled order: the delivery window the customer chose and when its preparation starts. */
+    scheduledStart: timestamp('scheduled_start', { withTimezone: true }),
+    scheduledEnd: timestamp('scheduled_end', { withTimezone: true }),
+    preparationStartAt: timestamp('preparation_start_at', { withTimezone: true }),
+    /** An accepted scheduled order waits out of the kitchen until then (its tickets, the display, `startPreparation`). */
+    heldUntil: timestamp('held_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('marketplace_orders_external_uq').on(t.connectionId, t.externalId)],
+  (t) => [
+    uniqueIndex('marketplace_orders_external_uq').on(t.connectionId, t.externalId),
+    index('marketplace_orders_held_idx').on(t.heldUntil).where(sql`${t.heldUntil} is not null`),
+  ],
 );
 
 /**
@@ -163,4 +178,66 @@ export const menuApiKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('menu_api_keys_hash_uq').on(t.keyHash)],
+);
+
+/**
+ * The offline ordering app's side (the simulator): what an app keeps, kept in the database so a restart
+ * or a second instance sees the same orders, events still to acknowledge and calls received.
+ */
+export const simulatorStates = pgTable('marketplace_sim_states', {
+  connectionId: uuid('connection_id')
+    .primaryKey()
+    .references(() => marketplaceConnections.id, { onDelete: 'cascade' }),
+  /** When the last order was made: the timer makes the next one `everyMs` later. */
+  lastMadeAt: timestamp('last_made_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Orders made so far: iFood and Keeta take turns. */
+  made: integer('made').notNull().default(0),
+  /** Polls still to fail, as an app that is down (tests and the health display). */
+  failingPolls: integer('failing_polls').notNull().default(0),
+});
+
+export const simulatorOrders = pgTable(
+  'marketplace_sim_orders',
+  {
+    id: uuid('id').primaryKey(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => marketplaceConnections.id, { onDelete: 'cascade' }),
+    /** The order in Open Delivery's shape, its `lastEvent` kept current. */
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('marketplace_sim_orders_connection_idx').on(t.connectionId)],
+);
+
+export const simulatorEvents = pgTable(
+  'marketplace_sim_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => marketplaceConnections.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
+    type: text('type').notNull(),
+    /** Its sequence on the connection: events are handed out in the order they happened. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ackedAt: timestamp('acked_at', { withTimezone: true }),
+  },
+  (t) => [index('marketplace_sim_events_pending_idx').on(t.connectionId, t.seq).where(sql`${t.ackedAt} is null`)],
+);
+
+export const simulatorCalls = pgTable(
+  'marketplace_sim_calls',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => marketplaceConnections.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
+    displayId: text('display_id').notNull(),
+    action: text('action').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('marketplace_sim_calls_connection_idx').on(t.connectionId, t.id)],
 );

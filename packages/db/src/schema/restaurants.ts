@@ -75,6 +75,9 @@ export const restaurants = pgTable(
     addressCity: text('address_city'),
     /** UF, two letters. */
     addressState: text('address_state'),
+    /** Where the restaurant is on the map, as the owner gave it (ordering apps place the store by it); both or neither. */
+    latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }),
+    longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
     nomeRazaoSocial: text('nome_razao_social'),
     inscricaoMunicipal: text('inscricao_municipal'),
     inscricaoEstadual: text('inscricao_estadual'),
@@ -118,6 +121,10 @@ export const restaurants = pgTable(
     check('restaurants_nfce_crt_ck', sql`${t.nfceCrt} between 1 and 4`),
     check('restaurants_nfce_serie_ck', sql`${t.nfceSerie} between 0 and 999`),
     check('restaurants_nfce_pdv_mode_ck', sql`${t.nfcePdvMode} in ('automatic','on_request')`),
+    check(
+      'restaurants_coordinates_ck',
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and (${t.latitude} is null or (${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180))`,
+    ),
     check('restaurants_nfce_storefront_mode_ck', sql`${t.nfceStorefrontMode} in ('on_delivery','on_payment','never')`),
   ],
 );

@@ -2,6 +2,7 @@ import type { CancellationCode, MarketplaceAction } from '@meucardapio/domain/ma
 import { appHttp, tokenRefused } from './http';
 import {
   type ActionBody,
+  type ConnectionAccess,
   type MarketplaceClient,
   MarketplaceError,
   type OdOrder,
@@ -17,6 +18,8 @@ import {
 
 const TIMEOUT_MS = 10_000;
 const ACK_BATCH = 2000;
+/** iFood's limit of merchants named in one polling request. */
+const IFOOD_MERCHANTS_PER_POLL = 100;
 
 /** Open Delivery's reason codes as iFood's cancellation codes. */
 const IFOOD_CANCEL_CODE: Record<CancellationCode, string> = {
@@ -240,19 +243,39 @@ export function ifoodClient(options: { baseUrl: string; timeoutMs?: number }): M
       return { value: body.accessToken, expiresInSeconds: body.expiresIn ?? 3600 };
     },
   });
+  // One request for up to 100 merchants of one credential: iFood's own way to poll a group of stores.
+  async function pollMerchants(cs: readonly ConnectionAccess[]): Promise<PolledEvent[]> {
+    if (cs.length === 0) return [];
+    if (cs.length > IFOOD_MERCHANTS_PER_POLL)
+      throw new MarketplaceError(`O iFood aceita até ${IFOOD_MERCHANTS_PER_POLL} lojas por consulta.`);
+    const res = await authorized(cs[0], '/events/v1.0/events:polling', {
+      method: 'GET',
+      headers: { 'x-polling-merchants': cs.map((c) => c.merchantId).join(',') },
+    });
+    if (res.status === 204) return [];
+    await ensure(res, [200], 'Busca de eventos');
+    const list = (await res.json()) as {
+      id: string;
+      code: string;
+      orderId: string;
+      merchantId?: string;
+      createdAt: string;
+    }[];
+    return list.map(
+      (e): PolledEvent => ({
+        id: e.id,
+        type: e.code,
+        orderId: e.orderId,
+        createdAt: e.createdAt,
+        merchantId: e.merchantId,
+        raw: e,
+      }),
+    );
+  }
+
   return {
-    async poll(c) {
-      const res = await authorized(c, '/events/v1.0/events:polling', {
-        method: 'GET',
-        headers: { 'x-polling-merchants': c.merchantId },
-      });
-      if (res.status === 204) return [];
-      await ensure(res, [200], 'Busca de eventos');
-      const list = (await res.json()) as { id: string; code: string; orderId: string; createdAt: string }[];
-      return list.map(
-        (e): PolledEvent => ({ id: e.id, type: e.code, orderId: e.orderId, createdAt: e.createdAt, raw: e }),
-      );
-    },
+    poll: (c) => pollMerchants([c]),
+    group: { max: IFOOD_MERCHANTS_PER_POLL, poll: pollMerchants },
     async acknowledge(c, events) {
       for (let i = 0; i < events.length; i += ACK_BATCH) {
         const res = await authorized(c, '/events/v1.0/events/acknowledgment', {

@@ -25,6 +25,8 @@ export type PolledEvent = {
   type: string;
   orderId: string;
   createdAt: string;
+  /** The merchant it belongs to, when one poll carries several (iFood). */
+  merchantId?: string;
   raw: Record<string, unknown>;
 };
 
@@ -117,6 +119,11 @@ export type ActionBody = {
 export interface MarketplaceClient {
   /** New events for the connection's merchant (unacknowledged ones come again). */
   poll(c: ConnectionAccess): Promise<PolledEvent[]>;
+  /**
+   * Apps that poll many merchants of one credential in one request (iFood): at most `max` connections
+   * sharing a credential a call; each event names its merchant.
+   */
+  group?: { max: number; poll(cs: readonly ConnectionAccess[]): Promise<PolledEvent[]> };
   /** Tells the app these events are stored; they are not delivered again. */
   acknowledge(c: ConnectionAccess, events: readonly PolledEvent[]): Promise<void>;
   order(c: ConnectionAccess, orderId: string): Promise<OdOrder>;

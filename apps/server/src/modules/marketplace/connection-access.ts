@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { marketplaceConnections, products } from '@meucardapio/db/schema';
 import { and, asc, count, eq, gt, max } from 'drizzle-orm';
 import type { Deps } from '../../http/context';
@@ -18,6 +19,16 @@ export function accessOf(row: ConnectionRow): ConnectionAccess {
     clientId: row.clientId,
     clientSecret: row.clientSecret,
   };
+}
+
+/**
+ * The group an iFood connection polls in: a digest of its client id (the id itself stays sealed), so
+ * the merchants of one app credential, which share one token, share one polling request. Other
+ * protocols poll per merchant.
+ */
+export function credentialGroupOf(row: Pick<ConnectionRow, 'kind' | 'clientId'>): string | null {
+  if (row.kind !== 'ifood' || !row.clientId) return null;
+  return createHash('sha256').update(`ifood:${row.clientId}`).digest('hex');
 }
 
 export async function connectionById(deps: Pick<Deps, 'database'>, id: string): Promise<ConnectionRow | null> {

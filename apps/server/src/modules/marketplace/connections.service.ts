@@ -13,7 +13,7 @@ import type { StaffCtx } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import type { SimulatorCall } from '../../integrations/marketplace/simulator';
-import { accessOf, simulatorMenu } from './connection-access';
+import { accessOf, credentialGroupOf, simulatorMenu } from './connection-access';
 import type { ConnectionRow } from './marketplace-door';
 
 /**
@@ -108,7 +108,9 @@ export async function saveConnection(ctx: StaffCtx, input: ConnectionInput): Pro
     tokenUrl: kind === 'open_delivery' ? (input.tokenUrl ?? existing?.tokenUrl ?? null) : null,
     autoConfirm: input.autoConfirm,
     enabled: input.enabled,
-    ...(input.clientId ? { clientId: input.clientId } : {}),
+    ...(input.clientId
+      ? { clientId: input.clientId, credentialGroup: credentialGroupOf({ kind, clientId: input.clientId }) }
+      : {}),
     ...(input.clientSecret ? { clientSecret: input.clientSecret } : {}),
     // Changed settings are tried at once, and a fresh start forgets the last failure count.
     nextPollAt: new Date(),

@@ -1,0 +1,146 @@
+import { marketplaceConnections, products } from '@meucardapio/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type IfoodFake, startIfoodFake } from './fixtures/ifood-fake';
+import { createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
+
+/*
+ * iFood through the real client against the local fake: two restaurants of one group connected with
+ * one app credential, polled in one request. The worker's timer is off; each test runs the tick itself.
+ */
+
+let t: TestApp;
+let ifood: IfoodFake;
+const shops: { owner: Owner; merchantId: string; productId: string; connectionId: string }[] = [];
+
+beforeAll(async () => {
+  ifood = await startIfoodFake();
+  t = await createTestApp({
+    MARKETPLACE_TICK_MS: '3600000',
+    MARKETPLACE_HTTP_TIMEOUT_MS: '2000',
+    IFOOD_API_URL: ifood.url,
+  });
+  for (const merchantId of [ifood.merchantId, ifood.addMerchant()]) {
+    const owner = await signupOwner(t);
+    const [product] = await t.db
+      .insert(products)
+      .values({ restaurantId: owner.restaurantId, name: 'Pizza Calabresa', price: 4500 })
+      .returning();
+    const saved = await owner.client.put('/api/admin/integrations', {
+      app: 'ifood',
+      merchantId,
+      clientId: ifood.clientId,
+      clientSecret: ifood.clientSecret,
+    });
+    expect(saved.status, saved.text).toBe(200);
+    shops.push({ owner, merchantId, productId: product.id, connectionId: saved.body.connection.id });
+  }
+  // Connected an hour ago: the board's health warning ignores only brand-new connections.
+  await t.db.update(marketplaceConnections).set({ createdAt: new Date(Date.now() - 3_600_000) });
+});
+afterAll(async () => {
+  await t?.close();
+  await ifood?.close();
+});
+
+/** The worker's tick with only the first restaurant's connection due: its group comes along. */
+async function tick() {
+  await t.db
+    .update(marketplaceConnections)
+    .set({ nextPollAt: new Date(Date.now() + 3_600_000) })
+    .where(eq(marketplaceConnections.id, shops[1].connectionId));
+  await t.db
+    .update(marketplaceConnections)
+    .set({ nextPollAt: new Date(0) })
+    .where(eq(marketplaceConnections.id, shops[0].connectionId));
+  await t.marketplace.tick();
+}
+
+const orderFor = (shop: (typeof shops)[number]) =>
+  ifood.addOrder([{ externalCode: shop.productId, name: 'Pizza Calabresa', price: 4300, quantity: 1 }], {
+    merchantId: shop.merchantId,
+  });
+
+async function boardCodes(owner: Owner): Promise<string[]> {
+  const res = await owner.client.get('/api/admin/orders');
+  expect(res.status).toBe(200);
+  return (res.body.orders as { marketplace: { displayId: string } | null }[]).flatMap((o) =>
+    o.marketplace ? [o.marketplace.displayId] : [],
+  );
+}
+
+async function health(owner: Owner) {
+  const res = await owner.client.get('/api/admin/integrations');
+  expect(res.status).toBe(200);
+  return res.body.connections[0] as { lastPollAt: string | null; lastError: string | null; eventsWaiting: number };
+}
+
+describe('iFood: one polling request per group of merchants', () => {
+  it('two restaurants on one credential: one request carries both merchants, each order lands in its own restaurant', async () => {
+    const first = orderFor(shops[0]);
+    const second = orderFor(shops[1]);
+    ifood.addEvent(first.id, 'PLC');
+    ifood.addEvent(second.id, 'PLC');
+    const before = ifood.polledMerchants.length;
+    await tick();
+    const polls = ifood.polledMerchants.slice(before);
+    expect(polls).toHaveLength(1);
+    expect([...polls[0]].sort()).toEqual([shops[0].merchantId, shops[1].merchantId].sort());
+
+    expect(await boardCodes(shops[0].owner)).toEqual([first.displayId]);
+    expect(await boardCodes(shops[1].owner)).toEqual([second.displayId]);
+    for (const shop of shops) expect(await health(shop.owner)).toMatchObject({ lastError: null, eventsWaiting: 0 });
+    expect((await health(shops[1].owner)).lastPollAt).not.toBeNull();
+    expect(ifood.violations).toEqual([]);
+  });
+
+  it('killed between storing and acknowledging: the events come again, still one order each', async () => {
+    const first = orderFor(shops[0]);
+    const second = orderFor(shops[1]);
+    const events = [ifood.addEvent(first.id, 'PLC'), ifood.addEvent(second.id, 'PLC')];
+    ifood.failNextAck();
+    await tick();
+    // Both stored, neither acknowledged: every merchant of the poll shows it.
+    for (const shop of shops)
+      expect(await health(shop.owner)).toMatchObject({ eventsWaiting: 1, lastError: expect.any(String) });
+    for (const shop of shops)
+      expect((await shop.owner.client.get('/api/admin/integrations/health')).body.failing).toHaveLength(1);
+    await tick();
+    for (const e of events) expect(ifood.acked).toContain(e.id);
+    const a = await boardCodes(shops[0].owner);
+    const b = await boardCodes(shops[1].owner);
+    expect(a.filter((c) => c === first.displayId)).toHaveLength(1);
+    expect(b.filter((c) => c === second.displayId)).toHaveLength(1);
+    expect(a).not.toContain(second.displayId);
+    expect(b).not.toContain(first.displayId);
+    for (const shop of shops) {
+      expect(await health(shop.owner)).toMatchObject({ eventsWaiting: 0 });
+      // Working again: the board no longer warns about it.
+      expect((await shop.owner.client.get('/api/admin/integrations/health')).body.failing).toEqual([]);
+    }
+  });
+
+  it('the fake refuses a poll naming more than 100 merchants, as iFood does', async () => {
+    const res = await fetch(`${ifood.url}/events/v1.0/events:polling`, {
+      headers: { 'x-polling-merchants': Array.from({ length: 101 }, (_, i) => `m${i}`).join(',') },
+    });
+    // Unauthenticated first: the limit is checked on an authorised request below.
+    expect(res.status).toBe(401);
+    const token = await fetch(`${ifood.url}/authentication/v1.0/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grantType: 'client_credentials',
+        clientId: ifood.clientId,
+        clientSecret: ifood.clientSecret,
+      }),
+    }).then((r) => r.json() as Promise<{ accessToken: string }>);
+    const tooMany = await fetch(`${ifood.url}/events/v1.0/events:polling`, {
+      headers: {
+        authorization: `Bearer ${token.accessToken}`,
+        'x-polling-merchants': Array.from({ length: 101 }, (_, i) => `m${i}`).join(','),
+      },
+    });
+    expect(tooMany.status).toBe(400);
+    ifood.violations.length = 0;
+  });
+});
