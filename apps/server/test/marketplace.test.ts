@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { marketplaceConnections, marketplaceOutbox, menuApiKeys, products } from '@meucardapio/db/schema';
+import { marketplaceConnections, marketplaceOutbox, menuApiKeys, products, restaurants } from '@meucardapio/db/schema';
 import { seedDemo } from '@meucardapio/db/seed/demo';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -279,6 +279,8 @@ describe('our menu out (GET /v1/merchant)', () => {
     expect(res.status, res.text).toBe(200);
     expect(schemaErrors('Merchant', res.body)).toEqual([]);
     expect(res.body.id).toBe(demo.restaurantId);
+    // The demo's own point on the map, as seeded.
+    expect(res.body.basicInfo.address).toMatchObject({ latitude: -23.561414, longitude: -46.655881 });
     const flavors = res.body.optionGroups.find((g: { name: string }) => g.name === 'Sabores');
     expect(flavors.minPermitted).toBe(1);
     expect(flavors.maxPermitted).toBeGreaterThanOrEqual(2);
@@ -289,9 +291,25 @@ describe('our menu out (GET /v1/merchant)', () => {
     // The owner generates a key for their own restaurant only.
     const generated = await owner.client.post('/api/admin/integrations/menu-key');
     expect(generated.status).toBe(201);
+    // Not on the map yet: apps are told to come back, never handed a made-up point.
+    const unlocated = await t.client().get('/v1/merchant', { 'x-api-key': generated.body.key });
+    expect(unlocated.status).toBe(503);
+    expect(unlocated.body.title).toContain('Localização do restaurante');
+    expect((await owner.client.get('/api/admin/integrations')).body.located).toBe(false);
+    await t.db
+      .update(restaurants)
+      .set({ latitude: -23.55052, longitude: -46.633308 })
+      .where(eq(restaurants.id, owner.restaurantId));
+    expect((await owner.client.get('/api/admin/integrations')).body.located).toBe(true);
     const mine = await t.client().get('/v1/merchant', { 'x-api-key': generated.body.key });
+    expect(mine.status, mine.text).toBe(200);
     expect(mine.body.id).toBe(owner.restaurantId);
     expect(schemaErrors('Merchant', mine.body)).toEqual([]);
+    expect(mine.body.basicInfo.address).toMatchObject({ latitude: -23.55052, longitude: -46.633308 });
+    // A product without a category is offered in "Outros", not left out.
+    const others = mine.body.categories.find((c: { name: string }) => c.name === 'Outros');
+    const offered = mine.body.itemOffers.filter((o: { id: string }) => others?.itemOfferId.includes(o.id));
+    expect(offered.map((o: { itemId: string }) => o.itemId)).toContain(pizzaId);
 
     // A menu change is announced to the connected app at its next poll, once.
     await poll();

@@ -86,6 +86,24 @@ describe('general settings', () => {
     expect(menu.status).toBe(200);
   });
 
+  it("keeps the restaurant's point on the map as pasted; refuses what is not one; another restaurant's stays", async () => {
+    const res = await owner.client.put(
+      '/api/admin/settings/general',
+      general({ coordinates: '-23,561414; -46,655881' }),
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.general.coordinates).toBe('-23.561414, -46.655881');
+    const bad = await owner.client.put('/api/admin/settings/general', general({ coordinates: '0, 0' }));
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Localização inválida');
+    const kept = await owner.client.get('/api/admin/settings');
+    expect(kept.body.general.coordinates).toBe('-23.561414, -46.655881');
+    expect((await other.client.get('/api/admin/settings')).body.general.coordinates).toBeNull();
+    // Emptied: the apps are no longer given a point.
+    const cleared = await owner.client.put('/api/admin/settings/general', general({ coordinates: '' }));
+    expect(cleared.body.general.coordinates).toBeNull();
+  });
+
   it('keeps an uploaded logo and banner with their widths; refuses other addresses', async () => {
     const logoUrl = '/api/files/0b5f6c1e-7a7e-4c5d-9a51-1f0d3c2b4a99?widths=320,640,1280';
     const bannerUrl = '/api/files/0b5f6c1e-7a7e-4c5d-9a51-1f0d3c2b4a98?widths=320,500';

@@ -2,7 +2,7 @@ import type { HoursRow } from './hours';
 
 /**
  * Our catalogue in Open Delivery's `Merchant` shape (what `GET /v1/merchant` answers to ordering
- * apps): every product is an Item offered in its category; sizes, add-ons and the flavours of a
+ * apps): every product is an Item offered in its category (those without one in "Outros"); sizes, add-ons and the flavours of a
  * multi-flavour pizza are option groups whose options point to Items of their own. An Item's
  * `externalCode` is our product id, so the app's orders name our products back. Ids the standard
  * wants as UUIDs for things we keep without one (offers, groups, options) come from `uuid(key)`,
@@ -42,6 +42,9 @@ export type MerchantInput = {
       number: string;
       postalCode: string;
       complement: string;
+      /** The owner's point on the map: the standard requires one, and none is made up (decision 083). */
+      latitude: number;
+      longitude: number;
     };
     pizzeria: boolean;
   };
@@ -182,33 +185,45 @@ export function merchantDocument(input: MerchantInput) {
     return groups;
   };
 
-  const categories = input.categories.map((c, index) => {
-    const offers = input.products
-      .filter((p) => p.categoryId === c.id)
-      .map((p) => {
-        const id = uuid(`${p.id}:offer`);
-        addItem(p.id, p.name, p.id, p.available, {
-          description: p.description ?? '',
-          ...(p.imageUrl ? { image: { URL: p.imageUrl } } : {}),
-        });
-        const groups = groupsOf(p);
-        // A multi-flavour pizza costs what its flavours add; a sized product what its size costs.
-        const base = p.multiFlavor || p.sizes.length > 0 ? 0 : p.price;
-        itemOffers.push({
-          id,
-          itemId: p.id,
-          index: itemOffers.length,
-          status: status(p.available),
-          price: price(base),
-          ...(groups.length ? { optionGroupsId: groups } : {}),
-        });
-        return id;
+  // Products without a category (or whose category is gone) are offered in "Outros", as the waiter's
+  // composer shows them: the standard offers an Item only inside a category.
+  const known = new Set(input.categories.map((c) => c.id));
+  const loose = input.products.filter((p) => !p.categoryId || !known.has(p.categoryId));
+  const sections = [
+    ...input.categories.map((c) => ({
+      ...c,
+      externalCode: c.id,
+      products: input.products.filter((p) => p.categoryId === c.id),
+    })),
+    ...(loose.length
+      ? [{ id: uuid(`${r.id}:category:others`), name: 'Outros', externalCode: 'outros', products: loose }]
+      : []),
+  ];
+  const categories = sections.map((c, index) => {
+    const offers = c.products.map((p) => {
+      const id = uuid(`${p.id}:offer`);
+      addItem(p.id, p.name, p.id, p.available, {
+        description: p.description ?? '',
+        ...(p.imageUrl ? { image: { URL: p.imageUrl } } : {}),
       });
+      const groups = groupsOf(p);
+      // A multi-flavour pizza costs what its flavours add; a sized product what its size costs.
+      const base = p.multiFlavor || p.sizes.length > 0 ? 0 : p.price;
+      itemOffers.push({
+        id,
+        itemId: p.id,
+        index: itemOffers.length,
+        status: status(p.available),
+        price: price(base),
+        ...(groups.length ? { optionGroupsId: groups } : {}),
+      });
+      return id;
+    });
     return {
       id: c.id,
       index,
       name: c.name.slice(0, 150),
-      externalCode: c.id,
+      externalCode: c.externalCode,
       status: 'AVAILABLE',
       itemOfferId: offers,
     };
@@ -238,7 +253,7 @@ export function merchantDocument(input: MerchantInput) {
       minOrderValue: { value: 0, currency: 'BRL' },
       merchantType: 'RESTAURANT',
       merchantCategories: [r.pizzeria ? 'PIZZA' : 'BRAZILIAN'],
-      address: { country: 'BR', ...r.address, latitude: 0, longitude: 0 },
+      address: { country: 'BR', ...r.address },
       contactEmails: r.email ? [r.email] : [],
       contactPhones: { commercialNumber: r.phone ?? '' },
       logoImage: { URL: r.logoUrl },

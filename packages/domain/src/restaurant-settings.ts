@@ -89,3 +89,35 @@ export const BRAZIL_TIMEZONES: readonly string[] = [
 export function isValidGoogleRating(value: number): boolean {
   return Number.isFinite(value) && value >= 1 && value <= 5 && Math.abs(value * 10 - Math.round(value * 10)) < 1e-9;
 }
+
+export type Coordinates = { latitude: number; longitude: number };
+
+export const COORDINATES_PROBLEM =
+  'Localização inválida: informe a latitude e a longitude separadas por vírgula, como -23.561414, -46.655881.';
+
+/**
+ * The restaurant's place on the map as an owner pastes it from a map ("-23.561414, -46.655881", also
+ * with decimal commas separated by a semicolon or a space): null for nothing typed, 'invalid' for
+ * anything else that is not a point on Earth (0, 0 included: it is the ocean, the mark of a missing
+ * value). Six decimals, about 10 cm.
+ */
+export function parseCoordinates(text: string | null | undefined): Coordinates | null | 'invalid' {
+  const value = (text ?? '').trim();
+  if (!value) return null;
+  const parts = value.includes(';')
+    ? value.split(';')
+    : value.includes('.') || !value.includes(',')
+      ? value.split(/[\s,]+/)
+      : value.split(/\s+/);
+  if (parts.length !== 2) return 'invalid';
+  const [latitude, longitude] = parts.map((p) => Number(p.trim().replace(',', '.')));
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return 'invalid';
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return 'invalid';
+  if (latitude === 0 && longitude === 0) return 'invalid';
+  const round = (n: number) => Math.round(n * 1e6) / 1e6;
+  return { latitude: round(latitude), longitude: round(longitude) };
+}
+
+export function formatCoordinates(c: { latitude: number | null; longitude: number | null }): string | null {
+  return c.latitude === null || c.longitude === null ? null : `${c.latitude}, ${c.longitude}`;
+}

@@ -652,6 +652,9 @@ async function insertDemo(tx: Tx, passwordHash: string, emoji: Map<string, strin
       businessSegment: 'restaurant',
       appClientReferrer: 'pizzariademo',
       originPostalCode: '01310-100',
+      // On Avenida Paulista, the CEP above: ordering apps place the store here.
+      latitude: -23.561414,
+      longitude: -46.655881,
       showReviewsOnMenu: true,
       requireReviewApproval: false,
       googleRating: 4.5,

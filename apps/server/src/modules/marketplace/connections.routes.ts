@@ -7,8 +7,7 @@ import { idParam, parseBody, parseParams } from '../../http/validate';
 import {
   deleteConnection,
   generateMenuKey,
-  listConnections,
-  menuKeyInfo,
+  integrationsOverview,
   saveConnection,
   simulateOrder,
   simulatorCalls,
@@ -21,8 +20,7 @@ export const connectionsRoutes = new Hono<AppEnv>();
 
 connectionsRoutes.get('/admin/integrations', async (c) => {
   const ctx = staffCtx(c, 'manage_settings');
-  const [connections, menuKey] = await Promise.all([listConnections(ctx), menuKeyInfo(ctx)]);
-  return c.json({ connections, menuKey });
+  return c.json(await integrationsOverview(ctx));
 });
 
 connectionsRoutes.put('/admin/integrations', async (c) => {

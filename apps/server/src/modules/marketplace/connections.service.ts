@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { marketplaceConnections, marketplaceOutbox, menuApiKeys } from '@meucardapio/db/schema';
+import { marketplaceConnections, marketplaceOutbox, menuApiKeys, restaurants } from '@meucardapio/db/schema';
 import {
   type ConnectionInput,
   type ConnectionKind,
@@ -227,9 +227,25 @@ export async function generateMenuKey(ctx: StaffCtx): Promise<{ key: string; pre
   return { key, prefix };
 }
 
-export async function menuKeyInfo(ctx: StaffCtx): Promise<{ prefix: string; createdAt: string } | null> {
-  const [row] = await ctx.db.select().from(menuApiKeys).where(tenant(menuApiKeys, ctx.restaurantId)).limit(1);
-  return row ? { prefix: row.keyPrefix, createdAt: row.createdAt.toISOString() } : null;
+/**
+ * The Integrações screen: the connections, the menu key's prefix, and whether the restaurant is on the
+ * map (apps are not served the menu until it is).
+ */
+export async function integrationsOverview(ctx: StaffCtx) {
+  const [connections, [key], [place]] = await Promise.all([
+    listConnections(ctx),
+    ctx.db.select().from(menuApiKeys).where(tenant(menuApiKeys, ctx.restaurantId)).limit(1),
+    ctx.db
+      .select({ latitude: restaurants.latitude })
+      .from(restaurants)
+      .where(eq(restaurants.id, ctx.restaurantId))
+      .limit(1),
+  ]);
+  return {
+    connections,
+    menuKey: key ? { prefix: key.keyPrefix, createdAt: key.createdAt.toISOString() } : null,
+    located: place?.latitude !== null && place?.latitude !== undefined,
+  };
 }
 
 /** The restaurant a menu API key belongs to (null for an unknown key). */

@@ -28,9 +28,14 @@ const absolute = (publicUrl: string, url: string | null) =>
       : `${publicUrl.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`
     : null;
 
-/** `GET /v1/merchant`: the restaurant and its menu in Open Delivery's `Merchant` shape. */
+/**
+ * `GET /v1/merchant`: the restaurant and its menu in Open Delivery's `Merchant` shape; null while the
+ * owner has not put the restaurant on the map (the standard requires its coordinates, and an app
+ * would place a made-up point as the store: decision 083).
+ */
 export async function merchantMenu(db: DbOrTx, restaurantId: string, publicUrl: string) {
   const restaurant = await restaurantById(db, restaurantId);
+  if (restaurant.latitude === null || restaurant.longitude === null) return null;
   const [cats, rows, hours, [owner], [last]] = await Promise.all([
     db.select().from(categories).where(tenant(categories, restaurantId)).orderBy(asc(categories.sortOrder)),
     db.select().from(products).where(tenant(products, restaurantId)).orderBy(asc(products.name)),
@@ -80,6 +85,8 @@ export async function merchantMenu(db: DbOrTx, restaurantId: string, publicUrl: 
         number: restaurant.addressNumber ?? '',
         postalCode: (restaurant.addressCep ?? '').replace(/\D/g, ''),
         complement: restaurant.addressComplement ?? '',
+        latitude: restaurant.latitude,
+        longitude: restaurant.longitude,
       },
       pizzeria: rows.some((p) => p.isPizza),
     },

@@ -25,6 +25,8 @@ const pushedEvent = z
   .passthrough();
 
 const problem = (title: string, status: number) => ({ title, status });
+const MISSING_LOCATION =
+  'Localização do restaurante não informada: o restaurante deve preenchê-la em Configurações → Informações Gerais.';
 
 for (const path of ['/v1/newEvent', '/v1/orderUpdate', '/newEvent', '/orderUpdate']) {
   openDeliveryRoutes.post(path, async (c) => {
@@ -66,5 +68,8 @@ openDeliveryRoutes.get('/v1/merchant', async (c) => {
   const deps = c.get('deps');
   const restaurantId = key ? await restaurantOfMenuKey(deps.database.db, key) : null;
   if (!restaurantId) return c.json(problem('Chave de API inválida', 403), 403);
-  return c.json(await merchantMenu(deps.database.db, restaurantId, deps.config.publicUrl));
+  const merchant = await merchantMenu(deps.database.db, restaurantId, deps.config.publicUrl);
+  // The standard's answer for a merchant not available now: the owner completes it in Configurações.
+  if (!merchant) return c.json(problem(MISSING_LOCATION, 503), 503);
+  return c.json(merchant);
 });

@@ -19,9 +19,12 @@ import { hasPermission, type SettingsTab, visibleSettingsTabs } from '@meucardap
 import { onlyDigits } from '@meucardapio/domain/phone';
 import { checkPixSettings, type PixKeyType } from '@meucardapio/domain/pix';
 import {
+  COORDINATES_PROBLEM,
+  formatCoordinates,
   isHexColor,
   isValidGoogleRating,
   isValidTimezone,
+  parseCoordinates,
   SLUG_PROBLEM_TEXT,
   slugProblem,
 } from '@meucardapio/domain/restaurant-settings';
@@ -78,6 +81,8 @@ export const generalInput = z.object({
   addressNeighborhood: optText(120),
   addressCity: optText(120),
   addressState: optText(2).transform((v) => v?.toUpperCase() ?? null),
+  /** Where the restaurant is on the map ("-23.561414, -46.655881"): ordering apps place the store by it. */
+  coordinates: optText(60).refine((v) => parseCoordinates(v) !== 'invalid', COORDINATES_PROBLEM),
 });
 
 export const reviewsInput = z.object({
@@ -190,6 +195,7 @@ export async function getSettings(ctx: StaffCtx) {
       addressNeighborhood: r.addressNeighborhood,
       addressCity: r.addressCity,
       addressState: r.addressState,
+      coordinates: formatCoordinates(r),
     };
   }
   if (ctx.actor.kind === 'owner') out.moneyChanges = await listMoneyDestinationChanges(ctx);
@@ -354,6 +360,11 @@ function cleanAddress(input: z.output<typeof generalInput>) {
   };
 }
 
+function coordinatesOf(text: string | null) {
+  const point = parseCoordinates(text);
+  return point && point !== 'invalid' ? point : { latitude: null, longitude: null };
+}
+
 export async function updateGeneral(ctx: StaffCtx, input: z.output<typeof generalInput>, ip: string) {
   const name = input.name?.trim() ?? '';
   if (!name) throw badRequest('Nome obrigatório', 'O nome do restaurante é obrigatório.', 'name_required');
@@ -397,6 +408,7 @@ export async function updateGeneral(ctx: StaffCtx, input: z.output<typeof genera
           whatsapp: input.whatsapp ? onlyDigits(input.whatsapp) : null,
           cnpj: input.cnpj ? formatCnpj(input.cnpj) : null,
           ...address,
+          ...coordinatesOf(input.coordinates),
           updatedAt: new Date(),
         })
         .where(eq(restaurants.id, ctx.restaurantId));

@@ -1,7 +1,14 @@
 import { formatCnpj } from '@brazilian-utils/brazilian-utils';
 import { cepRegion } from '@meucardapio/domain/cep-region';
 import { MONEY_DESTINATION_MSG } from '@meucardapio/domain/money-destination';
-import { BRAZIL_TIMEZONES, SLUG_PROBLEM_TEXT, slugify, slugProblem } from '@meucardapio/domain/restaurant-settings';
+import {
+  BRAZIL_TIMEZONES,
+  COORDINATES_PROBLEM,
+  parseCoordinates,
+  SLUG_PROBLEM_TEXT,
+  slugify,
+  slugProblem,
+} from '@meucardapio/domain/restaurant-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -60,6 +67,7 @@ const formOf = (initial: GeneralSettings) => ({
   originPostalCode: initial.originPostalCode ?? '',
   whatsapp: maskPhone(initial.whatsapp),
   cnpj: initial.cnpj ?? '',
+  coordinates: initial.coordinates ?? '',
 });
 
 const addressOf = (initial: GeneralSettings): AddressValue =>
@@ -94,6 +102,7 @@ export function GeneralTab({
   const [address, setAddress] = useState(baseline.address);
   const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => setForm((f) => ({ ...f, [k]: v }));
   const problem = slugProblem(form.slug);
+  const coordinatesProblem = parseCoordinates(form.coordinates) === 'invalid';
   const cities = useStateCities(address.state);
   const dirty = JSON.stringify({ form, address }) !== JSON.stringify(baseline) || Boolean(pix?.dirty);
   const { isOwner } = useStaff();
@@ -150,6 +159,10 @@ export function GeneralTab({
     }
     if (problem) {
       toast.error('Endereço inválido', { description: SLUG_PROBLEM_TEXT[problem] });
+      return;
+    }
+    if (coordinatesProblem) {
+      toast.error('Localização inválida', { description: COORDINATES_PROBLEM });
       return;
     }
     if (needsPassword && !password) {
@@ -358,6 +371,22 @@ export function GeneralTab({
             onChange={changeAddress}
             cities={{ names: cities.data ?? [], loading: cities.isPending && Boolean(address.state) }}
           />
+          <FormField
+            label="Localização no mapa (latitude, longitude)"
+            htmlFor="settings-coordinates"
+            error={coordinatesProblem ? COORDINATES_PROBLEM : undefined}
+            hint="No Google Maps, clique com o botão direito sobre o restaurante e copie os números. Os aplicativos de delivery (iFood, Keeta…) mostram a loja neste ponto."
+          >
+            <Input
+              id="settings-coordinates"
+              inputMode="decimal"
+              placeholder="-23.561414, -46.655881"
+              value={form.coordinates}
+              onChange={(e) => set('coordinates', e.target.value)}
+              maxLength={60}
+              aria-invalid={coordinatesProblem || undefined}
+            />
+          </FormField>
         </CardContent>
       </Card>
 

@@ -6,7 +6,7 @@ export const INTEGRATIONS_KEY = ['admin-integrations'] as const;
 export type SimulatorCall = { action: string; orderId: string; displayId: string; at: string };
 
 export const fetchIntegrations = () =>
-  api.get<{ connections: ConnectionView[]; menuKey: { prefix: string; createdAt: string } | null }>(
+  api.get<{ connections: ConnectionView[]; menuKey: { prefix: string; createdAt: string } | null; located: boolean }>(
     '/api/admin/integrations',
   );
 export const saveIntegration = (body: Partial<ConnectionInput> & { app: ConnectionInput['app'] }) =>

@@ -5,7 +5,7 @@ import {
   type MarketplaceApp,
 } from '@meucardapio/domain/marketplace';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, KeyRound, PlugZap, XCircle } from 'lucide-react';
+import { CheckCircle2, KeyRound, MapPinOff, PlugZap, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ChannelBadge } from '@/components/channel-badge';
@@ -56,7 +56,7 @@ export function IntegrationsTab() {
       {CONNECTABLE_APPS.map((a) => (
         <ConnectionCard key={a.app} app={a.app} label={a.label} connection={byApp.get(a.app) ?? null} />
       ))}
-      <MenuKeyCard current={query.data.menuKey} />
+      <MenuKeyCard current={query.data.menuKey} located={query.data.located} />
     </div>
   );
 }
@@ -289,7 +289,13 @@ function SimulatorControls({ connectionId }: { connectionId: string }) {
 }
 
 /** The key ordering apps send to read our menu (GET /v1/merchant): shown once when generated. */
-function MenuKeyCard({ current }: { current: { prefix: string; createdAt: string } | null }) {
+function MenuKeyCard({
+  current,
+  located,
+}: {
+  current: { prefix: string; createdAt: string } | null;
+  located: boolean;
+}) {
   const queryClient = useQueryClient();
   const [shown, setShown] = useState<string | null>(null);
   const make = useMutation({
@@ -313,6 +319,15 @@ function MenuKeyCard({ current }: { current: { prefix: string; createdAt: string
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
+        {!located && (
+          <p role="alert" className="flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-900">
+            <MapPinOff className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>
+              Os aplicativos só recebem o cardápio depois que você informar a localização do restaurante no mapa em{' '}
+              <span className="font-semibold">Configurações → Informações Gerais</span>.
+            </span>
+          </p>
+        )}
         {current && (
           <p>
             Chave atual começa com <span className="font-mono">{current.prefix}…</span>

@@ -26,6 +26,8 @@ export type GeneralSettings = {
   addressNeighborhood: string | null;
   addressCity: string | null;
   addressState: string | null;
+  /** "-23.561414, -46.655881": where the ordering apps place the store. */
+  coordinates: string | null;
 };
 export type ReviewsSettings = {
   showReviewsOnMenu: boolean;
