@@ -1,8 +1,10 @@
-import { marketplaceConnections, products } from '@meucardapio/db/schema';
-import { eq } from 'drizzle-orm';
+import { events, marketplaceConnections, products } from '@meucardapio/db/schema';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drainAppOutbox } from '../src/modules/marketplace/app-outbox';
 import { type IfoodFake, startIfoodFake } from './fixtures/ifood-fake';
 import { createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
+import { openStream } from './sse';
 
 /*
  * iFood through the real client against the local fake: two restaurants of one group connected with
@@ -142,5 +144,50 @@ describe('iFood: one polling request per group of merchants', () => {
     });
     expect(tooMany.status).toBe(400);
     ifood.violations.length = 0;
+  });
+});
+
+describe('a call the app never receives', () => {
+  it("is announced live to that restaurant's staff only, and stays on the card and in Integrações", async () => {
+    const [a, b] = shops;
+    const placed = orderFor(a);
+    ifood.addEvent(placed.id, 'PLC');
+    await tick();
+    const mine = (await a.owner.client.get('/api/admin/orders')).body.orders.find(
+      (o: { marketplace: { displayId: string } | null }) => o.marketplace?.displayId === placed.displayId,
+    );
+    const stream = await openStream(t.app, a.owner.client, '/api/events/staff');
+    await stream.waitFor((e) => e.event === 'ready');
+    ifood.refuseNext('confirm', 400);
+    const accepted = await a.owner.client.patch(`/api/admin/orders/${mine.id}/status`, { status: 'preparing' });
+    expect(accepted.status, accepted.text).toBe(200);
+    await drainAppOutbox(t.deps, { retryDelaysMs: [0, 0, 0] });
+
+    const heard = await stream.waitFor((e) => e.event === 'marketplace.call_failed');
+    await stream.close();
+    expect(JSON.parse(heard.data)).toMatchObject({
+      orderId: mine.id,
+      app: 'ifood',
+      action: 'confirm',
+      message: expect.stringContaining('Não foi possível avisar o iFood do aceite do pedido: '),
+    });
+    const [noticed] = await t.db
+      .select()
+      .from(events)
+      .where(and(eq(events.type, 'marketplace.call_failed'), eq(events.restaurantId, b.owner.restaurantId)));
+    expect(noticed).toBeUndefined();
+
+    const card = (await a.owner.client.get('/api/admin/orders')).body.orders.find(
+      (o: { id: string }) => o.id === mine.id,
+    );
+    expect(card.marketplace.failedCall.text).toContain('Não foi possível avisar o iFood do aceite do pedido');
+    expect((await b.owner.client.get(`/api/admin/orders/${mine.id}/receipt`)).status).toBe(404);
+
+    const health = (await a.owner.client.get('/api/admin/integrations')).body.connections[0];
+    expect(health).toMatchObject({ failedCalls: 1, lastFailedCall: { text: expect.stringContaining('iFood') } });
+    expect((await b.owner.client.get('/api/admin/integrations')).body.connections[0]).toMatchObject({
+      failedCalls: 0,
+      lastFailedCall: null,
+    });
   });
 });

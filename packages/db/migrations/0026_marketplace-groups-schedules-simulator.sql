@@ -36,6 +36,7 @@ ALTER TABLE "marketplace_orders" ADD COLUMN "scheduled_start" timestamp with tim
 ALTER TABLE "marketplace_orders" ADD COLUMN "scheduled_end" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "marketplace_orders" ADD COLUMN "preparation_start_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "marketplace_orders" ADD COLUMN "held_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "marketplace_outbox" ADD COLUMN "failed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "restaurants" ADD COLUMN "latitude" numeric(9, 6);--> statement-breakpoint
 ALTER TABLE "restaurants" ADD COLUMN "longitude" numeric(9, 6);--> statement-breakpoint
 ALTER TABLE "marketplace_sim_calls" ADD CONSTRAINT "marketplace_sim_calls_connection_id_marketplace_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."marketplace_connections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -78,6 +78,8 @@ export type LiveEventMap = {
   'print.updated': PrintUpdatedEvent;
   /** An ordering-app connection started or stopped working (the board shows it). */
   'marketplace.health': { connectionId: string; app: string; healthy: boolean; error: string | null };
+  /** A call to an ordering app failed for good (the app was not told of a move): staff must act there. */
+  'marketplace.call_failed': { orderId: string; number: number; app: string; action: string; message: string };
   'table.account': TableAccountEvent;
 };
 

@@ -6,6 +6,7 @@ import {
   channelLabel,
   connectionHealthy,
   eventEffect,
+  failedCallText,
   normalizeEventType,
   pollGroups,
 } from './marketplace';
@@ -40,6 +41,14 @@ describe('marketplace events', () => {
     expect(polls.map((p) => p.map((x) => x.id))).toEqual([['a', 'c'], ['b'], ['d'], ['e'], ['f']]);
     const many = Array.from({ length: 250 }, (_, i) => c(String(i), 'g'));
     expect(pollGroups(many, (x) => x.group, 100).map((p) => p.length)).toEqual([100, 100, 50]);
+  });
+
+  it('says which call the app did not receive, and why, in pt-BR', () => {
+    expect(failedCallText('ifood', 'dispatch', 'Atualização do pedido: o iFood respondeu 400.')).toBe(
+      'Não foi possível avisar o iFood que o pedido saiu para entrega: Atualização do pedido: o iFood respondeu 400.',
+    );
+    expect(failedCallText('keeta', 'confirm', null)).toBe('Não foi possível avisar o Keeta do aceite do pedido.');
+    expect(failedCallText('ifood', 'whatever', ' ')).toBe('Não foi possível avisar o iFood.');
   });
 
   it('sorts events by when they happened', () => {

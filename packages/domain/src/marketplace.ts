@@ -195,6 +195,28 @@ export function actionsForMove(from: string, to: OrderStatus): MarketplaceAction
   return steps.filter(([s]) => RANK[s] > fromRank && RANK[s] <= RANK[to]).flatMap(([, a]) => a);
 }
 
+/** What each call tells the app, as staff read it in "Não foi possível avisar o iFood …". */
+const ACTION_TOLD: Record<MarketplaceAction, string> = {
+  confirm: 'do aceite do pedido',
+  startPreparation: 'do início do preparo',
+  readyForPickup: 'que o pedido está pronto',
+  dispatch: 'que o pedido saiu para entrega',
+  delivered: 'da entrega do pedido',
+  requestCancellation: 'do cancelamento',
+  acceptCancellation: 'do aceite do cancelamento',
+  denyCancellation: 'da recusa do cancelamento',
+};
+
+/**
+ * The alert of a call the app will never receive (retries exhausted, or refused for good): what the
+ * app was not told, and why.
+ */
+export function failedCallText(channel: string | null | undefined, action: string, error: string | null): string {
+  const told = ACTION_TOLD[action as MarketplaceAction];
+  const head = `Não foi possível avisar o ${channelLabel(channel)}${told ? ` ${told}` : ''}`;
+  return error?.trim() ? `${head}: ${error.trim()}` : `${head}.`;
+}
+
 /** Open Delivery's cancellation reason codes, as staff choose them. */
 export const CANCELLATION_REASONS = [
   { code: 'UNAVAILABLE_ITEM', label: 'Item indisponível' },
@@ -281,6 +303,8 @@ export type ConnectionView = {
   lastErrorAt: string | null;
   eventsWaiting: number;
   failedCalls: number;
+  /** The latest call that failed for good, as staff read it. */
+  lastFailedCall: { text: string; at: string } | null;
 };
 
 /** POST /api/admin/orders/:id/app-cancellation body: staff answer an app's cancellation request. */

@@ -114,6 +114,13 @@ export type AdminOrderView = CashChange &
       displayId: string;
       confirmBy: string | null;
       cancellationRequested: { code: string; reason: string } | null;
+      /** The latest call the app never received (failed for good), as staff read it. */
+      failedCall: { text: string; at: string } | null;
+      /**
+       * A scheduled order: the delivery window, when its preparation starts, and whether it is still
+       * waiting out of the kitchen (accepted before then).
+       */
+      schedule: { start: string | null; end: string | null; preparationStart: string; held: boolean } | null;
     } | null;
     /** Placed to be paid by the restaurant's own PIX QR Code: staff confirm its payment on the board. */
     localPix: boolean;

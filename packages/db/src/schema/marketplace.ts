@@ -157,6 +157,8 @@ export const marketplaceOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When it failed for good: the order's card and Integrações show it from then on. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('marketplace_outbox_action_uq').on(t.orderId, t.action),

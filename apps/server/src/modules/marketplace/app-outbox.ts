@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { marketplaceConnections, marketplaceOrders, marketplaceOutbox } from '@meucardapio/db/schema';
-import type { MarketplaceAction } from '@meucardapio/domain/marketplace';
+import { marketplaceConnections, marketplaceOrders, marketplaceOutbox, orders } from '@meucardapio/db/schema';
+import { failedCallText, type MarketplaceAction } from '@meucardapio/domain/marketplace';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../http/context';
 import { type ActionBody, MarketplaceError } from '../../integrations/marketplace/marketplace';
+import { appendEvent } from '../../realtime/realtime';
 import { accessOf } from './connection-access';
 
 /**
@@ -12,7 +13,8 @@ import { accessOf } from './connection-access';
  * (SKIP LOCKED, a claim token and a lease), the call is made with no transaction open, and the result
  * recorded; failures wait longer each time. An order's calls go in the order they were queued. A call
  * whose earlier attempt may have arrived (a timeout) first asks the app where the order is, so the app
- * never receives it twice.
+ * never receives it twice. A call that fails for good is announced to the restaurant's staff
+ * (`marketplace.call_failed`) and stays on the order's card and in Integrações.
  */
 
 export const APP_RETRY_DELAYS_MS = [0, 5_000, 15_000, 60_000, 5 * 60_000, 15 * 60_000];
@@ -33,6 +35,8 @@ type Claimed = {
   token: string;
   connection: typeof marketplaceConnections.$inferSelect;
   externalId: string;
+  /** The app the order came from, as the board names it ('ifood', 'keeta', …). */
+  channel: string | null;
 };
 
 async function claimNext(deps: Pick<Deps, 'database'>, leaseMs: number): Promise<Claimed | null> {
@@ -61,15 +65,20 @@ async function claimNext(deps: Pick<Deps, 'database'>, leaseMs: number): Promise
       })
       .where(eq(marketplaceOutbox.id, row.id));
     const [link] = await tx
-      .select({ connection: marketplaceConnections, externalId: marketplaceOrders.externalId })
+      .select({
+        connection: marketplaceConnections,
+        externalId: marketplaceOrders.externalId,
+        channel: orders.channel,
+      })
       .from(marketplaceOrders)
       .innerJoin(marketplaceConnections, eq(marketplaceConnections.id, marketplaceOrders.connectionId))
+      .innerJoin(orders, eq(orders.id, marketplaceOrders.orderId))
       .where(and(eq(marketplaceOrders.orderId, row.orderId), eq(marketplaceOrders.restaurantId, row.restaurantId)))
       .limit(1);
     if (!link) {
       await tx
         .update(marketplaceOutbox)
-        .set({ status: 'failed', lastError: 'Pedido sem vínculo com o aplicativo' })
+        .set({ status: 'failed', lastError: 'Pedido sem vínculo com o aplicativo', failedAt: new Date() })
         .where(eq(marketplaceOutbox.id, row.id));
       return null;
     }
@@ -108,16 +117,34 @@ async function record(deps: Pick<Deps, 'database' | 'log'>, claimed: Claimed, er
   const status = error instanceof MarketplaceError ? error.options.status : undefined;
   const final =
     row.attempts >= delays.length || (status !== undefined && status >= 400 && status < 500 && status !== 429);
-  await deps.database.db
-    .update(marketplaceOutbox)
-    .set({
-      status: final ? 'failed' : 'pending',
-      lastError: message,
-      claimToken: null,
-      leaseUntil: null,
-      dueAt: sql`now() + ${delays[Math.min(row.attempts, delays.length - 1)]} * interval '1 millisecond'`,
-    })
-    .where(and(eq(marketplaceOutbox.id, row.id), eq(marketplaceOutbox.claimToken, token)));
+  await deps.database.db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(marketplaceOutbox)
+      .set({
+        status: final ? 'failed' : 'pending',
+        lastError: message,
+        claimToken: null,
+        leaseUntil: null,
+        dueAt: sql`now() + ${delays[Math.min(row.attempts, delays.length - 1)]} * interval '1 millisecond'`,
+        ...(final ? { failedAt: new Date() } : {}),
+      })
+      .where(and(eq(marketplaceOutbox.id, row.id), eq(marketplaceOutbox.claimToken, token)))
+      .returning({ id: marketplaceOutbox.id });
+    // The app was not told and never will be: staff must hear it now, on this restaurant's board only.
+    if (final && failed)
+      await appendEvent(tx, {
+        restaurantId: row.restaurantId,
+        type: 'marketplace.call_failed',
+        permission: 'manage_orders',
+        payload: {
+          orderId: row.orderId,
+          number: Number((row.body as { orderNumber?: number }).orderNumber ?? 0),
+          app: claimed.channel ?? claimed.connection.app,
+          action: row.action,
+          message: failedCallText(claimed.channel ?? claimed.connection.app, row.action, message),
+        },
+      });
+  });
   deps.log.warn(
     { err: error, outboxId: row.id, action: row.action, attempts: row.attempts },
     'marketplace call failed',

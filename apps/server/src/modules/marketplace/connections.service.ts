@@ -1,14 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { marketplaceConnections, marketplaceOutbox, menuApiKeys, restaurants } from '@meucardapio/db/schema';
+import { marketplaceConnections, marketplaceOutbox, menuApiKeys, orders, restaurants } from '@meucardapio/db/schema';
 import {
   type ConnectionInput,
   type ConnectionKind,
   type ConnectionView,
   channelLabel,
   connectionHealthy,
+  failedCallText,
   type MarketplaceApp,
 } from '@meucardapio/domain/marketplace';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -27,7 +28,9 @@ const kindOf = (app: MarketplaceApp): ConnectionKind =>
   app === 'simulator' ? 'simulator' : app === 'ifood' ? 'ifood' : 'open_delivery';
 const connectionNotFound = () => notFound('Integração não encontrada.');
 
-function view(row: ConnectionRow, failedCalls: number): ConnectionView {
+type FailedCall = ConnectionView['lastFailedCall'];
+
+function view(row: ConnectionRow, failedCalls: number, lastFailedCall: FailedCall = null): ConnectionView {
   return {
     id: row.id,
     kind: row.kind as ConnectionKind,
@@ -44,11 +47,13 @@ function view(row: ConnectionRow, failedCalls: number): ConnectionView {
     lastErrorAt: iso(row.lastErrorAt),
     eventsWaiting: row.eventsWaiting,
     failedCalls,
+    lastFailedCall,
   };
 }
 
 export async function listConnections(ctx: StaffCtx): Promise<ConnectionView[]> {
-  const [rows, failed] = await Promise.all([
+  const failedHere = tenant(marketplaceOutbox, ctx.restaurantId, eq(marketplaceOutbox.status, 'failed'));
+  const [rows, failed, latest] = await Promise.all([
     ctx.db
       .select()
       .from(marketplaceConnections)
@@ -57,11 +62,29 @@ export async function listConnections(ctx: StaffCtx): Promise<ConnectionView[]> 
     ctx.db
       .select({ connectionId: marketplaceOutbox.connectionId, n: count() })
       .from(marketplaceOutbox)
-      .where(tenant(marketplaceOutbox, ctx.restaurantId, eq(marketplaceOutbox.status, 'failed')))
+      .where(failedHere)
       .groupBy(marketplaceOutbox.connectionId),
+    ctx.db
+      .selectDistinctOn([marketplaceOutbox.connectionId], {
+        connectionId: marketplaceOutbox.connectionId,
+        action: marketplaceOutbox.action,
+        error: marketplaceOutbox.lastError,
+        at: marketplaceOutbox.failedAt,
+        channel: orders.channel,
+      })
+      .from(marketplaceOutbox)
+      .innerJoin(orders, eq(orders.id, marketplaceOutbox.orderId))
+      .where(failedHere)
+      .orderBy(marketplaceOutbox.connectionId, sql`${marketplaceOutbox.failedAt} desc nulls last`),
   ]);
   const failedBy = new Map(failed.map((f) => [f.connectionId, Number(f.n)]));
-  return rows.map((r) => view(r, failedBy.get(r.id) ?? 0));
+  const latestBy = new Map(
+    latest.map((f): [string, FailedCall] => [
+      f.connectionId,
+      { text: failedCallText(f.channel, f.action, f.error), at: iso(f.at) ?? '' },
+    ]),
+  );
+  return rows.map((r) => view(r, failedBy.get(r.id) ?? 0, latestBy.get(r.id) ?? null));
 }
 
 async function ownConnection(ctx: StaffCtx, id: string): Promise<ConnectionRow> {

@@ -4,13 +4,15 @@ import {
   deliveryStates,
   employees,
   marketplaceOrders,
+  marketplaceOutbox,
   orderHistory,
   orderItems,
-  type orders,
+  orders,
   restaurants,
 } from '@meucardapio/db/schema';
 import { DELIVERY_KIND_LABELS, deliveryFeeParts, isCarrierOrder } from '@meucardapio/domain/delivery';
 import { DEFAULT_TIMEZONE } from '@meucardapio/domain/hours';
+import { failedCallText } from '@meucardapio/domain/marketplace';
 import { cashChangeOf } from '@meucardapio/domain/order-display';
 import { isLocalPixOrder, localPixConfirmation, pendingLocalPix } from '@meucardapio/domain/order-pix';
 import { isAwaitingPayment, type OrderStatus, shortIdAdmin } from '@meucardapio/domain/order-status';
@@ -22,7 +24,7 @@ import type {
   StaffOrderItemView,
 } from '@meucardapio/domain/order-views';
 import { isCheckoutOrder } from '@meucardapio/domain/payment';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 import { authorisedNoteLinks } from '../fiscal/note-links';
 
@@ -163,13 +165,60 @@ function groupBy<T>(list: T[], key: (t: T) => string): Map<string, T[]> {
 }
 
 /** The board's views of a page of orders: items, history and delivery people: a fixed number of queries, whatever the page size. */
-function appLinkView(link: typeof marketplaceOrders.$inferSelect | undefined): AdminOrderView['marketplace'] {
-  if (!link) return null;
-  return {
-    displayId: link.displayId,
-    confirmBy: link.confirmBy ? link.confirmBy.toISOString() : null,
-    cancellationRequested: link.cancellationRequested ?? null,
-  };
+/** The app's side of a page of orders: each order's link, its latest call failed for good, its schedule. */
+async function appLinks(
+  db: DbOrTx,
+  restaurantId: string,
+  orderIds: string[],
+): Promise<Map<string, NonNullable<AdminOrderView['marketplace']>>> {
+  if (orderIds.length === 0) return new Map();
+  const [links, failed] = await Promise.all([
+    db
+      .select({ link: marketplaceOrders, channel: orders.channel })
+      .from(marketplaceOrders)
+      .innerJoin(orders, eq(orders.id, marketplaceOrders.orderId))
+      .where(tenant(marketplaceOrders, restaurantId, inArray(marketplaceOrders.orderId, orderIds))),
+    db
+      .selectDistinctOn([marketplaceOutbox.orderId], {
+        orderId: marketplaceOutbox.orderId,
+        action: marketplaceOutbox.action,
+        error: marketplaceOutbox.lastError,
+        at: marketplaceOutbox.failedAt,
+      })
+      .from(marketplaceOutbox)
+      .where(
+        tenant(
+          marketplaceOutbox,
+          restaurantId,
+          inArray(marketplaceOutbox.orderId, orderIds),
+          eq(marketplaceOutbox.status, 'failed'),
+        ),
+      )
+      .orderBy(marketplaceOutbox.orderId, sql`${marketplaceOutbox.failedAt} desc nulls last`),
+  ]);
+  const failedBy = new Map(failed.map((f) => [f.orderId, f]));
+  return new Map(
+    links.map(({ link, channel }) => {
+      const f = failedBy.get(link.orderId);
+      return [
+        link.orderId,
+        {
+          displayId: link.displayId,
+          confirmBy: iso(link.confirmBy),
+          cancellationRequested: link.cancellationRequested ?? null,
+          failedCall: f ? { text: failedCallText(channel, f.action, f.error), at: iso(f.at) ?? '' } : null,
+          schedule: link.preparationStartAt
+            ? {
+                start: iso(link.scheduledStart),
+                end: iso(link.scheduledEnd),
+                preparationStart: link.preparationStartAt.toISOString(),
+                held: link.heldUntil !== null,
+              }
+            : null,
+        },
+      ];
+    }),
+  );
 }
 
 export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: OrderRow[]): Promise<AdminOrderView[]> {
@@ -202,14 +251,8 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
           .where(tenant(couriers, restaurantId, inArray(couriers.id, courierIds)))
       : Promise.resolve([]),
     activeStatesOf(db, restaurantId),
-    appIds.length
-      ? db
-          .select()
-          .from(marketplaceOrders)
-          .where(tenant(marketplaceOrders, restaurantId, inArray(marketplaceOrders.orderId, appIds)))
-      : Promise.resolve([]),
+    appLinks(db, restaurantId, appIds),
   ]);
-  const linkBy = new Map(links.map((l) => [l.orderId, l]));
   const itemsBy = groupBy(items, (i) => i.orderId);
   const historyBy = groupBy(history, (h) => h.orderId);
   const personBy = new Map([...people, ...freelancers].map((p) => [p.id, p]));
@@ -244,7 +287,7 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
       paymentWarning: typeof data.payment_warning === 'string' ? data.payment_warning : null,
       isTest: o.isTest,
       channel: o.channel,
-      marketplace: appLinkView(linkBy.get(o.id)),
+      marketplace: links.get(o.id) ?? null,
       awaitingPayment: isAwaitingPayment({ ...o, paymentCheckout: isCheckoutOrder(o) || isLocalPixOrder(o) }),
       localPix: isLocalPixOrder(o),
       pixConfirmation: localPixConfirmation(data),

@@ -75,6 +75,15 @@ export function AppOrderNotice({
   const alarm = order.status === 'pending' && confirmBy !== null && now >= confirmBy - ALARM_BEFORE_MS;
   return (
     <>
+      {app.failedCall && (
+        <p role="alert" className="flex gap-1.5 rounded-md border border-red-300 bg-red-50 px-2 py-1.5 text-red-900">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            <span className="font-semibold">{app.failedCall.text}</span>
+            <span className="block text-xs">Confira o pedido no aplicativo do {label}.</span>
+          </span>
+        </p>
+      )}
       {alarm && app.confirmBy && (
         <p role="alert" className="flex gap-1.5 rounded-md bg-red-600 px-2 py-1.5 font-semibold text-white">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />

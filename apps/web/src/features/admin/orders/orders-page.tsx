@@ -107,6 +107,14 @@ export default function OrdersPage() {
       },
       'print.updated': () => queryClient.invalidateQueries({ queryKey: PRINTING_STATUS_KEY }),
       'marketplace.health': () => queryClient.invalidateQueries({ queryKey: appHealthKey }),
+      // The card shows it from now on; the toast makes sure someone sees it now.
+      'marketplace.call_failed': ({ number, message }) => {
+        refresh();
+        toast.error(number ? `${orderLabel(number)}: aviso ao aplicativo falhou` : 'Aviso ao aplicativo falhou', {
+          description: message,
+          duration: 15_000,
+        });
+      },
       'whatsapp.failed': ({ number, shortId }) => {
         const short = shortId.toUpperCase();
         toast.error('Erro no WhatsApp', {

@@ -92,6 +92,12 @@ function Health({ c }: { c: ConnectionView }) {
           <dd className="text-destructive">{c.failedCalls}</dd>
         </>
       )}
+      {c.lastFailedCall && (
+        <p role="alert" className="text-destructive sm:col-span-2">
+          {c.lastFailedCall.text}
+          {c.lastFailedCall.at ? ` (${formatDateTime(c.lastFailedCall.at)})` : ''}
+        </p>
+      )}
     </dl>
   );
 }
