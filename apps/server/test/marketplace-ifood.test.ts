@@ -165,7 +165,7 @@ describe('a call the app never receives', () => {
 
     const heard = await stream.waitFor((e) => e.event === 'marketplace.call_failed');
     await stream.close();
-    expect(JSON.parse(heard.data)).toMatchObject({
+    expect(JSON.parse(heard?.data ?? '{}')).toMatchObject({
       orderId: mine.id,
       app: 'ifood',
       action: 'confirm',

@@ -28,7 +28,7 @@ CREATE TABLE "marketplace_sim_states" (
 	"connection_id" uuid PRIMARY KEY NOT NULL,
 	"last_made_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"made" integer DEFAULT 0 NOT NULL,
-	"failing_polls" integer DEFAULT 0 NOT NULL
+	"refuse_next_call" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "marketplace_connections" ADD COLUMN "credential_group" text;--> statement-breakpoint

@@ -42,6 +42,7 @@ export function createIntegrations(_config: Config, db: Db, log: Logger): Integr
       ? httpShippingProvider({ url: _config.SHIPPING_API_URL, token: _config.SHIPPING_API_TOKEN })
       : simulatorShippingProvider(),
     marketplaces: createMarketplaces({
+      db,
       timeoutMs: _config.MARKETPLACE_HTTP_TIMEOUT_MS,
       ifood: ifoodClient({ baseUrl: _config.IFOOD_API_URL, timeoutMs: _config.MARKETPLACE_HTTP_TIMEOUT_MS }),
     }),

@@ -194,8 +194,8 @@ export const simulatorStates = pgTable('marketplace_sim_states', {
   lastMadeAt: timestamp('last_made_at', { withTimezone: true }).notNull().defaultNow(),
   /** Orders made so far: iFood and Keeta take turns. */
   made: integer('made').notNull().default(0),
-  /** Polls still to fail, as an app that is down (tests and the health display). */
-  failingPolls: integer('failing_polls').notNull().default(0),
+  /** The next call the restaurant makes is refused, as an app refuses a move it will never accept ("Simular falha"). */
+  refuseNextCall: boolean('refuse_next_call').notNull().default(false),
 });
 
 export const simulatorOrders = pgTable(

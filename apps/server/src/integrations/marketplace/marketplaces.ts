@@ -1,3 +1,4 @@
+import type { Db } from '@meucardapio/db/client';
 import type { ConnectionAccess, MarketplaceClient } from './marketplace';
 import { openDeliveryClient } from './open-delivery';
 import { type MarketplaceSimulator, marketplaceSimulator } from './simulator';
@@ -8,8 +9,8 @@ export type Marketplaces = {
   simulator: MarketplaceSimulator;
 };
 
-export function createMarketplaces(options: { ifood: MarketplaceClient; timeoutMs: number }): Marketplaces {
-  const simulator = marketplaceSimulator();
+export function createMarketplaces(options: { ifood: MarketplaceClient; timeoutMs: number; db: Db }): Marketplaces {
+  const simulator = marketplaceSimulator(options.db);
   const openDelivery = openDeliveryClient({ timeoutMs: options.timeoutMs });
   return {
     simulator,

@@ -1,29 +1,38 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import type { Db } from '@meucardapio/db/client';
+import { simulatorCalls, simulatorEvents, simulatorOrders, simulatorStates } from '@meucardapio/db/schema';
 import type { MarketplaceAction } from '@meucardapio/domain/marketplace';
-import type { ActionBody, ConnectionAccess, MarketplaceClient, OdOrder, PolledEvent } from './marketplace';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  type ActionBody,
+  type ConnectionAccess,
+  type MarketplaceClient,
+  MarketplaceError,
+  type OdOrder,
+  type PolledEvent,
+} from './marketplace';
 
 /**
  * The offline ordering app (the default, and the demo's): an Open Delivery app living in the process.
  * It makes realistic iFood and Keeta orders from the restaurant's own menu, delivers their events by
  * the same polling/acknowledgment protocol (unacknowledged events come again), records every call the
  * restaurant makes, and answers them as an app would (a confirmation becomes a CONFIRMED event).
- * Its state is per process: a demo runs one instance.
+ * What an app keeps (its orders, the events not acknowledged, the calls received, when it last made
+ * an order) is kept in the database, so a restart or a second instance carries on where it was.
  */
 
 export type SimulatedMenuItem = { id: string; name: string; price: number };
 export type SimulatorCall = { action: MarketplaceAction; orderId: string; displayId: string; at: string };
 
-type State = { events: PolledEvent[]; orders: Map<string, OdOrder>; calls: SimulatorCall[]; lastMade: number };
-
 export type MarketplaceSimulator = MarketplaceClient & {
   /** Makes a new order now (the settings screen's "Gerar pedido agora" and the timer). */
-  makeOrder(c: ConnectionAccess, menu: readonly SimulatedMenuItem[], app?: 'ifood' | 'keeta'): OdOrder | null;
-  /** Makes an order when the last one is older than `everyMs`. */
-  makeOrderIfDue(c: ConnectionAccess, menu: readonly SimulatedMenuItem[], everyMs: number): OdOrder | null;
+  makeOrder(c: ConnectionAccess, menu: readonly SimulatedMenuItem[], app?: 'ifood' | 'keeta'): Promise<OdOrder | null>;
+  /** Makes an order when the last one is older than `everyMs` (one instance makes it, whatever number run). */
+  makeOrderIfDue(c: ConnectionAccess, menu: readonly SimulatedMenuItem[], everyMs: number): Promise<OdOrder | null>;
   /** The calls the restaurant made to the simulated app, oldest first. */
-  calls(connectionId: string): SimulatorCall[];
-  /** Makes the next `n` polls fail, as an app that is down (tests and the health display). */
-  failNextPolls(connectionId: string, n: number): void;
+  calls(connectionId: string): Promise<SimulatorCall[]>;
+  /** The next call is refused for good, as an app refuses a move it will not take ("Simular falha"). */
+  refuseNextCall(connectionId: string): Promise<void>;
 };
 
 const NAMES = [
@@ -54,35 +63,30 @@ const ACTION_EVENT: Partial<Record<MarketplaceAction, string>> = {
   denyCancellation: 'CANCELLED_DENIED',
 };
 
-export function marketplaceSimulator(): MarketplaceSimulator {
-  const states = new Map<string, State>();
-  const failing = new Map<string, number>();
-  const state = (id: string) => {
-    let s = states.get(id);
-    if (!s) {
-      s = { events: [], orders: new Map(), calls: [], lastMade: 0 };
-      states.set(id, s);
-    }
-    return s;
-  };
-  let apps = 0;
+export function marketplaceSimulator(db: Db): MarketplaceSimulator {
+  const notFound = () => new MarketplaceError('Pedido não encontrado no simulador.', { status: 404 });
 
-  function push(s: State, order: OdOrder, type: string) {
-    s.events.push({
-      id: randomUUID(),
-      type,
-      orderId: order.id,
-      createdAt: new Date().toISOString(),
-      raw: { orderURL: `simulator://orders/${order.id}` },
-    });
+  /** Counts an order made on the connection: its number says whose turn it is. */
+  async function turn(connectionId: string): Promise<number> {
+    const [row] = await db
+      .insert(simulatorStates)
+      .values({ connectionId, made: 1 })
+      .onConflictDoUpdate({
+        target: simulatorStates.connectionId,
+        set: { made: sql`${simulatorStates.made} + 1`, lastMadeAt: sql`now()` },
+      })
+      .returning({ made: simulatorStates.made });
+    return row.made;
   }
 
-  function makeOrder(c: ConnectionAccess, menu: readonly SimulatedMenuItem[], app?: 'ifood' | 'keeta') {
+  const event = (connectionId: string, orderId: string, type: string) => ({ connectionId, orderId, type });
+
+  async function makeOrder(c: ConnectionAccess, menu: readonly SimulatedMenuItem[], app?: 'ifood' | 'keeta') {
     const sellable = menu.filter((m) => m.price > 0);
     if (sellable.length === 0) return null;
-    const s = state(c.id);
     // iFood and Keeta by turns, as the demo promises both.
-    const channel = app ?? (apps++ % 2 === 0 ? 'ifood' : 'keeta');
+    const made = await turn(c.id);
+    const channel = app ?? (made % 2 === 1 ? 'ifood' : 'keeta');
     const lines = Array.from({ length: 1 + randomInt(2) }, () => sellable[randomInt(sellable.length)]);
     const items = lines.map((m) => {
       const quantity = 1 + randomInt(2);
@@ -156,52 +160,116 @@ export function marketplaceSimulator(): MarketplaceSimulator {
         estimatedDeliveryDateTime: new Date(now.getTime() + 45 * 60_000).toISOString(),
       },
     };
-    s.orders.set(order.id, order);
-    s.lastMade = now.getTime();
-    push(s, order, 'CREATED');
+    await db.transaction(async (tx) => {
+      await tx.insert(simulatorOrders).values({ id: order.id, connectionId: c.id, body: order });
+      await tx.insert(simulatorEvents).values(event(c.id, order.id, 'CREATED'));
+    });
     return order;
   }
 
   return {
     async poll(c) {
-      const left = failing.get(c.id) ?? 0;
-      if (left > 0) {
-        failing.set(c.id, left - 1);
-        throw new Error('Simulador fora do ar');
-      }
-      return state(c.id).events.slice(0, 1000);
+      const rows = await db
+        .select()
+        .from(simulatorEvents)
+        .where(and(eq(simulatorEvents.connectionId, c.id), isNull(simulatorEvents.ackedAt)))
+        .orderBy(asc(simulatorEvents.seq))
+        .limit(1000);
+      return rows.map(
+        (e): PolledEvent => ({
+          id: e.id,
+          type: e.type,
+          orderId: e.orderId,
+          createdAt: e.createdAt.toISOString(),
+          raw: { orderURL: `simulator://orders/${e.orderId}` },
+        }),
+      );
     },
     async acknowledge(c, events) {
-      const acked = new Set(events.map((e) => e.id));
-      const s = state(c.id);
-      s.events = s.events.filter((e) => !acked.has(e.id));
+      if (events.length === 0) return;
+      await db.delete(simulatorEvents).where(
+        and(
+          eq(simulatorEvents.connectionId, c.id),
+          inArray(
+            simulatorEvents.id,
+            events.map((e) => e.id),
+          ),
+        ),
+      );
     },
     async order(c, orderId) {
-      const order = state(c.id).orders.get(orderId);
-      if (!order) throw new Error('Pedido não encontrado no simulador');
-      return order;
+      const [row] = await db
+        .select({ body: simulatorOrders.body })
+        .from(simulatorOrders)
+        .where(and(eq(simulatorOrders.connectionId, c.id), eq(simulatorOrders.id, orderId)))
+        .limit(1);
+      if (!row) throw notFound();
+      return row.body as OdOrder;
     },
     async act(c, orderId, action, _body: ActionBody) {
-      const s = state(c.id);
-      const order = s.orders.get(orderId);
-      if (!order) throw new Error('Pedido não encontrado no simulador');
-      s.calls.push({ action, orderId, displayId: order.displayId, at: new Date().toISOString() });
-      const type = ACTION_EVENT[action];
-      if (type) {
-        order.lastEvent = type;
-        push(s, order, type);
-      }
+      // Taken on its own: the refusal is used up even though the call then changes nothing.
+      const [refused] = await db
+        .update(simulatorStates)
+        .set({ refuseNextCall: false })
+        .where(and(eq(simulatorStates.connectionId, c.id), eq(simulatorStates.refuseNextCall, true)))
+        .returning({ connectionId: simulatorStates.connectionId });
+      if (refused)
+        throw new MarketplaceError('O aplicativo recusou a atualização do pedido (falha simulada).', { status: 422 });
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(simulatorOrders)
+          .where(and(eq(simulatorOrders.connectionId, c.id), eq(simulatorOrders.id, orderId)))
+          .for('update')
+          .limit(1);
+        if (!row) throw notFound();
+        const order = row.body as OdOrder;
+        await tx.insert(simulatorCalls).values({ connectionId: c.id, orderId, displayId: order.displayId, action });
+        const type = ACTION_EVENT[action];
+        if (type) {
+          await tx
+            .update(simulatorOrders)
+            .set({ body: { ...order, lastEvent: type } })
+            .where(eq(simulatorOrders.id, orderId));
+          await tx.insert(simulatorEvents).values(event(c.id, orderId, type));
+        }
+      });
     },
     async check() {},
     makeOrder,
-    makeOrderIfDue(c, menu, everyMs) {
-      const s = state(c.id);
-      if (s.lastMade === 0) s.lastMade = Date.now();
-      return Date.now() - s.lastMade >= everyMs ? makeOrder(c, menu) : null;
+    async makeOrderIfDue(c, menu, everyMs) {
+      // The first poll starts the clock; after that, one instance takes each turn (a conditional update).
+      await db.insert(simulatorStates).values({ connectionId: c.id }).onConflictDoNothing();
+      const [due] = await db
+        .update(simulatorStates)
+        .set({ lastMadeAt: sql`now()` })
+        .where(
+          and(
+            eq(simulatorStates.connectionId, c.id),
+            sql`${simulatorStates.lastMadeAt} <= now() - ${everyMs} * interval '1 millisecond'`,
+          ),
+        )
+        .returning({ connectionId: simulatorStates.connectionId });
+      return due ? makeOrder(c, menu) : null;
     },
-    calls: (id) => [...(states.get(id)?.calls ?? [])],
-    failNextPolls(id, n) {
-      failing.set(id, n);
+    async calls(connectionId) {
+      const rows = await db
+        .select()
+        .from(simulatorCalls)
+        .where(eq(simulatorCalls.connectionId, connectionId))
+        .orderBy(asc(simulatorCalls.id));
+      return rows.map((r) => ({
+        action: r.action as MarketplaceAction,
+        orderId: r.orderId,
+        displayId: r.displayId,
+        at: r.at.toISOString(),
+      }));
+    },
+    async refuseNextCall(connectionId) {
+      await db
+        .insert(simulatorStates)
+        .values({ connectionId, refuseNextCall: true })
+        .onConflictDoUpdate({ target: simulatorStates.connectionId, set: { refuseNextCall: true } });
     },
   };
 }

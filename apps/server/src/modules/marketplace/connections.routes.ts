@@ -9,6 +9,7 @@ import {
   generateMenuKey,
   integrationsOverview,
   saveConnection,
+  simulateCallFailure,
   simulateOrder,
   simulatorCalls,
   testConnection,
@@ -49,6 +50,13 @@ connectionsRoutes.post('/admin/integrations/:id/simulate', async (c) => {
   const { id } = parseParams(c, idParam);
   const body = await parseBody(c, simulateBody);
   return c.json(await simulateOrder(ctx, id, body.app), 201);
+});
+
+connectionsRoutes.post('/admin/integrations/:id/refuse-next-call', async (c) => {
+  const ctx = staffCtx(c, 'manage_settings');
+  const { id } = parseParams(c, idParam);
+  await simulateCallFailure(ctx, id);
+  return c.json({ ok: true });
 });
 
 connectionsRoutes.get('/admin/integrations/:id/calls', async (c) => {

@@ -186,7 +186,11 @@ export async function simulateOrder(
   app?: 'ifood' | 'keeta',
 ): Promise<{ displayId: string }> {
   const row = await ownConnection(ctx, id);
-  const order = simulatorOf(ctx, row).makeOrder(accessOf(row), await simulatorMenu(ctx.deps, ctx.restaurantId), app);
+  const order = await simulatorOf(ctx, row).makeOrder(
+    accessOf(row),
+    await simulatorMenu(ctx.deps, ctx.restaurantId),
+    app,
+  );
   if (!order)
     throw new AppError(
       409,
@@ -204,6 +208,12 @@ export async function simulateOrder(
 export async function simulatorCalls(ctx: StaffCtx, id: string): Promise<SimulatorCall[]> {
   const row = await ownConnection(ctx, id);
   return simulatorOf(ctx, row).calls(row.id);
+}
+
+/** "Simular falha": the simulated app refuses the next call, so staff see what a refused call looks like. */
+export async function simulateCallFailure(ctx: StaffCtx, id: string): Promise<void> {
+  const row = await ownConnection(ctx, id);
+  await simulatorOf(ctx, row).refuseNextCall(row.id);
 }
 
 /** The board's warning: connections switched on that are not working. */

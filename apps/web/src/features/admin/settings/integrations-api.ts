@@ -14,6 +14,7 @@ export const saveIntegration = (body: Partial<ConnectionInput> & { app: Connecti
 export const deleteIntegration = (id: string) => api.delete(`/api/admin/integrations/${id}`);
 export const testIntegration = (id: string) =>
   api.post<{ ok: boolean; message: string }>(`/api/admin/integrations/${id}/test`);
+export const refuseNextCall = (id: string) => api.post<{ ok: true }>(`/api/admin/integrations/${id}/refuse-next-call`);
 export const simulateOrder = (id: string, app: 'ifood' | 'keeta') =>
   api.post<{ displayId: string }>(`/api/admin/integrations/${id}/simulate`, { app });
 export const fetchSimulatorCalls = (id: string) =>

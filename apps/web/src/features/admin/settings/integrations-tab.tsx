@@ -24,6 +24,7 @@ import {
   fetchSimulatorCalls,
   generateMenuKey,
   INTEGRATIONS_KEY,
+  refuseNextCall,
   saveIntegration,
   simulateOrder,
   testIntegration,
@@ -246,7 +247,10 @@ function ConnectionCard({
   );
 }
 
-/** The simulator's own controls: an order now, and the calls the restaurant made to the simulated apps. */
+/**
+ * The simulator's own controls: an order now, a refused call (what staff see when an app refuses one),
+ * and the calls the restaurant made to the simulated apps.
+ */
 function SimulatorControls({ connectionId }: { connectionId: string }) {
   const calls = useQuery({
     queryKey: [...INTEGRATIONS_KEY, 'calls', connectionId],
@@ -258,6 +262,11 @@ function SimulatorControls({ connectionId }: { connectionId: string }) {
     onSuccess: (r, app) => toast.success(`Pedido ${app === 'ifood' ? 'iFood' : 'Keeta'} #${r.displayId} enviado`),
     onError: (err) => toastTitledError(err, 'Erro ao gerar pedido'),
   });
+  const refuse = useMutation({
+    mutationFn: () => refuseNextCall(connectionId),
+    onSuccess: () => toast.success('O simulador vai recusar a próxima atualização de pedido.'),
+    onError: (err) => toastTitledError(err, 'Erro no simulador'),
+  });
   const list = calls.data ?? [];
   return (
     <div className="grid gap-3 border-t pt-4">
@@ -267,6 +276,9 @@ function SimulatorControls({ connectionId }: { connectionId: string }) {
         </Button>
         <Button variant="outline" onClick={() => make.mutate('keeta')} disabled={make.isPending}>
           Gerar pedido Keeta agora
+        </Button>
+        <Button variant="ghost" onClick={() => refuse.mutate()} disabled={refuse.isPending}>
+          Simular falha na próxima atualização
         </Button>
       </div>
       <section aria-labelledby="sim-calls">
