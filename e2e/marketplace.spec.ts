@@ -84,6 +84,29 @@ test('with the simulator, an iFood order reaches the board and the kitchen live,
   const origins = dashboard.getByRole('region', { name: 'Origem dos pedidos' });
   await expect(origins.getByText('iFood', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(origins).toContainText('1 pedido');
+  // Each open page holds a live stream: the browser's six connections to one host are not to run out.
+  await dashboard.close();
+  await kitchen.close();
+
+  // The app refuses a call for good: the board says so at once, on the card and in a toast.
+  await simulatorCard.getByRole('button', { name: 'Simular falha na próxima atualização' }).click();
+  await expect(settings.getByText('O simulador vai recusar a próxima atualização de pedido.')).toBeVisible();
+  await simulatorCard.getByRole('button', { name: 'Gerar pedido iFood agora' }).click();
+  const second = settings.getByText(/Pedido iFood #\d+ enviado/).last();
+  await expect(second).not.toHaveText(`Pedido iFood #${code} enviado`);
+  const code2 = ((await second.textContent()) ?? '').match(/#(\d+)/)?.[1] ?? '';
+  const card2 = board.locator('article[data-channel="ifood"]').filter({ hasText: `#${code2}` });
+  await expect(card2).toBeVisible({ timeout: 15_000 });
+  await card2.getByRole('combobox', { name: /Status do pedido/ }).click();
+  await board.getByRole('option', { name: 'Preparando', exact: true }).click();
+  const refused =
+    'Não foi possível avisar o iFood do aceite do pedido: O aplicativo recusou a atualização do pedido (falha simulada).';
+  await expect(card2.getByRole('alert').filter({ hasText: refused })).toBeVisible({ timeout: 15_000 });
+  await expect(board.getByText(/aviso ao aplicativo falhou/)).toBeVisible();
+  // Integrações' health names it too.
+  await settings.reload();
+  await settings.getByRole('tab', { name: 'Integrações' }).click({ timeout: 30_000 });
+  await expect(settings.getByRole('region', { name: /Simulador/ }).getByText(refused)).toBeVisible({ timeout: 20_000 });
 
   await context.close();
 });

@@ -47,9 +47,13 @@ async function tick() {
 
 async function boardOrder(displayId: string) {
   const res = await owner.client.get('/api/admin/orders');
-  return (res.body.orders as { id: string; status: string; marketplace: { displayId: string } | null }[]).find(
-    (o) => o.marketplace?.displayId === displayId,
-  );
+  return (
+    res.body.orders as {
+      id: string;
+      status: string;
+      marketplace: { displayId: string; failedCall: { text: string } | null } | null;
+    }[]
+  ).find((o) => o.marketplace?.displayId === displayId);
 }
 
 describe('the simulated app, kept in the database', () => {
@@ -101,7 +105,7 @@ describe('the simulated app, kept in the database', () => {
     await owner.client.patch(`/api/admin/orders/${mine?.id}/status`, { status: 'preparing' });
     await drainAppOutbox(t.deps, { retryDelaysMs: [0, 0, 0] });
     const card = await boardOrder(made.body.displayId);
-    expect((card as { marketplace: { failedCall: { text: string } | null } }).marketplace.failedCall?.text).toBe(
+    expect(card?.marketplace?.failedCall?.text).toBe(
       'Não foi possível avisar o Keeta do aceite do pedido: O aplicativo recusou a atualização do pedido (falha simulada).',
     );
   });
