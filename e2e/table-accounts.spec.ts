@@ -261,11 +261,13 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
   await expect(waiter.getByText('Cancelado', { exact: true })).toBeVisible();
   await cook.getByRole('button', { name: 'Bar', exact: true }).click();
   await expect(cook.getByText('Cliente desistiu')).toBeVisible();
+  await expect(cook.getByText('Comanda 7 · rodada 1')).toBeVisible();
   await cook.screenshot({ path: `${SCREENS}/kitchen-cancelled-1024.png`, fullPage: true });
   // So does the orders board, where the line stays with why it left the bill.
   await ownerPage.goto('/admin/orders');
   const comanda = ownerPage.locator('article').filter({ hasText: 'Cancelado: Cliente desistiu' });
   await expect(comanda).toContainText('Caipirinha');
+  await expect(comanda).toContainText('Comanda 7 · rodada 1');
   await comanda.screenshot({ path: `${SCREENS}/board-cancelled-item-1280.png` });
 
   // Configurações → Mesas: the service charge and couvert of new accounts, ranges checked in pt-BR.

@@ -433,6 +433,27 @@ describe('the kitchen: tickets of rounds and cancelled items', () => {
       .items.find((i: { name: string }) => i.name === 'Café Expresso');
     expect(cafe.cancelled).toBeNull();
   });
+
+  it("names a tab's round by its comanda on the ticket, the kitchen display and the orders board", async () => {
+    const opened = await waiter1.post(A, { kind: 'tab', number: 31, people: 1 });
+    expect(opened.status, opened.text).toBe(201);
+    const sent = await round(waiter1, opened.body.account.id, [{ productId: pdv.products.cafe.id, quantity: 1 }]);
+    expect(sent.status, sent.text).toBe(201);
+    const roundOrder = sent.body.account.rounds[0].orderId;
+    const counter = (await jobsOf(roundOrder)).find((j) => j.kind === 'order')!;
+    expect(paper(counter.content)).toContain('COMANDA 31');
+    expect(paper(counter.content)).not.toContain('MESA');
+    const kitchen = await pdv.owner.client.get('/api/admin/kitchen/board');
+    expect(kitchen.body.orders.find((o: { id: string }) => o.id === roundOrder)).toMatchObject({
+      tabNumber: 31,
+      round: 1,
+    });
+    const board = await pdv.owner.client.get('/api/admin/orders');
+    expect(board.body.orders.find((o: { id: string }) => o.id === roundOrder)).toMatchObject({ tabNumber: 31 });
+    // A table's round keeps its table.
+    const tableRound = board.body.orders.find((o: { tableNumber: number | null }) => o.tableNumber === 10);
+    expect(tableRound.tabNumber).toBeNull();
+  });
 });
 
 describe('settings and discounts', () => {

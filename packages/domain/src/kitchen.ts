@@ -59,6 +59,8 @@ export type KitchenOrder = {
   tableNumber: number | null;
   /** The round of a table account ("Mesa 12 · rodada 3"); null for any other order. */
   round: number | null;
+  /** A tab's round: the comanda's number ("Comanda 7 · rodada 1"); null otherwise. */
+  tabNumber: number | null;
   /** Null for a kitchen-only profile (isKitchenOnly). */
   customerName: string | null;
   note: string | null;

@@ -95,6 +95,8 @@ export type AdminOrderView = CashChange &
     tableNumber: number | null;
     /** The round of a table account ("Mesa 12 · rodada 3"); null for any other order. */
     round: number | null;
+    /** A tab's round: the comanda's number ("Comanda 7 · rodada 1"); null otherwise. */
+    tabNumber: number | null;
     paymentMethod: string | null;
     paymentStatus: string | null;
     paymentStatusCheckedAt: string | null;

@@ -90,6 +90,11 @@ describe('table rounds and cancelled items', () => {
     expect(lines.slice(0, 4)).toEqual(['FORNO', 'PEDIDO #42', 'MESA 12', 'RODADA 3']);
   });
 
+  it("a tab's round names the comanda, so the bar knows whose it is", () => {
+    const tab: TicketOrder = { ...order, deliveryType: 'dine_in', tableNumber: null, tabNumber: 7, round: 1 };
+    expect(texts(kitchenTicket('Bar', tab)).slice(0, 4)).toEqual(['BAR', 'PEDIDO #42', 'COMANDA 7', 'RODADA 1']);
+  });
+
   it("an ordering app's order names the app and its code on every ticket", () => {
     const fromApp: TicketOrder = { ...order, deliveryType: 'delivery', app: { name: 'iFood', code: '4821' } };
     expect(texts(kitchenTicket('Forno', fromApp)).slice(0, 4)).toEqual([

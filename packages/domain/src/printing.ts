@@ -141,8 +141,9 @@ export type TicketOrder = {
   shortId: string;
   deliveryType: string;
   tableNumber: number | null;
-  /** The round of a table account (comanda), printed under the table. */
+  /** The round of a table account, printed under the table; a tab's number (comanda) in the table's place. */
   round?: number | null;
+  tabNumber?: number | null;
   /** An ordering app's order: the app's name and the short code its courier and customer know. */
   app?: { name: string; code: string } | null;
   customerName: string;
@@ -178,7 +179,9 @@ function orderHeader(order: TicketOrder, title: string): Ticket {
     { text: title, align: 'center', bold: true },
     { text: `PEDIDO #${order.number}`, align: 'center', bold: true, big: true },
   ];
-  if (order.deliveryType === 'dine_in' && order.tableNumber != null) {
+  if (order.deliveryType === 'dine_in' && order.tabNumber != null) {
+    lines.push({ text: `COMANDA ${order.tabNumber}`, align: 'center', bold: true, big: true });
+  } else if (order.deliveryType === 'dine_in' && order.tableNumber != null) {
     lines.push({ text: `MESA ${order.tableNumber}`, align: 'center', bold: true, big: true });
   } else {
     lines.push({ text: channelLabel(order.deliveryType).toUpperCase(), align: 'center', bold: true });

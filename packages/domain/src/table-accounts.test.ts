@@ -102,6 +102,8 @@ describe('status × operation', () => {
     expect(tableOrderLabel(12, 3)).toBe('Mesa 12 · rodada 3');
     expect(tableOrderLabel(4, null)).toBe('Mesa 4');
     expect(tableOrderLabel(null, 2)).toBe('Rodada 2');
+    expect(tableOrderLabel(null, 2, 7)).toBe('Comanda 7 · rodada 2');
+    expect(tableOrderLabel(null, null, 7)).toBe('Comanda 7');
     expect(tableOrderLabel(null, null)).toBeNull();
   });
 });

@@ -95,8 +95,16 @@ export function roundLabel(kind: AccountKind, number: number, round: number): st
   return `${accountLabel(kind, number)} · rodada ${round}`;
 }
 
-/** How the board and the kitchen name a dine-in order: "Mesa 12 · rodada 3", "Mesa 12", "Rodada 2" (a tab's). */
-export function tableOrderLabel(tableNumber: number | null, round: number | null): string | null {
+/**
+ * How the board, the kitchen and the tickets name a dine-in order: "Mesa 12 · rodada 3", "Mesa 12",
+ * "Comanda 7 · rodada 1" (a tab's round: `tabNumber`), "Rodada 2" when the tab is gone.
+ */
+export function tableOrderLabel(
+  tableNumber: number | null,
+  round: number | null,
+  tabNumber: number | null = null,
+): string | null {
+  if (tabNumber !== null) return round !== null ? roundLabel('tab', tabNumber, round) : accountLabel('tab', tabNumber);
   if (tableNumber !== null && round !== null) return roundLabel('table', tableNumber, round);
   if (tableNumber !== null) return `Mesa ${tableNumber}`;
   return round !== null ? `Rodada ${round}` : null;

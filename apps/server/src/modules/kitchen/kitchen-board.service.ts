@@ -1,4 +1,4 @@
-import { marketplaceOrders, orderItems, orders, products } from '@meucardapio/db/schema';
+import { marketplaceOrders, orderItems, orders, products, tableAccounts } from '@meucardapio/db/schema';
 import type { KitchenBoard, KitchenItem, KitchenOrder, KitchenReadyResult } from '@meucardapio/domain/kitchen';
 import { stationView } from '@meucardapio/domain/kitchen';
 import { isKitchenOnly } from '@meucardapio/domain/permissions';
@@ -29,6 +29,7 @@ export async function kitchenBoard(ctx: StaffCtx, stationId: string | null): Pro
       deliveryType: orders.deliveryType,
       tableNumber: orders.tableNumber,
       round: orders.round,
+      tabNumber: tableAccounts.number,
       customerName: orders.customerName,
       note: orders.note,
       createdAt: orders.createdAt,
@@ -37,6 +38,15 @@ export async function kitchenBoard(ctx: StaffCtx, stationId: string | null): Pro
     })
     .from(orders)
     .leftJoin(marketplaceOrders, eq(marketplaceOrders.orderId, orders.id))
+    // A tab's round is named by the comanda's number; a table's by the table.
+    .leftJoin(
+      tableAccounts,
+      and(
+        eq(tableAccounts.id, orders.tableAccountId),
+        eq(tableAccounts.restaurantId, orders.restaurantId),
+        eq(tableAccounts.kind, 'tab'),
+      ),
+    )
     .where(tenant(orders, ctx.restaurantId, eq(orders.status, 'preparing')))
     .orderBy(asc(orders.createdAt), asc(orders.number))
     .limit(BOARD_LIMIT);

@@ -9,6 +9,7 @@ import {
   orderItems,
   orders,
   restaurants,
+  tableAccounts,
 } from '@meucardapio/db/schema';
 import { DELIVERY_KIND_LABELS, deliveryFeeParts, isCarrierOrder } from '@meucardapio/domain/delivery';
 import { DEFAULT_TIMEZONE } from '@meucardapio/domain/hours';
@@ -221,13 +222,30 @@ async function appLinks(
   );
 }
 
+/** The numbers of the tabs (comandas) among these accounts: a tab's round is named by it. */
+export async function tabNumbersOf(
+  db: DbOrTx,
+  restaurantId: string,
+  accountIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: tableAccounts.id, number: tableAccounts.number })
+    .from(tableAccounts)
+    .where(
+      tenant(tableAccounts, restaurantId, inArray(tableAccounts.id, [...accountIds]), eq(tableAccounts.kind, 'tab')),
+    );
+  return new Map(rows.map((r) => [r.id, r.number]));
+}
+
 export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: OrderRow[]): Promise<AdminOrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
   const employeeIds = [...new Set(rows.map((o) => o.deliveryEmployeeId).filter((x): x is string => !!x))];
   const courierIds = [...new Set(rows.map((o) => o.courierId).filter((x): x is string => !!x))];
   const appIds = rows.filter((o) => o.channel).map((o) => o.id);
-  const [items, history, people, freelancers, states, links] = await Promise.all([
+  const accountIds = [...new Set(rows.map((o) => o.tableAccountId).filter((x): x is string => !!x))];
+  const [items, history, people, freelancers, states, links, tabs] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -252,6 +270,7 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
       : Promise.resolve([]),
     activeStatesOf(db, restaurantId),
     appLinks(db, restaurantId, appIds),
+    tabNumbersOf(db, restaurantId, accountIds),
   ]);
   const itemsBy = groupBy(items, (i) => i.orderId);
   const historyBy = groupBy(history, (h) => h.orderId);
@@ -272,6 +291,7 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
       customerEmail: o.customerEmail,
       tableNumber: o.tableNumber,
       round: o.round,
+      tabNumber: o.tableAccountId ? (tabs.get(o.tableAccountId) ?? null) : null,
       address: o.address,
       addressNumber: o.addressNumber,
       complement: o.complement,

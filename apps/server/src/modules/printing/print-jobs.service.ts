@@ -35,6 +35,7 @@ import { inTransaction, type ServiceCtx, type StaffCtx } from '../../http/contex
 import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
+import { tabNumbersOf } from '../orders/order-view';
 
 /*
  * Print jobs are created in the transaction of the change that causes them (the board's accept, the PDV
@@ -118,6 +119,7 @@ async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: string, ti
         .from(marketplaceOrders)
         .where(tenant(marketplaceOrders, restaurantId, eq(marketplaceOrders.orderId, orderId)))
     : [];
+  const tabs = await tabNumbersOf(db, restaurantId, order.tableAccountId ? [order.tableAccountId] : []);
   const address = order.address
     ? [order.address, order.addressNumber, order.complement, order.neighborhood].filter(Boolean).join(', ')
     : null;
@@ -127,6 +129,7 @@ async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: string, ti
     deliveryType: order.deliveryType,
     tableNumber: order.tableNumber,
     round: order.round,
+    tabNumber: order.tableAccountId ? (tabs.get(order.tableAccountId) ?? null) : null,
     app: order.channel && app ? { name: channelLabel(order.channel), code: app.code } : null,
     customerName: order.customerName,
     customerPhone: order.customerPhone,

@@ -24,7 +24,7 @@ const TIMER_TEXT: Record<KitchenTimerLevel, string> = { ok: 'no prazo', warn: 'a
 
 /** "Mesa 4", "Delivery", "Retirada", "PDV". */
 function whereTo(o: KitchenOrder): string {
-  const table = o.deliveryType === 'dine_in' ? tableOrderLabel(o.tableNumber, o.round) : null;
+  const table = o.deliveryType === 'dine_in' ? tableOrderLabel(o.tableNumber, o.round, o.tabNumber) : null;
   if (table) return table;
   return isDeliveryType(o.deliveryType) ? DELIVERY_TYPE_LABELS[o.deliveryType] : o.deliveryType;
 }

@@ -135,8 +135,8 @@ export function OrderCard({
           ) : (
             <Badge variant="secondary">{DELIVERY_TYPE_LABELS[o.deliveryType as DeliveryType] ?? o.deliveryType}</Badge>
           )}
-          {o.deliveryType === 'dine_in' && tableOrderLabel(o.tableNumber, o.round) ? (
-            <Badge variant="outline">{tableOrderLabel(o.tableNumber, o.round)}</Badge>
+          {o.deliveryType === 'dine_in' && tableOrderLabel(o.tableNumber, o.round, o.tabNumber) ? (
+            <Badge variant="outline">{tableOrderLabel(o.tableNumber, o.round, o.tabNumber)}</Badge>
           ) : null}
           {o.isTest && <Badge variant="warning">Teste</Badge>}
           {(o.paymentCheckout || o.paymentStatus) && (

@@ -30,7 +30,8 @@ export function OrderReceipt({ receipt }: { receipt: Receipt }) {
       <p>
         {/* As on the card: the delivery kind ("Delivery" / "Transportadora") names delivery orders. */}
         {o.deliveryKind ?? DELIVERY_TYPE_LABELS[o.deliveryType] ?? o.deliveryType}
-        {o.tableNumber ? ` · ${tableOrderLabel(o.tableNumber, o.round)}` : ''} · {orderStatusLabel(o.status)}
+        {o.tableNumber || o.tabNumber ? ` · ${tableOrderLabel(o.tableNumber, o.round, o.tabNumber)}` : ''} ·{' '}
+        {orderStatusLabel(o.status)}
       </p>
       <hr />
       <p>Cliente: {o.customerName}</p>
