@@ -22,6 +22,9 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts', 'packages/db/src/seed/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           environment: 'node',
+          // Each file builds its own app and database, so files share one module graph instead of
+          // importing the server again for every file (decision 088).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
