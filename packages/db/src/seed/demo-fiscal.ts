@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { accessKey } from '@meucardapio/domain/fiscal-rules';
 import { nfceQrCode } from '@meucardapio/domain/nfce-qr';
+import { simulatedNoteId, simulatedNoteXml } from '@meucardapio/domain/nfce-simulated';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { fiscalNoteHistory, fiscalNotes, orders, restaurants } from '../schema';
@@ -8,8 +9,9 @@ import { fiscalNoteHistory, fiscalNotes, orders, restaurants } from '../schema';
 /**
  * The demo restaurant issues NFC-e in homologação through the simulator (no credentials): its emitter data
  * and Configurações → Fiscal, and an authorised note for every PDV sale of its history, written as the
- * queue leaves an authorised note (chave with its check digit, protocolo, SEFAZ's QR code) rather than
- * emitted, so "Notas fiscais" and the sales' DANFE receipts are full on first start.
+ * queue leaves a note the simulator authorised (chave with its check digit, protocolo, SEFAZ's QR code, the
+ * simulator's document id and XML, so its files download) rather than emitted, so "Notas fiscais" and the
+ * sales' DANFE receipts are full on first start.
  */
 
 const CNPJ = '11.222.333/0001-81';
@@ -63,6 +65,8 @@ export async function seedDemoFiscal(tx: Tx, restaurantId: string) {
       cNF: (numero * 7_919 + 10_000_019) % 100_000_000,
     });
     const cpf = s.paymentData?.customer_cpf;
+    const qr = nfceQrCode(chave, 'homologacao', sha1);
+    const simulated = { r: s.id, k: chave, t: issuedAt.getTime(), a: 'homologacao', v: s.total } as const;
     return {
       id: randomUUID(),
       restaurantId,
@@ -76,7 +80,9 @@ export async function seedDemoFiscal(tx: Tx, restaurantId: string) {
       total: s.total,
       chave,
       protocolo: `${SP}${String(issuedAt.getTime()).slice(-13)}`,
-      ...nfceQrCode(chave, 'homologacao', sha1),
+      ...qr,
+      providerId: simulatedNoteId(simulated),
+      xml: simulatedNoteXml(simulated, qr),
       sefazCode: 100,
       sefazReason: 'Autorizado o uso da NF-e',
       attempts: 1,

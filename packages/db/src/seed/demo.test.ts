@@ -1,6 +1,7 @@
 import { addDays } from '@meucardapio/domain/dashboard';
 import { isValidAccessKey } from '@meucardapio/domain/fiscal-rules';
 import { localDateString, localParts } from '@meucardapio/domain/hours';
+import { decodeSimulatedNoteId } from '@meucardapio/domain/nfce-simulated';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../client';
@@ -368,6 +369,9 @@ describe('seedDemo', () => {
         ),
       );
       expect(n.total).toBe(sales.find((o) => o.id === n.orderId)?.total);
+      // As the simulator would serve it: its XML to download, its document id for the DANFE files.
+      expect(n.xml).toContain(`<chNFe>${n.chave}</chNFe>`);
+      expect(decodeSimulatedNoteId(n.providerId ?? '')).toMatchObject({ k: n.chave, v: n.total, a: 'homologacao' });
     }
   });
 

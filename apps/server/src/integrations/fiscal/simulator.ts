@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { accessKey } from '@meucardapio/domain/fiscal-rules';
 import { nfceQrCode } from '@meucardapio/domain/nfce-qr';
+import {
+  decodeSimulatedNoteId,
+  type SimulatedNote,
+  simulatedNoteId,
+  simulatedNoteXml,
+} from '@meucardapio/domain/nfce-simulated';
 import type { FiscalAccount, FiscalDocument, FiscalProvider } from './fiscal';
 
 /**
@@ -14,31 +20,12 @@ import type { FiscalAccount, FiscalDocument, FiscalProvider } from './fiscal';
 /** How long a simulated note stays `pendente`. */
 const PENDING_MS = 600;
 
-type Token = {
-  /** referencia */
-  r: string;
-  /** chave */
-  k: string;
-  /** issued at (ms) */
-  t: number;
-  a: 'homologacao' | 'producao';
-  /** rejection: SEFAZ code and reason */
-  x?: [number, string];
-  v: number;
-};
-
-const encode = (t: Token) => `sim_${Buffer.from(JSON.stringify(t)).toString('base64url')}`;
-function decode(id: string): Token {
-  if (!id.startsWith('sim_')) throw new Error('not a simulated note');
-  return JSON.parse(Buffer.from(id.slice(4), 'base64url').toString('utf8')) as Token;
-}
-
 /** The simulator's QR code: SEFAZ's pattern, hashed with a CSC of its own. */
-const simulatedQr = (chave: string, ambiente: Token['a']) =>
+const simulatedQr = (chave: string, ambiente: SimulatedNote['a']) =>
   nfceQrCode(chave, ambiente, (text) => createHash('sha1').update(text).digest('hex'));
 
-function document(t: Token, now: number): FiscalDocument {
-  const base = { id: encode(t), chave: t.k, protocolo: null, sefazCode: null, sefazReason: null };
+function document(t: SimulatedNote, now: number): FiscalDocument {
+  const base = { id: simulatedNoteId(t), chave: t.k, protocolo: null, sefazCode: null, sefazReason: null };
   if (now - t.t < PENDING_MS) return { ...base, status: 'pendente' };
   if (t.x) return { ...base, status: 'rejeitado', sefazCode: t.x[0], sefazReason: t.x[1] };
   const protocolo = `${t.k.slice(0, 2)}${String(t.t).slice(-13).padStart(13, '0')}`;
@@ -78,28 +65,20 @@ export function simulatorFiscalProvider(now: () => number = Date.now): FiscalPro
       );
     },
     async get(_account, id) {
-      return document(decode(id), now());
+      return document(decodeSimulatedNoteId(id), now());
     },
     async xml(_account, id) {
-      const t = decode(id);
-      const { qrCodeUrl, consultaUrl } = simulatedQr(t.k, t.a);
-      return [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">',
-        `<NFe><infNFe Id="NFe${t.k}" versao="4.00"><total><ICMSTot><vNF>${(t.v / 100).toFixed(2)}</vNF></ICMSTot></total></infNFe>`,
-        `<infNFeSupl><qrCode><![CDATA[${qrCodeUrl}]]></qrCode><urlChave>${consultaUrl}</urlChave></infNFeSupl></NFe>`,
-        `<protNFe versao="4.00"><infProt><tpAmb>${t.a === 'producao' ? 1 : 2}</tpAmb><chNFe>${t.k}</chNFe><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>`,
-        '</nfeProc>',
-      ].join('');
+      const t = decodeSimulatedNoteId(id);
+      return simulatedNoteXml(t, simulatedQr(t.k, t.a));
     },
     async pdf(_account, id) {
-      const t = decode(id);
+      const t = decodeSimulatedNoteId(id);
       return new TextEncoder().encode(
         `%PDF-1.4\n% DANFE NFC-e simulada\n% Chave ${t.k}\n${t.a === 'homologacao' ? '% EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL\n' : ''}%%EOF\n`,
       );
     },
     async escpos(_account, id) {
-      const t = decode(id);
+      const t = decodeSimulatedNoteId(id);
       return new TextEncoder().encode(`\x1b@DANFE NFC-e\nChave ${t.k}\n\n\n\x1dV\x00`);
     },
     async cancel() {
