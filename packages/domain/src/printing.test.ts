@@ -12,6 +12,7 @@ import {
   printRetryDelayMs,
   type TicketOrder,
 } from './printing';
+import { goldenHex } from './testing/golden-hex';
 
 const order: TicketOrder = {
   number: 42,
@@ -35,18 +36,8 @@ const order: TicketOrder = {
   ],
 };
 
-/** Hex, 32 bytes a line, as the fixtures store it. */
-const hex = (bytes: Uint8Array) =>
-  `${Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
-    .join('')
-    .replace(/(.{64})/g, '$1\n')
-    .trimEnd()}\n`;
-
-/**
- * The bytes are compared with stored fixtures: a change of layout or of the encoder shows up here and
- * is looked at on paper before the fixture is replaced with the new bytes.
- */
-const golden = (fixture: string, bytes: Uint8Array) => expect(hex(bytes)).toBe(fixture);
+/** The bytes are compared with stored fixtures (testing/golden-hex.ts). */
+const golden = (fixture: string, bytes: Uint8Array) => expect(goldenHex(bytes)).toBe(fixture);
 
 const indexOf = (bytes: Uint8Array, seq: number[]) => Buffer.from(bytes).indexOf(Buffer.from(seq));
 
@@ -126,6 +117,7 @@ describe('printing rules', () => {
     order: { delivery: 2, pickup: 1, dine_in: 0 },
     stations: [],
     pdvReceipt: false,
+    nfceDanfe: false,
     cashClosing: false,
   };
 

@@ -7,20 +7,27 @@ import { DELIVERY_TYPE_LABELS, type DeliveryType, isDeliveryType } from './order
  * The server renders a ticket to ESC/POS bytes (escpos.ts) and the print agent only delivers them.
  */
 
-/** What a job prints. The NFC-e DANFE joins when the fiscal module does. */
-export const PRINT_JOB_KINDS = ['order', 'kitchen', 'pdv_receipt', 'cash_closing', 'test'] as const;
+/** What a job prints. */
+export const PRINT_JOB_KINDS = ['order', 'kitchen', 'pdv_receipt', 'nfce_danfe', 'cash_closing', 'test'] as const;
 export type PrintJobKind = (typeof PRINT_JOB_KINDS)[number];
 
 /** The kinds the owner may switch between "Imprimir automaticamente" and on demand only. */
-export const AUTO_PRINT_KINDS = ['order', 'kitchen', 'pdv_receipt', 'cash_closing'] as const;
+export const AUTO_PRINT_KINDS = ['order', 'kitchen', 'pdv_receipt', 'nfce_danfe', 'cash_closing'] as const;
 export type AutoPrintKind = (typeof AUTO_PRINT_KINDS)[number];
 export type AutoPrint = Record<AutoPrintKind, boolean>;
-export const DEFAULT_AUTO_PRINT: AutoPrint = { order: true, kitchen: true, pdv_receipt: true, cash_closing: true };
+export const DEFAULT_AUTO_PRINT: AutoPrint = {
+  order: true,
+  kitchen: true,
+  pdv_receipt: true,
+  nfce_danfe: true,
+  cash_closing: true,
+};
 
 export const PRINT_JOB_KIND_LABELS: Record<PrintJobKind, string> = {
   order: 'Via do balcão (pedido aceito)',
   kitchen: 'Comanda da estação',
   pdv_receipt: 'Cupom do PDV',
+  nfce_danfe: 'DANFE NFC-e',
   cash_closing: 'Fechamento de caixa',
   test: 'Página de teste',
 };
@@ -43,6 +50,8 @@ export type PrinterRoutes = {
   /** Kitchen stations whose items this printer gets, one ticket per order. */
   stations: string[];
   pdvReceipt: boolean;
+  /** The DANFE NFC-e of an authorised note; for a PDV sale it takes the receipt's place (decision 079). */
+  nfceDanfe: boolean;
   cashClosing: boolean;
 };
 
@@ -71,6 +80,7 @@ export const printerInput = z.object({
     order: z.object({ delivery: copies, pickup: copies, dine_in: copies }),
     stations: z.array(z.uuid({ message: 'Estação inválida' })).max(50),
     pdvReceipt: z.boolean(),
+    nfceDanfe: z.boolean().default(false),
     cashClosing: z.boolean(),
   }),
 });
@@ -80,6 +90,7 @@ export const autoPrintInput = z.object({
   order: z.boolean(),
   kitchen: z.boolean(),
   pdv_receipt: z.boolean(),
+  nfce_danfe: z.boolean(),
   cash_closing: z.boolean(),
 });
 
@@ -91,6 +102,25 @@ export const agentNameInput = z.object({
 export function counterCopies(routes: PrinterRoutes, deliveryType: string): number {
   if (!isDeliveryType(deliveryType) || deliveryType === 'pdv') return 0;
   return routes.order[deliveryType];
+}
+
+/**
+ * Whether an authorised note's DANFE prints by itself (decision 079): while its customer is still to get
+ * it — a sale at the counter, or an order not yet delivered. A PDV sale made without a connection reaches
+ * the server after its customer left, and a note issued on delivery after the order went out: those print
+ * only on "Reimprimir".
+ */
+export function danfePrintsByItself(order: { deliveryType: string; status: string; offline: boolean }): boolean {
+  if (order.deliveryType === 'pdv') return !order.offline;
+  return order.status !== 'delivered' && order.status !== 'cancelled';
+}
+
+/**
+ * A PDV sale with a note gives its customer one paper: on a printer routed to both, the DANFE takes the
+ * receipt's place while DANFEs print by themselves (decision 079).
+ */
+export function receiptLeftToDanfe(routes: PrinterRoutes, auto: AutoPrint, saleHasNote: boolean): boolean {
+  return saleHasNote && auto.nfce_danfe && routes.pdvReceipt && routes.nfceDanfe;
 }
 
 /** An agent silent for longer than this is offline, and so are the printers only it served. */

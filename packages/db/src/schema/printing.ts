@@ -7,9 +7,10 @@ type PrinterRoutes = {
   order: { delivery: number; pickup: number; dine_in: number };
   stations: string[];
   pdvReceipt: boolean;
+  nfceDanfe: boolean;
   cashClosing: boolean;
 };
-type AutoPrint = Record<'order' | 'kitchen' | 'pdv_receipt' | 'cash_closing', boolean>;
+type AutoPrint = Record<'order' | 'kitchen' | 'pdv_receipt' | 'nfce_danfe' | 'cash_closing', boolean>;
 
 /**
  * A computer running the print agent: it holds a token of which only the SHA-256 is kept here, shown
@@ -105,6 +106,6 @@ export const printJobs = pgTable(
     index('print_jobs_due_idx').on(t.restaurantId, t.status, t.createdAt),
     index('print_jobs_order_idx').on(t.restaurantId, t.orderId),
     check('print_jobs_status_ck', sql`${t.status} in ('queued','sent','printed','failed')`),
-    check('print_jobs_kind_ck', sql`${t.kind} in ('order','kitchen','pdv_receipt','cash_closing','test')`),
+    check('print_jobs_kind_ck', sql`${t.kind} in ('order','kitchen','pdv_receipt','nfce_danfe','cash_closing','test')`),
   ],
 );

@@ -10,6 +10,7 @@ import {
   FiscalProviderError,
   qrFromXml,
 } from '../../integrations/fiscal/fiscal';
+import { enqueueNoteDanfe, enqueueReceiptWithoutNote } from '../printing/print-jobs.service';
 import { emitterOf, loadNoteSale, notePayload, saleIdOf } from './note-source';
 
 /**
@@ -289,8 +290,13 @@ async function record(db: Db, c: Claimed, o: Outcome, at: Date): Promise<void> {
       .set({ ...set, claimToken: null, leaseUntil: null, updatedAt: at })
       .where(and(eq(fiscalNotes.id, c.note.id), eq(fiscalNotes.claimToken, c.token)))
       .returning({ id: fiscalNotes.id });
-    if (mine && history)
-      await tx.insert(fiscalNoteHistory).values({ restaurantId: c.note.restaurantId, noteId: c.note.id, ...history });
+    if (!mine) return;
+    const { restaurantId, orderId } = c.note;
+    if (history) await tx.insert(fiscalNoteHistory).values({ restaurantId, noteId: c.note.id, ...history });
+    // An order's paper commits with SEFAZ's answer, so it is queued once (decision 079).
+    if (orderId && o.kind === 'authorized') await enqueueNoteDanfe(tx, restaurantId, orderId);
+    if (orderId && (o.kind === 'rejected' || o.kind === 'denied'))
+      await enqueueReceiptWithoutNote(tx, restaurantId, orderId);
   });
 }
 

@@ -1,165 +1,49 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import {
+  fiscalNotes,
   kitchenStations,
-  marketplaceOrders,
   orderItems,
   orders,
   printers,
   printJobs,
-  printSettings,
   products,
-  restaurants,
 } from '@meucardapio/db/schema';
-import { type EscPosOptions, encodeTicket } from '@meucardapio/domain/escpos';
-import { channelLabel } from '@meucardapio/domain/marketplace';
-import { shortIdAdmin } from '@meucardapio/domain/order-status';
 import {
-  type AutoPrint,
   type CashClosingTicket,
   cancelledItemTicket,
   cashClosingTicket,
   counterCopies,
-  DEFAULT_AUTO_PRINT,
+  danfePrintsByItself,
   kitchenTicket,
   orderTicket,
   type PaperColumns,
   type PrinterCodepage,
-  type PrintJobKind,
   pdvReceiptTicket,
-  type Ticket,
-  type TicketOrder,
+  receiptLeftToDanfe,
   testTicket,
 } from '@meucardapio/domain/printing';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { inTransaction, type ServiceCtx, type StaffCtx } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
-import { tabNumbersOf } from '../orders/order-view';
+import { type DanfeOfOrder, danfeOfOrder } from './danfe-source';
+import {
+  autoPrintOf,
+  insertJobs,
+  type NewJob,
+  type PrinterRow,
+  printersOf,
+  restaurantOf,
+  ticketItem,
+  ticketOrder,
+} from './job-rows';
 
 /*
  * Print jobs are created in the transaction of the change that causes them (the board's accept, the PDV
- * sale, the cash close): the change and its tickets commit together or not at all. Agents pick them up
- * through print-agent.service.ts.
+ * sale, the note's authorisation, the cash close): the change and its tickets commit together or not at
+ * all. Agents pick them up through print-agent.service.ts.
  */
-
-type PrinterRow = typeof printers.$inferSelect;
-type NewJob = { printer: PrinterRow; kind: PrintJobKind; orderId: string | null; title: string; ticket: Ticket };
-
-function render(printer: PrinterRow, kind: PrintJobKind, ticket: Ticket): string {
-  const options: EscPosOptions = {
-    columns: printer.columns as PaperColumns,
-    codepage: printer.codepage as PrinterCodepage,
-    cut: printer.cut,
-    // The drawer opens for money changing hands at the counter, not for every kitchen ticket.
-    drawer: printer.drawer && kind === 'pdv_receipt',
-  };
-  return Buffer.from(encodeTicket(ticket, options)).toString('base64');
-}
-
-async function insertJobs(db: DbOrTx, restaurantId: string, jobs: NewJob[]): Promise<string[]> {
-  if (jobs.length === 0) return [];
-  const rows = await db
-    .insert(printJobs)
-    .values(
-      jobs.map((j) => ({
-        restaurantId,
-        printerId: j.printer.id,
-        kind: j.kind,
-        orderId: j.orderId,
-        title: j.title,
-        content: render(j.printer, j.kind, j.ticket),
-      })),
-    )
-    .returning({ id: printJobs.id });
-  await appendEvent(db, {
-    restaurantId,
-    type: 'print.updated',
-    permission: 'manage_orders',
-    payload: { printerId: null, status: 'queued' },
-  });
-  return rows.map((r) => r.id);
-}
-
-export async function autoPrintOf(db: DbOrTx, restaurantId: string): Promise<AutoPrint> {
-  const [row] = await db
-    .select({ auto: printSettings.auto })
-    .from(printSettings)
-    .where(tenant(printSettings, restaurantId));
-  return { ...DEFAULT_AUTO_PRINT, ...row?.auto };
-}
-
-const printersOf = (db: DbOrTx, restaurantId: string) =>
-  db.select().from(printers).where(tenant(printers, restaurantId)).orderBy(asc(printers.name));
-
-async function restaurantOf(db: DbOrTx, restaurantId: string) {
-  const [row] = await db
-    .select({ name: restaurants.name, timezone: restaurants.timezone })
-    .from(restaurants)
-    .where(eq(restaurants.id, restaurantId));
-  return row;
-}
-
-/** An order as its tickets print it (items cancelled after it was sent left out), with each item's station. */
-async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: string, timezone: string) {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(tenant(orders, restaurantId, eq(orders.id, orderId)));
-  if (!order) return null;
-  const items = await db
-    .select({ item: orderItems, stationId: products.stationId })
-    .from(orderItems)
-    .leftJoin(products, and(eq(products.id, orderItems.productId), eq(products.restaurantId, orderItems.restaurantId)))
-    .where(tenant(orderItems, restaurantId, eq(orderItems.orderId, orderId), isNull(orderItems.cancelledAt)))
-    .orderBy(asc(orderItems.id));
-  const [app] = order.channel
-    ? await db
-        .select({ code: marketplaceOrders.displayId })
-        .from(marketplaceOrders)
-        .where(tenant(marketplaceOrders, restaurantId, eq(marketplaceOrders.orderId, orderId)))
-    : [];
-  const tabs = await tabNumbersOf(db, restaurantId, order.tableAccountId ? [order.tableAccountId] : []);
-  const address = order.address
-    ? [order.address, order.addressNumber, order.complement, order.neighborhood].filter(Boolean).join(', ')
-    : null;
-  const view: TicketOrder = {
-    number: order.number,
-    shortId: shortIdAdmin(order.id),
-    deliveryType: order.deliveryType,
-    tableNumber: order.tableNumber,
-    round: order.round,
-    tabNumber: order.tableAccountId ? (tabs.get(order.tableAccountId) ?? null) : null,
-    app: order.channel && app ? { name: channelLabel(order.channel), code: app.code } : null,
-    customerName: order.customerName,
-    customerPhone: order.customerPhone,
-    address,
-    note: order.note,
-    paymentMethod: order.paymentMethod,
-    subtotal: order.subtotal,
-    deliveryFee: order.deliveryFee,
-    discount: order.discount,
-    total: order.total,
-    createdAt: order.createdAt,
-    timezone,
-    items: items.map(({ item }) => ticketItem(item)),
-  };
-  // A local PIX order not paid yet carries its code: the counter copy prints it as a QR to pay at the door.
-  const pix = order.paymentStatus !== 'approved' ? (order.paymentData as { pix_br_code?: string }).pix_br_code : null;
-  return { view, stations: items.map((i) => i.stationId), pix: pix ?? null };
-}
-
-function ticketItem(item: typeof orderItems.$inferSelect): TicketOrder['items'][number] {
-  return {
-    name: item.name,
-    quantity: item.quantity,
-    totalPrice: item.totalPrice,
-    options: [item.variation, ...item.pizzaFlavors, ...item.addons, ...item.colors]
-      .filter((o) => o != null)
-      .map((o) => (o.quantity && o.quantity > 1 ? `${o.quantity}x ${o.name}` : o.name)),
-    notes: item.notes,
-  };
-}
 
 /**
  * An item cancelled after it was sent, printed where it is being made: on the printers of its product's
@@ -254,19 +138,86 @@ export async function enqueueAcceptedOrder(db: DbOrTx, restaurantId: string, ord
   return insertJobs(db, restaurantId, jobs);
 }
 
-/** The PDV sale's receipt on the printers that print receipts, in the sale's transaction. */
-export async function enqueuePdvReceipt(db: DbOrTx, restaurantId: string, orderId: string): Promise<string[]> {
-  const targets = (await printersOf(db, restaurantId)).filter((p) => p.routes.pdvReceipt);
-  if (targets.length === 0 || !(await autoPrintOf(db, restaurantId)).pdv_receipt) return [];
+async function receiptJobs(
+  db: DbOrTx,
+  restaurantId: string,
+  orderId: string,
+  targets: PrinterRow[],
+  title: (number: number) => string,
+): Promise<NewJob[]> {
+  if (targets.length === 0) return [];
   const restaurant = await restaurantOf(db, restaurantId);
   const data = await ticketOrder(db, restaurantId, orderId, restaurant.timezone);
   if (!data) return [];
   const ticket = pdvReceiptTicket(restaurant.name, data.view);
-  return insertJobs(
-    db,
-    restaurantId,
-    targets.map((printer) => ({ printer, kind: 'pdv_receipt', orderId, title: `Venda #${data.view.number}`, ticket })),
+  return targets.map((printer) => ({ printer, kind: 'pdv_receipt', orderId, title: title(data.view.number), ticket }));
+}
+
+const saleHasNote = async (db: DbOrTx, restaurantId: string, orderId: string) =>
+  (
+    await db
+      .select({ id: fiscalNotes.id })
+      .from(fiscalNotes)
+      .where(tenant(fiscalNotes, restaurantId, eq(fiscalNotes.orderId, orderId)))
+      .limit(1)
+  ).length > 0;
+
+/**
+ * The PDV sale's receipt on the printers that print receipts, in the sale's transaction (after its note
+ * was queued): a printer routed to the DANFE too leaves the sale to its DANFE (decision 079).
+ */
+export async function enqueuePdvReceipt(db: DbOrTx, restaurantId: string, orderId: string): Promise<string[]> {
+  const auto = await autoPrintOf(db, restaurantId);
+  if (!auto.pdv_receipt) return [];
+  const hasNote = await saleHasNote(db, restaurantId, orderId);
+  const targets = (await printersOf(db, restaurantId)).filter(
+    (p) => p.routes.pdvReceipt && !receiptLeftToDanfe(p.routes, auto, hasNote),
   );
+  return insertJobs(db, restaurantId, await receiptJobs(db, restaurantId, orderId, targets, (n) => `Venda #${n}`));
+}
+
+const danfeJobs = (targets: PrinterRow[], orderId: string, danfe: DanfeOfOrder, title: string): NewJob[] =>
+  targets.map((printer) => ({
+    printer,
+    kind: 'nfce_danfe',
+    orderId,
+    title,
+    ticket: danfe.ticket,
+    forCounterSale: danfe.order.deliveryType === 'pdv',
+  }));
+
+/**
+ * An authorised note's DANFE on the printers routed to it, in the transaction that records the
+ * authorisation (fiscal-worker.ts): a note is authorised once, so its DANFE is queued once. Only while
+ * "Imprimir automaticamente" is on for it and its customer is still to get it.
+ */
+export async function enqueueNoteDanfe(db: DbOrTx, restaurantId: string, orderId: string): Promise<string[]> {
+  const targets = (await printersOf(db, restaurantId)).filter((p) => p.routes.nfceDanfe);
+  if (targets.length === 0 || !(await autoPrintOf(db, restaurantId)).nfce_danfe) return [];
+  const danfe = await danfeOfOrder(db, restaurantId, orderId);
+  if (!danfe || !danfePrintsByItself(danfe.order)) return [];
+  return insertJobs(db, restaurantId, danfeJobs(targets, orderId, danfe, danfe.title));
+}
+
+/**
+ * A PDV sale whose note SEFAZ rejected or denied prints the receipt its DANFE was to replace, on the
+ * printers that have not printed one for it, in the transaction that records SEFAZ's answer.
+ */
+export async function enqueueReceiptWithoutNote(db: DbOrTx, restaurantId: string, orderId: string) {
+  if (!(await autoPrintOf(db, restaurantId)).pdv_receipt) return [];
+  const [order] = await db
+    .select({ deliveryType: orders.deliveryType, paymentData: orders.paymentData })
+    .from(orders)
+    .where(tenant(orders, restaurantId, eq(orders.id, orderId)));
+  if (order?.deliveryType !== 'pdv' || order.paymentData?.offline) return [];
+  const printed = await db
+    .select({ printerId: printJobs.printerId })
+    .from(printJobs)
+    .where(tenant(printJobs, restaurantId, eq(printJobs.orderId, orderId), eq(printJobs.kind, 'pdv_receipt')));
+  const targets = (await printersOf(db, restaurantId)).filter(
+    (p) => p.routes.pdvReceipt && p.routes.nfceDanfe && !printed.some((j) => j.printerId === p.id),
+  );
+  return insertJobs(db, restaurantId, await receiptJobs(db, restaurantId, orderId, targets, (n) => `Venda #${n}`));
 }
 
 /** The closing report of a cash session, in the close's transaction. */
@@ -294,7 +245,42 @@ const noPrinter = () =>
     'Cadastre uma impressora em Configurações → Impressoras e escolha o que ela imprime.',
   );
 
-/** "Reimprimir" on an order's card: its counter copies again (one per printer that takes them). */
+/**
+ * A PDV sale again: its DANFE on the printers routed to it once the note is authorised, its receipt on
+ * the other receipt printers.
+ */
+async function saleReprintJobs(db: DbOrTx, restaurantId: string, orderId: string): Promise<NewJob[]> {
+  const all = await printersOf(db, restaurantId);
+  const danfe = await danfeOfOrder(db, restaurantId, orderId);
+  const danfePrinters = danfe ? all.filter((p) => p.routes.nfceDanfe) : [];
+  const receiptPrinters = all.filter((p) => p.routes.pdvReceipt && !danfePrinters.includes(p));
+  const title = (label: string) => `${label} (reimpressão)`;
+  return [
+    ...(danfe ? danfeJobs(danfePrinters, orderId, danfe, title(danfe.title)) : []),
+    ...(await receiptJobs(db, restaurantId, orderId, receiptPrinters, (n) => title(`Venda #${n}`))),
+  ];
+}
+
+/** An order's counter copies again (one per printer that takes them). */
+async function counterReprintJobs(db: DbOrTx, restaurantId: string, orderId: string, deliveryType: string) {
+  const targets = (await printersOf(db, restaurantId)).filter((p) => counterCopies(p.routes, deliveryType) > 0);
+  if (targets.length === 0) return [];
+  const restaurant = await restaurantOf(db, restaurantId);
+  const data = await ticketOrder(db, restaurantId, orderId, restaurant.timezone);
+  if (!data) return [];
+  const ticket = orderTicket(restaurant.name, data.view, data.pix);
+  return targets.map(
+    (printer): NewJob => ({
+      printer,
+      kind: 'order',
+      orderId,
+      title: `Pedido #${data.view.number} (reimpressão)`,
+      ticket,
+    }),
+  );
+}
+
+/** "Reimprimir" on an order's card: a PDV sale's DANFE or receipt, another order's counter copies. */
 export async function reprintOrder(ctx: StaffCtx, orderId: string): Promise<{ jobs: number }> {
   return inTransaction(ctx, async ({ db }) => {
     const [order] = await db
@@ -302,29 +288,12 @@ export async function reprintOrder(ctx: StaffCtx, orderId: string): Promise<{ jo
       .from(orders)
       .where(tenant(orders, ctx.restaurantId, eq(orders.id, orderId)));
     if (!order) throw notFound('Pedido não encontrado', 'O pedido não existe ou foi excluído.');
-    const restaurant = await restaurantOf(db, ctx.restaurantId);
-    const data = await ticketOrder(db, ctx.restaurantId, orderId, restaurant.timezone);
-    const kind: PrintJobKind = order.deliveryType === 'pdv' ? 'pdv_receipt' : 'order';
-    const targets = (await printersOf(db, ctx.restaurantId)).filter((p) =>
-      kind === 'pdv_receipt' ? p.routes.pdvReceipt : counterCopies(p.routes, order.deliveryType) > 0,
-    );
-    if (!data || targets.length === 0) throw noPrinter();
-    const ticket =
-      kind === 'pdv_receipt'
-        ? pdvReceiptTicket(restaurant.name, data.view)
-        : orderTicket(restaurant.name, data.view, data.pix);
-    const ids = await insertJobs(
-      db,
-      ctx.restaurantId,
-      targets.map((printer) => ({
-        printer,
-        kind,
-        orderId,
-        title: `Pedido #${data.view.number} (reimpressão)`,
-        ticket,
-      })),
-    );
-    return { jobs: ids.length };
+    const jobs =
+      order.deliveryType === 'pdv'
+        ? await saleReprintJobs(db, ctx.restaurantId, orderId)
+        : await counterReprintJobs(db, ctx.restaurantId, orderId, order.deliveryType);
+    if (jobs.length === 0) throw noPrinter();
+    return { jobs: (await insertJobs(db, ctx.restaurantId, jobs)).length };
   });
 }
 

@@ -6,8 +6,8 @@ import { inTransaction, type StaffCtx } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
+import { autoPrintOf } from './job-rows';
 import { AGENT_TOKEN_PREFIX, hashAgentToken } from './print-agent.service';
-import { autoPrintOf } from './print-jobs.service';
 
 /** Configurações → Impressoras: printers, the agents' tokens, "Imprimir automaticamente"; and the board's printer strip. */
 

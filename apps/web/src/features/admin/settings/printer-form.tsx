@@ -26,7 +26,7 @@ export const NEW_PRINTER: PrinterInput = {
   codepage: 'cp860',
   cut: true,
   drawer: false,
-  routes: { order: { delivery: 1, pickup: 1, dine_in: 1 }, stations: [], pdvReceipt: false, cashClosing: false },
+  routes: { order: { delivery: 1, pickup: 1, dine_in: 1 }, stations: [], pdvReceipt: false, nfceDanfe: false, cashClosing: false },
 };
 
 const COPIES: { key: keyof PrinterInput['routes']['order']; label: string }[] = [

@@ -1,0 +1,101 @@
+import type { DbOrTx } from '@meucardapio/db/client';
+import { cashSalePayments, fiscalNotes, orderItems, orders, restaurants } from '@meucardapio/db/schema';
+import { type DanfeTicket, danfeTicket } from '@meucardapio/domain/danfe-ticket';
+import { cashChangeOf, orderLabel, restaurantAddressLine } from '@meucardapio/domain/order-display';
+import type { Ticket } from '@meucardapio/domain/printing';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { tenant } from '../../http/tenant';
+
+export type DanfeOfOrder = {
+  ticket: Ticket;
+  order: { number: number; deliveryType: string; status: string; offline: boolean };
+  title: string;
+};
+
+/**
+ * An order's authorised NFC-e as its DANFE prints it, from the note and the sale as stored (the items and
+ * payments the note was built from); null while the order has no authorised note.
+ */
+export async function danfeOfOrder(db: DbOrTx, restaurantId: string, orderId: string): Promise<DanfeOfOrder | null> {
+  const [row] = await db
+    .select({ note: fiscalNotes, order: orders, restaurant: restaurants })
+    .from(fiscalNotes)
+    .innerJoin(orders, eq(orders.id, fiscalNotes.orderId))
+    .innerJoin(restaurants, eq(restaurants.id, fiscalNotes.restaurantId))
+    .where(
+      tenant(
+        fiscalNotes,
+        restaurantId,
+        eq(fiscalNotes.orderId, orderId),
+        // A note being cancelled is still valid until SEFAZ registers the cancellation.
+        inArray(fiscalNotes.status, ['authorized', 'cancelling']),
+      ),
+    )
+    .limit(1);
+  if (!row?.note.chave) return null;
+  const { note, order, restaurant: r } = row;
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(tenant(orderItems, restaurantId, eq(orderItems.orderId, orderId)))
+    .orderBy(asc(orderItems.id));
+  const pdvPayments = await db
+    .select()
+    .from(cashSalePayments)
+    .where(tenant(cashSalePayments, restaurantId, eq(cashSalePayments.orderId, orderId)))
+    .orderBy(asc(cashSalePayments.position));
+  const isPdv = order.deliveryType === 'pdv';
+  const data: DanfeTicket = {
+    emitter: {
+      razaoSocial: r.nomeRazaoSocial ?? r.name,
+      cnpj: (r.cnpj ?? '').replace(/\D/g, ''),
+      inscricaoEstadual: r.inscricaoEstadual,
+      address: restaurantAddressLine(r),
+    },
+    saleLabel: isPdv ? `Venda #${order.number}` : orderLabel(order.number),
+    items: items.map((i) => ({
+      name: i.name,
+      quantity: i.quantity,
+      unitPrice: i.unitPrice,
+      totalPrice: i.totalPrice,
+    })),
+    subtotal: order.subtotal,
+    discount: order.discount,
+    deliveryFee: order.deliveryFee,
+    total: order.total,
+    payments: pdvPayments.length
+      ? pdvPayments.map((p) => ({ method: p.methodName, amount: p.amount + p.changeAmount }))
+      : [
+          {
+            method: order.paymentMethod ?? 'Outros',
+            amount: cashChangeOf(order.paymentData).paidAmount ?? order.total,
+          },
+        ],
+    change: pdvPayments.length
+      ? pdvPayments.reduce((s, p) => s + p.changeAmount, 0)
+      : (cashChangeOf(order.paymentData).changeAmount ?? 0),
+    note: {
+      ambiente: note.ambiente as DanfeTicket['note']['ambiente'],
+      numero: note.numero,
+      serie: note.serie,
+      chave: note.chave!,
+      protocolo: note.protocolo,
+      issuedAt: note.issuedAt,
+      authorizedAt: note.authorizedAt,
+      consultaUrl: note.consultaUrl,
+      qrCodeUrl: note.qrCodeUrl,
+      buyerCpf: note.buyerCpf,
+    },
+    timezone: r.timezone,
+  };
+  return {
+    ticket: danfeTicket(data),
+    order: {
+      number: order.number,
+      deliveryType: order.deliveryType,
+      status: order.status,
+      offline: Boolean(order.paymentData?.offline),
+    },
+    title: `DANFE NFC-e nº ${note.numero} · ${data.saleLabel}`,
+  };
+}
