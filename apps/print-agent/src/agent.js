@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Journal } from './journal.js';
-import { deliver, describe, probe } from './printer.js';
+import { deliver, describe, PrinterError, probe } from './printer.js';
 
 /**
  * The print agent: a long poll to the server for jobs, each handed to its printer, journaled, then
@@ -60,9 +60,10 @@ export async function runAgent(options) {
       await deliver(job.connection, Buffer.from(job.content, 'base64'));
     } catch (err) {
       const error = describe(err);
+      const status = err instanceof PrinterError ? err.status : 'offline';
       log(`Falha ao imprimir ${job.title}: ${error}`);
-      await call(`/jobs/${job.id}/failed`, { error });
-      reported.set(job.printerId, `offline:${error}`);
+      await call(`/jobs/${job.id}/failed`, { error, status });
+      reported.set(job.printerId, `${status}:${error}`);
       return;
     }
     journal.markDelivered(job.id);

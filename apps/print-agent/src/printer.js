@@ -1,8 +1,26 @@
 import { constants } from 'node:fs';
-import { access, writeFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { connect } from 'node:net';
 
 const TIMEOUT_MS = 10_000;
+/** How long a printer has to answer a status request: real ones answer in milliseconds, many never. */
+const STATUS_TIMEOUT_MS = 1_000;
+/** ESC/POS real-time status, paper roll sensor (DLE EOT 4). */
+const PAPER_STATUS = Buffer.from([0x10, 0x04, 0x04]);
+/** Not on Windows, where opening a device never waits for the other end. */
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+export const PAPER_OUT = 'Sem papel';
+export const PAPER_LOW = 'Papel acabando';
+
+/** The printer is there but cannot print ('error', e.g. no paper) or cannot be reached ('offline'). */
+export class PrinterError extends Error {
+  /** @param {string} message @param {'offline' | 'error'} status */
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
 
 /** `host:port` of a network printer, or null for a device path (`/dev/usb/lp0`, `COM3`, `\\pc\impressora`). */
 export function networkAddress(connection) {
@@ -13,58 +31,155 @@ export function networkAddress(connection) {
 /** A serial port name on Windows is opened through the device namespace. */
 const devicePath = (connection) => (/^COM\d+$/i.test(connection) ? `\\\\.\\${connection}` : connection);
 
-/**
- * Hands the bytes to the printer and resolves once it took them all. A network printer (raw TCP, port
- * 9100) has them once every byte was written and our side closed; most then close theirs, which is
- * waited for briefly. An error before that point means the printer did not get the ticket.
- */
-export function deliver(connection, bytes) {
-  const address = networkAddress(connection);
-  if (!address) return writeFile(devicePath(connection), bytes);
+/** A real-time status byte has bits 1 and 4 set and bits 0 and 7 clear; anything else is not an answer. */
+const isStatusByte = (b) => (b & 0x93) === 0x12;
+
+/** DLE EOT 4's answer: bits 5–6 set when the roll's end was detected, bits 2–3 when it is near. */
+export function paperState(byte) {
+  if (byte & 0x60) return 'out';
+  if (byte & 0x0c) return 'low';
+  return 'ok';
+}
+
+/** Whether each printer (by its connection) answered its last status request; printers that never do are not asked while printing. */
+const answersStatus = new Map();
+
+function openSocket(address) {
   return new Promise((resolve, reject) => {
     const socket = connect(address);
-    let written = false;
     socket.setTimeout(TIMEOUT_MS, () => socket.destroy(new Error('A impressora não respondeu a tempo')));
-    socket.once('error', (err) => (written ? resolve() : reject(err)));
-    socket.once('connect', () => socket.end(bytes));
-    socket.once('finish', () => {
-      written = true;
+    socket.once('error', reject);
+    socket.once('connect', () => {
+      socket.off('error', reject);
+      resolve(socket);
+    });
+  });
+}
+
+/** Asks the paper sensor; null when the printer did not answer in time. */
+function askPaper(socket) {
+  return new Promise((resolve) => {
+    const done = (state) => {
+      clearTimeout(timer);
+      socket.off('data', onData);
+      socket.off('close', onClose);
+      resolve(state);
+    };
+    const onData = (chunk) => {
+      const byte = chunk.find(isStatusByte);
+      if (byte !== undefined) done(paperState(byte));
+    };
+    const onClose = () => done(null);
+    const timer = setTimeout(() => done(null), STATUS_TIMEOUT_MS);
+    socket.on('data', onData);
+    socket.once('close', onClose);
+    socket.write(PAPER_STATUS);
+  });
+}
+
+/** The paper state of a printer on an open connection, remembering whether it answers at all. */
+async function paperOf(connection, socket) {
+  const state = await askPaper(socket);
+  answersStatus.set(connection, state !== null);
+  return state;
+}
+
+/**
+ * A network printer (raw TCP, port 9100) gets the ticket only while it has paper: asked before (so a
+ * printer known to be out of paper is sent nothing, and keeps nothing to print twice later) and after
+ * the bytes (the roll ran out during this ticket). A printer that does not answer status prints as it
+ * always did: the bytes written and our side closed is "delivered" (decision 080).
+ */
+async function deliverNetwork(connection, address, bytes) {
+  const socket = await openSocket(address);
+  /** @type {Error | null} */
+  let failure = null;
+  socket.on('error', (err) => {
+    failure ??= err;
+  });
+  try {
+    const asks = answersStatus.get(connection) !== false;
+    if (asks && (await paperOf(connection, socket)) === 'out') throw new PrinterError(PAPER_OUT, 'error');
+    await new Promise((resolve, reject) => socket.write(bytes, (err) => (err ? reject(err) : resolve())));
+    if (failure) throw failure;
+    if (asks && answersStatus.get(connection) && (await paperOf(connection, socket)) === 'out') {
+      throw new PrinterError(PAPER_OUT, 'error');
+    }
+    await new Promise((resolve) => {
+      // Most printers close their side once ours is closed; an error now no longer means the ticket is lost.
       const grace = setTimeout(() => socket.destroy(), 2_000);
       socket.once('close', () => {
         clearTimeout(grace);
         resolve();
       });
+      socket.end();
     });
-  });
+  } finally {
+    socket.destroy();
+  }
 }
 
-/** Whether the printer answers, and in the restaurant's words why not. */
+/**
+ * Opens a device only if something is there to take the bytes: without creating a file of that name,
+ * and (where the system has it) without waiting for a pipe nobody reads.
+ */
+async function openDevice(connection) {
+  const path = devicePath(connection);
+  const check = await open(path, constants.O_WRONLY | NONBLOCK);
+  if (NONBLOCK === 0) return check;
+  await check.close();
+  return open(path, constants.O_WRONLY);
+}
+
+/** A USB or serial printer, or a shared one: the bytes are written to the device; it answers no status. */
+async function deliverDevice(connection, bytes) {
+  const handle = await openDevice(connection);
+  try {
+    await handle.writeFile(bytes);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Hands the bytes to the printer and resolves once it took them all; an error means it did not. */
+export function deliver(connection, bytes) {
+  const address = networkAddress(connection);
+  return address ? deliverNetwork(connection, address, bytes) : deliverDevice(connection, bytes);
+}
+
+/** Whether the printer answers and has paper, and in the restaurant's words what is wrong. */
 export async function probe(connection) {
   const address = networkAddress(connection);
   if (!address) {
     try {
-      await access(devicePath(connection), constants.W_OK);
+      await (await openDevice(connection)).close();
       return { status: 'online', message: null };
-    } catch {
-      return { status: 'offline', message: `Dispositivo ${connection} não encontrado` };
+    } catch (err) {
+      return { status: 'offline', message: describe(err) };
     }
   }
-  return new Promise((resolve) => {
-    const socket = connect(address);
-    socket.setTimeout(3_000, () => socket.destroy(new Error('timeout')));
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve({ status: 'online', message: null });
-    });
-    socket.once('error', (err) => resolve({ status: 'offline', message: describe(err) }));
-  });
+  let socket;
+  try {
+    socket = await openSocket(address);
+  } catch (err) {
+    return { status: 'offline', message: describe(err) };
+  }
+  socket.on('error', () => {});
+  const paper = await paperOf(connection, socket);
+  socket.destroy();
+  if (paper === 'out') return { status: 'error', message: PAPER_OUT };
+  return { status: 'online', message: paper === 'low' ? PAPER_LOW : null };
 }
 
-/** An error of the connection as the board shows it. */
+/** An error of the printer as the board shows it. */
 export function describe(err) {
   const code = err && typeof err === 'object' && 'code' in err ? err.code : null;
   if (code === 'ECONNREFUSED') return 'Impressora recusou a conexão (desligada?)';
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'Impressora fora da rede';
   if (code === 'ENOENT') return 'Dispositivo não encontrado';
+  // A named pipe or port that nothing reads on the other end.
+  if (code === 'ENXIO' || code === 'ENODEV') return 'Dispositivo desconectado';
+  if (code === 'EACCES' || code === 'EPERM') return 'Sem permissão para usar o dispositivo';
+  if (code === 'EBUSY') return 'Dispositivo em uso por outro programa';
   return err instanceof Error ? err.message : String(err);
 }

@@ -57,6 +57,7 @@ const CP860: Record<number, string> = {
   167: 'º',
   196: '─',
   179: '│',
+  250: '·',
 };
 const CP850: Record<number, string> = {
   128: 'Ç',
@@ -91,9 +92,12 @@ const CP850: Record<number, string> = {
   233: 'Ú',
   196: '─',
   179: '│',
+  250: '·',
 };
+/** CP437, which the encoder selects for the rules' line characters. */
+const CP437: Record<number, string> = { 196: '─', 179: '│' };
 /** ESC t n → code page table, as Epson numbers them. */
-const TABLES: Record<number, Record<number, string>> = { 2: CP850, 3: CP860 };
+const TABLES: Record<number, Record<number, string>> = { 0: CP437, 2: CP850, 3: CP860 };
 
 export function decodeEscPos(bytes: Buffer, receivedAt = Date.now()): Printout {
   let table: Record<number, string> = {};
@@ -138,6 +142,8 @@ export function decodeEscPos(bytes: Buffer, receivedAt = Date.now()): Printout {
       } else i += 3;
     } else if (b === 0x1c) {
       i += 2; // FS . (leave Kanji mode)
+    } else if (b === 0x10 && next === 0x04) {
+      i += 3; // DLE EOT n: a status request, nothing on paper
     } else if (b === 0x0d) {
       i += 1;
     } else {
@@ -152,8 +158,39 @@ export function decodeEscPos(bytes: Buffer, receivedAt = Date.now()): Printout {
   return { bytes, text, lines, qr, cut, drawer, big, receivedAt };
 }
 
+/** DLE EOT n's answer (fixed bits 1 and 4), per ESC/POS: n = 1 printer, 2 offline cause, 3 errors, 4 paper roll. */
+function statusByte(n: number, paperOut: boolean): number {
+  if (n === 1) return paperOut ? 0x1e : 0x16;
+  if (n === 2) return paperOut ? 0x32 : 0x12;
+  if (n === 4) return paperOut ? 0x72 : 0x12;
+  return 0x12;
+}
+
+/** The status requests (DLE EOT n) in what a connection sent so far, from `from` on; answers their n. */
+function statusRequests(bytes: Buffer, from: number): { ns: number[]; next: number } {
+  const ns: number[] = [];
+  let i = from;
+  for (; i + 2 < bytes.length; i++) {
+    if (bytes[i] === 0x10 && bytes[i + 1] === 0x04) {
+      ns.push(bytes[i + 2]);
+      i += 2;
+    }
+  }
+  return { ns, next: i };
+}
+
 export class FakePrinter {
   readonly printouts: Printout[] = [];
+  /** Tickets the paper ran out in the middle of: not a printout. */
+  readonly cutShort: Printout[] = [];
+  /** Bytes received while out of paper, which a printer does not print. */
+  discarded = 0;
+  /** Out of paper: status requests say so and tickets do not print. */
+  paperOut = false;
+  /** Never answers status requests, like printers that do not implement them. */
+  silent = false;
+  /** The next ticket ends the roll midway: it comes out cut short and the printer is out of paper. */
+  runOutOnNextTicket = false;
   private server: Server | null = null;
   private sockets = new Set<Socket>();
   port = 0;
@@ -162,15 +199,41 @@ export class FakePrinter {
   async start(): Promise<this> {
     const server = createServer((socket) => {
       this.sockets.add(socket);
-      const chunks: Buffer[] = [];
-      socket.on('data', (c) => chunks.push(c));
+      let received = Buffer.alloc(0);
+      let scanned = 0;
+      let cutShort = false;
+      socket.on('data', (chunk) => {
+        received = Buffer.concat([received, chunk]);
+        const printable = decodeEscPos(received).text.length > 0;
+        if (this.runOutOnNextTicket && printable) {
+          this.runOutOnNextTicket = false;
+          this.paperOut = true;
+          cutShort = true;
+        }
+        const { ns, next } = statusRequests(received, scanned);
+        scanned = next;
+        if (!this.silent) for (const n of ns) socket.write(Buffer.from([statusByte(n, this.paperOut)]));
+      });
+      let done = false;
+      // What came in is printed once the sender closes (or drops) the connection.
+      const finish = () => {
+        if (done) return;
+        done = true;
+        const printout = decodeEscPos(received);
+        // A connection that only asked for status (or sent nothing) is the agent checking the printer.
+        if (printout.text.length === 0 && printout.qr.length === 0) return;
+        if (cutShort) this.cutShort.push(printout);
+        else if (this.paperOut) this.discarded += received.length;
+        else this.printouts.push(printout);
+      };
       socket.on('end', () => {
-        const bytes = Buffer.concat(chunks);
-        // A connection that sent nothing is the agent checking the printer answers.
-        if (bytes.length > 0) this.printouts.push(decodeEscPos(bytes));
+        finish();
         socket.end();
       });
-      socket.on('close', () => this.sockets.delete(socket));
+      socket.on('close', () => {
+        finish();
+        this.sockets.delete(socket);
+      });
       socket.on('error', () => {});
     });
     await new Promise<void>((resolve, reject) => {

@@ -48,14 +48,18 @@ printAgentRoutes.post('/print-agent/jobs/:id/printed', async (c) => {
   return c.json({ ok: true });
 });
 
-const failedInput = z.object({ error: z.string().trim().min(1).max(300) });
+const failedInput = z.object({
+  error: z.string().trim().min(1).max(300),
+  /** 'error': the printer answered but cannot print (no paper); 'offline': it could not be reached. */
+  status: z.enum(['offline', 'error'], { message: 'Estado inválido' }).default('offline'),
+});
 
 printAgentRoutes.post('/print-agent/jobs/:id/failed', async (c) => {
   const db = c.get('deps').database.db;
   const agent = await authenticateAgent(db, bearer(c.req.header('authorization')));
   const { id } = parseParams(c, idParam);
-  const { error } = await parseBody(c, failedInput);
-  await reportFailed(db, agent, id, error);
+  const { error, status } = await parseBody(c, failedInput);
+  await reportFailed(db, agent, id, error, status);
   return c.json({ ok: true });
 });
 

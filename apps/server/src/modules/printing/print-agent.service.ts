@@ -225,10 +225,17 @@ export async function acknowledgePrinted(db: Db, agent: Agent, jobId: string) {
 }
 
 /**
- * The printer did not take the bytes (offline, out of paper): the job is failed, shown, and tried again
- * after a short wait, or at once when the agent sees the printer back.
+ * The printer did not take the bytes (offline) or could not print them (out of paper): the job is failed,
+ * shown with the printer's state, and tried again after a short wait, or at once when the agent sees the
+ * printer back.
  */
-export async function reportFailed(db: Db, agent: Agent, jobId: string, error: string) {
+export async function reportFailed(
+  db: Db,
+  agent: Agent,
+  jobId: string,
+  error: string,
+  printerStatus: 'offline' | 'error' = 'offline',
+) {
   await db.transaction(async (tx) => {
     const [job] = await tx
       .select({
@@ -253,7 +260,7 @@ export async function reportFailed(db: Db, agent: Agent, jobId: string, error: s
       .where(eq(printJobs.id, jobId));
     await tx
       .update(printers)
-      .set({ status: 'offline', statusMessage: error, statusAt: now })
+      .set({ status: printerStatus, statusMessage: error, statusAt: now })
       .where(eq(printers.id, job.printerId));
     await printEvent(tx, agent.restaurantId, { printerId: job.printerId, jobId, status: 'failed' });
   });
