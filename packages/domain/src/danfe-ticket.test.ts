@@ -60,7 +60,7 @@ describe('DANFE NFC-e on the thermal printer', () => {
     expect(lines).toContainEqual({ left: 'Dinheiro', right: 'R$ 50,00' });
     expect(lines).toContainEqual({ left: 'Troco', right: 'R$ 7,10' });
     expect(t).toContain('Consulte pela chave de acesso em');
-    expect(t).toContain('https://www.homologacao.nfce.fazenda.sp.gov.br/consulta');
+    expect(t).toContain('www.homologacao.nfce.fazenda.sp.gov.br/consulta');
     expect(t).toContain('3526 0311 2223 3300 0181 6500');
     expect(t).toContain('1000 0001 2310 0001 2342');
     expect(t).toContain('CONSUMIDOR CPF: 529.982.247-25');

@@ -81,7 +81,10 @@ export function danfeTicket(d: DanfeTicket): Ticket {
   for (const p of d.payments) lines.push({ left: p.method, right: formatBRL(p.amount) });
   if (d.change) lines.push({ left: 'Troco', right: formatBRL(d.change) });
   lines.push({ rule: true });
-  if (note.consultaUrl) lines.push(center('Consulte pela chave de acesso em'), center(note.consultaUrl));
+  if (note.consultaUrl) {
+    // Without its scheme, as SEFAZ's DANFEs show it: one line of 80 mm paper.
+    lines.push(center('Consulte pela chave de acesso em'), center(note.consultaUrl.replace(/^https?:\/\//, '')));
+  }
   const [keyStart, keyEnd] = accessKeyLines(note.chave);
   lines.push(center(keyStart, true), center(keyEnd, true), { rule: true });
   lines.push(center(note.buyerCpf ? `CONSUMIDOR CPF: ${formatCpf(note.buyerCpf)}` : 'CONSUMIDOR NÃO IDENTIFICADO'));
