@@ -105,3 +105,91 @@ test('the owner adds a printer and an agent token; an accepted order prints by i
     await context.close();
   }
 });
+
+test('the DANFE NFC-e has its route and "Imprimir automaticamente"; a printer out of paper shows "Sem papel" on the board', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL!;
+  const printer = await new FakePrinter().start();
+  let agent: AgentProcess | null = null;
+  const context = await browser.newContext({ baseURL: base, locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
+  try {
+    await signUpOwner(context.request, base, { name: 'Dona Bobina', company: 'Padaria', emailPrefix: 'paper' });
+    const page = await context.newPage();
+    await page.goto('/admin/settings');
+    await page.getByRole('tab', { name: 'Impressoras' }).click();
+    await page.getByLabel('Nome do computador').fill('Computador do caixa');
+    await page.getByRole('button', { name: 'Criar token' }).click();
+    const token = /--token (\S+)/.exec((await page.getByTestId('agent-command').textContent()) ?? '')?.[1];
+    agent = startAgent(base, token!);
+
+    // The cash desk's printer takes the PDV receipt and the DANFE NFC-e.
+    await page.getByRole('button', { name: 'Adicionar impressora' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Nome').fill('Caixa');
+    await dialog.getByLabel('Endereço').fill(printer.address);
+    await dialog.getByRole('switch', { name: 'Cupom do PDV' }).click();
+    await dialog.getByRole('switch', { name: 'DANFE NFC-e' }).click();
+    await expect(dialog.getByRole('switch', { name: 'DANFE NFC-e' })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Salvar impressora' }).click();
+    await expect(page.getByText('Impressora salva!')).toBeVisible();
+    const settings = await (await context.request.get('/api/admin/printing/settings')).json();
+    expect(settings.printers[0].routes).toMatchObject({ pdvReceipt: true, nfceDanfe: true });
+
+    // "Imprimir automaticamente" for the DANFE, on by default, switched off and on again.
+    const auto = page.locator('#auto-nfce_danfe');
+    await expect(page.getByText('DANFE NFC-e', { exact: true }).last()).toBeVisible();
+    await expect(auto).toBeChecked();
+    await auto.click();
+    await expect(auto).not.toBeChecked();
+    await expect
+      .poll(async () => (await (await context.request.get('/api/admin/printing/settings')).json()).auto.nfce_danfe)
+      .toBe(false);
+    await auto.click();
+    await expect(auto).toBeChecked();
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/printers-danfe-desktop.png`, fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}/printers-danfe-390.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Editar Caixa' }).click();
+      await page.getByRole('dialog').getByRole('switch', { name: 'DANFE NFC-e' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/printer-form-danfe-390.png` });
+      await page.keyboard.press('Escape');
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+
+    // The roll ends: the board shows the printer's error and the page that did not print.
+    printer.paperOut = true;
+    await page.goto('/admin/orders');
+    const strip = page.getByRole('region', { name: 'Impressoras' });
+    await expect(strip.getByText('Com erro')).toBeVisible();
+    await expect(strip.getByText('· Sem papel')).toBeVisible();
+    const test = await context.request.post(`/api/admin/printers/${settings.printers[0].id}/test`, {
+      headers: { origin: base },
+    });
+    expect(test.ok()).toBeTruthy();
+    const failed = strip.getByRole('alert');
+    await expect(failed.getByText('Página de teste em Caixa')).toBeVisible();
+    await expect(failed.getByText('— Sem papel')).toBeVisible();
+    await expect(failed.getByRole('button', { name: 'Reimprimir' })).toBeVisible();
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/board-paper-out-desktop.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}/board-paper-out-390.png` });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+
+    // Paper back: the page prints once by itself and the strip is clear again.
+    printer.paperOut = false;
+    await expect.poll(() => printer.printouts.length).toBe(1);
+    expect(printer.printouts[0].text).toContain('PÁGINA DE TESTE');
+    await expect(strip.getByText('Online')).toBeVisible({ timeout: 15_000 });
+    await expect(failed).toHaveCount(0, { timeout: 15_000 });
+    expect(printer.printouts).toHaveLength(1);
+  } finally {
+    await agent?.stop();
+    await printer.stop();
+    await context.close();
+  }
+});

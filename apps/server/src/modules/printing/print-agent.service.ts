@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db, DbOrTx } from '@meucardapio/db/client';
 import { printAgents, printers, printJobs } from '@meucardapio/db/schema';
 import { printRetryDelayMs } from '@meucardapio/domain/printing';
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -216,10 +216,11 @@ export async function acknowledgePrinted(db: Db, agent: Agent, jobId: string) {
       .update(printJobs)
       .set({ status: 'printed', printedAt: now, lastError: null, retryAt: null, agentId: agent.id })
       .where(eq(printJobs.id, jobId));
+    // It printed, so it works; an online printer keeps what its agent said of it ("Papel acabando").
     await tx
       .update(printers)
       .set({ status: 'online', statusMessage: null, statusAt: now })
-      .where(eq(printers.id, job.printerId));
+      .where(and(eq(printers.id, job.printerId), ne(printers.status, 'online')));
     await printEvent(tx, agent.restaurantId, { printerId: job.printerId, jobId, status: 'printed' });
   });
 }

@@ -70,6 +70,17 @@ export function PrintersStrip({ status }: { status: PrintingStatus }) {
             <span className="font-medium">{p.name}</span>
             <span className={cn('size-2 rounded-full', DOT[p.state])} aria-hidden />
             <span className="text-muted-foreground">{PRINTER_STATE_LABELS[p.state]}</span>
+            {/* The printer's own words ("Sem papel", "Papel acabando") or why it cannot be reached. */}
+            {p.message && (
+              <span
+                className={cn(
+                  'text-xs',
+                  p.state === 'offline' ? 'text-muted-foreground' : 'font-medium text-amber-700',
+                )}
+              >
+                · {p.message}
+              </span>
+            )}
             {p.queued > 0 && <span className="text-xs text-muted-foreground">· {p.queued} na fila</span>}
           </li>
         ))}

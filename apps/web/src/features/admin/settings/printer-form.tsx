@@ -26,7 +26,13 @@ export const NEW_PRINTER: PrinterInput = {
   codepage: 'cp860',
   cut: true,
   drawer: false,
-  routes: { order: { delivery: 1, pickup: 1, dine_in: 1 }, stations: [], pdvReceipt: false, nfceDanfe: false, cashClosing: false },
+  routes: {
+    order: { delivery: 1, pickup: 1, dine_in: 1 },
+    stations: [],
+    pdvReceipt: false,
+    nfceDanfe: false,
+    cashClosing: false,
+  },
 };
 
 const COPIES: { key: keyof PrinterInput['routes']['order']; label: string }[] = [
@@ -172,7 +178,7 @@ export function PrinterFormDialog({
             <Toggle
               id="printer-drawer"
               label="Abrir a gaveta"
-              hint="No cupom do PDV"
+              hint="No cupom do PDV ou na DANFE da venda"
               checked={v.drawer}
               onChange={(drawer) => set({ drawer })}
             />
@@ -225,6 +231,13 @@ export function PrinterFormDialog({
               label="Cupom do PDV"
               checked={v.routes.pdvReceipt}
               onChange={(pdvReceipt) => routes({ pdvReceipt })}
+            />
+            <Toggle
+              id="printer-danfe"
+              label="DANFE NFC-e"
+              hint="Com o cupom do PDV ligado, a venda com nota imprime só a DANFE"
+              checked={v.routes.nfceDanfe}
+              onChange={(nfceDanfe) => routes({ nfceDanfe })}
             />
             <Toggle
               id="printer-closing"
