@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { FakePrinter } from '../apps/server/test/fake-printer';
 import { type AgentProcess, startAgent } from '../apps/server/test/print-agent-process';
 import { openAroundTheClock, registerCustomer, signUpOwner, unique } from './fixtures';
@@ -9,6 +9,18 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promi
 }
 
 const SHOTS = process.env.SCREENSHOTS_DIR;
+
+/** Configurações → Impressoras: a token for the counter computer, its command read off the page, the agent started with it. */
+async function startAgentFromSettings(page: Page, base: string): Promise<AgentProcess> {
+  await page.goto('/admin/settings');
+  await page.getByRole('tab', { name: 'Impressoras' }).click();
+  await page.getByLabel('Nome do computador').fill('Computador do caixa');
+  await page.getByRole('button', { name: 'Criar token' }).click();
+  const command = await page.getByTestId('agent-command').textContent();
+  const token = /--token (\S+)/.exec(command ?? '')?.[1];
+  expect(token).toMatch(/^mcp_/);
+  return startAgent(base, token!);
+}
 
 test('the owner adds a printer and an agent token; an accepted order prints by itself and "Reimprimir" prints it again', async ({
   browser,
@@ -30,14 +42,7 @@ test('the owner adds a printer and an agent token; an accepted order prints by i
 
     // Configurações → Impressoras: a token for the counter computer, and the counter's printer.
     const page = await context.newPage();
-    await page.goto('/admin/settings');
-    await page.getByRole('tab', { name: 'Impressoras' }).click();
-    await page.getByLabel('Nome do computador').fill('Computador do caixa');
-    await page.getByRole('button', { name: 'Criar token' }).click();
-    const command = await page.getByTestId('agent-command').textContent();
-    const token = /--token (\S+)/.exec(command ?? '')?.[1];
-    expect(token).toMatch(/^mcp_/);
-    agent = startAgent(base, token!);
+    agent = await startAgentFromSettings(page, base);
 
     await page.getByRole('button', { name: 'Adicionar impressora' }).click();
     const dialog = page.getByRole('dialog');
@@ -117,12 +122,7 @@ test('the DANFE NFC-e has its route and "Imprimir automaticamente"; a printer ou
   try {
     await signUpOwner(context.request, base, { name: 'Dona Bobina', company: 'Padaria', emailPrefix: 'paper' });
     const page = await context.newPage();
-    await page.goto('/admin/settings');
-    await page.getByRole('tab', { name: 'Impressoras' }).click();
-    await page.getByLabel('Nome do computador').fill('Computador do caixa');
-    await page.getByRole('button', { name: 'Criar token' }).click();
-    const token = /--token (\S+)/.exec((await page.getByTestId('agent-command').textContent()) ?? '')?.[1];
-    agent = startAgent(base, token!);
+    agent = await startAgentFromSettings(page, base);
 
     // The cash desk's printer takes the PDV receipt and the DANFE NFC-e.
     await page.getByRole('button', { name: 'Adicionar impressora' }).click();
