@@ -1,5 +1,5 @@
 import { printJobs, products } from '@meucardapio/db/schema';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainFiscalQueue } from '../src/modules/fiscal/fiscal-worker';
 import { openRegister, type Pdv, sell, setupPdv } from './cashier-fixtures';
@@ -226,6 +226,24 @@ describe('DANFE NFC-e on the thermal printers', { timeout: 90_000 }, () => {
     ).toBe(200);
     await settle(s.id, 'rejected');
     expect(await jobsOf(s.id)).toHaveLength(1);
+  });
+
+  it('records the authorisation even when its DANFE cannot be queued', async () => {
+    // The printing side refuses DANFE rows for a moment.
+    await t.db.execute(sql`create function refuse_danfe() returns trigger language plpgsql as $$
+      begin raise exception 'impressão indisponível'; end $$`);
+    await t.db.execute(
+      sql`create trigger refuse_danfe before insert on print_jobs for each row when (new.kind = 'nfce_danfe') execute function refuse_danfe()`,
+    );
+    try {
+      const s = await sale([{ productId: pdv.products.pao.id, quantity: 1 }], 750);
+      const note = await settle(s.id, 'authorized');
+      expect(note.protocolo).toBeTruthy();
+      expect(await jobsOf(s.id)).toEqual([]);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_danfe on print_jobs`);
+      await t.db.execute(sql`drop function refuse_danfe()`);
+    }
   });
 
   it("keeps a restaurant's DANFE to itself", async () => {

@@ -282,7 +282,28 @@ function changeFor(c: Claimed, o: Outcome, at: Date): Change {
   }
 }
 
-async function record(db: Db, c: Claimed, o: Outcome, at: Date): Promise<void> {
+/**
+ * An order's paper after SEFAZ's answer: its DANFE, or the receipt the DANFE was to replace (decision 079).
+ * Queued in the answer's transaction, so once; in a savepoint of it, because a ticket that cannot be
+ * written must not keep SEFAZ's answer from being recorded ("Reimprimir" remains).
+ */
+async function queuePaper(tx: DbOrTx, log: Deps['log'], c: Claimed, o: Outcome) {
+  const { restaurantId, orderId } = c.note;
+  const paper =
+    o.kind === 'authorized'
+      ? enqueueNoteDanfe
+      : o.kind === 'rejected' || o.kind === 'denied'
+        ? enqueueReceiptWithoutNote
+        : null;
+  if (!orderId || !paper) return;
+  try {
+    await tx.transaction((savepoint) => paper(savepoint, restaurantId, orderId));
+  } catch (err) {
+    log.error({ err, noteId: c.note.id }, 'NFC-e paper not queued');
+  }
+}
+
+async function record(db: Db, log: Deps['log'], c: Claimed, o: Outcome, at: Date): Promise<void> {
   const { set, history } = changeFor(c, o, at);
   await db.transaction(async (tx) => {
     const [mine] = await tx
@@ -291,12 +312,9 @@ async function record(db: Db, c: Claimed, o: Outcome, at: Date): Promise<void> {
       .where(and(eq(fiscalNotes.id, c.note.id), eq(fiscalNotes.claimToken, c.token)))
       .returning({ id: fiscalNotes.id });
     if (!mine) return;
-    const { restaurantId, orderId } = c.note;
-    if (history) await tx.insert(fiscalNoteHistory).values({ restaurantId, noteId: c.note.id, ...history });
-    // An order's paper commits with SEFAZ's answer, so it is queued once (decision 079).
-    if (orderId && o.kind === 'authorized') await enqueueNoteDanfe(tx, restaurantId, orderId);
-    if (orderId && (o.kind === 'rejected' || o.kind === 'denied'))
-      await enqueueReceiptWithoutNote(tx, restaurantId, orderId);
+    if (history)
+      await tx.insert(fiscalNoteHistory).values({ restaurantId: c.note.restaurantId, noteId: c.note.id, ...history });
+    await queuePaper(tx, log, c, o);
   });
 }
 
@@ -315,7 +333,7 @@ export async function drainFiscalQueue(
     const outcome = await work(deps, claimed, now());
     if (outcome.kind === 'retry')
       deps.log.warn({ noteId: claimed.note.id, err: outcome.message }, 'NFC-e attempt failed');
-    await record(deps.database.db, claimed, outcome, now());
+    await record(deps.database.db, deps.log, claimed, outcome, now());
   }
   return worked;
 }
