@@ -242,6 +242,44 @@ test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels
   await expect(tableRow).toContainText('Autorizada');
   await expect(tableRow).toContainText(`R$ ${(bill.total / 100).toFixed(2).replace('.', ',')}`);
   await page.screenshot({ path: `${SCREENS}/fiscal-notes-table-1280.png`, fullPage: true });
+
+  // Issued automatically, a table's note is issued as it closes: the waiter asks for the CPF right there.
+  await page.goto('/admin/settings');
+  await page.getByRole('tab', { name: 'Fiscal' }).click();
+  await page.getByLabel('Emissão no PDV').selectOption('automatic');
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(page.getByText('Configurações salvas!')).toBeVisible();
+  await postExpecting(context.request, origin, '/api/admin/tables', { number: 7 });
+  const seven = (await postExpecting(context.request, origin, '/api/admin/table-accounts', { number: 7, people: 1 }))
+    .account;
+  const sevenRound = await context.request.post(`/api/admin/table-accounts/${seven.id}/rounds`, {
+    headers: { ...headers, 'idempotency-key': `round-7-${Date.now()}` },
+    data: { items: [{ productId: (await product.json()).product.id, quantity: 2 }] },
+  });
+  expect(sevenRound.ok(), await sevenRound.text()).toBeTruthy();
+  const sevenPaid = await context.request.post(`/api/admin/table-accounts/${seven.id}/payments`, {
+    headers: { ...headers, 'idempotency-key': `part-7-${Date.now()}` },
+    data: { methodId: (await cash.json()).paymentMethod.id, amount: (await sevenRound.json()).account.bill.total },
+  });
+  expect(sevenPaid.ok(), await sevenPaid.text()).toBeTruthy();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/mesas');
+  await page.getByRole('button', { name: /^Mesa 7, / }).click();
+  await page.getByRole('tab', { name: 'Conta' }).click();
+  await page.getByLabel('CPF na nota (opcional)').fill('11.222.333/0001-81');
+  await page.getByRole('button', { name: 'Fechar conta' }).click();
+  await expect(page.getByText(/não pode ser emitida para CNPJ/)).toBeVisible();
+  await page.getByLabel('CPF na nota (opcional)').fill(BUYER_CPF);
+  await page.getByLabel('CPF na nota (opcional)').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/table-close-cpf-390.png` });
+  await page.getByRole('button', { name: 'Fechar conta' }).click();
+  await expect(page.getByText('Mesa 7 liberada')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const found = (await (await context.request.get('/api/admin/fiscal/notes?q=mesa 7')).json()).notes;
+      return found.map((n: { status: string; buyerCpf: string }) => `${n.status} ${n.buyerCpf}`);
+    })
+    .toEqual([`authorized ${BUYER_CPF.replace(/\D/g, '')}`]);
   await context.close();
 });
 

@@ -111,10 +111,15 @@ describe('the NFC-e of a table account', () => {
     const paid = await payPart(account.id, { methodId: pdv.methods.cash, amount: 3710, received: 4000 });
     expect(paid.remaining).toBe(0);
     expect(await noteOfAccount(t, account.id)).toBeUndefined();
-    const closed = await owner.post(`${A}/${account.id}/close`);
+    // "CPF na nota" is asked as the table closes; a CNPJ is refused and the table stays open.
+    const cnpj = await owner.post(`${A}/${account.id}/close`, { buyerCpf: '11.222.333/0001-81' });
+    expect(cnpj.status).toBe(400);
+    expect((await owner.get(`${A}/${account.id}`)).body.account.status).not.toBe('closed');
+    expect(await noteOfAccount(t, account.id)).toBeUndefined();
+    const closed = await owner.post(`${A}/${account.id}/close`, { buyerCpf: '529.982.247-25' });
     expect(closed.status, closed.text).toBe(200);
     const queued = await noteOfAccount(t, account.id);
-    expect(queued).toMatchObject({ status: 'queued', total: 7710, orderId: null });
+    expect(queued).toMatchObject({ status: 'queued', total: 7710, orderId: null, buyerCpf: '52998224725' });
 
     const note = await settleNote(t, { account: account.id }, clock);
     expect(note.status).toBe('authorized');
@@ -145,6 +150,7 @@ describe('the NFC-e of a table account', () => {
       ['01', reais(4000)],
     ]);
     expect(inf.pag.vTroco).toBe(reais(290));
+    expect(inf.dest.CPF).toBe('52998224725');
 
     // The screens name the sale by its table.
     const list = await owner.get(`${F}/notes?status=authorized`);

@@ -153,6 +153,13 @@ export const BUYER_MSG = {
  * "CPF na nota?": blank means an anonymous consumer; a CPF is kept as its 11 digits; a CNPJ is refused
  * with its own message (NFC-e serves consumers; companies get an NF-e, which this product does not issue).
  */
+/** How the PDV (and the tables, which close through it) issues NFC-e; null when the restaurant issues none. */
+export type PdvNfce = { pdvMode: 'automatic' | 'on_request' } | null;
+
+export function pdvNfceOf(r: { nfceEnabled: boolean; nfcePdvMode: string }): PdvNfce {
+  return r.nfceEnabled ? { pdvMode: r.nfcePdvMode === 'on_request' ? 'on_request' : 'automatic' } : null;
+}
+
 export function checkBuyerDocument(
   value: string | null | undefined,
 ): { ok: true; cpf: string | null } | { ok: false; message: string } {

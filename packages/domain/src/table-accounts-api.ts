@@ -79,6 +79,9 @@ export const accountDiscountSchema = z.object({
   approval: discountApprovalSchema.nullish(),
 });
 
+/** Fechar conta: the customer's CPF for the table's NFC-e, when the restaurant issues it at closing. */
+export const closeAccountSchema = z.object({ buyerCpf: z.string().max(20, 'CPF inválido').nullish() });
+
 export type AccountItemView = StaffOrderItemView;
 
 export type AccountRoundView = {

@@ -29,6 +29,16 @@ export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Pro
   return result.data;
 }
 
+/** A body that may be left out entirely: no body reads as `{}`. */
+export async function parseOptionalBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  if (!(await c.req.text()).trim()) {
+    const result = schema.safeParse({});
+    if (!result.success) fail(result.error);
+    return result.data;
+  }
+  return parseBody(c, schema);
+}
+
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
   const result = schema.safeParse(c.req.query());
   if (!result.success) fail(result.error);

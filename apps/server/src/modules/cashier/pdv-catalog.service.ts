@@ -1,6 +1,7 @@
 import { type Addon, categories, type PriceOption, products } from '@meucardapio/db/schema';
 import { CASHIER_MSG, productNotFoundByCode } from '@meucardapio/domain/cashier';
 import type { PdvCatalog, PdvProduct } from '@meucardapio/domain/cashier-api';
+import { pdvNfceOf } from '@meucardapio/domain/fiscal-rules';
 import { type PixSettings, pixSettingsOf } from '@meucardapio/domain/pix';
 import {
   type FlavorPricing,
@@ -88,9 +89,7 @@ export async function pdvCatalog(ctx: StaffCtx): Promise<PdvCatalog> {
     products: rows.filter((p) => p.available).map((p) => toPdvProduct(p, rows, segment)),
     paymentMethods,
     pix,
-    nfce: restaurant.nfceEnabled
-      ? { pdvMode: restaurant.nfcePdvMode === 'on_request' ? 'on_request' : 'automatic' }
-      : null,
+    nfce: pdvNfceOf(restaurant),
   };
 }
 

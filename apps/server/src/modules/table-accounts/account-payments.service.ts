@@ -1,5 +1,6 @@
 import { tableAccountPayments } from '@meucardapio/db/schema';
 import { addPayment } from '@meucardapio/domain/cashier';
+import { pdvNfceOf } from '@meucardapio/domain/fiscal-rules';
 import { pixBrCode, pixSettingsOf, pixTxid } from '@meucardapio/domain/pix';
 import type { AccountPaymentResult, accountPaymentSchema } from '@meucardapio/domain/table-accounts-api';
 import { eq } from 'drizzle-orm';
@@ -89,8 +90,8 @@ export async function payPart(
   }
 }
 
-/** The methods a table's part may be paid with: the PDV's own list. */
-export async function tablePaymentMethods(ctx: StaffCtx) {
+/** The methods a table's part may be paid with (the PDV's own list), and how its NFC-e is issued. */
+export async function tablePaymentOptions(ctx: StaffCtx) {
   const restaurant = await restaurantById(ctx.db, ctx.restaurantId);
-  return pdvPaymentMethods(ctx, pixSettingsOf(restaurant));
+  return { methods: await pdvPaymentMethods(ctx, pixSettingsOf(restaurant)), nfce: pdvNfceOf(restaurant) };
 }

@@ -5,6 +5,7 @@ import {
   tableAccountSettings,
   tableAccounts,
 } from '@meucardapio/db/schema';
+import { checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { localDateString } from '@meucardapio/domain/hours';
 import {
   type AccountKind,
@@ -298,14 +299,16 @@ export async function joinTables(ctx: StaffCtx, id: string, input: z.output<type
  * the account, in the cash session open at that moment (the session's report shows the service apart).
  * The whole bill is one sale: it gets its NFC-e now when the PDV issues them automatically (decision 087).
  */
-export const closeAccount = (ctx: StaffCtx, id: string) =>
+export const closeAccount = (ctx: StaffCtx, id: string, buyerCpf: string | null = null) =>
   change(ctx, id, async (tx, a) => {
     assertOperation(a, 'close');
+    const buyer = checkBuyerDocument(buyerCpf);
+    if (!buyer.ok) throw badRequest(buyer.message, buyer.message, 'invalid_buyer');
     const { bill, paid } = await accountBalance(tx.db, a);
     const covered = checkCanClose(bill.total, paid);
     if (!covered.ok) throw new AppError(409, covered.code, covered.title, covered.description ?? '');
     if ((await restaurantById(tx.db, tx.restaurantId)).nfcePdvMode === 'automatic')
-      await queueAccountNote(tx, a.id, bill.total);
+      await queueAccountNote(tx, a.id, bill.total, { buyerCpf: buyer.cpf });
     return {
       status: 'closed',
       closedAt: new Date(),

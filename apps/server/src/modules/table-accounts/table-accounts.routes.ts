@@ -3,6 +3,7 @@ import {
   accountPaymentSchema,
   accountSettingsSchema,
   cancelItemSchema,
+  closeAccountSchema,
   joinSchema,
   openAccountSchema,
   roundSchema,
@@ -16,9 +17,9 @@ import { badRequest } from '../../http/errors';
 import { customerCtx, staffCtx } from '../../http/guard';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { clientIp } from '../../http/proxy';
-import { idParam, parseBody, parseParams, parseQuery } from '../../http/validate';
+import { idParam, parseBody, parseOptionalBody, parseParams, parseQuery } from '../../http/validate';
 import { verifyStaffPassword } from '../staff/staff-password.service';
-import { payPart, tablePaymentMethods } from './account-payments.service';
+import { payPart, tablePaymentOptions } from './account-payments.service';
 import {
   accountSettings,
   closeAccount,
@@ -69,9 +70,7 @@ tableAccountsRoutes.get(`${P}/turnover`, async (c) => {
   return c.json(await turnoverOfDay(ctx, date));
 });
 
-tableAccountsRoutes.get(`${P}/payment-methods`, async (c) =>
-  c.json({ methods: await tablePaymentMethods(waiterOrCashier(c)) }),
-);
+tableAccountsRoutes.get(`${P}/payment-methods`, async (c) => c.json(await tablePaymentOptions(waiterOrCashier(c))));
 
 tableAccountsRoutes.get(`${P}/settings`, async (c) => c.json(await accountSettings(staffCtx(c, 'manage_settings'))));
 
@@ -155,7 +154,8 @@ tableAccountsRoutes.post(`${P}/:id/payments`, async (c) => {
 tableAccountsRoutes.post(`${P}/:id/close`, async (c) => {
   const ctx = waiterOrCashier(c);
   const { id } = parseParams(c, idParam);
-  return c.json({ account: await closeAccount(ctx, id) });
+  const { buyerCpf } = await parseOptionalBody(c, closeAccountSchema);
+  return c.json({ account: await closeAccount(ctx, id, buyerCpf ?? null) });
 });
 
 /** A phone at the table: the account of the table it ordered at, and only that one. */

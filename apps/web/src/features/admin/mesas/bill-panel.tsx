@@ -1,3 +1,4 @@
+import { checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { splitByItems, splitEqually } from '@meucardapio/domain/table-accounts';
 import type { AccountItemView, AccountView } from '@meucardapio/domain/table-accounts-api';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -24,7 +25,15 @@ import { printReceipt } from '@/lib/print';
 import { useStaff } from '@/lib/staff';
 import { cn } from '@/lib/utils';
 import { DiscountRow } from './discount-dialog';
-import { cancelItem, closeAccount, fetchMethods, mesasKeys, reopen, requestBill, setServiceCharge } from './mesas-api';
+import {
+  cancelItem,
+  closeAccount,
+  fetchPaymentOptions,
+  mesasKeys,
+  reopen,
+  requestBill,
+  setServiceCharge,
+} from './mesas-api';
 import { PayDialog } from './pay-dialog';
 import { PreBill } from './pre-bill';
 
@@ -46,7 +55,11 @@ function paidParts(parts: number[], paid: number): boolean[] {
  */
 export function BillPanel({ account, onChange }: { account: AccountView; onChange: (a: AccountView) => void }) {
   const { can, restaurant } = useStaff();
-  const methods = useQuery({ queryKey: mesasKeys.methods, queryFn: fetchMethods });
+  const options = useQuery({ queryKey: mesasKeys.methods, queryFn: fetchPaymentOptions });
+  // The table's NFC-e is issued as it closes: the customer's CPF is asked for then.
+  const [cpf, setCpf] = useState('');
+  const [cpfError, setCpfError] = useState<string | undefined>();
+  const asksCpf = options.data?.nfce?.pdvMode === 'automatic';
   const [split, setSplit] = useState<Split>({ kind: 'equal', people: account.people });
   const [paying, setPaying] = useState<{ amount: number; title: string } | null>(null);
   const [cancelling, setCancelling] = useState<AccountItemView | null>(null);
@@ -285,18 +298,38 @@ export function BillPanel({ account, onChange }: { account: AccountView; onChang
               <Undo2 aria-hidden /> Voltar a pedir
             </Button>
           )}
+          {open && asksCpf && account.remaining === 0 && (
+            <FormField label="CPF na nota (opcional)" htmlFor="close-cpf" error={cpfError}>
+              <Input
+                id="close-cpf"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={18}
+                value={cpf}
+                onChange={(e) => {
+                  setCpf(e.target.value);
+                  setCpfError(undefined);
+                }}
+              />
+            </FormField>
+          )}
           {open && (
             <Button
               variant="success"
               size="lg"
               disabled={account.remaining > 0 || act.isPending}
-              onClick={() =>
+              onClick={() => {
+                const buyer = checkBuyerDocument(asksCpf ? cpf : null);
+                if (!buyer.ok) {
+                  setCpfError(buyer.message);
+                  return;
+                }
                 act.mutate(async () => {
-                  const closed = await closeAccount(account.id);
+                  const closed = await closeAccount(account.id, buyer.cpf);
                   toast.success(`${closed.label} liberada`);
                   return closed;
-                })
-              }
+                });
+              }}
             >
               Fechar conta
             </Button>
@@ -308,7 +341,7 @@ export function BillPanel({ account, onChange }: { account: AccountView; onChang
         account={account}
         amount={paying?.amount ?? null}
         title={paying?.title ?? ''}
-        methods={methods.data ?? []}
+        methods={options.data?.methods ?? []}
         onClose={() => setPaying(null)}
         onPaid={onChange}
       />

@@ -1,5 +1,6 @@
 import type { PdvPaymentMethod } from '@meucardapio/domain/cashier-api';
 import type { OrderProposalInput } from '@meucardapio/domain/checkout';
+import type { PdvNfce } from '@meucardapio/domain/fiscal-rules';
 import type { PublicMenu } from '@meucardapio/domain/menu-views';
 import type { AccountPaymentResult, AccountView, RoomView, TurnoverView } from '@meucardapio/domain/table-accounts-api';
 import { api } from '@/lib/api';
@@ -24,8 +25,9 @@ export const fetchMenu = (slug: string) =>
   api.get<PublicMenu>(`/api/public/restaurants/${encodeURIComponent(slug)}/menu`);
 export const fetchRoom = () => api.get<RoomView>(`${BASE}/room`);
 export const fetchTurnover = () => api.get<TurnoverView>(`${BASE}/turnover`);
-export const fetchMethods = async () =>
-  (await api.get<{ methods: PdvPaymentMethod[] }>(`${BASE}/payment-methods`)).methods;
+/** The PDV's payment methods, and how the restaurant issues NFC-e (a table's note is issued at closing). */
+export const fetchPaymentOptions = () =>
+  api.get<{ methods: PdvPaymentMethod[]; nfce: PdvNfce }>(`${BASE}/payment-methods`);
 export const fetchAccount = (id: string) => account(api.get<One>(`${BASE}/${id}`));
 export const openTable = (number: number, people: number, kind: 'table' | 'tab' = 'table') =>
   account(api.post<One>(BASE, { kind, number, people }));
@@ -33,7 +35,8 @@ export const sendRound = (id: string, items: OrderProposalInput['items']) =>
   account(api.post<One>(`${BASE}/${id}/rounds`, { items }, { headers: { 'Idempotency-Key': attemptKey() } }));
 export const requestBill = (id: string) => account(api.post<One>(`${BASE}/${id}/request-bill`));
 export const reopen = (id: string) => account(api.post<One>(`${BASE}/${id}/reopen`));
-export const closeAccount = (id: string) => account(api.post<One>(`${BASE}/${id}/close`));
+export const closeAccount = (id: string, buyerCpf: string | null = null) =>
+  account(api.post<One>(`${BASE}/${id}/close`, { buyerCpf }));
 export const transferTo = (id: string, toNumber: number, itemIds?: string[]) =>
   account(api.post<One>(`${BASE}/${id}/transfer`, { toNumber, itemIds }));
 export const joinWith = (id: string, number: number) => account(api.post<One>(`${BASE}/${id}/join`, { number }));
