@@ -1,7 +1,8 @@
-import { events, marketplaceConnections, products } from '@meucardapio/db/schema';
+import { events, marketplaceConnections, printJobs, products } from '@meucardapio/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainAppOutbox } from '../src/modules/marketplace/app-outbox';
+import { releaseDueScheduledOrders } from '../src/modules/marketplace/scheduled-orders';
 import { type IfoodFake, startIfoodFake } from './fixtures/ifood-fake';
 import { createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
 import { openStream } from './sse';
@@ -189,5 +190,81 @@ describe('a call the app never receives', () => {
       failedCalls: 0,
       lastFailedCall: null,
     });
+  });
+});
+
+describe('scheduled iFood orders', () => {
+  it('accepted: on the board as scheduled, out of the kitchen until its preparation starts, then in', async () => {
+    const [a] = shops;
+    const station = await a.owner.client.post('/api/admin/kitchen/stations', { name: 'Forno' });
+    await t.db.update(products).set({ stationId: station.body.station.id }).where(eq(products.id, a.productId));
+    const printer = await a.owner.client.post('/api/admin/printers', {
+      name: 'Forno',
+      connection: '127.0.0.1:9100',
+      agentId: null,
+      columns: 48,
+      codepage: 'cp860',
+      cut: true,
+      drawer: false,
+      routes: {
+        order: { delivery: 1, pickup: 1, dine_in: 1 },
+        stations: [station.body.station.id],
+        pdvReceipt: false,
+        cashClosing: false,
+      },
+    });
+    expect(printer.status, printer.text).toBe(201);
+
+    const preparationStart = new Date(Date.now() + 2 * 3_600_000);
+    const placed = ifood.addOrder([{ externalCode: a.productId, name: 'Pizza Calabresa', price: 4300, quantity: 1 }], {
+      merchantId: a.merchantId,
+      schedule: {
+        preparationStart,
+        deliveryStart: new Date(preparationStart.getTime() + 40 * 60_000),
+        deliveryEnd: new Date(preparationStart.getTime() + 70 * 60_000),
+      },
+    });
+    ifood.addEvent(placed.id, 'PLC');
+    await tick();
+    const find = async () =>
+      (await a.owner.client.get('/api/admin/orders')).body.orders.find(
+        (o: { marketplace: { displayId: string } | null }) => o.marketplace?.displayId === placed.displayId,
+      );
+    const mine = await find();
+    expect(mine.marketplace.schedule).toEqual({
+      start: new Date(preparationStart.getTime() + 40 * 60_000).toISOString(),
+      end: new Date(preparationStart.getTime() + 70 * 60_000).toISOString(),
+      preparationStart: preparationStart.toISOString(),
+      held: false,
+    });
+
+    const accepted = await a.owner.client.patch(`/api/admin/orders/${mine.id}/status`, { status: 'preparing' });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body.order.marketplace.schedule.held).toBe(true);
+    await drainAppOutbox(t.deps, { retryDelaysMs: [0] });
+    const callsOf = () => ifood.calls.filter((c) => c.orderId === placed.id).map((c) => c.action);
+    expect(callsOf()).toEqual(['confirm']);
+    const inKitchen = async () =>
+      ((await a.owner.client.get('/api/admin/kitchen/board')).body.orders as { id: string }[]).some(
+        (o) => o.id === mine.id,
+      );
+    const tickets = async () => (await t.db.select().from(printJobs).where(eq(printJobs.orderId, mine.id))).length;
+    expect(await inKitchen()).toBe(false);
+    expect(await tickets()).toBe(0);
+
+    // Not yet: a minute before its preparation starts nothing moves.
+    expect(await releaseDueScheduledOrders(t.deps, new Date(preparationStart.getTime() - 60_000))).toBe(0);
+    expect(await inKitchen()).toBe(false);
+
+    // Its time: into the kitchen, its tickets, and the app hears the preparation started.
+    expect(await releaseDueScheduledOrders(t.deps, new Date(preparationStart.getTime() + 1000))).toBe(1);
+    expect(await inKitchen()).toBe(true);
+    expect(await tickets()).toBeGreaterThan(0);
+    expect((await find()).marketplace.schedule.held).toBe(false);
+    await drainAppOutbox(t.deps, { retryDelaysMs: [0] });
+    expect(callsOf()).toEqual(['confirm', 'startPreparation']);
+    // Released once: a second pass finds nothing.
+    expect(await releaseDueScheduledOrders(t.deps, new Date(preparationStart.getTime() + 2000))).toBe(0);
+    expect(ifood.violations).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   actionsForMove,
+  appOrderMove,
   byOccurrence,
   cancellationCodeOf,
   channelLabel,
@@ -96,5 +97,45 @@ describe('channels and health', () => {
         now,
       ),
     ).toBe(false);
+  });
+});
+
+describe('scheduled app orders', () => {
+  const now = new Date('2026-05-01T18:00:00Z');
+  const later = new Date('2026-05-01T19:30:00Z');
+  const earlier = new Date('2026-05-01T17:30:00Z');
+
+  it('accepted before its preparation starts: confirmed, held out of the kitchen until then', () => {
+    expect(appOrderMove('pending', 'preparing', { preparationStartAt: later, heldUntil: null }, now)).toEqual({
+      actions: ['confirm'],
+      holdUntil: later,
+      printsTickets: false,
+    });
+  });
+
+  it('accepted once its preparation time has come: straight into the kitchen, as an instant order', () => {
+    expect(appOrderMove('pending', 'preparing', { preparationStartAt: earlier, heldUntil: null }, now)).toEqual({
+      actions: ['confirm', 'startPreparation'],
+      holdUntil: null,
+      printsTickets: true,
+    });
+    expect(appOrderMove('pending', 'preparing', { preparationStartAt: null, heldUntil: null }, now)).toEqual({
+      actions: ['confirm', 'startPreparation'],
+      holdUntil: null,
+      printsTickets: true,
+    });
+  });
+
+  it('a held order moved on by staff tells the app its preparation started first; cancelling drops the hold', () => {
+    expect(appOrderMove('preparing', 'confirmed', { preparationStartAt: later, heldUntil: later }, now)).toEqual({
+      actions: ['startPreparation', 'readyForPickup'],
+      holdUntil: null,
+      printsTickets: false,
+    });
+    expect(appOrderMove('preparing', 'cancelled', { preparationStartAt: later, heldUntil: later }, now)).toEqual({
+      actions: ['requestCancellation'],
+      holdUntil: null,
+      printsTickets: false,
+    });
   });
 });

@@ -217,6 +217,29 @@ export function failedCallText(channel: string | null | undefined, action: strin
   return error?.trim() ? `${head}: ${error.trim()}` : `${head}.`;
 }
 
+/**
+ * What a move of an app's order does about the kitchen and the app, given its schedule:
+ * - a scheduled order accepted before its preparation starts is confirmed to the app but waits out of
+ *   the kitchen until then (`holdUntil`): no tickets, no kitchen display, no `startPreparation`;
+ * - a held order moved on by staff before then skips the wait: the app hears `startPreparation` first;
+ * - anything else is the plain move (`actionsForMove`).
+ * `printsTickets` says whether the move is the order's way into the kitchen (its tickets print now).
+ */
+export function appOrderMove(
+  from: string,
+  to: OrderStatus,
+  schedule: { preparationStartAt: Date | null; heldUntil: Date | null },
+  now: Date,
+): { actions: MarketplaceAction[]; holdUntil: Date | null; printsTickets: boolean } {
+  const accepting = from === 'pending' && to !== 'cancelled';
+  if (to === 'cancelled') return { actions: actionsForMove(from, to), holdUntil: null, printsTickets: false };
+  if (accepting && to === 'preparing' && schedule.preparationStartAt && schedule.preparationStartAt > now)
+    return { actions: ['confirm'], holdUntil: schedule.preparationStartAt, printsTickets: false };
+  if (schedule.heldUntil && from === 'preparing')
+    return { actions: ['startPreparation', ...actionsForMove(from, to)], holdUntil: null, printsTickets: false };
+  return { actions: actionsForMove(from, to), holdUntil: schedule.heldUntil, printsTickets: accepting };
+}
+
 /** Open Delivery's cancellation reason codes, as staff choose them. */
 export const CANCELLATION_REASONS = [
   { code: 'UNAVAILABLE_ITEM', label: 'Item indisponível' },

@@ -2,7 +2,7 @@ import { marketplaceOrders, orderItems, orders, products, tableAccounts } from '
 import type { KitchenBoard, KitchenItem, KitchenOrder, KitchenReadyResult } from '@meucardapio/domain/kitchen';
 import { stationView } from '@meucardapio/domain/kitchen';
 import { isKitchenOnly } from '@meucardapio/domain/permissions';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -47,7 +47,8 @@ export async function kitchenBoard(ctx: StaffCtx, stationId: string | null): Pro
         eq(tableAccounts.kind, 'tab'),
       ),
     )
-    .where(tenant(orders, ctx.restaurantId, eq(orders.status, 'preparing')))
+    // An app's scheduled order waits out of the kitchen until its preparation time (decision 082).
+    .where(tenant(orders, ctx.restaurantId, eq(orders.status, 'preparing'), isNull(marketplaceOrders.heldUntil)))
     .orderBy(asc(orders.createdAt), asc(orders.number))
     .limit(BOARD_LIMIT);
   const ids = rows.map((o) => o.id);

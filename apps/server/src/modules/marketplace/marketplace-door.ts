@@ -111,6 +111,19 @@ export function appPaymentPlan(channel: string, od: OdOrder) {
   };
 }
 
+const dateOrNull = (value: string | undefined) =>
+  value && !Number.isNaN(Date.parse(value)) ? new Date(Date.parse(value)) : null;
+
+/** A scheduled order's delivery window and preparation start (an instant order has none). */
+function scheduleOf(od: OdOrder) {
+  if (od.orderTiming !== 'SCHEDULED') return {};
+  return {
+    scheduledStart: dateOrNull(od.schedule?.scheduledDateTimeStart),
+    scheduledEnd: dateOrNull(od.schedule?.scheduledDateTimeEnd),
+    preparationStartAt: dateOrNull(od.preparationStartDateTime),
+  };
+}
+
 /**
  * Places the app's order (or finds the one already placed) and links it to the app. With automatic
  * confirmation on, the order is accepted in the caller's transaction, which queues the app's `confirm`.
@@ -137,6 +150,7 @@ export async function receiveAppOrder(
           displayId: od.displayId,
           lastEventAt: eventAt,
           confirmBy: new Date(Date.parse(od.createdAt) + CONFIRM_WINDOW_MS),
+          ...scheduleOf(od),
         });
       },
       replay: async (_ctx, earlier) => ({ orderId: earlier.id, placed: false }),

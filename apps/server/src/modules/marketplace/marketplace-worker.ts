@@ -1,12 +1,13 @@
 import type { Deps } from '../../http/context';
 import { drainAppOutbox } from './app-outbox';
 import { pollDue } from './poller';
+import { releaseDueScheduledOrders } from './scheduled-orders';
 
 export type MarketplaceWorker = { tick(): Promise<void>; stop(): Promise<void> };
 
 /**
- * One small loop per instance: polls the connections that are due and sends the calls owed to the
- * apps. Every instance may run it: connections and calls are claimed with SKIP LOCKED and a lease.
+ * One small loop per instance: polls the connections that are due, sends scheduled orders whose
+ * preparation time has come to the kitchen, and sends the calls owed to the apps. Every instance may run it: connections and calls are claimed with SKIP LOCKED and a lease.
  */
 export function startMarketplaceWorker(
   deps: Deps,
@@ -22,6 +23,7 @@ export function startMarketplaceWorker(
     running = (async () => {
       try {
         await pollDue(deps, { pollMs: options.pollMs, simulatorEveryMs: options.simulatorEveryMs });
+        await releaseDueScheduledOrders(deps);
         await drainAppOutbox(deps);
       } catch (err) {
         if (!stopped) log.error({ err }, 'marketplace pass failed');

@@ -19,7 +19,7 @@ import { tenant } from '../../../http/tenant';
 import { listCouriers } from '../../couriers/couriers.service';
 import { queueStorefrontNote } from '../../fiscal/queue-note';
 import { enqueueAcceptedOrder } from '../../printing/print-jobs.service';
-import { queueMarketplaceCalls } from '../notifications/marketplace-status';
+import { holdScheduledOrder, queueMarketplaceCalls, releaseHeldOrder } from '../notifications/marketplace-status';
 import { queueStatusMessage } from '../notifications/status-messages';
 import { cancelOrderAndRestore } from '../order-cancel.service';
 import { announceOrderUpdate } from '../order-events';
@@ -165,7 +165,7 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
     const allowed = checkStatusTransition(order.status as OrderStatus, input.status, order.deliveryType);
     if (!allowed.ok) throw ruleError(allowed, 409);
     // An app's order: the app hears of every move (after the commit, from the outbox).
-    await queueMarketplaceCalls(tx, order, { from: order.status, to: input.status }, input.cancelReason);
+    const app = await queueMarketplaceCalls(tx, order, { from: order.status, to: input.status }, input.cancelReason);
     if (input.status === 'cancelled') {
       await cancelOrderAndRestore(tx, {
         restaurantId: ctx.restaurantId,
@@ -222,7 +222,8 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
     // The app tells its own customer; our WhatsApp messages are for our own orders.
     if (!order.channel) await queueStatusMessage(tx, ctx.deps.config.publicUrl, order, input.status);
     // Accepting an order prints its tickets: the jobs commit with the accept or not at all.
-    if (order.status === 'pending') await enqueueAcceptedOrder(tx, ctx.restaurantId, id);
+    // …unless it is an app's scheduled order waiting for its preparation time (decision 082).
+    if (order.status === 'pending' && !app.held) await enqueueAcceptedOrder(tx, ctx.restaurantId, id);
     if (input.status === 'delivered') await queueStorefrontNote(txCtx, order, 'delivered');
     await announceOrderUpdate(tx, order, { status: input.status, previousStatus: order.status, deliveryEmployeeId });
   });
@@ -248,10 +249,10 @@ export async function applyAppStatus(
     .limit(1);
   if (!order || order.status === status) return;
   if (by.tellApp) {
-    await queueMarketplaceCalls(ctx.db, order, { from: order.status, to: status });
-    // Accepted automatically: its tickets print as for an order staff accept.
-    if (order.status === 'pending') await enqueueAcceptedOrder(ctx.db, ctx.restaurantId, orderId);
-  }
+    const app = await queueMarketplaceCalls(ctx.db, order, { from: order.status, to: status });
+    // Accepted automatically: its tickets print as for an order staff accept (a scheduled one's later).
+    if (order.status === 'pending' && !app.held) await enqueueAcceptedOrder(ctx.db, ctx.restaurantId, orderId);
+  } else if (order.status === 'pending' && status === 'preparing') await holdScheduledOrder(ctx.db, order);
   if (status === 'cancelled') {
     await cancelOrderAndRestore(ctx.db, {
       restaurantId: ctx.restaurantId,
@@ -280,6 +281,33 @@ export async function applyAppStatus(
     previousStatus: order.status,
     deliveryEmployeeId: order.deliveryEmployeeId,
   });
+}
+
+/**
+ * An app's scheduled order whose preparation time has come enters the kitchen: its tickets print, the
+ * kitchen display shows it and the app hears `startPreparation`. One that left "Preparando" meanwhile
+ * (the app moved or cancelled it) only loses its hold. The caller holds the order's link row.
+ */
+export async function sendHeldOrderToKitchen(
+  ctx: Pick<StaffCtx, 'db' | 'restaurantId'>,
+  orderId: string,
+): Promise<boolean> {
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(tenant(orders, ctx.restaurantId, eq(orders.id, orderId)))
+    .for('update')
+    .limit(1);
+  if (!order) return false;
+  const entering = order.status === 'preparing';
+  if (!(await releaseHeldOrder(ctx.db, order, entering)) || !entering) return false;
+  await enqueueAcceptedOrder(ctx.db, ctx.restaurantId, orderId);
+  await announceOrderUpdate(ctx.db, order, {
+    status: order.status,
+    previousStatus: order.status,
+    deliveryEmployeeId: order.deliveryEmployeeId,
+  });
+  return true;
 }
 
 /** Out-for-delivery orders grouped by delivery person (a delivery person sees only their own). */

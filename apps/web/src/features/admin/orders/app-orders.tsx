@@ -1,6 +1,6 @@
 import { CANCELLATION_REASONS, type CancellationCode, channelLabel } from '@meucardapio/domain/marketplace';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, PlugZap } from 'lucide-react';
+import { AlertTriangle, CalendarClock, PlugZap } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,7 +14,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { api } from '@/lib/api';
-import { formatTime } from '@/lib/format';
+import { formatDate, formatTime } from '@/lib/format';
 import type { AdminOrder } from './orders-api';
 
 /*
@@ -73,8 +73,10 @@ export function AppOrderNotice({
   const label = channelLabel(order.channel);
   const confirmBy = app.confirmBy ? new Date(app.confirmBy).getTime() : null;
   const alarm = order.status === 'pending' && confirmBy !== null && now >= confirmBy - ALARM_BEFORE_MS;
+  const open = order.status !== 'cancelled' && order.status !== 'delivered';
   return (
     <>
+      {app.schedule && open && <ScheduledNotice schedule={app.schedule} pending={order.status === 'pending'} />}
       {app.failedCall && (
         <p role="alert" className="flex gap-1.5 rounded-md border border-red-300 bg-red-50 px-2 py-1.5 text-red-900">
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -106,6 +108,39 @@ export function AppOrderNotice({
         </div>
       )}
     </>
+  );
+}
+
+const dayOf = (iso: string) => (formatDate(iso) === formatDate(Date.now()) ? 'hoje' : formatDate(iso));
+
+/**
+ * A scheduled order: when the customer wants it, and when it goes to the kitchen (an accepted one waits
+ * for that time, out of the kitchen display and without tickets).
+ */
+function ScheduledNotice({
+  schedule,
+  pending,
+}: {
+  schedule: NonNullable<NonNullable<AdminOrder['marketplace']>['schedule']>;
+  pending: boolean;
+}) {
+  const window = schedule.start
+    ? `${dayOf(schedule.start)}, ${formatTime(schedule.start)}${schedule.end ? `–${formatTime(schedule.end)}` : ''}`
+    : null;
+  const kitchen = `${dayOf(schedule.preparationStart)} às ${formatTime(schedule.preparationStart)}`;
+  return (
+    <p className="flex gap-1.5 rounded-md border border-sky-300 bg-sky-50 px-2 py-1.5 text-sky-950">
+      <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>
+        <span className="font-semibold">Agendado</span>
+        {window ? ` para ${window}` : ''}
+        {(schedule.held || pending) && (
+          <span className="block text-xs">
+            {schedule.held ? `Aceito. Vai para a cozinha ${kitchen}.` : `Preparo a partir de ${kitchen}.`}
+          </span>
+        )}
+      </span>
+    </p>
   );
 }
 
