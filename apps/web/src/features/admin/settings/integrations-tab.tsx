@@ -277,7 +277,12 @@ function SimulatorControls({ connectionId }: { connectionId: string }) {
         <Button variant="outline" onClick={() => make.mutate('keeta')} disabled={make.isPending}>
           Gerar pedido Keeta agora
         </Button>
-        <Button variant="ghost" onClick={() => refuse.mutate()} disabled={refuse.isPending}>
+        <Button
+          variant="outline"
+          className="text-destructive"
+          onClick={() => refuse.mutate()}
+          disabled={refuse.isPending}
+        >
           Simular falha na próxima atualização
         </Button>
       </div>
