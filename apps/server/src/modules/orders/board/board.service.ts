@@ -230,6 +230,17 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
   return getOrder(ctx, id);
 }
 
+/** The order's row, locked for the caller's transaction (moves of one order apply one after the other). */
+async function lockedOrder(ctx: Pick<StaffCtx, 'db' | 'restaurantId'>, orderId: string) {
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(tenant(orders, ctx.restaurantId, eq(orders.id, orderId)))
+    .for('update')
+    .limit(1);
+  return order;
+}
+
 /**
  * A move of an ordering app's order made by the integration, not by a person: a status the app
  * reports (its event; the app is owed nothing back), or the automatic acceptance of a new order
@@ -241,12 +252,7 @@ export async function applyAppStatus(
   status: OrderStatus,
   by: { name: string; notes: string; tellApp?: boolean },
 ): Promise<void> {
-  const [order] = await ctx.db
-    .select()
-    .from(orders)
-    .where(tenant(orders, ctx.restaurantId, eq(orders.id, orderId)))
-    .for('update')
-    .limit(1);
+  const order = await lockedOrder(ctx, orderId);
   if (!order || order.status === status) return;
   if (by.tellApp) {
     const app = await queueMarketplaceCalls(ctx.db, order, { from: order.status, to: status });
@@ -292,12 +298,7 @@ export async function sendHeldOrderToKitchen(
   ctx: Pick<StaffCtx, 'db' | 'restaurantId'>,
   orderId: string,
 ): Promise<boolean> {
-  const [order] = await ctx.db
-    .select()
-    .from(orders)
-    .where(tenant(orders, ctx.restaurantId, eq(orders.id, orderId)))
-    .for('update')
-    .limit(1);
+  const order = await lockedOrder(ctx, orderId);
   if (!order) return false;
   const entering = order.status === 'preparing';
   if (!(await releaseHeldOrder(ctx.db, order, entering)) || !entering) return false;
