@@ -9,4 +9,5 @@ export * from './schema/operations';
 export * from './schema/orders';
 export * from './schema/printing';
 export * from './schema/privacy';
+export * from './schema/reports';
 export * from './schema/restaurants';

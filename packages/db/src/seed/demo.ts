@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DELIVERY_PROFILE_NAME } from '@meucardapio/domain/permissions';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
+import { recountDailySales } from '../daily-sales';
 import { listStates } from '../geo/geo';
 import {
   type Addon,
@@ -925,6 +926,7 @@ async function insertDemo(tx: Tx, passwordHash: string, emoji: Map<string, strin
   });
   await seedDemoHistory(tx, { restaurantId, ownerId: owner.id, timeZone: 'America/Sao_Paulo', now: new Date(now) });
   await seedDemoFiscal(tx, restaurantId);
+  await recountDailySales(tx, restaurantId);
 
   return { restaurantId, logins: DEMO_LOGINS.map((l) => ({ ...l })) };
 }

@@ -17,6 +17,7 @@ import type { StaffActor, StaffCtx } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { restaurantNotFound } from '../../tenancy/restaurant-lookup';
+import { daysSellingProduct, recountDailySales } from '../daily-sales/daily-sales.service';
 import type { ProductInput } from './catalog.schemas';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -315,7 +316,10 @@ export async function deleteProduct(ctx: StaffCtx, id: string): Promise<void> {
       throw forbidden('Somente administradores podem excluir pizzas de múltiplos sabores.');
     }
     await dropFlavorReferences(tx, ctx.restaurantId, id);
+    const soldOn = await daysSellingProduct(tx, ctx.restaurantId, id);
     await tx.delete(products).where(tenant(products, ctx.restaurantId, eq(products.id, id)));
+    // Its items keep only their names now: the days it sold are counted again under them.
+    await recountDailySales(tx, ctx.restaurantId, soldOn);
   });
 }
 

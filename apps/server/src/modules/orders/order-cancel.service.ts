@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { returnOrderStock } from '../catalog/stock.service';
+import { recountSale } from '../daily-sales/daily-sales.service';
 import { announceOrderUpdate } from './order-events';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -47,11 +48,14 @@ export async function cancelOrderAndRestore(tx: DbOrTx, input: CancelInput): Pro
   await restoreCouponUse(tx, order);
 
   const now = new Date();
-  const [updated] = await tx
-    .update(orders)
-    .set({ status: 'cancelled', updatedAt: now })
-    .where(tenant(orders, restaurantId, eq(orders.id, orderId)))
-    .returning();
+  const updated = await recountSale(tx, order, async () => {
+    const [row] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(tenant(orders, restaurantId, eq(orders.id, orderId)))
+      .returning();
+    return row;
+  });
   await tx.insert(orderHistory).values({
     restaurantId,
     orderId,

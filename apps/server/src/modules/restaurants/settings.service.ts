@@ -35,6 +35,7 @@ import { z } from 'zod';
 import { inTransaction, type StaffCtx } from '../../http/context';
 import { AppError, badRequest, conflict, forbidden } from '../../http/errors';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
+import { recountDailySales } from '../daily-sales/daily-sales.service';
 import { verifyStaffPassword } from '../staff/staff-password.service';
 
 // ─── Input schemas ───────────────────────────────────────────────────────────────────────────────
@@ -412,6 +413,8 @@ export async function updateGeneral(ctx: StaffCtx, input: z.output<typeof genera
           updatedAt: new Date(),
         })
         .where(eq(restaurants.id, ctx.restaurantId));
+      // The daily sales are by local day: in another time zone an order may fall on another day.
+      if (current.timezone !== input.timezone) await recountDailySales(txCtx.db, ctx.restaurantId);
     });
   } catch (err) {
     // Another restaurant took the slug between the check and the update.

@@ -5,6 +5,7 @@ import type { StaffCtx } from '../../http/context';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { returnOrderStock } from '../catalog/stock.service';
+import { countSale, uncountSale } from '../daily-sales/daily-sales.service';
 import { announceOrderUpdate } from '../orders/order-events';
 import { enqueueCancelledItem } from '../printing/print-jobs.service';
 import { assertOperation, change } from './account-rows';
@@ -27,6 +28,13 @@ export async function cancelItem(ctx: StaffCtx, itemId: string, rawReason: strin
   return change(ctx, item.tableAccountId, async (tx, a) => {
     assertOperation(a, 'cancel_item');
     const by = tx.actor.name;
+    // A round already delivered is in the day's sales: it leaves them, and comes back without the item.
+    const [round] = await tx.db
+      .select()
+      .from(orders)
+      .where(tenant(orders, tx.restaurantId, eq(orders.id, item.orderId)))
+      .for('update');
+    await uncountSale(tx.db, round);
     const [cancelled] = await tx.db
       .update(orderItems)
       .set({ cancelledAt: new Date(), cancelReason: reason.reason, cancelledByName: by })
@@ -50,6 +58,7 @@ export async function cancelItem(ctx: StaffCtx, itemId: string, rawReason: strin
       })
       .where(tenant(orders, tx.restaurantId, eq(orders.id, cancelled.orderId)))
       .returning();
+    await countSale(tx.db, order);
     if (cancelled.productId)
       await returnOrderStock(tx.db, tx.restaurantId, order, by, {
         productId: cancelled.productId,

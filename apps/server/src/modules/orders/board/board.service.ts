@@ -17,6 +17,7 @@ import { inTransaction, type StaffCtx } from '../../../http/context';
 import { AppError, forbidden, notFound } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
 import { listCouriers } from '../../couriers/couriers.service';
+import { recountSale } from '../../daily-sales/daily-sales.service';
 import { queueStorefrontNote } from '../../fiscal/queue-note';
 import { enqueueAcceptedOrder } from '../../printing/print-jobs.service';
 import { holdScheduledOrder, queueMarketplaceCalls, releaseHeldOrder } from '../notifications/marketplace-status';
@@ -206,10 +207,14 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
     }
 
     const now = new Date();
-    await tx
-      .update(orders)
-      .set({ status: input.status, deliveryEmployeeId, courierId, updatedAt: now })
-      .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)));
+    await recountSale(tx, order, async () => {
+      const [updated] = await tx
+        .update(orders)
+        .set({ status: input.status, deliveryEmployeeId, courierId, updatedAt: now })
+        .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
+        .returning();
+      return updated;
+    });
     await tx.insert(orderHistory).values({
       restaurantId: ctx.restaurantId,
       orderId: id,
@@ -269,10 +274,14 @@ export async function applyAppStatus(
     return;
   }
   const now = new Date();
-  await ctx.db
-    .update(orders)
-    .set({ status, updatedAt: now })
-    .where(tenant(orders, ctx.restaurantId, eq(orders.id, orderId)));
+  await recountSale(ctx.db, order, async () => {
+    const [updated] = await ctx.db
+      .update(orders)
+      .set({ status, updatedAt: now })
+      .where(tenant(orders, ctx.restaurantId, eq(orders.id, orderId)))
+      .returning();
+    return updated;
+  });
   await ctx.db.insert(orderHistory).values({
     restaurantId: ctx.restaurantId,
     orderId,

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { inTransaction, type StaffCtx } from '../../../http/context';
 import { AppError, badRequest, forbidden, notFound } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
+import { recountSale } from '../../daily-sales/daily-sales.service';
 import { queueStorefrontNote } from '../../fiscal/queue-note';
 import { queueStatusMessage } from '../notifications/status-messages';
 import { announceOrderUpdate } from '../order-events';
@@ -64,23 +65,28 @@ export async function confirmLocalPixPayment(
     const now = new Date();
     const by = { id: ctx.actor.kind === 'employee' ? ctx.actor.id : null, name: ctx.actor.name };
     const status = order.status === 'pending' ? 'preparing' : order.status;
-    await tx
-      .update(orders)
-      .set({
-        status,
-        paymentStatus: 'approved',
-        paymentData: {
-          ...order.paymentData,
-          pix_confirmed_by: by,
-          pix_confirmed_at: now.toISOString(),
-          ...(input.receivedAmount != null ? { pix_received_amount: input.receivedAmount } : {}),
-          ...(input.endToEndId ? { pix_end_to_end_id: input.endToEndId } : {}),
-          payment_confirmed_at: now.toISOString(),
-        },
-        paymentStatusCheckedAt: now,
-        updatedAt: now,
-      })
-      .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)));
+    // A delivered order paid now becomes a settled sale.
+    await recountSale(tx, order, async () => {
+      const [updated] = await tx
+        .update(orders)
+        .set({
+          status,
+          paymentStatus: 'approved',
+          paymentData: {
+            ...order.paymentData,
+            pix_confirmed_by: by,
+            pix_confirmed_at: now.toISOString(),
+            ...(input.receivedAmount != null ? { pix_received_amount: input.receivedAmount } : {}),
+            ...(input.endToEndId ? { pix_end_to_end_id: input.endToEndId } : {}),
+            payment_confirmed_at: now.toISOString(),
+          },
+          paymentStatusCheckedAt: now,
+          updatedAt: now,
+        })
+        .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
+        .returning();
+      return updated;
+    });
     await tx.insert(orderHistory).values({
       restaurantId: ctx.restaurantId,
       orderId: id,

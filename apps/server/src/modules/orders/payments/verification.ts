@@ -12,6 +12,7 @@ import { desc, eq } from 'drizzle-orm';
 import { type Deps, inTransaction } from '../../../http/context';
 import { tenant } from '../../../http/tenant';
 import type { VerifyResult } from '../../../integrations/payments/payments';
+import { recountSale } from '../../daily-sales/daily-sales.service';
 import { queueStorefrontNote } from '../../fiscal/queue-note';
 import { queueStatusMessage } from '../notifications/status-messages';
 import { cancelOrderAndRestore } from '../order-cancel.service';
@@ -180,18 +181,22 @@ async function applyUnderLock(
       if (current.status === 'cancelled') paymentData = await recordPaidAfterCancel(db, current, paymentData);
     }
   }
-  const [updated] = await db
-    .update(orders)
-    .set({
-      status,
-      paymentStatus,
-      paymentCheckoutVerified: verified,
-      paymentStatusCheckedAt: now,
-      paymentData,
-      updatedAt: now,
-    })
-    .where(tenant(orders, current.restaurantId, eq(orders.id, current.id)))
-    .returning();
+  // A delivered order (a PDV sale paid by link) settles, or stops counting, with its payment.
+  const updated = await recountSale(db, current, async () => {
+    const [row] = await db
+      .update(orders)
+      .set({
+        status,
+        paymentStatus,
+        paymentCheckoutVerified: verified,
+        paymentStatusCheckedAt: now,
+        paymentData,
+        updatedAt: now,
+      })
+      .where(tenant(orders, current.restaurantId, eq(orders.id, current.id)))
+      .returning();
+    return row;
+  });
   if (paymentStatus === 'approved' && current.paymentStatus !== 'approved' && status !== 'cancelled')
     await queueStorefrontNote({ db, restaurantId: current.restaurantId }, current, 'paid');
   if (status !== current.status) {

@@ -5,6 +5,7 @@ import { orderTotal } from '@meucardapio/domain/pricing';
 import { inTransaction, type ServiceCtx } from '../../../http/context';
 import { isUniqueViolation } from '../../../http/idempotency';
 import { type RestaurantRow, restaurantById } from '../../../tenancy/restaurant-lookup';
+import { countSale } from '../../daily-sales/daily-sales.service';
 import { announceOrderCreated } from '../order-events';
 import { lockRestaurantOrders, nextOrderNumber } from './admission';
 import { CHANNELS, type OrderChannel } from './channels';
@@ -196,6 +197,8 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
   await redeemCoupon(ctx, priced.coupon, request.customer.id, order.id);
   const placed: PlacedOrder = { ...priced, order, items, payment, stock };
   await door.record?.(ctx, placed);
+  // A sale handed over at once (the PDV's) is settled as it is born.
+  await countSale(ctx.db, order);
   await announceOrderCreated(ctx.db, order);
   return door.answer(ctx, placed);
 }

@@ -1,0 +1,145 @@
+import type { DbOrTx } from '@meucardapio/db/client';
+import { addToDailySales } from '@meucardapio/db/daily-sales';
+import { dailyProductSales } from '@meucardapio/db/schema';
+import type { ProductTotal } from '@meucardapio/domain/cashier-report';
+import { isSettledSale, type SalesRow } from '@meucardapio/domain/daily-sales';
+import { OPEN_ORDER_STATUSES } from '@meucardapio/domain/order-status';
+import { eq, sql } from 'drizzle-orm';
+import { tenant } from '../../http/tenant';
+
+/*
+ * Daily sales (decision 084). The tables `daily_sales` and `daily_product_sales` hold every settled sale
+ * (delivered, paid, not a test) by the restaurant's local day; the views `order_sales` and
+ * `order_product_sales` say what one order adds. Whoever settles an order, or changes one that is
+ * settled, does it through `countSale` / `recountSale` (or `uncountSale`, the change, `countSale`) in
+ * the same transaction, holding the order's row; a range is read from the tables plus the orders still
+ * on the board, in one statement (one snapshot).
+ */
+
+type OrderState = { id: string; restaurantId: string; status: string; paymentStatus: string | null; isTest: boolean };
+
+const OPEN = sql.join(
+  OPEN_ORDER_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
+
+/** What the order adds as its rows stand now, added (`sign` 1) or taken away (-1). */
+const apply = (db: DbOrTx, order: OrderState, sign: 1 | -1) =>
+  addToDailySales(db, sql`restaurant_id = ${order.restaurantId} and order_id = ${order.id}`, sign);
+
+/** Counts an order just placed or just settled, if it is a settled sale (nothing is read otherwise). */
+export async function countSale(db: DbOrTx, order: OrderState): Promise<void> {
+  if (isSettledSale(order)) await apply(db, order, 1);
+}
+
+/** Takes a settled order out before a change that the caller counts again with `countSale`. */
+export async function uncountSale(db: DbOrTx, order: OrderState): Promise<void> {
+  if (isSettledSale(order)) await apply(db, order, -1);
+}
+
+/**
+ * Runs `change` — anything that moves an order's status or payment, or its total or items — keeping the
+ * daily sales right: what the order counted leaves before the change, what it counts after enters.
+ * `change` answers the order's row as it ends up.
+ */
+export async function recountSale<T extends OrderState>(
+  db: DbOrTx,
+  before: OrderState,
+  change: () => Promise<T>,
+): Promise<T> {
+  await uncountSale(db, before);
+  const after = await change();
+  await countSale(db, after);
+  return after;
+}
+
+// For what moves days or keys under orders already counted: a new time zone, a product deleted (its
+// items are then counted by name).
+export { recountDailySales } from '@meucardapio/db/daily-sales';
+
+/** The days a product's sales are counted under its id (before it is deleted, see `recountDailySales`). */
+export async function daysSellingProduct(db: DbOrTx, restaurantId: string, productId: string): Promise<string[]> {
+  const rows = await db
+    .select({ day: dailyProductSales.day })
+    .from(dailyProductSales)
+    .where(tenant(dailyProductSales, restaurantId, eq(dailyProductSales.productKey, productId)));
+  return rows.map((r) => r.day);
+}
+
+/** Orders placed from `from` 00:00 to the end of `to` in `tz`, index-friendly. */
+const placedWithin = (tz: string, from: string, to: string) =>
+  sql`created_at >= (${from}::date::timestamp at time zone ${tz}) and created_at < ((${to}::date + 1)::timestamp at time zone ${tz})`;
+
+/**
+ * A restaurant's sales from local day `from` to `to` (both included): the settled ones from the daily
+ * sales, the orders still on the board live (`tz` is the restaurant's time zone, which the views use).
+ */
+export async function salesOfDays(
+  db: DbOrTx,
+  restaurantId: string,
+  tz: string,
+  from: string,
+  to: string,
+): Promise<SalesRow[]> {
+  const { rows } = await db.execute<{
+    day: string;
+    delivery_type: string;
+    source: string;
+    method: string;
+    orders: string;
+    total: string;
+    payments: string;
+    paid: string;
+  }>(sql`
+    select day::text, delivery_type, source, method, sum(orders) as orders, sum(total) as total,
+      sum(payments) as payments, sum(paid) as paid
+    from (
+      select day, delivery_type, source, method, orders, total, payments, paid from daily_sales
+      where restaurant_id = ${restaurantId} and day between ${from}::date and ${to}::date
+      union all
+      select day, delivery_type, source, method, orders, total, payments, paid from order_sales
+      where restaurant_id = ${restaurantId} and status in (${OPEN}) and ${placedWithin(tz, from, to)}
+    ) s
+    group by 1, 2, 3, 4`);
+  return rows.map((r) => ({
+    day: r.day,
+    deliveryType: r.delivery_type,
+    source: r.source || null,
+    method: r.method || null,
+    orders: Number(r.orders),
+    total: Number(r.total),
+    payments: Number(r.payments),
+    paid: Number(r.paid),
+  }));
+}
+
+/** The `limit` best sellers from local day `from` to `to`: quantity, then total, then name. */
+export async function bestSellersOfDays(
+  db: DbOrTx,
+  restaurantId: string,
+  tz: string,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<ProductTotal[]> {
+  const { rows } = await db.execute<{ product_id: string | null; name: string; quantity: string; total: string }>(sql`
+    select (array_agg(product_id))[1] as product_id, (array_agg(name order by name_at desc))[1] as name,
+      sum(quantity) as quantity, sum(total) as total
+    from (
+      select product_key, product_id, name, name_at, quantity, total from daily_product_sales
+      where restaurant_id = ${restaurantId} and day between ${from}::date and ${to}::date
+      union all
+      select product_key, product_id, name, created_at, quantity, total from order_product_sales
+      where restaurant_id = ${restaurantId} and status in (${OPEN}) and ${placedWithin(tz, from, to)}
+    ) s
+    group by product_key
+    having sum(quantity) > 0
+    order by 3 desc, 4 desc, 2
+    limit ${limit}`);
+  return rows.map((r) => ({
+    productId: r.product_id,
+    name: r.name,
+    quantity: Number(r.quantity),
+    total: Number(r.total),
+  }));
+}
