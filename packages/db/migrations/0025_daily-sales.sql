@@ -25,6 +25,7 @@ CREATE TABLE "daily_sales" (
 --> statement-breakpoint
 ALTER TABLE "daily_product_sales" ADD CONSTRAINT "daily_product_sales_restaurant_id_restaurants_id_fk" FOREIGN KEY ("restaurant_id") REFERENCES "public"."restaurants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "daily_sales" ADD CONSTRAINT "daily_sales_restaurant_id_restaurants_id_fk" FOREIGN KEY ("restaurant_id") REFERENCES "public"."restaurants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "table_account_payments_created_idx" ON "table_account_payments" USING btree ("restaurant_id","created_at");--> statement-breakpoint
 -- What one order adds to the daily sales (decision 084): a sale is an order not cancelled, paid or paid
 -- at the counter, and not a test (decision 027); its day is the restaurant's local day. The first half
 -- counts the order and its total once, under its own method; the second what was paid with each method

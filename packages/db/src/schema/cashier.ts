@@ -231,6 +231,7 @@ export const tableAccountPayments = pgTable(
   (t) => [
     index('table_account_payments_account_idx').on(t.restaurantId, t.accountId),
     index('table_account_payments_session_idx').on(t.restaurantId, t.sessionId),
+    index('table_account_payments_created_idx').on(t.restaurantId, t.createdAt),
     uniqueIndex('table_account_payments_key_uq').on(t.restaurantId, t.idempotencyKey),
     check('table_account_payments_amount_ck', sql`${t.amount} > 0 and ${t.changeAmount} >= 0`),
   ],

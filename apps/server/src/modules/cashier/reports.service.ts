@@ -1,3 +1,4 @@
+import { withinLocalDays } from '@meucardapio/db/local-days';
 import {
   cashRegisterHistory,
   cashRegisterSessions,
@@ -17,7 +18,7 @@ import type {
 } from '@meucardapio/domain/cashier-api';
 import { type ReportSale, salesCsv, summarizeSales, topProducts } from '@meucardapio/domain/cashier-report';
 import { localDateString } from '@meucardapio/domain/hours';
-import { desc, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -57,7 +58,7 @@ async function salesOfDay(ctx: StaffCtx, timezone: string, date: string, statuse
   const rows = await pdvSaleRows(
     ctx.db,
     ctx.restaurantId,
-    sql`${inArray(orders.status, statuses)} and (${orders.createdAt} at time zone ${timezone})::date = ${date}::date`,
+    and(inArray(orders.status, statuses), withinLocalDays(orders.createdAt, timezone, date)),
   );
   const ids = rows.map((r) => r.id);
   const [payments, discounts] = await Promise.all([
@@ -80,13 +81,11 @@ async function salesOfDay(ctx: StaffCtx, timezone: string, date: string, statuse
       payments: payments.filter((p) => p.orderId === o.id),
     };
   });
-  const onTheDay = (column: typeof tableAccountPayments.createdAt | typeof tableAccounts.closedAt) =>
-    sql`(${column} at time zone ${timezone})::date = ${date}::date`;
   const tableSales = await tableSalesWhere(
     ctx.db,
     ctx.restaurantId,
-    onTheDay(tableAccountPayments.createdAt),
-    onTheDay(tableAccounts.closedAt),
+    withinLocalDays(tableAccountPayments.createdAt, timezone, date),
+    withinLocalDays(tableAccounts.closedAt, timezone, date),
   );
   const reportSales = [...pdvSales, ...tableSales].sort(
     (a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime(),
@@ -160,11 +159,7 @@ export async function dailyReportCsv(ctx: StaffCtx, day?: string) {
   const { timezone, date } = await dayOf(ctx, day);
   const [{ reportSales }, movements] = await Promise.all([
     salesOfDay(ctx, timezone, date, DETAILED_STATUSES),
-    movementsOf(
-      ctx.db,
-      ctx.restaurantId,
-      sql`(${cashRegisterHistory.createdAt} at time zone ${timezone})::date = ${date}::date`,
-    ),
+    movementsOf(ctx.db, ctx.restaurantId, withinLocalDays(cashRegisterHistory.createdAt, timezone, date)),
   ]);
   return { filename: `vendas-pdv-${date}.csv`, csv: salesCsv(reportSales, timezone, movements) };
 }

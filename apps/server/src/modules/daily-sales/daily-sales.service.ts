@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import { addToDailySales } from '@meucardapio/db/daily-sales';
+import { withinLocalDays } from '@meucardapio/db/local-days';
 import { dailyProductSales } from '@meucardapio/db/schema';
 import type { ProductTotal } from '@meucardapio/domain/cashier-report';
 import { isSettledSale, type SalesRow } from '@meucardapio/domain/daily-sales';
@@ -66,10 +67,6 @@ export async function daysSellingProduct(db: DbOrTx, restaurantId: string, produ
   return rows.map((r) => r.day);
 }
 
-/** Orders placed from `from` 00:00 to the end of `to` in `tz`, index-friendly. */
-const placedWithin = (tz: string, from: string, to: string) =>
-  sql`created_at >= (${from}::date::timestamp at time zone ${tz}) and created_at < ((${to}::date + 1)::timestamp at time zone ${tz})`;
-
 /**
  * A restaurant's sales from local day `from` to `to` (both included): the settled ones from the daily
  * sales, the orders still on the board live (`tz` is the restaurant's time zone, which the views use).
@@ -98,7 +95,7 @@ export async function salesOfDays(
       where restaurant_id = ${restaurantId} and day between ${from}::date and ${to}::date
       union all
       select day, delivery_type, source, method, orders, total, payments, paid from order_sales
-      where restaurant_id = ${restaurantId} and status in (${OPEN}) and ${placedWithin(tz, from, to)}
+      where restaurant_id = ${restaurantId} and status in (${OPEN}) and ${withinLocalDays(sql`created_at`, tz, from, to)}
     ) s
     group by 1, 2, 3, 4`);
   return rows.map((r) => ({
@@ -130,7 +127,7 @@ export async function bestSellersOfDays(
       where restaurant_id = ${restaurantId} and day between ${from}::date and ${to}::date
       union all
       select product_key, product_id, name, created_at, quantity, total from order_product_sales
-      where restaurant_id = ${restaurantId} and status in (${OPEN}) and ${placedWithin(tz, from, to)}
+      where restaurant_id = ${restaurantId} and status in (${OPEN}) and ${withinLocalDays(sql`created_at`, tz, from, to)}
     ) s
     group by product_key
     having sum(quantity) > 0

@@ -1,3 +1,4 @@
+import { withinLocalDays } from '@meucardapio/db/local-days';
 import { orders } from '@meucardapio/db/schema';
 import { salesByDay, salesSplit } from '@meucardapio/domain/daily-sales';
 import {
@@ -36,11 +37,6 @@ const isSale = sql`${orders.status} <> 'cancelled' and (${orders.paymentStatus} 
 const sumOf = (expr: SQL) => sql<number>`coalesce(sum(${expr}), 0)`.mapWith(Number);
 const countOf = () => sql<number>`count(*)`.mapWith(Number);
 
-/** Orders placed between the starts of two local days: [from 00:00, to + 1 day 00:00) in `tz`, index-friendly. */
-function placedBetween(tz: string, from: string, to: string): SQL {
-  return sql`${orders.createdAt} >= (${from}::date::timestamp at time zone ${tz}) and ${orders.createdAt} < ((${to}::date + 1)::timestamp at time zone ${tz})`;
-}
-
 const localDate = (tz: string) => sql<string>`to_char(${orders.createdAt} at time zone ${tz}, 'YYYY-MM-DD')`;
 
 export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<DashboardView> {
@@ -65,14 +61,14 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
         total: sumOf(sql`${orders.total}`),
       })
       .from(orders)
-      .where(placed(placedBetween(tz, w.lastWeek, w.lastWeek), placedBetween(tz, date, date)))
+      .where(placed(withinLocalDays(orders.createdAt, tz, w.lastWeek), withinLocalDays(orders.createdAt, tz, date)))
       .groupBy(sql`1, 2`),
     // Today is compared with last week up to the same minute: a part of a day, read from its orders.
     isToday
       ? db
           .select({ total: sumOf(sql`${orders.total}`), count: countOf() })
           .from(orders)
-          .where(and(placed(placedBetween(tz, w.lastWeek, w.lastWeek)), beforeNow))
+          .where(and(placed(withinLocalDays(orders.createdAt, tz, w.lastWeek)), beforeNow))
       : null,
     bestSellersOfDays(db, restaurantId, tz, w.weekFrom, date, DASHBOARD_TOP_PRODUCTS),
     db
@@ -86,7 +82,7 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
         tenant(
           orders,
           restaurantId,
-          sql`(${orders.status} in ('pending', 'preparing', 'confirmed', 'out_for_delivery') or (${orders.status} in ('delivered', 'cancelled') and ${placedBetween(tz, date, date)}))`,
+          sql`(${orders.status} in ('pending', 'preparing', 'confirmed', 'out_for_delivery') or (${orders.status} in ('delivered', 'cancelled') and ${withinLocalDays(orders.createdAt, tz, date)}))`,
           sql`not ${orders.isTest}`,
         ),
       )

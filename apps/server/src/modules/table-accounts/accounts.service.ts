@@ -1,3 +1,4 @@
+import { withinLocalDays } from '@meucardapio/db/local-days';
 import {
   diningTables,
   orderItems,
@@ -28,7 +29,7 @@ import type {
   TurnoverView,
   transferSchema,
 } from '@meucardapio/domain/table-accounts-api';
-import { asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { inTransaction, type StaffCtx } from '../../http/context';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
@@ -389,7 +390,7 @@ export async function turnoverOfDay(ctx: StaffCtx, day: string | undefined): Pro
         ctx.restaurantId,
         eq(tableAccounts.status, 'closed'),
         isNull(tableAccounts.joinedIntoId),
-        sql`(${tableAccounts.closedAt} at time zone ${r.timezone})::date = ${date}::date`,
+        withinLocalDays(tableAccounts.closedAt, r.timezone, date),
       ),
     );
   const closed = rows.map((a) => ({ ...a, closedAt: a.closedAt ?? a.openedAt, total: a.total ?? 0 }));
