@@ -1,7 +1,7 @@
 // A PostgreSQL cluster of the benchmark's own (Debian's binaries, a scratch data directory, a free port),
 // so a phase can stop and start it without touching the machine's server and the databases others use.
 import { spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,6 +10,8 @@ export type PrivatePostgres = {
   port: number;
   /** Stops the server the way a restart does (fast shutdown: every backend is ended). */
   stop(): void;
+  /** The postmaster's process id (its backends are its children). */
+  pid(): number;
   start(): void;
   destroy(): void;
 };
@@ -49,6 +51,7 @@ function cluster(bin: string, dir: string, data: string, port: number): PrivateP
     port,
     stop: () => run(`${bin}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop']),
     start,
+    pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     destroy() {
       try {
         run(`${bin}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -9,13 +9,17 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@meucardapio/db/client';
+import { addToDailySales } from '@meucardapio/db/daily-sales';
 import { withDatabase } from '@meucardapio/db/testing';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { SESSION_COOKIE } from '../apps/server/src/http/session';
 import { startPgbouncer } from '../scripts/pgbouncer.mjs';
-import { type Board, openBoard, percentile, placeCheckout, rawInsertRate } from './cluster-load';
+import { type Board, openBoard, percentile, rawInsertRate } from './cluster-load';
+import { cpuBetween, cpuSeconds } from './cpu-usage';
 import { type PrivatePostgres, startPrivatePostgres, startStreamingReplica } from './private-postgres';
 import { ensureNginx, freePort, startInstance, startNginx, stopChildren, waitFor } from './processes';
+import { CHECKOUT_WORKERS, driveScaleLoad, MENU_WORKERS, PDV_WORKERS } from './scale-load';
 import { type ScaleTenant, seedScale } from './scale-seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -23,13 +27,9 @@ const RESTAURANTS = Number(process.env.BENCH_RESTAURANTS ?? 1000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2_000_000);
 const LARGEST = Number(process.env.BENCH_LARGEST ?? 100_000);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 5000);
-const CHECKOUT_WORKERS = 8;
-const PDV_WORKERS = 2;
-const MENU_WORKERS = 4;
 const METRICS_TOKEN = randomBytes(16).toString('hex');
 
 const ms = (v: number) => Math.round(v * 10) / 10;
-const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 const rssMb = (pid: number) => {
   const line =
@@ -40,9 +40,20 @@ const rssMb = (pid: number) => {
 };
 
 type Urls = { pooled: string; direct: string; replica?: string };
+type Pids = { primary: number; replica?: number; pgbouncer?: number };
 
-/** One run: two instances behind nginx, the streams, then the mixed load for SECONDS. */
-async function run(urls: Urls, tenants: ScaleTenant[], primary: pg.Client, replicaClient: pg.Client | null) {
+/**
+ * One run: two instances behind nginx and the streams; then the mixed load for SECONDS, with the CPU
+ * each part of the deployment used; then, for as long, the same background with the orders' inserts
+ * as raw SQL over as many pooled connections (the fair denominator of the creation rate under load).
+ */
+async function run(
+  urls: Urls,
+  tenants: ScaleTenant[],
+  primary: pg.Client,
+  replicaClient: pg.Client | null,
+  pids: Pids,
+) {
   const work = mkdtempSync(join(tmpdir(), 'mc-scale-'));
   writeFileSync(join(work, 'index.html'), '<!doctype html><title>MeuCardápio</title>');
   const boards: Board[] = [];
@@ -65,7 +76,7 @@ async function run(urls: Urls, tenants: ScaleTenant[], primary: pg.Client, repli
     };
     if (urls.replica) env.READ_DATABASE_URL = urls.replica;
     const instances = [portA, portB].map((p) => ({ port: p, child: startInstance(p, env) }));
-    startNginx(join(work, 'nginx'), { a: portA, b: portB, port }, 20_000);
+    const nginx = startNginx(join(work, 'nginx'), { a: portA, b: portB, port }, 20_000);
     await Promise.all(instances.map((i) => waitFor(`http://127.0.0.1:${i.port}/api/ready`)));
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/api/ready`);
@@ -83,135 +94,36 @@ async function run(urls: Urls, tenants: ScaleTenant[], primary: pg.Client, repli
       boardsOf.set(id, [...(boardsOf.get(id) ?? []), b]);
     });
 
-    const deadline = performance.now() + SECONDS * 1000;
-    const placed: { id: string; restaurantId: string; upstream: string; answeredAt: number }[] = [];
-    const errors: string[] = [];
-    let menuReads = 0;
-    let nextKey = 0;
-    const checkout = async () => {
-      while (performance.now() < deadline) {
-        const t = pick(tenants);
-        try {
-          const res = await placeCheckout(
-            base,
-            `${SESSION_COOKIE}=${pick(t.customerTokens)}`,
-            t.productId,
-            `scale-${++nextKey}-${Date.now()}`,
-            t.cashMethodId,
-          );
-          if (res.status === 201)
-            placed.push({
-              id: res.orderId!,
-              restaurantId: t.restaurantId,
-              upstream: res.upstream,
-              answeredAt: performance.now(),
-            });
-          else errors.push(`checkout ${res.status} ${res.text.slice(0, 100)}`);
-        } catch (err) {
-          errors.push(`checkout ${(err as Error).message}`);
-        }
-      }
+    // CPU seconds of each part: both instances, nginx, pgbouncer, the primary and the replica (each
+    // with its backends), and this process (the load and the 5,000 streams' reading).
+    const reading = () => {
+      const { instanceA, instanceB, ...rest } = cpuSeconds({
+        instanceA: instances[0].child.pid,
+        instanceB: instances[1].child.pid,
+        nginx: nginx.pid,
+        pgbouncer: pids.pgbouncer,
+        primary: pids.primary,
+        replica: urls.replica ? pids.replica : undefined,
+      });
+      const mine = process.cpuUsage();
+      return { instances: instanceA + instanceB, ...rest, loadGenerator: (mine.user + mine.system) / 1e6 };
     };
-    let pdvSales = 0;
-    const pdv = async () => {
-      while (performance.now() < deadline) {
-        const t = pick(tenants);
-        try {
-          const res = await fetch(`${base}/api/admin/cashier/sales`, {
-            method: 'POST',
-            headers: {
-              cookie: `${SESSION_COOKIE}=${t.ownerToken}`,
-              origin: base,
-              'content-type': 'application/json',
-              'idempotency-key': `scale-pdv-${++nextKey}-${Date.now()}`,
-            },
-            body: JSON.stringify({
-              items: [{ productId: t.productId, quantity: 1 }],
-              payments: [{ methodId: t.cashMethodId, amount: 1150, received: 2000 }],
-            }),
-          });
-          const body = (await res.json()) as { sale?: { id: string } };
-          if (res.status === 201 && body.sale) {
-            pdvSales += 1;
-            placed.push({
-              id: body.sale.id,
-              restaurantId: t.restaurantId,
-              upstream: res.headers.get('x-upstream') ?? '?',
-              answeredAt: performance.now(),
-            });
-          } else errors.push(`pdv ${res.status} ${JSON.stringify(body).slice(0, 100)}`);
-        } catch (err) {
-          errors.push(`pdv ${(err as Error).message}`);
-        }
-      }
-    };
-    const menus = async () => {
-      while (performance.now() < deadline) {
-        try {
-          const res = await fetch(`${base}/api/public/restaurants/${pick(tenants).slug}/menu`, {
-            headers: { 'accept-encoding': 'gzip' },
-          });
-          await res.arrayBuffer();
-          if (res.status === 200) menuReads += 1;
-          else errors.push(`menu ${res.status}`);
-        } catch (err) {
-          errors.push(`menu ${(err as Error).message}`);
-        }
-      }
-    };
-    // The restaurant with the longest history opens its screens one after another meanwhile.
-    const today = new Date().toISOString().slice(0, 10);
-    const screens: Record<string, string> = {
-      dashboard: '/api/admin/dashboard',
-      dailyReport: `/api/admin/cashier/reports/daily?date=${today}`,
-      ordersBoard: '/api/admin/orders',
-      customers: '/api/admin/customers',
-    };
-    const screenTimes: Record<string, number[]> = Object.fromEntries(Object.keys(screens).map((k) => [k, []]));
-    const staff = async () => {
-      const cookie = `${SESSION_COOKIE}=${tenants[0].ownerToken}`;
-      while (performance.now() < deadline) {
-        for (const [name, path] of Object.entries(screens)) {
-          const started = performance.now();
-          const res = await fetch(`${base}${path}`, { headers: { cookie, 'accept-encoding': 'gzip' } });
-          await res.arrayBuffer();
-          if (res.status !== 200) errors.push(`${name} ${res.status}`);
-          else screenTimes[name].push(performance.now() - started);
-        }
-      }
-    };
-    let maxConnections = 0;
-    let maxLag = 0;
-    const sample = async () => {
-      while (performance.now() < deadline) {
-        const c = await primary.query<{ n: number }>(
-          "select count(*)::int as n from pg_stat_activity where backend_type = 'client backend'",
-        );
-        maxConnections = Math.max(maxConnections, c.rows[0].n);
-        if (replicaClient) {
-          const lag = await replicaClient.query<{ lag: number | null }>(
-            'select case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0 else extract(epoch from now() - pg_last_xact_replay_timestamp()) end::float8 as lag',
-          );
-          maxLag = Math.max(maxLag, lag.rows[0].lag ?? 0);
-        }
-        await sleep(1000);
-      }
-    };
-    const started = performance.now();
-    await Promise.all([
-      ...Array.from({ length: CHECKOUT_WORKERS }, checkout),
-      ...Array.from({ length: PDV_WORKERS }, pdv),
-      ...Array.from({ length: MENU_WORKERS }, menus),
-      staff(),
-      sample(),
-    ]);
-    const seconds = (performance.now() - started) / 1000;
+    const cpuBefore = reading();
+    const load = await driveScaleLoad({
+      base,
+      tenants,
+      seconds: SECONDS,
+      primary,
+      replica: replicaClient,
+      orders: { by: 'app' },
+    });
+    const cpuSecondsDuringMixedLoad = cpuBetween(cpuBefore, reading());
     await sleep(3000);
 
     const otherInstance: number[] = [];
     let lostEvents = 0;
     let pairs = 0;
-    for (const order of placed) {
+    for (const order of load.placed) {
       for (const board of boardsOf.get(order.restaurantId) ?? []) {
         pairs += 1;
         const arrived = board.arrivals.get(order.id);
@@ -227,26 +139,42 @@ async function run(urls: Urls, tenants: ScaleTenant[], primary: pg.Client, repli
           95,
         ),
       );
+
+    const baseline = await driveScaleLoad({
+      base,
+      tenants,
+      seconds: SECONDS,
+      primary,
+      replica: replicaClient,
+      orders: { by: 'raw', rawUrl: urls.pooled },
+    });
+    const ordersPerSecond = load.placed.length / load.seconds;
     return {
-      ordersPerSecond: ms(placed.length / seconds),
-      pdvSalesPerSecond: ms(pdvSales / seconds),
-      menuReadsPerSecond: ms(menuReads / seconds),
+      ordersPerSecond: ms(ordersPerSecond),
+      pdvSalesPerSecond: ms(load.pdvSales / load.seconds),
+      menuReadsPerSecond: ms(load.menuReads / load.seconds),
+      rawSqlUnderSameLoadPerSecond: ms(baseline.rawOrdersPerSecond),
+      creationRateVsRawSqlUnderSameLoad: Math.round((ordersPerSecond / baseline.rawOrdersPerSecond) * 100) / 100,
       otherInstanceBoard: {
         pairs: otherInstance.length,
         commitToArrivalMs: { p95: ms(percentile(otherInstance, 95)), p99: ms(percentile(otherInstance, 99)) },
       },
       orderBoardPairs: pairs,
       lostEvents,
-      errors: errors.length,
-      errorSamples: [...new Set(errors)].slice(0, 5),
-      largestRestaurantScreensP95Ms: Object.fromEntries(Object.entries(screenTimes).map(([k, v]) => [k, p95(v)])),
+      errors: load.errors.length + baseline.errors.length,
+      errorSamples: [...new Set([...load.errors, ...baseline.errors])].slice(0, 5),
+      largestRestaurantScreensP95Ms: Object.fromEntries(Object.entries(load.screenTimes).map(([k, v]) => [k, p95(v)])),
+      largestRestaurantScreensP95MsUnderRawLoad: Object.fromEntries(
+        Object.entries(baseline.screenTimes).map(([k, v]) => [k, p95(v)]),
+      ),
+      cpuSecondsDuringMixedLoad,
       streams: boards.length,
       memoryPer1000StreamsMb: instances.map((_, i) =>
         ms(((rssAfter[i] - rssBefore[i]) / Math.max(1, boards.length / instances.length)) * 1000),
       ),
       instanceRssMb: rssAfter.map(ms),
-      serverConnectionsMax: maxConnections,
-      replicaLagMaxSeconds: replicaClient ? ms(maxLag) : null,
+      serverConnectionsMax: Math.max(load.maxConnections, baseline.maxConnections),
+      replicaLagMaxSeconds: replicaClient ? ms(Math.max(load.maxLag, baseline.maxLag)) : null,
     };
   } finally {
     for (const b of boards) b.close();
@@ -258,7 +186,7 @@ async function run(urls: Urls, tenants: ScaleTenant[], primary: pg.Client, repli
 ensureNginx();
 let primary: PrivatePostgres | undefined;
 let replica: PrivatePostgres | undefined;
-let pooler: { url: string; stop(): void } | undefined;
+let pooler: Awaited<ReturnType<typeof startPgbouncer>> | undefined;
 try {
   primary = startPrivatePostgres(await freePort());
   const admin = new pg.Client({ connectionString: primary.url });
@@ -277,6 +205,10 @@ try {
     largest: LARGEST,
     customersEach: 20,
   });
+  // The daily sales of that history, as the migration counts the history it finds.
+  const counting = await openDatabase({ url: direct });
+  await addToDailySales(counting.db, sql`true`);
+  await counting.close();
   const seedSeconds = ms((performance.now() - seedStarted) / 1000);
   replica = startStreamingReplica(primary, await freePort());
   pooler = await startPgbouncer(primary.url, { poolSize: 20 });
@@ -290,9 +222,11 @@ try {
   const replicaClient = new pg.Client({ connectionString: urls.replica });
   await primaryClient.connect();
   await replicaClient.connect();
-  const withReplica = await run(urls, tenants, primaryClient, replicaClient);
-  const withoutReplica = await run({ pooled: urls.pooled, direct }, tenants, primaryClient, null);
-  const raw = await rawInsertRate(direct, tenants, 10, CHECKOUT_WORKERS);
+  const pids = { primary: primary.pid(), replica: replica.pid(), pgbouncer: pooler.pid };
+  const withReplica = await run(urls, tenants, primaryClient, replicaClient, pids);
+  const withoutReplica = await run({ pooled: urls.pooled, direct }, tenants, primaryClient, null, pids);
+  // The same inserts alone on the machine, through the same pooler, as many connections as order workers.
+  const raw = await rawInsertRate(urls.pooled, tenants, 10, CHECKOUT_WORKERS + PDV_WORKERS);
   await primaryClient.end();
   await replicaClient.end();
 

@@ -2,4 +2,4 @@ export declare const PGBOUNCER: string;
 export declare function startPgbouncer(
   serverUrl: string,
   options?: { poolSize?: number },
-): Promise<{ url: string; port: number; stop(): void }>;
+): Promise<{ url: string; port: number; pid: number | undefined; stop(): void }>;

@@ -60,6 +60,7 @@ export async function startPgbouncer(serverUrl, { poolSize = 20 } = {}) {
   return {
     url,
     port,
+    pid: child.pid,
     stop() {
       child.kill('SIGTERM');
       rmSync(dir, { recursive: true, force: true });

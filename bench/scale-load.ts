@@ -1,0 +1,162 @@
+// The load of `npm run bench:scale`: checkouts and PDV sales across the restaurants (or, for the baseline,
+// the same inserts as raw SQL), over a background every phase shares — menu readers across restaurants,
+// the largest restaurant's staff screens in a loop — while the connections and the replica's lag are sampled.
+import type pg from 'pg';
+import { SESSION_COOKIE } from '../apps/server/src/http/session';
+import { placeCheckout, rawInsertRate } from './cluster-load';
+import type { ScaleTenant } from './scale-seed';
+
+export const CHECKOUT_WORKERS = 8;
+export const PDV_WORKERS = 2;
+export const MENU_WORKERS = 4;
+
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+export type Placed = { id: string; restaurantId: string; upstream: string; answeredAt: number };
+
+export type LoadOptions = {
+  base: string;
+  tenants: ScaleTenant[];
+  seconds: number;
+  primary: pg.Client;
+  replica: pg.Client | null;
+  /**
+   * Who places the orders: the app (checkout workers and PDV cashiers through nginx), or, for the
+   * baseline, as many connections running the same inserts as raw SQL on `rawUrl`.
+   */
+  orders: { by: 'app' } | { by: 'raw'; rawUrl: string };
+};
+
+let nextKey = 0;
+
+export async function driveScaleLoad(o: LoadOptions) {
+  const { base, tenants } = o;
+  const deadline = performance.now() + o.seconds * 1000;
+  const placed: Placed[] = [];
+  const errors: string[] = [];
+  let menuReads = 0;
+  let pdvSales = 0;
+  let rawOrdersPerSecond = 0;
+
+  const checkout = async () => {
+    while (performance.now() < deadline) {
+      const t = pick(tenants);
+      try {
+        const res = await placeCheckout(
+          base,
+          `${SESSION_COOKIE}=${pick(t.customerTokens)}`,
+          t.productId,
+          `scale-${++nextKey}-${Date.now()}`,
+          t.cashMethodId,
+        );
+        if (res.status === 201)
+          placed.push({
+            id: res.orderId!,
+            restaurantId: t.restaurantId,
+            upstream: res.upstream,
+            answeredAt: performance.now(),
+          });
+        else errors.push(`checkout ${res.status} ${res.text.slice(0, 100)}`);
+      } catch (err) {
+        errors.push(`checkout ${(err as Error).message}`);
+      }
+    }
+  };
+  const pdv = async () => {
+    while (performance.now() < deadline) {
+      const t = pick(tenants);
+      try {
+        const res = await fetch(`${base}/api/admin/cashier/sales`, {
+          method: 'POST',
+          headers: {
+            cookie: `${SESSION_COOKIE}=${t.ownerToken}`,
+            origin: base,
+            'content-type': 'application/json',
+            'idempotency-key': `scale-pdv-${++nextKey}-${Date.now()}`,
+          },
+          body: JSON.stringify({
+            items: [{ productId: t.productId, quantity: 1 }],
+            payments: [{ methodId: t.cashMethodId, amount: 1150, received: 2000 }],
+          }),
+        });
+        const body = (await res.json()) as { sale?: { id: string } };
+        if (res.status === 201 && body.sale) {
+          pdvSales += 1;
+          placed.push({
+            id: body.sale.id,
+            restaurantId: t.restaurantId,
+            upstream: res.headers.get('x-upstream') ?? '?',
+            answeredAt: performance.now(),
+          });
+        } else errors.push(`pdv ${res.status} ${JSON.stringify(body).slice(0, 100)}`);
+      } catch (err) {
+        errors.push(`pdv ${(err as Error).message}`);
+      }
+    }
+  };
+  const menus = async () => {
+    while (performance.now() < deadline) {
+      try {
+        const res = await fetch(`${base}/api/public/restaurants/${pick(tenants).slug}/menu`, {
+          headers: { 'accept-encoding': 'gzip' },
+        });
+        await res.arrayBuffer();
+        if (res.status === 200) menuReads += 1;
+        else errors.push(`menu ${res.status}`);
+      } catch (err) {
+        errors.push(`menu ${(err as Error).message}`);
+      }
+    }
+  };
+  // The restaurant with the longest history opens its screens one after another meanwhile.
+  const today = new Date().toISOString().slice(0, 10);
+  const screens: Record<string, string> = {
+    dashboard: '/api/admin/dashboard',
+    dailyReport: `/api/admin/cashier/reports/daily?date=${today}`,
+    ordersBoard: '/api/admin/orders',
+    customers: '/api/admin/customers',
+  };
+  const screenTimes: Record<string, number[]> = Object.fromEntries(Object.keys(screens).map((k) => [k, []]));
+  const staff = async () => {
+    const cookie = `${SESSION_COOKIE}=${tenants[0].ownerToken}`;
+    while (performance.now() < deadline) {
+      for (const [name, path] of Object.entries(screens)) {
+        const started = performance.now();
+        const res = await fetch(`${base}${path}`, { headers: { cookie, 'accept-encoding': 'gzip' } });
+        await res.arrayBuffer();
+        if (res.status !== 200) errors.push(`${name} ${res.status}`);
+        else screenTimes[name].push(performance.now() - started);
+      }
+    }
+  };
+  let maxConnections = 0;
+  let maxLag = 0;
+  const sample = async () => {
+    while (performance.now() < deadline) {
+      const c = await o.primary.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where backend_type = 'client backend'",
+      );
+      maxConnections = Math.max(maxConnections, c.rows[0].n);
+      if (o.replica) {
+        const lag = await o.replica.query<{ lag: number | null }>(
+          'select case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0 else extract(epoch from now() - pg_last_xact_replay_timestamp()) end::float8 as lag',
+        );
+        maxLag = Math.max(maxLag, lag.rows[0].lag ?? 0);
+      }
+      await sleep(1000);
+    }
+  };
+  const orders =
+    o.orders.by === 'app'
+      ? [...Array.from({ length: CHECKOUT_WORKERS }, checkout), ...Array.from({ length: PDV_WORKERS }, pdv)]
+      : [
+          rawInsertRate(o.orders.rawUrl, tenants, o.seconds, CHECKOUT_WORKERS + PDV_WORKERS).then((rate) => {
+            rawOrdersPerSecond = rate;
+          }),
+        ];
+  const started = performance.now();
+  await Promise.all([...orders, ...Array.from({ length: MENU_WORKERS }, menus), staff(), sample()]);
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, placed, pdvSales, menuReads, errors, screenTimes, maxConnections, maxLag, rawOrdersPerSecond };
+}
