@@ -88,6 +88,8 @@ export function startStreamingReplica(primary: PrivatePostgres, port: number): P
     '-R',
     '-X',
     'stream',
+    // Start at once: a spread checkpoint (the default) waits minutes after the bulk seed.
+    '--checkpoint=fast',
   ]);
   return cluster(bin, dir, data, port);
 }
