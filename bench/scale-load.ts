@@ -26,6 +26,8 @@ export type LoadOptions = {
    * baseline, as many connections running the same inserts as raw SQL on `rawUrl`.
    */
   orders: { by: 'app' } | { by: 'raw'; rawUrl: string };
+  /** The menu readers and the staff screens; false for a phase of orders alone. */
+  background?: boolean;
 };
 
 let nextKey = 0;
@@ -156,7 +158,8 @@ export async function driveScaleLoad(o: LoadOptions) {
           }),
         ];
   const started = performance.now();
-  await Promise.all([...orders, ...Array.from({ length: MENU_WORKERS }, menus), staff(), sample()]);
+  const background = o.background === false ? [] : [...Array.from({ length: MENU_WORKERS }, menus), staff()];
+  await Promise.all([...orders, ...background, sample()]);
   const seconds = (performance.now() - started) / 1000;
   return { seconds, placed, pdvSales, menuReads, errors, screenTimes, maxConnections, maxLag, rawOrdersPerSecond };
 }

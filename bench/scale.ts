@@ -15,11 +15,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { SESSION_COOKIE } from '../apps/server/src/http/session';
 import { startPgbouncer } from '../scripts/pgbouncer.mjs';
-import { type Board, openBoard, percentile, rawInsertRate } from './cluster-load';
+import { type Board, openBoard, percentile } from './cluster-load';
 import { cpuBetween, cpuSeconds } from './cpu-usage';
 import { type PrivatePostgres, startPrivatePostgres, startStreamingReplica } from './private-postgres';
 import { ensureNginx, freePort, startInstance, startNginx, stopChildren, waitFor } from './processes';
-import { CHECKOUT_WORKERS, driveScaleLoad, MENU_WORKERS, PDV_WORKERS } from './scale-load';
+import { CHECKOUT_WORKERS, driveScaleLoad, type LoadOptions, MENU_WORKERS, PDV_WORKERS } from './scale-load';
 import { type ScaleTenant, seedScale } from './scale-seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -27,6 +27,8 @@ const RESTAURANTS = Number(process.env.BENCH_RESTAURANTS ?? 1000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2_000_000);
 const LARGEST = Number(process.env.BENCH_LARGEST ?? 100_000);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 5000);
+/** The phases that price one order (the app's, then raw SQL's), each alone on the deployment. */
+const COST_SECONDS = 10;
 const METRICS_TOKEN = randomBytes(16).toString('hex');
 
 const ms = (v: number) => Math.round(v * 10) / 10;
@@ -53,6 +55,7 @@ async function run(
   primary: pg.Client,
   replicaClient: pg.Client | null,
   pids: Pids,
+  costs = false,
 ) {
   const work = mkdtempSync(join(tmpdir(), 'mc-scale-'));
   writeFileSync(join(work, 'index.html'), '<!doctype html><title>MeuCardápio</title>');
@@ -108,16 +111,13 @@ async function run(
       const mine = process.cpuUsage();
       return { instances: instanceA + instanceB, ...rest, loadGenerator: (mine.user + mine.system) / 1e6 };
     };
-    const cpuBefore = reading();
-    const load = await driveScaleLoad({
-      base,
-      tenants,
-      seconds: SECONDS,
-      primary,
-      replica: replicaClient,
-      orders: { by: 'app' },
-    });
-    const cpuSecondsDuringMixedLoad = cpuBetween(cpuBefore, reading());
+    const measured = async (options: Pick<LoadOptions, 'orders' | 'background'>, seconds = SECONDS) => {
+      const before = reading();
+      const result = await driveScaleLoad({ base, tenants, seconds, primary, replica: replicaClient, ...options });
+      return { ...result, cpu: cpuBetween(before, reading()) };
+    };
+    const load = await measured({ orders: { by: 'app' } });
+    const cpuSecondsDuringMixedLoad = load.cpu;
     await sleep(3000);
 
     const otherInstance: number[] = [];
@@ -140,15 +140,23 @@ async function run(
         ),
       );
 
-    const baseline = await driveScaleLoad({
-      base,
-      tenants,
-      seconds: SECONDS,
-      primary,
-      replica: replicaClient,
-      orders: { by: 'raw', rawUrl: urls.pooled },
-    });
+    const baseline = await measured({ orders: { by: 'raw', rawUrl: urls.pooled } });
     const ordersPerSecond = load.placed.length / load.seconds;
+    // What one order costs each part, without the background: the app's orders alone, then the raw inserts alone.
+    let costPerOrder = null;
+    if (costs) {
+      const app = await measured({ orders: { by: 'app' }, background: false }, COST_SECONDS);
+      const raw = await measured({ orders: { by: 'raw', rawUrl: urls.pooled }, background: false }, COST_SECONDS);
+      const rawOrders = raw.rawOrdersPerSecond * raw.seconds;
+      const perOrder = (cpu: Record<string, number>, n: number) =>
+        Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, ms((v * 1000) / Math.max(1, n))]));
+      costPerOrder = {
+        appOrdersPerSecond: ms(app.placed.length / app.seconds),
+        appCpuMsPerOrder: perOrder(app.cpu, app.placed.length),
+        rawOrdersPerSecond: ms(raw.rawOrdersPerSecond),
+        rawCpuMsPerOrder: perOrder(raw.cpu, rawOrders),
+      };
+    }
     return {
       ordersPerSecond: ms(ordersPerSecond),
       pdvSalesPerSecond: ms(load.pdvSales / load.seconds),
@@ -168,6 +176,8 @@ async function run(
         Object.entries(baseline.screenTimes).map(([k, v]) => [k, p95(v)]),
       ),
       cpuSecondsDuringMixedLoad,
+      cpuSecondsDuringRawUnderSameLoad: baseline.cpu,
+      ...(costPerOrder ? { costPerOrder } : {}),
       streams: boards.length,
       memoryPer1000StreamsMb: instances.map((_, i) =>
         ms(((rssAfter[i] - rssBefore[i]) / Math.max(1, boards.length / instances.length)) * 1000),
@@ -224,9 +234,9 @@ try {
   await replicaClient.connect();
   const pids = { primary: primary.pid(), replica: replica.pid(), pgbouncer: pooler.pid };
   const withReplica = await run(urls, tenants, primaryClient, replicaClient, pids);
-  const withoutReplica = await run({ pooled: urls.pooled, direct }, tenants, primaryClient, null, pids);
-  // The same inserts alone on the machine, through the same pooler, as many connections as order workers.
-  const raw = await rawInsertRate(urls.pooled, tenants, 10, CHECKOUT_WORKERS + PDV_WORKERS);
+  const withoutReplica = await run({ pooled: urls.pooled, direct }, tenants, primaryClient, null, pids, true);
+  // The same inserts alone on the deployment, through the same pooler, as many connections as order workers.
+  const raw = withoutReplica.costPerOrder?.rawOrdersPerSecond ?? Number.NaN;
   await primaryClient.end();
   await replicaClient.end();
 
