@@ -4,7 +4,7 @@ import { dailyProductSales, dailySales } from './schema';
 
 /*
  * The daily sales' writes (decision 084), shared by the server's upkeep, the demo seed and the benchmark's
- * bulk seed. What an order adds is the views `order_sales` and `order_product_sales` (migration 0025).
+ * bulk seed. What an order adds is the views `order_sales` and `order_product_sales` (migration 0028).
  */
 
 /**

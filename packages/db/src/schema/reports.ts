@@ -5,7 +5,7 @@ import { restaurants } from './restaurants';
  * Daily sales of settled orders (decision 084): one row per restaurant, local day and what the reports
  * split by, kept by the same transaction that settles an order or changes a settled one. An order
  * counts here while it is delivered, paid (or paid at the counter) and not a test; orders still on the
- * board are read live. The views `order_sales` and `order_product_sales` (migration 0025) say what one
+ * board are read live. The views `order_sales` and `order_product_sales` (migration 0028) say what one
  * order adds, and are what both the upkeep and a rebuild read.
  */
 export const dailySales = pgTable(
