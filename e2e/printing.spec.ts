@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { FakePrinter } from '../apps/server/test/fake-printer';
 import { type AgentProcess, startAgent } from '../apps/server/test/print-agent-process';
@@ -11,7 +14,7 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promi
 const SHOTS = process.env.SCREENSHOTS_DIR;
 
 /** Configurações → Impressoras: a token for the counter computer, its command read off the page, the agent started with it. */
-async function startAgentFromSettings(page: Page, base: string): Promise<AgentProcess> {
+async function startAgentFromSettings(page: Page, base: string, env?: Record<string, string>): Promise<AgentProcess> {
   await page.goto('/admin/settings');
   await page.getByRole('tab', { name: 'Impressoras' }).click();
   await page.getByLabel('Nome do computador').fill('Computador do caixa');
@@ -19,7 +22,7 @@ async function startAgentFromSettings(page: Page, base: string): Promise<AgentPr
   const command = await page.getByTestId('agent-command').textContent();
   const token = /--token (\S+)/.exec(command ?? '')?.[1];
   expect(token).toMatch(/^mcp_/);
-  return startAgent(base, token!);
+  return startAgent(base, token!, { env });
 }
 
 test('the owner adds a printer and an agent token; an accepted order prints by itself and "Reimprimir" prints it again', async ({
@@ -122,7 +125,28 @@ test('the DANFE NFC-e has its route and "Imprimir automaticamente"; a printer ou
   try {
     await signUpOwner(context.request, base, { name: 'Dona Bobina', company: 'Padaria', emailPrefix: 'paper' });
     const page = await context.newPage();
-    agent = await startAgentFromSettings(page, base);
+    // Its computer has a USB printer: a folder standing in for /dev holds usb/lp0.
+    const dev = mkdtempSync(join(tmpdir(), 'mc-dev-'));
+    mkdirSync(join(dev, 'usb'));
+    writeFileSync(join(dev, 'usb', 'lp0'), '');
+    agent = await startAgentFromSettings(page, base, { MEUCARDAPIO_TESTE_DISPOSITIVOS: dev });
+    await expect
+      .poll(async () => (await (await context.request.get('/api/admin/printing/settings')).json()).agents[0].devices)
+      .toEqual([join(dev, 'usb', 'lp0')]);
+
+    // Typing a device the agent found binds the printer to that computer.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Impressoras' }).click();
+    await page.getByRole('button', { name: 'Adicionar impressora' }).click();
+    await page
+      .getByRole('dialog')
+      .getByLabel('Endereço')
+      .fill(join(dev, 'usb', 'lp0'));
+    await expect(page.getByRole('dialog').getByLabel('Computador')).toHaveValue(/.+/);
+    await expect(page.getByRole('dialog').getByLabel('Computador').locator('option:checked')).toHaveText(
+      'Computador do caixa',
+    );
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
 
     // The cash desk's printer takes the PDV receipt and the DANFE NFC-e.
     await page.getByRole('button', { name: 'Adicionar impressora' }).click();
@@ -134,6 +158,7 @@ test('the DANFE NFC-e has its route and "Imprimir automaticamente"; a printer ou
     await expect(dialog.getByRole('switch', { name: 'DANFE NFC-e' })).toBeChecked();
     await dialog.getByRole('button', { name: 'Salvar impressora' }).click();
     await expect(page.getByText('Impressora salva!')).toBeVisible();
+    await expect(page.getByText(`USB/serial: ${join(dev, 'usb', 'lp0')}`)).toBeVisible();
     const settings = await (await context.request.get('/api/admin/printing/settings')).json();
     expect(settings.printers[0].routes).toMatchObject({ pdvReceipt: true, nfceDanfe: true });
 

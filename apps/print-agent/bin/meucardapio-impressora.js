@@ -32,4 +32,6 @@ await runAgent({
   journalDir: values.pasta ?? process.env.MEUCARDAPIO_PASTA ?? join(homedir(), '.meucardapio-impressora'),
   probeMs: Number(process.env.MEUCARDAPIO_VERIFICAR_MS) || undefined,
   crashAfterDelivery: process.env.MEUCARDAPIO_TESTE_FALHAR_APOS_ENTREGA === '1',
+  // Test hook: a folder that stands in for /dev when listing USB and serial printers.
+  devicesRoot: process.env.MEUCARDAPIO_TESTE_DISPOSITIVOS || undefined,
 });

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Journal } from './journal.js';
-import { deliver, describe, PrinterError, probe } from './printer.js';
+import { deliver, describe, listDevices, PrinterError, probe } from './printer.js';
 
 /**
  * The print agent: a long poll to the server for jobs, each handed to its printer, journaled, then
@@ -16,7 +16,7 @@ export class Refused extends Error {}
 
 /**
  * @param {{ server: string; token: string; journalDir: string; probeMs?: number;
- *   log?: (line: string) => void; crashAfterDelivery?: boolean }} options
+ *   log?: (line: string) => void; crashAfterDelivery?: boolean; devicesRoot?: string }} options
  */
 export async function runAgent(options) {
   const log = options.log ?? ((line) => console.log(`[${new Date().toLocaleTimeString('pt-BR')}] ${line}`));
@@ -75,15 +75,20 @@ export async function runAgent(options) {
     log(`Impresso: ${job.title}`);
   }
 
+  /** The USB and serial devices last reported, so the list is sent when it changes. */
+  let reportedDevices = null;
+  const keyOf = (state) => `${state.status}:${state.message ?? ''}`;
+
+  /** Checks every printer and this computer's devices; reports what changed since the last report. */
   async function checkPrinters() {
-    const changed = [];
-    for (const [id, p] of printers) {
-      const state = await probe(p.connection);
-      const key = `${state.status}:${state.message ?? ''}`;
-      if (reported.get(id) !== key) changed.push({ id, ...state });
-      reported.set(id, key);
-    }
-    if (changed.length > 0) await call('/printers', { printers: changed });
+    const states = [];
+    for (const [id, p] of printers) states.push({ id, ...(await probe(p.connection)) });
+    const changed = states.filter((state) => reported.get(state.id) !== keyOf(state));
+    const devices = await listDevices(options.devicesRoot);
+    if (changed.length === 0 && devices.join('\n') === reportedDevices) return;
+    await call('/printers', { printers: changed, devices });
+    for (const state of changed) reported.set(state.id, keyOf(state));
+    reportedDevices = devices.join('\n');
   }
 
   async function probeLoop() {

@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, readdir } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { promisify } from 'node:util';
 
 const TIMEOUT_MS = 10_000;
 /** How long a printer has to answer a status request: real ones answer in milliseconds, many never. */
@@ -169,6 +171,36 @@ export async function probe(connection) {
   socket.destroy();
   if (paper === 'out') return { status: 'error', message: PAPER_OUT };
   return { status: 'online', message: paper === 'low' ? PAPER_LOW : null };
+}
+
+/** The names USB and serial printers take under /dev on Linux: `usb/lp0`, `lp0`, `ttyUSB0`, `ttyACM0`. */
+const DEVICE_NAMES = [/^usb\/lp\d+$/, /^lp\d+$/, /^ttyUSB\d+$/, /^ttyACM\d+$/];
+
+/** The serial ports Windows knows, from the registry (no native module needed): `COM3`. */
+async function windowsPorts() {
+  try {
+    const { stdout } = await promisify(execFile)('reg', ['query', 'HKLM\\HARDWARE\\DEVICEMAP\\SERIALCOMM']);
+    return [...new Set(stdout.match(/COM\d+/g) ?? [])].sort();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The USB and serial printers this computer has, as paths the owner can give a printer (Configurações →
+ * Impressoras lists them under the agent). A shared Windows printer (`\\pc\impressora`) is typed by hand.
+ */
+export async function listDevices(root = '/dev') {
+  if (process.platform === 'win32') return windowsPorts();
+  const found = [];
+  for (const dir of ['', 'usb']) {
+    const names = await readdir(dir ? `${root}/${dir}` : root).catch(() => []);
+    for (const name of names) {
+      const relative = dir ? `${dir}/${name}` : name;
+      if (DEVICE_NAMES.some((re) => re.test(relative))) found.push(`${root}/${relative}`);
+    }
+  }
+  return found.sort();
 }
 
 /** An error of the printer as the board shows it. */

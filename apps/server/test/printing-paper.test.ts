@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { constants, mkdtempSync } from 'node:fs';
+import { constants, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,7 +97,11 @@ beforeAll(async () => {
   ids.roll = await addPrinter('Balcão', roll.address);
   ids.mute = await addPrinter('Cozinha', mute.address);
   const token = await owner.client.post('/api/admin/print-agents', { name: 'Computador do caixa' });
-  agent = startAgent(http.url, token.body.token);
+  // This folder stands in for /dev: the agent lists the USB and serial printers it finds there.
+  mkdirSync(join(dir, 'usb'));
+  writeFileSync(join(dir, 'usb', 'lp1'), '');
+  writeFileSync(join(dir, 'sda1'), '');
+  agent = startAgent(http.url, token.body.token, { env: { MEUCARDAPIO_TESTE_DISPOSITIVOS: dir } });
   await eventually(async () => expect((await stateOf(ids.roll)).state).toBe('online'), PRINTS);
 });
 
@@ -181,6 +185,17 @@ describe('printer status and device printers', { timeout: 90_000 }, () => {
     );
   });
 
+  it('lists the USB and serial devices the agent finds, under its computer, to this restaurant only', async () => {
+    await eventually(async () => {
+      const { agents } = (await owner.client.get('/api/admin/printing/settings')).body;
+      expect(agents.map((a: { devices: string[] }) => a.devices)).toEqual([
+        [join(dir, 'lp0'), join(dir, 'usb', 'lp1')],
+      ]);
+    }, PRINTS);
+    const other = await signupOwner(t);
+    expect((await other.client.get('/api/admin/printing/settings')).body.agents).toEqual([]);
+  });
+
   it('refuses a failure report for another restaurant’s job, and bad reports with 400', async () => {
     const other = await signupOwner(t);
     const made = await other.client.post('/api/admin/printers', printer('X', '127.0.0.1:9'));
@@ -195,5 +210,12 @@ describe('printer status and device printers', { timeout: 90_000 }, () => {
     expect((await report(test.body.job.id, { error: 'Sem papel', status: 'error' })).status).toBe(404);
     expect((await jobOf(test.body.job.id)).status).toBe('queued');
     expect((await report(test.body.job.id, { error: 'Sem papel', status: 'pegando fogo' })).status).toBe(400);
+    const devices = await fetch(`${http.url}/api/print-agent/printers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ printers: [], devices: '/dev/usb/lp0' }),
+    });
+    expect(devices.status).toBe(400);
+    expect(await devices.text()).toContain('Dispositivos inválidos');
   });
 });

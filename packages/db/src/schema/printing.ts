@@ -26,6 +26,8 @@ export const printAgents = pgTable(
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The USB and serial device paths the agent last found on its computer (`/dev/usb/lp0`, `COM3`). */
+    devices: jsonb('devices').$type<string[]>().notNull().default([]),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

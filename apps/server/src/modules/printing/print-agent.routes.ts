@@ -73,12 +73,14 @@ const printersInput = z.object({
       }),
     )
     .max(50),
+  /** The USB and serial devices on the agent's computer, when the agent lists them. */
+  devices: z.array(z.string().trim().min(1).max(200), { message: 'Dispositivos inválidos' }).max(50).optional(),
 });
 
 printAgentRoutes.post('/print-agent/printers', async (c) => {
   const db = c.get('deps').database.db;
   const agent = await authenticateAgent(db, bearer(c.req.header('authorization')));
-  const { printers } = await parseBody(c, printersInput);
-  await reportPrinters(db, agent, printers);
+  const { printers, devices } = await parseBody(c, printersInput);
+  await reportPrinters(db, agent, printers, devices);
   return c.json({ ok: true });
 });

@@ -270,13 +270,14 @@ export async function reportFailed(
 export type PrinterReport = { id: string; status: 'online' | 'offline' | 'error'; message: string | null };
 
 /**
- * What the agent found checking its printers. A printer that answers again has its refused jobs made
- * due at once, so the queue prints as soon as the paper is back.
+ * What the agent found checking its printers (and the USB and serial devices of its computer). A printer
+ * that answers again has its refused jobs made due at once, so the queue prints as soon as the paper is back.
  */
-export async function reportPrinters(db: Db, agent: Agent, reports: PrinterReport[]) {
-  if (reports.length === 0) return;
+export async function reportPrinters(db: Db, agent: Agent, reports: PrinterReport[], devices?: string[]) {
+  if (reports.length === 0 && !devices) return;
   await db.transaction(async (tx) => {
     const now = new Date();
+    if (devices) await tx.update(printAgents).set({ devices }).where(eq(printAgents.id, agent.id));
     for (const r of reports) {
       const [before] = await tx
         .select({ status: printers.status, message: printers.statusMessage })

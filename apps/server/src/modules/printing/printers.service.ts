@@ -95,6 +95,7 @@ export async function listAgents(ctx: StaffCtx) {
       id: printAgents.id,
       name: printAgents.name,
       lastSeenAt: printAgents.lastSeenAt,
+      devices: printAgents.devices,
       revokedAt: printAgents.revokedAt,
       createdAt: printAgents.createdAt,
     })

@@ -16,7 +16,14 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 
 export type PrinterRow = PrinterInput & { id: string };
-export type AgentRow = { id: string; name: string; lastSeenAt: string | null; revokedAt: string | null };
+export type AgentRow = {
+  id: string;
+  name: string;
+  lastSeenAt: string | null;
+  /** USB and serial devices the agent found on its computer. */
+  devices: string[];
+  revokedAt: string | null;
+};
 
 export const NEW_PRINTER: PrinterInput = {
   name: '',
@@ -85,6 +92,14 @@ export function PrinterFormDialog({
   const set = (patch: Partial<PrinterInput>) => setV((old) => ({ ...old, ...patch }));
   const routes = (patch: Partial<PrinterInput['routes']>) =>
     setV((old) => ({ ...old, routes: { ...old.routes, ...patch } }));
+  const devices = agents
+    .filter((a) => !a.revokedAt)
+    .flatMap((agent) => agent.devices.map((path) => ({ agent, path })));
+  // A device found by one computer's agent is printed to by that computer only.
+  const pickConnection = (connection: string) => {
+    const found = devices.find((d) => d.path === connection.trim());
+    set(found && !v.agentId ? { connection, agentId: found.agent.id } : { connection });
+  };
   const toggleStation = (id: string, on: boolean) =>
     routes({ stations: on ? [...v.routes.stations, id] : v.routes.stations.filter((s) => s !== id) });
 
@@ -125,8 +140,16 @@ export function PrinterFormDialog({
                 value={v.connection}
                 maxLength={200}
                 placeholder="192.168.0.50:9100"
-                onChange={(e) => set({ connection: e.target.value })}
+                list="printer-devices"
+                onChange={(e) => pickConnection(e.target.value)}
               />
+              <datalist id="printer-devices">
+                {devices.map((d) => (
+                  <option key={`${d.agent.id}-${d.path}`} value={d.path}>
+                    {d.agent.name}
+                  </option>
+                ))}
+              </datalist>
             </FormField>
             <FormField label="Papel" htmlFor="printer-paper">
               <NativeSelect

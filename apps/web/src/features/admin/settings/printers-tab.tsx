@@ -60,6 +60,8 @@ export function PrintersTab() {
   const settings = useQuery({
     queryKey: KEY,
     queryFn: () => api.get<PrintingSettings>('/api/admin/printing/settings'),
+    // Whether each computer is connected, and the USB devices it found, change without anyone saving.
+    refetchInterval: 10_000,
   });
   const stations = useQuery({
     queryKey: ['admin', 'kitchen-stations'],
@@ -157,9 +159,14 @@ export function PrintersTab() {
             <ul className="divide-y rounded-lg border">
               {agents.map((a) => (
                 <li key={a.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-                  <span>
+                  <span className="min-w-0">
                     <span className="font-medium">{a.name}</span>
                     <span className="text-muted-foreground"> · {agentStatus(a, now)}</span>
+                    {!a.revokedAt && a.devices.length > 0 && (
+                      <span className="block break-all text-xs text-muted-foreground">
+                        USB/serial: {a.devices.join(', ')}
+                      </span>
+                    )}
                   </span>
                   {!a.revokedAt && (
                     <Button size="sm" variant="outline" onClick={() => revoke.mutate(a.id)}>

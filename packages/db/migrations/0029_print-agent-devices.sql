@@ -1,0 +1,1 @@
+ALTER TABLE "print_agents" ADD COLUMN "devices" jsonb DEFAULT '[]'::jsonb NOT NULL;
