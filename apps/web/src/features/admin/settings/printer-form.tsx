@@ -92,9 +92,7 @@ export function PrinterFormDialog({
   const set = (patch: Partial<PrinterInput>) => setV((old) => ({ ...old, ...patch }));
   const routes = (patch: Partial<PrinterInput['routes']>) =>
     setV((old) => ({ ...old, routes: { ...old.routes, ...patch } }));
-  const devices = agents
-    .filter((a) => !a.revokedAt)
-    .flatMap((agent) => agent.devices.map((path) => ({ agent, path })));
+  const devices = agents.filter((a) => !a.revokedAt).flatMap((agent) => agent.devices.map((path) => ({ agent, path })));
   // A device found by one computer's agent is printed to by that computer only.
   const pickConnection = (connection: string) => {
     const found = devices.find((d) => d.path === connection.trim());
