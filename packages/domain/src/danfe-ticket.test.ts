@@ -116,6 +116,7 @@ describe('when the DANFE prints by itself', () => {
     expect(danfePrintsByItself({ deliveryType: 'delivery', status: 'preparing', offline: false })).toBe(true);
     expect(danfePrintsByItself({ deliveryType: 'delivery', status: 'delivered', offline: false })).toBe(false);
     expect(danfePrintsByItself({ deliveryType: 'pickup', status: 'cancelled', offline: false })).toBe(false);
+    expect(danfePrintsByItself({ deliveryType: 'pdv', status: 'cancelled', offline: false })).toBe(false);
   });
 
   it('leaves a sale with a note to its DANFE on a printer that takes both, while DANFEs print by themselves', () => {

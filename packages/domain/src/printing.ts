@@ -106,13 +106,13 @@ export function counterCopies(routes: PrinterRoutes, deliveryType: string): numb
 
 /**
  * Whether an authorised note's DANFE prints by itself (decision 079): while its customer is still to get
- * it — a sale at the counter, or an order not yet delivered. A PDV sale made without a connection reaches
- * the server after its customer left, and a note issued on delivery after the order went out: those print
- * only on "Reimprimir".
+ * it — a sale at the counter, or an order not yet delivered; never a cancelled one. A PDV sale made
+ * without a connection reaches the server after its customer left, and a note issued on delivery after
+ * the order went out: those print only on "Reimprimir".
  */
 export function danfePrintsByItself(order: { deliveryType: string; status: string; offline: boolean }): boolean {
-  if (order.deliveryType === 'pdv') return !order.offline;
-  return order.status !== 'delivered' && order.status !== 'cancelled';
+  if (order.status === 'cancelled') return false;
+  return order.deliveryType === 'pdv' ? !order.offline : order.status !== 'delivered';
 }
 
 /**
