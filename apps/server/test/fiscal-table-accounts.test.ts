@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { diningTables, products, restaurants, tableAccountSettings } from '@meucardapio/db/schema';
+import { diningTables, printJobs, products, restaurants, tableAccountSettings } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRegister, type Pdv, setupPdv } from './cashier-fixtures';
@@ -92,6 +92,23 @@ describe('the NFC-e of a table account', () => {
     await t.db
       .insert(tableAccountSettings)
       .values({ restaurantId: pdv.rid, servicePercent: 10, couvertPerPerson: 500 });
+    const printer = await owner.post('/api/admin/printers', {
+      name: 'Caixa',
+      connection: '127.0.0.1:9100',
+      agentId: null,
+      columns: 48,
+      codepage: 'cp860',
+      cut: true,
+      drawer: true,
+      routes: {
+        order: { delivery: 0, pickup: 0, dine_in: 0 },
+        stations: [],
+        pdvReceipt: true,
+        nfceDanfe: true,
+        cashClosing: false,
+      },
+    });
+    expect(printer.status, printer.text).toBe(201);
     const account = await openTable(1, 2);
     await sendRound(account.id, [{ productId: pizza.id, quantity: 1 }]);
     const second = await sendRound(account.id, [{ productId: soda.id, quantity: 3 }]);
@@ -152,6 +169,16 @@ describe('the NFC-e of a table account', () => {
     expect(inf.pag.vTroco).toBe(reais(290));
     expect(inf.dest.CPF).toBe('52998224725');
 
+    // Its DANFE prints once, as the note is authorised, with the table's charges and without opening the drawer.
+    const danfes = await t.db.select().from(printJobs).where(eq(printJobs.kind, 'nfce_danfe'));
+    expect(danfes.map((j) => j.title)).toEqual([`DANFE NFC-e nº ${note.numero} · Mesa 1`]);
+    const paper = Buffer.from(danfes[0].content, 'base64').toString('latin1');
+    for (const line of ['Mesa 1', 'Taxa de servi', 'Couvert', 'CONSUMIDOR CPF: 529.982.247-25', 'Troco'])
+      expect(paper).toContain(line);
+    expect(paper).not.toContain('\x1bp');
+    await settleNote(t, { account: account.id }, clock);
+    expect(await t.db.select().from(printJobs).where(eq(printJobs.kind, 'nfce_danfe'))).toHaveLength(1);
+
     // The screens name the sale by its table.
     const list = await owner.get(`${F}/notes?status=authorized`);
     expect(list.body.notes[0]).toMatchObject({ tableAccountId: account.id, accountLabel: 'Mesa 1', orderId: null });
@@ -186,6 +213,10 @@ describe('the NFC-e of a table account', () => {
     expect(note.status).toBe('authorized');
     const inf = (fake.emissions().at(-1) as { infNFe: Json }).infNFe;
     expect(inf.dest.CPF).toBe('52998224725');
+
+    // Issued on request, it prints as soon as it is authorised too.
+    const danfes = await t.db.select().from(printJobs).where(eq(printJobs.kind, 'nfce_danfe'));
+    expect(danfes.map((j) => j.title)).toContain(`DANFE NFC-e nº ${note.numero} · Mesa 2`);
     expect(inf.pag.detPag).toEqual([expect.objectContaining({ tPag: '03', vPag: reais(open.bill.total) })]);
   });
 

@@ -12,12 +12,14 @@ import type { Ticket } from './printing';
 
 export type DanfeTicket = {
   emitter: { razaoSocial: string; cnpj: string; inscricaoEstadual: string | null; address: string | null };
-  /** "Venda #12" for a PDV sale, "Pedido #12" otherwise: how staff match the paper to the sale. */
+  /** "Venda #12" for a PDV sale, "Mesa 4" for a table's bill, "Pedido #12" otherwise: how staff match the paper to the sale. */
   saleLabel: string;
   items: { name: string; quantity: number; unitPrice: number; totalPrice: number }[];
   subtotal: number;
   discount: number;
   deliveryFee: number;
+  /** A table's service charge and couvert (the note's other charges besides delivery). */
+  charges?: { label: string; amount: number }[];
   total: number;
   payments: { method: string; amount: number }[];
   change: number;
@@ -75,6 +77,7 @@ export function danfeTicket(d: DanfeTicket): Ticket {
   lines.push({ rule: true }, { left: 'Qtde. total de itens', right: String(count) });
   lines.push({ left: 'Valor total', right: formatBRL(d.subtotal) });
   if (d.deliveryFee) lines.push({ left: 'Taxa de entrega', right: formatBRL(d.deliveryFee) });
+  for (const c of d.charges ?? []) if (c.amount) lines.push({ left: c.label, right: formatBRL(c.amount) });
   if (d.discount) lines.push({ left: 'Desconto', right: `-${formatBRL(d.discount)}` });
   lines.push({ left: 'Valor a pagar', right: formatBRL(d.total), bold: true });
   lines.push({ left: 'FORMA DE PAGAMENTO', right: 'VALOR PAGO' });

@@ -10,7 +10,7 @@ import {
   FiscalProviderError,
   qrFromXml,
 } from '../../integrations/fiscal/fiscal';
-import { enqueueNoteDanfe, enqueueReceiptWithoutNote } from '../printing/print-jobs.service';
+import { enqueueAccountDanfe, enqueueNoteDanfe, enqueueReceiptWithoutNote } from '../printing/print-jobs.service';
 import { emitterOf, loadNoteSale, notePayload, saleIdOf } from './note-source';
 
 /**
@@ -288,16 +288,20 @@ function changeFor(c: Claimed, o: Outcome, at: Date): Change {
  * written must not keep SEFAZ's answer from being recorded ("Reimprimir" remains).
  */
 async function queuePaper(tx: DbOrTx, log: Deps['log'], c: Claimed, o: Outcome) {
-  const { restaurantId, orderId } = c.note;
+  const { restaurantId, orderId, tableAccountId } = c.note;
+  const saleId = orderId ?? tableAccountId;
+  // A table's bill prints its DANFE once authorised; a rejected one leaves it to the pre-bill already printed.
   const paper =
     o.kind === 'authorized'
-      ? enqueueNoteDanfe
-      : o.kind === 'rejected' || o.kind === 'denied'
+      ? orderId
+        ? enqueueNoteDanfe
+        : enqueueAccountDanfe
+      : (o.kind === 'rejected' || o.kind === 'denied') && orderId
         ? enqueueReceiptWithoutNote
         : null;
-  if (!orderId || !paper) return;
+  if (!saleId || !paper) return;
   try {
-    await tx.transaction((savepoint) => paper(savepoint, restaurantId, orderId));
+    await tx.transaction((savepoint) => paper(savepoint, restaurantId, saleId));
   } catch (err) {
     log.error({ err, noteId: c.note.id }, 'NFC-e paper not queued');
   }

@@ -1,9 +1,18 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import { cashSalePayments, fiscalNotes, orderItems, orders, restaurants } from '@meucardapio/db/schema';
+import {
+  cashSalePayments,
+  fiscalNotes,
+  orderItems,
+  orders,
+  restaurants,
+  tableAccountPayments,
+  tableAccounts,
+} from '@meucardapio/db/schema';
 import { type DanfeTicket, danfeTicket } from '@meucardapio/domain/danfe-ticket';
 import { cashChangeOf, orderLabel, restaurantAddressLine } from '@meucardapio/domain/order-display';
 import type { Ticket } from '@meucardapio/domain/printing';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { type AccountKind, accountLabel } from '@meucardapio/domain/table-accounts';
+import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 
 export type DanfeOfOrder = {
@@ -22,15 +31,7 @@ export async function danfeOfOrder(db: DbOrTx, restaurantId: string, orderId: st
     .from(fiscalNotes)
     .innerJoin(orders, eq(orders.id, fiscalNotes.orderId))
     .innerJoin(restaurants, eq(restaurants.id, fiscalNotes.restaurantId))
-    .where(
-      tenant(
-        fiscalNotes,
-        restaurantId,
-        eq(fiscalNotes.orderId, orderId),
-        // A note being cancelled is still valid until SEFAZ registers the cancellation.
-        inArray(fiscalNotes.status, ['authorized', 'cancelling']),
-      ),
-    )
+    .where(tenant(fiscalNotes, restaurantId, eq(fiscalNotes.orderId, orderId), printable))
     .limit(1);
   if (!row?.note.chave) return null;
   const { note, order, restaurant: r } = row;
@@ -46,12 +47,7 @@ export async function danfeOfOrder(db: DbOrTx, restaurantId: string, orderId: st
     .orderBy(asc(cashSalePayments.position));
   const isPdv = order.deliveryType === 'pdv';
   const data: DanfeTicket = {
-    emitter: {
-      razaoSocial: r.nomeRazaoSocial ?? r.name,
-      cnpj: (r.cnpj ?? '').replace(/\D/g, ''),
-      inscricaoEstadual: r.inscricaoEstadual,
-      address: restaurantAddressLine(r),
-    },
+    emitter: emitterOf(r),
     saleLabel: isPdv ? `Venda #${order.number}` : orderLabel(order.number),
     items: items.map((i) => ({
       name: i.name,
@@ -74,18 +70,7 @@ export async function danfeOfOrder(db: DbOrTx, restaurantId: string, orderId: st
     change: pdvPayments.length
       ? pdvPayments.reduce((s, p) => s + p.changeAmount, 0)
       : (cashChangeOf(order.paymentData).changeAmount ?? 0),
-    note: {
-      ambiente: note.ambiente as DanfeTicket['note']['ambiente'],
-      numero: note.numero,
-      serie: note.serie,
-      chave: note.chave!,
-      protocolo: note.protocolo,
-      issuedAt: note.issuedAt,
-      authorizedAt: note.authorizedAt,
-      consultaUrl: note.consultaUrl,
-      qrCodeUrl: note.qrCodeUrl,
-      buyerCpf: note.buyerCpf,
-    },
+    note: noteOf(note),
     timezone: r.timezone,
   };
   return {
@@ -98,4 +83,88 @@ export async function danfeOfOrder(db: DbOrTx, restaurantId: string, orderId: st
     },
     title: `DANFE NFC-e nº ${note.numero} · ${data.saleLabel}`,
   };
+}
+
+// A note being cancelled is still valid until SEFAZ registers the cancellation.
+const printable = inArray(fiscalNotes.status, ['authorized', 'cancelling']);
+
+type NoteRow = typeof fiscalNotes.$inferSelect;
+type RestaurantRow = typeof restaurants.$inferSelect;
+
+function emitterOf(r: RestaurantRow): DanfeTicket['emitter'] {
+  return {
+    razaoSocial: r.nomeRazaoSocial ?? r.name,
+    cnpj: (r.cnpj ?? '').replace(/\D/g, ''),
+    inscricaoEstadual: r.inscricaoEstadual,
+    address: restaurantAddressLine(r),
+  };
+}
+
+function noteOf(note: NoteRow): DanfeTicket['note'] {
+  return {
+    ambiente: note.ambiente as DanfeTicket['note']['ambiente'],
+    numero: note.numero,
+    serie: note.serie,
+    chave: note.chave!,
+    protocolo: note.protocolo,
+    issuedAt: note.issuedAt,
+    authorizedAt: note.authorizedAt,
+    consultaUrl: note.consultaUrl,
+    qrCodeUrl: note.qrCodeUrl,
+    buyerCpf: note.buyerCpf,
+  };
+}
+
+/**
+ * A closed table account's authorised NFC-e (decision 087) as its DANFE prints it: the items still standing
+ * in its rounds, its service charge and couvert, its discount and the parts it was paid in.
+ */
+export async function danfeOfAccount(
+  db: DbOrTx,
+  restaurantId: string,
+  accountId: string,
+): Promise<{ ticket: Ticket; title: string } | null> {
+  const [row] = await db
+    .select({ note: fiscalNotes, account: tableAccounts, restaurant: restaurants })
+    .from(fiscalNotes)
+    .innerJoin(tableAccounts, eq(tableAccounts.id, fiscalNotes.tableAccountId))
+    .innerJoin(restaurants, eq(restaurants.id, fiscalNotes.restaurantId))
+    .where(tenant(fiscalNotes, restaurantId, eq(fiscalNotes.tableAccountId, accountId), printable))
+    .limit(1);
+  if (!row?.note.chave || row.account.total === null) return null;
+  const { note, account, restaurant: r } = row;
+  const total = row.account.total;
+  const [items, parts] = await Promise.all([
+    db
+      .select()
+      .from(orderItems)
+      .where(tenant(orderItems, restaurantId, eq(orderItems.tableAccountId, accountId), isNull(orderItems.cancelledAt)))
+      .orderBy(asc(orderItems.id)),
+    db
+      .select()
+      .from(tableAccountPayments)
+      .where(tenant(tableAccountPayments, restaurantId, eq(tableAccountPayments.accountId, accountId)))
+      .orderBy(asc(tableAccountPayments.createdAt), asc(tableAccountPayments.id)),
+  ]);
+  const subtotal = items.reduce((sum, i) => sum + i.totalPrice, 0);
+  const service = account.serviceCharge ?? 0;
+  const saleLabel = accountLabel(account.kind as AccountKind, account.number);
+  const data: DanfeTicket = {
+    emitter: emitterOf(r),
+    saleLabel,
+    items: items.map((i) => ({ name: i.name, quantity: i.quantity, unitPrice: i.unitPrice, totalPrice: i.totalPrice })),
+    subtotal,
+    discount: account.discount,
+    deliveryFee: 0,
+    charges: [
+      { label: 'Taxa de serviço', amount: service },
+      { label: 'Couvert', amount: total - (subtotal - account.discount) - service },
+    ],
+    total,
+    payments: parts.map((p) => ({ method: p.methodName, amount: p.amount + p.changeAmount })),
+    change: parts.reduce((sum, p) => sum + p.changeAmount, 0),
+    note: noteOf(note),
+    timezone: r.timezone,
+  };
+  return { ticket: danfeTicket(data), title: `DANFE NFC-e nº ${note.numero} · ${saleLabel}` };
 }

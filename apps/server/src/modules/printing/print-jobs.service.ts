@@ -27,7 +27,7 @@ import { inTransaction, type ServiceCtx, type StaffCtx } from '../../http/contex
 import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
-import { type DanfeOfOrder, danfeOfOrder } from './danfe-source';
+import { type DanfeOfOrder, danfeOfAccount, danfeOfOrder } from './danfe-source';
 import {
   autoPrintOf,
   insertJobs,
@@ -197,6 +197,28 @@ export async function enqueueNoteDanfe(db: DbOrTx, restaurantId: string, orderId
   const danfe = await danfeOfOrder(db, restaurantId, orderId);
   if (!danfe || !danfePrintsByItself(danfe.order)) return [];
   return insertJobs(db, restaurantId, danfeJobs(targets, orderId, danfe, danfe.title));
+}
+
+/**
+ * A closed table account's DANFE (decision 087), on the printers routed to it, in the authorisation's
+ * transaction like an order's: the table has just paid, so its customer is still to get it.
+ */
+export async function enqueueAccountDanfe(db: DbOrTx, restaurantId: string, accountId: string): Promise<string[]> {
+  const targets = (await printersOf(db, restaurantId)).filter((p) => p.routes.nfceDanfe);
+  if (targets.length === 0 || !(await autoPrintOf(db, restaurantId)).nfce_danfe) return [];
+  const danfe = await danfeOfAccount(db, restaurantId, accountId);
+  if (!danfe) return [];
+  return insertJobs(
+    db,
+    restaurantId,
+    targets.map((printer) => ({
+      printer,
+      kind: 'nfce_danfe',
+      orderId: null,
+      title: danfe.title,
+      ticket: danfe.ticket,
+    })),
+  );
 }
 
 /**
