@@ -7,6 +7,7 @@ import { openAroundTheClock } from './checkout-fixtures';
 import { configureFiscal, noteOfAccount, settleNote, startFiscalApp } from './fiscal-fixtures';
 import { type Owner, signupOwner, type TestApp, type TestClient } from './helpers';
 import type { FakeNuvemFiscal } from './nuvem-fiscal-fake';
+import { printerBody } from './printing-fixtures';
 
 /**
  * A table account is one sale: closing it issues one NFC-e for the whole bill — its standing items from
@@ -92,22 +93,10 @@ describe('the NFC-e of a table account', () => {
     await t.db
       .insert(tableAccountSettings)
       .values({ restaurantId: pdv.rid, servicePercent: 10, couvertPerPerson: 500 });
-    const printer = await owner.post('/api/admin/printers', {
-      name: 'Caixa',
-      connection: '127.0.0.1:9100',
-      agentId: null,
-      columns: 48,
-      codepage: 'cp860',
-      cut: true,
-      drawer: true,
-      routes: {
-        order: { delivery: 0, pickup: 0, dine_in: 0 },
-        stations: [],
-        pdvReceipt: true,
-        nfceDanfe: true,
-        cashClosing: false,
-      },
-    });
+    const printer = await owner.post(
+      '/api/admin/printers',
+      printerBody('Caixa', { pdvReceipt: true, nfceDanfe: true }, { drawer: true }),
+    );
     expect(printer.status, printer.text).toBe(201);
     const account = await openTable(1, 2);
     await sendRound(account.id, [{ productId: pizza.id, quantity: 1 }]);

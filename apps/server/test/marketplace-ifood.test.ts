@@ -5,6 +5,7 @@ import { drainAppOutbox } from '../src/modules/marketplace/app-outbox';
 import { releaseDueScheduledOrders } from '../src/modules/marketplace/scheduled-orders';
 import { type IfoodFake, startIfoodFake } from './fixtures/ifood-fake';
 import { createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
+import { printerBody } from './printing-fixtures';
 import { openStream } from './sse';
 
 /*
@@ -198,21 +199,10 @@ describe('scheduled iFood orders', () => {
     const [a] = shops;
     const station = await a.owner.client.post('/api/admin/kitchen/stations', { name: 'Forno' });
     await t.db.update(products).set({ stationId: station.body.station.id }).where(eq(products.id, a.productId));
-    const printer = await a.owner.client.post('/api/admin/printers', {
-      name: 'Forno',
-      connection: '127.0.0.1:9100',
-      agentId: null,
-      columns: 48,
-      codepage: 'cp860',
-      cut: true,
-      drawer: false,
-      routes: {
-        order: { delivery: 1, pickup: 1, dine_in: 1 },
-        stations: [station.body.station.id],
-        pdvReceipt: false,
-        cashClosing: false,
-      },
-    });
+    const printer = await a.owner.client.post(
+      '/api/admin/printers',
+      printerBody('Forno', { order: { delivery: 1, pickup: 1, dine_in: 1 }, stations: [station.body.station.id] }),
+    );
     expect(printer.status, printer.text).toBe(201);
 
     const preparationStart = new Date(Date.now() + 2 * 3_600_000);

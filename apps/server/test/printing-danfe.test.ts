@@ -7,6 +7,7 @@ import { FakePrinter } from './fake-printer';
 import { configureFiscal, noteOfOrder } from './fiscal-fixtures';
 import { createTestApp, eventually, type Owner, signupOwner, type TestApp } from './helpers';
 import { type AgentProcess, listen, startAgent } from './print-agent-process';
+import { type PrinterRoutes, printerBody } from './printing-fixtures';
 
 /*
  * The DANFE NFC-e printed by itself: a PDV sale's note, authorised by the fiscal simulator, queues its
@@ -26,24 +27,8 @@ const door = new FakePrinter();
 const ids = { desk: '', door: '' };
 const PRINTS = 45_000;
 
-const routes = (over: Record<string, unknown>) => ({
-  order: { delivery: 0, pickup: 0, dine_in: 0 },
-  stations: [],
-  pdvReceipt: false,
-  nfceDanfe: false,
-  cashClosing: false,
-  ...over,
-});
-const printer = (name: string, address: string, columns: 32 | 48, over: Record<string, unknown>) => ({
-  name,
-  connection: address,
-  agentId: null,
-  columns,
-  codepage: columns === 48 ? 'cp860' : 'cp850',
-  cut: true,
-  drawer: columns === 48,
-  routes: routes(over),
-});
+const printer = (name: string, address: string, columns: 32 | 48, over: Partial<PrinterRoutes>) =>
+  printerBody(name, over, { connection: address, columns, drawer: columns === 48 });
 
 const jobsOf = (orderId: string) => t.db.select().from(printJobs).where(eq(printJobs.orderId, orderId));
 

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeEscPos, FakePrinter, type Printout } from './fake-printer';
 import { createTestApp, eventually, type Owner, signupOwner, type TestApp } from './helpers';
 import { type AgentProcess, listen, startAgent } from './print-agent-process';
+import { printerBody } from './printing-fixtures';
 
 /*
  * What the printer says about itself, through the real agent: a network printer out of paper (ESC/POS
@@ -27,17 +28,7 @@ const ids = { roll: '', mute: '' };
 const PRINTS = 45_000;
 const dir = mkdtempSync(join(tmpdir(), 'mc-usb-'));
 
-const routes = { order: { delivery: 0, pickup: 0, dine_in: 0 }, stations: [], pdvReceipt: false, cashClosing: false };
-const printer = (name: string, connection: string) => ({
-  name,
-  connection,
-  agentId: null,
-  columns: 48,
-  codepage: 'cp860',
-  cut: true,
-  drawer: false,
-  routes,
-});
+const printer = (name: string, connection: string) => printerBody(name, {}, { connection });
 
 async function addPrinter(name: string, connection: string) {
   const res = await owner.client.post('/api/admin/printers', printer(name, connection));

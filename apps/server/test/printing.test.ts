@@ -5,6 +5,7 @@ import { FakePrinter } from './fake-printer';
 import { createTestApp, eventually, type Owner, signupOwner, type TestApp } from './helpers';
 import { insertOrder } from './ops-fixtures';
 import { type AgentProcess, listen, startAgent } from './print-agent-process';
+import { type PrinterRoutes, printerBody } from './printing-fixtures';
 
 /*
  * Printing end to end: the real agent process (apps/print-agent) talks HTTP to this app and prints to
@@ -29,9 +30,8 @@ const others: AgentProcess[] = [];
 const PRINTS = 45_000;
 const noOrder = { delivery: 0, pickup: 0, dine_in: 0 };
 
-function printer(name: string, address: string, columns: 32 | 48, codepage: string, routes: object) {
-  return { name, connection: address, agentId: null, columns, codepage, cut: true, drawer: false, routes };
-}
+const printer = (name: string, address: string, columns: 32 | 48, routes: Partial<PrinterRoutes>) =>
+  printerBody(name, routes, { connection: address, columns });
 
 async function newToken(name: string) {
   const res = await owner.client.post('/api/admin/print-agents', { name });
@@ -94,7 +94,7 @@ beforeAll(async () => {
   const made = await Promise.all([
     owner.client.post(
       '/api/admin/printers',
-      printer('Balcão', counter.address, 48, 'cp860', {
+      printer('Balcão', counter.address, 48, {
         order: { delivery: 2, pickup: 1, dine_in: 1 },
         stations: [],
         pdvReceipt: true,
@@ -103,7 +103,7 @@ beforeAll(async () => {
     ),
     owner.client.post(
       '/api/admin/printers',
-      printer('Forno', oven.address, 32, 'cp850', {
+      printer('Forno', oven.address, 32, {
         order: noOrder,
         stations: [pizzas],
         pdvReceipt: false,
@@ -112,7 +112,7 @@ beforeAll(async () => {
     ),
     owner.client.post(
       '/api/admin/printers',
-      printer('Bar', bar.address, 48, 'cp860', {
+      printer('Bar', bar.address, 48, {
         order: noOrder,
         stations: [bebidas],
         pdvReceipt: false,
@@ -267,7 +267,7 @@ describe('print agent', { timeout: 90_000 }, () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     const added = await owner.client.post(
       '/api/admin/printers',
-      printer('Copa', bar.address, 48, 'cp860', {
+      printer('Copa', bar.address, 48, {
         order: noOrder,
         stations: [],
         pdvReceipt: false,
@@ -313,7 +313,7 @@ describe('print agent', { timeout: 90_000 }, () => {
     expect(settings.body.printers).toEqual([]);
     expect(settings.body.agents).toEqual([]);
     expect((await other.client.get('/api/admin/printing/status')).body.printers).toEqual([]);
-    const body = printer('X', '10.0.0.9:9100', 48, 'cp860', {
+    const body = printer('X', '10.0.0.9:9100', 48, {
       order: noOrder,
       stations: [],
       pdvReceipt: false,
@@ -345,7 +345,7 @@ describe('print agent', { timeout: 90_000 }, () => {
 
   it('answers bad input with 400 and a message in Portuguese', async () => {
     const bad = await owner.client.post('/api/admin/printers', {
-      ...printer('Balcão 2', '127.0.0.1:9100', 48, 'cp860', {
+      ...printer('Balcão 2', '127.0.0.1:9100', 48, {
         order: noOrder,
         stations: [],
         pdvReceipt: false,

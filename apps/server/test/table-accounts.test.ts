@@ -14,18 +14,10 @@ import {
   type TestApp,
   type TestClient,
 } from './helpers';
+import { printerBody } from './printing-fixtures';
 
 const A = '/api/admin/table-accounts';
 const key = () => `mesa-${randomUUID()}`;
-const printerBody = (name: string) => ({
-  name,
-  connection: '127.0.0.1:9100',
-  agentId: null,
-  columns: 48,
-  codepage: 'cp860',
-  cut: true,
-  drawer: false,
-});
 
 let t: TestApp;
 let pdv: Pdv;
@@ -365,16 +357,9 @@ describe('the kitchen: tickets of rounds and cancelled items', () => {
     const owner = pdv.owner.client;
     const station = (await owner.post('/api/admin/kitchen/stations', { name: 'Confeitaria' })).body.station.id;
     await t.db.update(products).set({ stationId: station }).where(eq(products.id, pdv.products.bolo.id));
-    const routes = { stations: [], pdvReceipt: false, cashClosing: false };
     const made = await Promise.all([
-      owner.post('/api/admin/printers', {
-        ...printerBody('Confeitaria'),
-        routes: { ...routes, order: { delivery: 0, pickup: 0, dine_in: 0 }, stations: [station] },
-      }),
-      owner.post('/api/admin/printers', {
-        ...printerBody('Balcão'),
-        routes: { ...routes, order: { delivery: 0, pickup: 0, dine_in: 1 } },
-      }),
+      owner.post('/api/admin/printers', printerBody('Confeitaria', { stations: [station] })),
+      owner.post('/api/admin/printers', printerBody('Balcão', { order: { delivery: 0, pickup: 0, dine_in: 1 } })),
     ]);
     expect(made.map((r) => r.status)).toEqual([201, 201]);
     await t.db.insert(diningTables).values({ restaurantId: pdv.rid, number: 10 });
