@@ -25,9 +25,9 @@ export type LoadOptions = {
    * Who places the orders: the app (checkout workers and PDV cashiers through nginx), or, for the
    * baseline, as many connections running the same inserts as raw SQL on `rawUrl`.
    */
-  orders: { by: 'app' } | { by: 'raw'; rawUrl: string };
-  /** The menu readers and the staff screens; false for a phase of orders alone. */
-  background?: boolean;
+  orders: { by: 'app' } | { by: 'raw'; rawUrl: string } | { by: 'none' };
+  /** The menu readers and the staff screens; false for a phase of orders alone, 'screens' for them alone. */
+  background?: boolean | 'screens';
 };
 
 let nextKey = 0;
@@ -150,15 +150,27 @@ export async function driveScaleLoad(o: LoadOptions) {
     }
   };
   const orders =
-    o.orders.by === 'app'
-      ? [...Array.from({ length: CHECKOUT_WORKERS }, checkout), ...Array.from({ length: PDV_WORKERS }, pdv)]
-      : [
-          rawInsertRate(o.orders.rawUrl, tenants, o.seconds, CHECKOUT_WORKERS + PDV_WORKERS).then((rate) => {
-            rawOrdersPerSecond = rate;
-          }),
-        ];
+    o.orders.by === 'none'
+      ? []
+      : o.orders.by === 'app'
+        ? [...Array.from({ length: CHECKOUT_WORKERS }, checkout), ...Array.from({ length: PDV_WORKERS }, pdv)]
+        : [
+            rawInsertRate(
+              (o.orders as { rawUrl: string }).rawUrl,
+              tenants,
+              o.seconds,
+              CHECKOUT_WORKERS + PDV_WORKERS,
+            ).then((rate) => {
+              rawOrdersPerSecond = rate;
+            }),
+          ];
   const started = performance.now();
-  const background = o.background === false ? [] : [...Array.from({ length: MENU_WORKERS }, menus), staff()];
+  const background =
+    o.background === false
+      ? []
+      : o.background === 'screens'
+        ? [staff()]
+        : [...Array.from({ length: MENU_WORKERS }, menus), staff()];
   await Promise.all([...orders, ...background, sample()]);
   const seconds = (performance.now() - started) / 1000;
   return { seconds, placed, pdvSales, menuReads, errors, screenTimes, maxConnections, maxLag, rawOrdersPerSecond };

@@ -144,12 +144,16 @@ async function run(
     const ordersPerSecond = load.placed.length / load.seconds;
     // What one order costs each part, without the background: the app's orders alone, then the raw inserts alone.
     let costPerOrder = null;
+    let screensAloneP95Ms = null;
     if (costs) {
       const app = await measured({ orders: { by: 'app' }, background: false }, COST_SECONDS);
       const raw = await measured({ orders: { by: 'raw', rawUrl: urls.pooled }, background: false }, COST_SECONDS);
       const rawOrders = raw.rawOrdersPerSecond * raw.seconds;
       const perOrder = (cpu: Record<string, number>, n: number) =>
         Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, ms((v * 1000) / Math.max(1, n))]));
+      // The largest restaurant's screens with nothing else running: what they cost themselves.
+      const screens = await measured({ orders: { by: 'none' }, background: 'screens' }, COST_SECONDS);
+      screensAloneP95Ms = Object.fromEntries(Object.entries(screens.screenTimes).map(([k, v]) => [k, p95(v)]));
       costPerOrder = {
         appOrdersPerSecond: ms(app.placed.length / app.seconds),
         appCpuMsPerOrder: perOrder(app.cpu, app.placed.length),
@@ -177,7 +181,7 @@ async function run(
       ),
       cpuSecondsDuringMixedLoad,
       cpuSecondsDuringRawUnderSameLoad: baseline.cpu,
-      ...(costPerOrder ? { costPerOrder } : {}),
+      ...(costPerOrder ? { costPerOrder, largestRestaurantScreensP95MsAlone: screensAloneP95Ms } : {}),
       streams: boards.length,
       memoryPer1000StreamsMb: instances.map((_, i) =>
         ms(((rssAfter[i] - rssBefore[i]) / Math.max(1, boards.length / instances.length)) * 1000),

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@meucardapio/db/client';
 import { appUsers, customers, employees, restaurants, sessions, userProfiles } from '@meucardapio/db/schema';
 import { OWNER_PROFILE, type Permissions, type Profile, type ProfileType } from '@meucardapio/domain/permissions';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Actor, AppEnv } from './context';
@@ -75,8 +75,26 @@ export function toProfile(row: typeof userProfiles.$inferSelect): Profile {
  */
 export async function resolveActor(db: Db, token: string): Promise<Actor | null> {
   const tokenHash = hashToken(token);
-  const [s] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
-  if (!s) return null;
+  // One statement: the session with whoever it names (each join matches only for its kind).
+  const [row] = await db
+    .select({
+      s: sessions,
+      ownerId: restaurants.ownerId,
+      user: appUsers,
+      employee: employees,
+      profile: userProfiles,
+      customer: customers,
+    })
+    .from(sessions)
+    .leftJoin(restaurants, and(eq(sessions.kind, 'owner'), eq(restaurants.id, sessions.restaurantId)))
+    .leftJoin(appUsers, and(eq(sessions.kind, 'owner'), eq(appUsers.id, sessions.appUserId)))
+    .leftJoin(employees, and(eq(sessions.kind, 'employee'), eq(employees.id, sessions.employeeId)))
+    .leftJoin(userProfiles, eq(userProfiles.id, employees.profileId))
+    .leftJoin(customers, and(eq(sessions.kind, 'customer'), eq(customers.id, sessions.customerId)))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) return null;
+  const { s } = row;
   const now = Date.now();
   const kind = s.kind as keyof typeof SESSION_IDLE_MS;
   const revoke = async () => {
@@ -93,14 +111,8 @@ export async function resolveActor(db: Db, token: string): Promise<Actor | null>
   if (!s.restaurantId) return revoke();
 
   if (s.kind === 'owner' && s.appUserId) {
-    const [row] = await db
-      .select({ restaurant: restaurants, ownerId: restaurants.ownerId })
-      .from(restaurants)
-      .where(eq(restaurants.id, s.restaurantId))
-      .limit(1);
-    if (!row || row.ownerId !== s.appUserId) return revoke();
-    const [user] = await db.select().from(appUsers).where(eq(appUsers.id, s.appUserId)).limit(1);
-    if (!user) return revoke();
+    const { user } = row;
+    if (!user || row.ownerId !== s.appUserId) return revoke();
     return {
       kind: 'owner',
       id: user.id,
@@ -113,20 +125,15 @@ export async function resolveActor(db: Db, token: string): Promise<Actor | null>
     };
   }
   if (s.kind === 'employee' && s.employeeId) {
-    const [row] = await db
-      .select({ employee: employees, profile: userProfiles })
-      .from(employees)
-      .leftJoin(userProfiles, eq(userProfiles.id, employees.profileId))
-      .where(eq(employees.id, s.employeeId))
-      .limit(1);
-    if (!row?.employee.active || !row.profile?.active) return revoke();
-    if (row.employee.restaurantId !== s.restaurantId) return revoke();
+    const { employee } = row;
+    if (!employee?.active || !row.profile?.active) return revoke();
+    if (employee.restaurantId !== s.restaurantId) return revoke();
     const profile = toProfile(row.profile);
     return {
       kind: 'employee',
-      id: row.employee.id,
-      name: row.employee.name,
-      email: row.employee.email,
+      id: employee.id,
+      name: employee.name,
+      email: employee.email,
       restaurantId: s.restaurantId,
       profile,
       rules: { kind: 'employee', profile, employeeActive: true },
@@ -134,7 +141,7 @@ export async function resolveActor(db: Db, token: string): Promise<Actor | null>
     };
   }
   if (s.kind === 'customer' && s.customerId) {
-    const [cust] = await db.select().from(customers).where(eq(customers.id, s.customerId)).limit(1);
+    const cust = row.customer;
     if (!cust || cust.restaurantId !== s.restaurantId) return revoke();
     return {
       kind: 'customer',

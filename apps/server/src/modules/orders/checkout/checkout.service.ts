@@ -53,9 +53,9 @@ export async function createCustomerOrder(
       const restaurant = await restaurantById(db, ctx.restaurantId);
       if (input.restaurantSlug) assertCustomerOf(ctx, await restaurantBySlug(db, input.restaurantSlug));
       const contact = contactOf(input);
-      await assertProductsExist(db, restaurant.id, input.items);
+      const cart = await assertProductsExist(db, restaurant.id, input.items);
       // The quote is a network call: made before the transaction, never while the restaurant's orders wait.
-      const choice = await chooseShipping(db, deps, restaurant, input);
+      const choice = await chooseShipping(db, deps, restaurant, input, cart);
       await assertOpenForOrders(ctx, restaurant);
       return {
         items: input.items,
@@ -64,6 +64,7 @@ export async function createCustomerOrder(
         delivery: { kind: 'storefront', choice, address: input },
         discount: { kind: 'coupon', code: input.couponCode },
         note: input.note ?? null,
+        restaurant,
       };
     },
     async plan(txCtx, priced) {

@@ -25,8 +25,8 @@ export async function placeTestOrder(
   const door: OrderDoor<CreatedOrder> = {
     async prepare({ db }) {
       const restaurant = await restaurantById(db, ctx.restaurantId);
-      await assertProductsExist(db, restaurant.id, input.items);
-      const choice = await chooseShipping(db, deps, restaurant, input);
+      const cart = await assertProductsExist(db, restaurant.id, input.items);
+      const choice = await chooseShipping(db, deps, restaurant, input, cart);
       return {
         items: input.items,
         customer: {

@@ -23,7 +23,7 @@ import { AppError, badRequest } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
 import { DEFAULT_ORIGIN_CEP, type ShippingOption, ShippingQuoteError } from '../../../integrations/shipping/shipping';
 import type { RestaurantRow } from '../../../tenancy/restaurant-lookup';
-import type { PricedLine } from './pricing';
+import { type CartProduct, cartProductColumns, type PricedLine } from './pricing';
 
 type Restaurant = typeof restaurants.$inferSelect;
 type DeliveryType = OrderProposal['deliveryType'];
@@ -81,6 +81,7 @@ export async function chooseShipping(
   deps: Deps,
   restaurant: Restaurant,
   input: OrderProposal,
+  cart?: readonly CartProduct[],
 ): Promise<DeliveryChoice> {
   const quote = await quoteShipping(
     db,
@@ -88,6 +89,7 @@ export async function chooseShipping(
     restaurant,
     input.cep,
     input.items.map((i) => ({ productId: i.productId, quantity: i.quantity })),
+    cart,
   );
   if (!quote.shipped) return { deliveryType: input.deliveryType, shippingOption: null };
   if (!input.shippingOptionId)
@@ -117,23 +119,18 @@ export async function quoteShipping(
   restaurant: Pick<RestaurantRow, 'id' | 'originPostalCode'>,
   cep: string | null | undefined,
   items: readonly QuoteItem[],
+  /** The cart's products when the caller already read them. */
+  cart?: readonly CartProduct[],
 ): Promise<{ shipped: boolean; options: ShippingOption[] }> {
   const ids = [...new Set(items.map((i) => i.productId))];
   const rows =
-    ids.length === 0
+    cart ??
+    (ids.length === 0
       ? []
       : await db
-          .select({
-            id: products.id,
-            price: products.price,
-            envioCorreios: products.envioCorreios,
-            height: products.height,
-            width: products.width,
-            length: products.length,
-            weight: products.weight,
-          })
+          .select(cartProductColumns)
           .from(products)
-          .where(tenant(products, restaurant.id, inArray(products.id, ids)));
+          .where(tenant(products, restaurant.id, inArray(products.id, ids))));
   if (rows.length !== ids.length) throw addressError(MSG.productsCheckError, 'products_check_error');
   const byId = new Map(rows.map((r) => [r.id, r]));
   const shippedItems = items.filter((i) => byId.get(i.productId)?.envioCorreios);

@@ -138,6 +138,8 @@ export type OrderSpec = {
   charged?: { lines: readonly ChargedLine[]; total: number };
   /** The app the order came from ('ifood', 'keeta', …); absent for our own channels. */
   source?: string;
+  /** The restaurant, when the door already read it before the transaction (not read twice). */
+  restaurant?: RestaurantRow;
 };
 
 export type DeliveryAddressInput = Parameters<typeof resolveDelivery>[3];
@@ -205,7 +207,7 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
 
 /** Lines, delivery, discount and total: everything read and priced before the lock. */
 async function priceOrder(ctx: ServiceCtx, request: OrderSpec, asSold: boolean): Promise<PricedOrder> {
-  const restaurant = await restaurantById(ctx.db, ctx.restaurantId);
+  const restaurant = request.restaurant ?? (await restaurantById(ctx.db, ctx.restaurantId));
   const charged = request.charged ? await chargedOrderLines(ctx, request.charged.lines) : null;
   const catalogue = charged ?? (await priceOrderLines(ctx, restaurant, request.items, { acceptPaused: asSold }));
   const { lines, subtotal, priceDifference } =

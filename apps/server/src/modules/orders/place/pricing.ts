@@ -150,14 +150,37 @@ export function priceLine(item: ProposedLine, byId: Map<string, ProductRow>, opt
   };
 }
 
-/** Refuses, before any quote or lock, a cart naming a product this restaurant does not have. */
-export async function assertProductsExist(db: DbOrTx, restaurantId: string, items: readonly ProposedLine[]) {
+/** What a shipping quote needs of a cart's products. */
+export const cartProductColumns = {
+  id: products.id,
+  price: products.price,
+  envioCorreios: products.envioCorreios,
+  height: products.height,
+  width: products.width,
+  length: products.length,
+  weight: products.weight,
+};
+export type CartProduct = Pick<
+  typeof products.$inferSelect,
+  'id' | 'price' | 'envioCorreios' | 'height' | 'width' | 'length' | 'weight'
+>;
+
+/**
+ * Refuses, before any quote or lock, a cart naming a product this restaurant does not have; answers the
+ * cart's products as the shipping quote reads them, so it does not read them again.
+ */
+export async function assertProductsExist(
+  db: DbOrTx,
+  restaurantId: string,
+  items: readonly ProposedLine[],
+): Promise<CartProduct[]> {
   const lineIds = [...new Set(items.map((i) => i.productId))];
   const known = await db
-    .select({ id: products.id })
+    .select(cartProductColumns)
     .from(products)
     .where(tenant(products, restaurantId, inArray(products.id, lineIds)));
   if (known.length !== lineIds.length) throw unavailable();
+  return known;
 }
 
 /** Prices proposed lines from THIS restaurant's products only (lines and their flavours): storefront and PDV. */
