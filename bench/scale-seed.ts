@@ -102,7 +102,8 @@ export async function seedScale(
       `insert into order_items (restaurant_id, order_id, product_id, name, quantity, unit_price, total_price)
        select o.restaurant_id, o.id, null, 'Produto 2', 1, 2500, 2500 from orders o`,
     );
-    await q('analyze');
+    // As autovacuum leaves a table that stopped growing: statistics, and pages marked all-visible.
+    await q('vacuum analyze');
 
     const tenants: ScaleTenant[] = Array.from({ length: n }, (_, i) => ({
       restaurantId: '',
