@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
+import { products } from '@meucardapio/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageCache } from '../src/web/page-cache';
 import { mountWebApp } from '../src/web/web-app';
@@ -27,9 +28,9 @@ export async function renderPage(url, menu, onError) {
   const name = menu.data.restaurant.name;
   if (name.includes('Quebrado')) { onError(new Error('falha de teste')); return { body: stream('<main></main>'), head: '', status: 200 }; }
   const table = u.searchParams.get('table');
-  const products = menu.data.products.map((p) => p.name).join(', ');
+  const products = menu.data.products.map((p) => '<section><article>' + p.name + '</article></section>').join('');
   return {
-    body: stream('<h1>' + name + '</h1>' + (table ? '<p>Mesa ' + table + '</p>' : '') + '<p>' + products + '</p><p>host ' + u.host + '</p>'),
+    body: stream('<h1>' + name + '</h1>' + (table ? '<p>Mesa ' + table + '</p>' : '') + products + '<p>host ' + u.host + '</p>'),
     head: '<title>' + name + ' · Cardápio</title>',
     status: 200,
   };
@@ -92,6 +93,39 @@ describe('server-rendered menu pages', () => {
     const again = await page(`/${owner.slug}`, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
+  });
+
+  it("sends a long menu in two parts: its first screen's products on their own, then the rest", async () => {
+    const long = await signupOwner(t, { companyName: 'Cardápio Comprido' });
+    await t.db.insert(products).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        restaurantId: long.restaurantId,
+        name: `Prato ${String(i + 1).padStart(2, '0')}`,
+        price: 1000 + i,
+      })),
+    );
+    await menuChangesHeard(t);
+    const chunks = async (res: Response) => {
+      const reader = res.body!.getReader();
+      const out: Buffer[] = [];
+      for (let r = await reader.read(); !r.done; r = await reader.read()) out.push(Buffer.from(r.value));
+      return out;
+    };
+    const identity = await (await page(`/${long.slug}`)).text();
+    for (const [encoding, decode, flush] of [
+      ['br', brotliDecompressSync, constants.BROTLI_OPERATION_FLUSH],
+      ['gzip', gunzipSync, constants.Z_SYNC_FLUSH],
+    ] as const) {
+      const parts = await chunks(await page(`/${long.slug}`, { 'accept-encoding': encoding }));
+      expect(parts, encoding).toHaveLength(2);
+      // The first part decodes on its own: the first twelve products, none after them.
+      const first = decode(parts[0], { finishFlush: flush }).toString();
+      expect(first).toContain('Prato 12');
+      expect(first).not.toContain('Prato 13');
+      expect(decode(Buffer.concat(parts)).toString()).toBe(identity);
+    }
+    // A short menu comes in one piece.
+    expect(await chunks(await page(`/${owner.slug}`, { 'accept-encoding': 'br' }))).toHaveLength(1);
   });
 
   it('renders a page once for every visitor, whatever host or extra parameters they come with', async () => {

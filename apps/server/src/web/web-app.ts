@@ -36,6 +36,51 @@ const LANDING = {};
 /** A storefront's data for its page: the slug as asked for, the menu's JSON as sent and the menu itself. */
 type MenuForPage = { slug: string; json: string; data: unknown };
 
+/**
+ * Products a phone's or a desktop's first screen shows, and then some: a longer menu's page is sent in
+ * two parts, the sections holding these first.
+ */
+const FIRST_SCREEN_PRODUCTS = 12;
+
+/**
+ * Where a long menu's page is split: at the first section that starts after FIRST_SCREEN_PRODUCTS
+ * products (null for a shorter page, sent in one piece).
+ */
+export function firstScreenEnd(html: string): number | null {
+  let at = 0;
+  for (let seen = 0; seen < FIRST_SCREEN_PRODUCTS; seen++) {
+    at = html.indexOf('<article', at + 1);
+    if (at < 0) return null;
+  }
+  const next = html.indexOf('<section', at);
+  return next < 0 ? null : next;
+}
+
+/**
+ * The compressed page as a stream of its two parts: the first screen's products at once, the rest on
+ * the next turn, so that a long menu's first categories reach the browser, and are shown, on their own
+ * rather than after the whole page has been read.
+ */
+function inTwoParts(bytes: Uint8Array<ArrayBuffer>, first: number) {
+  let sent = false;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (!sent) {
+        sent = true;
+        controller.enqueue(bytes.subarray(0, first));
+        return;
+      }
+      return new Promise<void>((resolve) =>
+        setTimeout(() => {
+          controller.enqueue(bytes.subarray(first));
+          controller.close();
+          resolve();
+        }, 0),
+      );
+    },
+  });
+}
+
 function sendPage(c: Context<AppEnv>, page: CachedPage) {
   const answer = precompressedAnswer(
     page,
@@ -43,6 +88,11 @@ function sendPage(c: Context<AppEnv>, page: CachedPage) {
     { status: page.status, contentType: 'text/html; charset=UTF-8', cacheControl: 'no-cache' },
     { ifNoneMatch: c.req.header('if-none-match'), acceptEncoding: c.req.header('accept-encoding') },
   );
+  const encoding = answer.headers['content-encoding'];
+  if (page.firstPart && answer.body instanceof Uint8Array && (encoding === 'br' || encoding === 'gzip')) {
+    const first = page.firstPart[encoding === 'br' ? 'brotli' : 'gzip'];
+    return c.newResponse(inTwoParts(answer.body, first), answer.status, answer.headers);
+  }
   return c.newResponse(answer.body, answer.status, answer.headers);
 }
 
@@ -120,7 +170,8 @@ export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string
     if (failed) return null;
     const head = page.head + (menu ? template.storefrontChunks : template.landingChunks);
     const after = (menu ? menuData(menu.slug, menu.json) : '') + template.ssrAfter;
-    return cachedPage(template.ssrBefore(head) + markup + after, page.status === 404 ? 404 : 200);
+    const html = template.ssrBefore(head) + markup + after;
+    return cachedPage(html, page.status === 404 ? 404 : 200, (menu && firstScreenEnd(html)) ?? undefined);
   }
 
   async function render(c: Context<AppEnv>, source: object, path: string, menu?: MenuForPage) {
