@@ -86,8 +86,11 @@ export class Realtime {
           this.notified(restaurantId, Number(id));
         },
         () => {
-          this.log.warn({ after: this.highestSeen }, 'realtime listener reconnected; catching up from the event log');
-          this.enqueue(() => this.catchUp());
+          // From where this instance stood when the connection came back: notifications heard since then
+          // move highestSeen on before the chain reaches the catch-up.
+          const from = this.highestSeen;
+          this.log.warn({ after: from }, 'realtime listener reconnected; catching up from the event log');
+          this.enqueue(() => this.catchUp(from));
         },
       ),
       await this.database.listen(SESSION_CHANNEL, (payload) => this.streams.signal(payload)),
@@ -158,7 +161,7 @@ export class Realtime {
    * Events committed after `from`, for the restaurants listened to: after the LISTEN connection came back,
    * or after a read failed because the database went away.
    */
-  private async catchUp(from = this.highestSeen) {
+  private async catchUp(from: number) {
     let after = from;
     try {
       for (;;) {
