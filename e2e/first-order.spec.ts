@@ -67,9 +67,14 @@ test('a new pizzeria prices its sizes, tries its own menu while closed and takes
   await form.getByRole('button', { name: /Criar|Salvar/ }).click();
   await expect(page.getByText('Produto criado!')).toBeVisible();
 
-  // The checklist's test order opens the menu in test mode, which takes orders at any hour.
+  // The checklist's test order opens the menu in test mode, which takes orders at any hour: closed all
+  // week here, whatever the clock says, then open for the customer below.
+  const week = (isClosed: boolean) =>
+    Array.from({ length: 7 }, (_, dayOfWeek) => ({ dayOfWeek, isClosed, openTime: '00:00', closeTime: '23:59' }));
+  await api('put', '/api/admin/hours', { hours: week(true) });
   await page.getByRole('link', { name: 'Início' }).click();
   await placeTestOrderFromChecklist(page, 'Guaraná 2L');
+  await api('put', '/api/admin/hours', { hours: week(false) });
 
   // A customer on a phone: one PIX choice, and the fee the server will charge in the summary.
   const phone = await browser.newContext({
