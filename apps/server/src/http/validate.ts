@@ -17,26 +17,28 @@ function fail(error: z.ZodError): never {
 }
 
 /** Parses a JSON body; malformed JSON and schema failures become a 400 with a pt-BR message. */
-export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    throw new AppError(400, 'invalid_json', MSG.invalidData, 'O corpo da requisição não é um JSON válido.');
+export function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  return readBody(c, schema, false);
+}
+
+/** A body that may be left out entirely: no body reads as `{}`. */
+export function parseOptionalBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  return readBody(c, schema, true);
+}
+
+async function readBody<S extends z.ZodType>(c: Context, schema: S, optional: boolean): Promise<z.infer<S>> {
+  const text = await c.req.text();
+  let raw: unknown = {};
+  if (!optional || text.trim()) {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new AppError(400, 'invalid_json', MSG.invalidData, 'O corpo da requisição não é um JSON válido.');
+    }
   }
   const result = schema.safeParse(raw);
   if (!result.success) fail(result.error);
   return result.data;
-}
-
-/** A body that may be left out entirely: no body reads as `{}`. */
-export async function parseOptionalBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  if (!(await c.req.text()).trim()) {
-    const result = schema.safeParse({});
-    if (!result.success) fail(result.error);
-    return result.data;
-  }
-  return parseBody(c, schema);
 }
 
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {

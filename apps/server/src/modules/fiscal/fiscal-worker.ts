@@ -289,19 +289,19 @@ function changeFor(c: Claimed, o: Outcome, at: Date): Change {
  */
 async function queuePaper(tx: DbOrTx, log: Deps['log'], c: Claimed, o: Outcome) {
   const { restaurantId, orderId, tableAccountId } = c.note;
-  const saleId = orderId ?? tableAccountId;
-  // A table's bill prints its DANFE once authorised; a rejected one leaves it to the pre-bill already printed.
-  const paper =
-    o.kind === 'authorized'
-      ? orderId
-        ? enqueueNoteDanfe
-        : enqueueAccountDanfe
-      : (o.kind === 'rejected' || o.kind === 'denied') && orderId
-        ? enqueueReceiptWithoutNote
+  let paper: ((db: DbOrTx) => Promise<unknown>) | null = null;
+  if (o.kind === 'authorized')
+    paper = orderId
+      ? (db) => enqueueNoteDanfe(db, restaurantId, orderId)
+      : tableAccountId
+        ? (db) => enqueueAccountDanfe(db, restaurantId, tableAccountId)
         : null;
-  if (!saleId || !paper) return;
+  // A table's rejected note leaves it the pre-bill already printed; a PDV sale gets its receipt back.
+  else if ((o.kind === 'rejected' || o.kind === 'denied') && orderId)
+    paper = (db) => enqueueReceiptWithoutNote(db, restaurantId, orderId);
+  if (!paper) return;
   try {
-    await tx.transaction((savepoint) => paper(savepoint, restaurantId, saleId));
+    await tx.transaction((savepoint) => paper(savepoint));
   } catch (err) {
     log.error({ err, noteId: c.note.id }, 'NFC-e paper not queued');
   }
