@@ -1,38 +1,34 @@
 // The load of `npm run bench:cluster`: staff boards over SSE, menu readers, checkouts, and the raw SQL
 // baseline the checkout rate is compared with.
 import pg from 'pg';
+import { request, stream } from './http-client';
 
 export type Board = { upstream: string; arrivals: Map<string, number>; close(): void };
 
 /** A staff board: an SSE stream through the proxy, noting when each new order's event arrives. */
 export async function openBoard(base: string, cookie: string): Promise<Board> {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/events/staff`, { headers: { cookie }, signal: controller.signal });
-  if (res.status !== 200 || !res.body) throw new Error(`board refused: ${res.status}`);
   const arrivals = new Map<string, number>();
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
   let buffer = '';
-  (async () => {
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (chunk.done) return;
-      const now = performance.now();
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (block.includes('event: order.created')) {
-          const data = block.split('\n').find((l) => l.startsWith('data:'));
-          const orderId = data ? (JSON.parse(data.slice(5)) as { orderId?: string }).orderId : undefined;
-          if (orderId && !arrivals.has(orderId)) arrivals.set(orderId, now);
-        }
-        end = buffer.indexOf('\n\n');
+  const res = await stream(`${base}/api/events/staff`, { cookie }, (text) => {
+    const now = performance.now();
+    buffer += text;
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (block.includes('event: order.created')) {
+        const data = block.split('\n').find((l) => l.startsWith('data:'));
+        const orderId = data ? (JSON.parse(data.slice(5)) as { orderId?: string }).orderId : undefined;
+        if (orderId && !arrivals.has(orderId)) arrivals.set(orderId, now);
       }
+      end = buffer.indexOf('\n\n');
     }
-  })();
-  return { upstream: res.headers.get('x-upstream') ?? '?', arrivals, close: () => controller.abort() };
+  });
+  if (res.status !== 200) {
+    res.close();
+    throw new Error(`board refused: ${res.status}`);
+  }
+  return { upstream: String(res.headers['x-upstream'] ?? '?'), arrivals, close: res.close };
 }
 
 export type PlacedOrder = { id: string; upstream: string; sentAt: number; answeredAt: number };
@@ -49,7 +45,7 @@ export async function placeCheckout(
   idempotencyKey: string,
   paymentMethod = 'cash',
 ) {
-  const res = await fetch(`${base}/api/customer/orders`, {
+  const res = await request(`${base}/api/customer/orders`, {
     method: 'POST',
     headers: { cookie, origin: base, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
     body: JSON.stringify({
@@ -61,9 +57,9 @@ export async function placeCheckout(
       cashReceived: 10_000,
     }),
   });
-  const text = await res.text();
+  const text = res.text();
   const orderId = res.status === 201 ? (JSON.parse(text) as { order: { id: string } }).order.id : undefined;
-  return { status: res.status, text, orderId, upstream: res.headers.get('x-upstream') ?? '?' };
+  return { status: res.status, text, orderId, upstream: String(res.headers['x-upstream'] ?? '?') };
 }
 
 /** Menu readers and checkout workers against `base` until `seconds` have passed. */
@@ -86,8 +82,7 @@ export async function driveLoad(options: {
   const menuReader = async () => {
     while (performance.now() < deadline) {
       try {
-        const res = await fetch(`${base}/api/public/restaurants/${slug}/menu`);
-        await res.arrayBuffer();
+        const res = await request(`${base}/api/public/restaurants/${slug}/menu`);
         if (res.status === 200) result.menuReads += 1;
         else result.errors.push(`menu ${res.status}`);
       } catch (err) {
@@ -142,7 +137,7 @@ export async function rawInsertRate(
       while (performance.now() < deadline) {
         const { restaurantId, productId } = targets[done % targets.length];
         await client.query('begin');
-        await client.query('select id from restaurants where id = $1 for update', [restaurantId]);
+        // The number's UPDATE is also the restaurant's lock, as in the order pipeline.
         const seq = await client.query(
           'update restaurants set order_seq = order_seq + 1 where id = $1 returning order_seq',
           [restaurantId],
@@ -172,11 +167,24 @@ export async function rawInsertRate(
              quantity_changed, employee_name, order_id) values ($1, $2, 'sale', $3, $4, 1, 'Cliente', $5)`,
           [restaurantId, productId, stock.rows[0].estoque + 1, stock.rows[0].estoque, orderId],
         );
-        const event = await client.query(
-          `insert into events (restaurant_id, type, permission, payload) values ($1, 'bench.raw', 'manage_orders', $2) returning id`,
+        // The customer's "Recebemos seu pedido", queued with the order as the pipeline does (decision 089);
+        // written as sent, so the app's senders have nothing to do for it.
+        await client.query(
+          `insert into outbound_messages (restaurant_id, order_id, kind, phone, body, status)
+           values ($1, $2, 'new_order', '5511987654321', 'Olá, Cliente! Recebemos seu pedido.', 'sent')`,
+          [restaurantId, orderId],
+        );
+        // The event and its notification carrying it whole, as the app sends it (no instance reads it back).
+        await client.query(
+          `with e as (
+             insert into events (restaurant_id, type, permission, payload)
+             values ($1, 'bench.raw', 'manage_orders', $2) returning *
+           )
+           select pg_notify('mc_events', json_build_object('id', e.id, 'restaurantId', e.restaurant_id,
+             'type', e.type, 'permission', e.permission, 'customerId', e.customer_id, 'payload', e.payload,
+             'createdAt', e.created_at, 'courierId', null)::text) from e`,
           [restaurantId, JSON.stringify({ orderId })],
         );
-        await client.query('select pg_notify($1, $2)', ['mc_events', `${restaurantId}:${event.rows[0].id}`]);
         await client.query('commit');
         done += 1;
       }

@@ -32,6 +32,21 @@ const COST_SECONDS = 10;
 const METRICS_TOKEN = randomBytes(16).toString('hex');
 
 const ms = (v: number) => Math.round(v * 10) / 10;
+/** BENCH_STATEMENTS=1: what the primary spent on each statement during the app's orders alone. */
+const STATEMENTS = Boolean(process.env.BENCH_STATEMENTS);
+
+async function topStatements(primary: pg.Client, orders: number) {
+  const { rows } = await primary.query<{ calls: string; total: number; query: string }>(
+    `select calls, total_exec_time as total, regexp_replace(query, '\\s+', ' ', 'g') as query
+     from pg_stat_statements where query not like '%pg_stat%' order by total_exec_time desc limit 15`,
+  );
+  const n = Math.max(1, orders);
+  return rows.map((r) => ({
+    callsPerOrder: Math.round((Number(r.calls) / n) * 100) / 100,
+    execMsPerOrder: Math.round((r.total / n) * 1000) / 1000,
+    statement: r.query.slice(0, 160),
+  }));
+}
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 const rssMb = (pid: number) => {
   const line =
@@ -145,8 +160,11 @@ async function run(
     // What one order costs each part, without the background: the app's orders alone, then the raw inserts alone.
     let costPerOrder = null;
     let screensAloneP95Ms = null;
+    let statements = null;
     if (costs) {
+      if (STATEMENTS) await primary.query('select pg_stat_statements_reset()');
       const app = await measured({ orders: { by: 'app' }, background: false }, COST_SECONDS);
+      if (STATEMENTS) statements = await topStatements(primary, app.placed.length);
       const raw = await measured({ orders: { by: 'raw', rawUrl: urls.pooled }, background: false }, COST_SECONDS);
       const rawOrders = raw.rawOrdersPerSecond * raw.seconds;
       const perOrder = (cpu: Record<string, number>, n: number) =>
@@ -182,6 +200,7 @@ async function run(
       cpuSecondsDuringMixedLoad,
       cpuSecondsDuringRawUnderSameLoad: baseline.cpu,
       ...(costPerOrder ? { costPerOrder, largestRestaurantScreensP95MsAlone: screensAloneP95Ms } : {}),
+      ...(statements ? { primaryStatementsOfAppOrders: statements } : {}),
       streams: boards.length,
       memoryPer1000StreamsMb: instances.map((_, i) =>
         ms(((rssAfter[i] - rssBefore[i]) / Math.max(1, boards.length / instances.length)) * 1000),
@@ -211,6 +230,12 @@ try {
   const database = await openDatabase({ url: direct });
   await database.migrate();
   await database.close();
+  if (STATEMENTS) {
+    const stats = new pg.Client({ connectionString: direct });
+    await stats.connect();
+    await stats.query('create extension pg_stat_statements');
+    await stats.end();
+  }
 
   const seedStarted = performance.now();
   const tenants = await seedScale(direct, {

@@ -90,7 +90,6 @@ test('a cashier-only shift: a discount approved by the manager, a blind close th
   browser,
   staffPage,
 }) => {
-  test.setTimeout(180_000);
   const origin = baseURL!;
   const ownerContext = await browser.newContext({ baseURL: origin });
   const owner = ownerContext.request;

@@ -101,7 +101,7 @@ test.describe('checkout', () => {
     await checkout.getByRole('button', { name: 'Finalizar Pedido' }).click();
 
     await expect(page.getByText(/Pedido #\d+ realizado!/)).toBeVisible();
-    await page.waitForURL('**/customer-dashboard', { timeout: 10_000 });
+    await page.waitForURL('**/customer-dashboard', { timeout: 30_000 });
     const order = page.getByRole('article').first();
     await expect(order.getByTestId('order-status')).toHaveText('Pendente');
     await expect(order.getByText(`Sabores: ${f1.name}, ${f2.name}`, { exact: false })).toBeVisible();
@@ -178,7 +178,7 @@ test.describe('checkout', () => {
     await checkout.getByText('Dinheiro', { exact: true }).click();
     await checkout.getByLabel('Troco para quanto?').fill('10');
     await checkout.getByRole('button', { name: 'Finalizar Pedido' }).click();
-    await page.waitForURL('**/customer-dashboard', { timeout: 10_000 });
+    await page.waitForURL('**/customer-dashboard', { timeout: 30_000 });
     const order = page.getByRole('article').first();
     await expect(order.getByText(/Mesa 5/)).toBeVisible();
     await expect(order.getByTestId('order-status')).toHaveText('Pendente');

@@ -57,7 +57,7 @@ test('a checkout refused while the service is unavailable keeps the cart and goe
   }
 
   await checkout.getByRole('button', { name: 'Finalizar Pedido' }).click();
-  await page.waitForURL('**/customer-dashboard', { timeout: 10_000 });
+  await page.waitForURL('**/customer-dashboard', { timeout: 30_000 });
   await expect(
     page
       .getByRole('article')

@@ -14,7 +14,13 @@ export const DEMO_LOGINS = {
   customer: 'cliente@demo.com.br',
 } as const;
 
-type ContextOptions = { viewport?: { width: number; height: number }; acceptDownloads?: boolean; password?: string };
+type ContextOptions = {
+  viewport?: { width: number; height: number };
+  acceptDownloads?: boolean;
+  password?: string;
+  /** The staff area's service worker; blocked unless a journey is about it (playwright.config.ts). */
+  serviceWorkers?: 'allow' | 'block';
+};
 type SignedIn = { context: BrowserContext; page: Page };
 
 /** The `staffPage` fixture, for helpers that open signed-in contexts. */
@@ -49,6 +55,7 @@ export const test = base.extend<Fixtures>({
         locale: 'pt-BR',
         timezoneId: 'America/Sao_Paulo',
         acceptDownloads: options.acceptDownloads,
+        serviceWorkers: options.serviceWorkers,
       });
       opened.push(context);
       const res = await context.request.post('/api/auth/login', {

@@ -53,7 +53,7 @@ test('with the simulator, an iFood order reaches the board and the kitchen live,
 
   // On the board without a reload, named by its channel and the app's short code.
   const card = board.locator('article[data-channel="ifood"]').filter({ hasText: `#${code}` });
-  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card).toBeVisible();
   await expect(card.getByText('iFood', { exact: true })).toBeVisible();
   await expect(card.getByText('Pizza Portuguesa').first()).toBeVisible();
   const status = card.getByRole('combobox', { name: /Status do pedido/ });
@@ -96,12 +96,12 @@ test('with the simulator, an iFood order reaches the board and the kitchen live,
   await expect(second).not.toHaveText(`Pedido iFood #${code} enviado`);
   const code2 = ((await second.textContent()) ?? '').match(/#(\d+)/)?.[1] ?? '';
   const card2 = board.locator('article[data-channel="ifood"]').filter({ hasText: `#${code2}` });
-  await expect(card2).toBeVisible({ timeout: 15_000 });
+  await expect(card2).toBeVisible();
   await card2.getByRole('combobox', { name: /Status do pedido/ }).click();
   await board.getByRole('option', { name: 'Preparando', exact: true }).click();
   const refused =
     'Não foi possível avisar o iFood do aceite do pedido: O aplicativo recusou a atualização do pedido (falha simulada).';
-  await expect(card2.getByRole('alert').filter({ hasText: refused })).toBeVisible({ timeout: 15_000 });
+  await expect(card2.getByRole('alert').filter({ hasText: refused })).toBeVisible();
   await expect(board.getByText(/aviso ao aplicativo falhou/)).toBeVisible();
   // Integrações' health names it too.
   await settings.reload();

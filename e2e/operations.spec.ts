@@ -83,7 +83,7 @@ test('a customer orders, the counter runs it live, the delivery person confirms 
 
   // Live: the card arrives through the event stream (no reload), with a toast.
   const card = counter.page.getByRole('article', { name: `Pedido #${order.number}`, exact: true });
-  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card).toBeVisible();
   await expect(card.getByText('Pendente', { exact: true }).first()).toBeVisible();
   await expect(card.getByText(order.id.slice(-8).toUpperCase())).toBeVisible();
 
@@ -93,11 +93,11 @@ test('a customer orders, the counter runs it live, the delivery person confirms 
   await setStatus(counter.page, order.number, 'Preparando');
   await expect(counter.page.getByText('Status atualizado!').first()).toBeVisible();
   await expect(card.getByText('Preparando', { exact: true }).first()).toBeVisible();
-  await expect(customer.getByText('Preparando').first()).toBeVisible({ timeout: 15_000 });
+  await expect(customer.getByText('Preparando').first()).toBeVisible();
 
   await setStatus(counter.page, order.number, 'Pronto');
   await expect(card.getByText('Pronto', { exact: true }).first()).toBeVisible();
-  await expect(customer.getByText('Pronto').first()).toBeVisible({ timeout: 15_000 });
+  await expect(customer.getByText('Pronto').first()).toBeVisible();
 
   // Sending it out asks for a delivery person.
   await setStatus(counter.page, order.number, 'Saiu para Entrega');
@@ -111,7 +111,7 @@ test('a customer orders, the counter runs it live, the delivery person confirms 
   await expect(choose).toBeHidden();
   await expect(card.getByText('Saiu para Entrega', { exact: true }).first()).toBeVisible();
   await expect(card.getByText('Rafael Santos')).toBeVisible();
-  await expect(customer.getByText('Saiu para Entrega').first()).toBeVisible({ timeout: 15_000 });
+  await expect(customer.getByText('Saiu para Entrega').first()).toBeVisible();
 
   // The delivery person, on a phone, sees only this order and confirms it with the last 4 digits.
   const rider = await staffPage(browser, base, 'entregador@demo.com.br', { width: 390, height: 844 });
@@ -143,8 +143,8 @@ test('a customer orders, the counter runs it live, the delivery person confirms 
   await expect(rider.page.getByText('Entrega confirmada!').first()).toBeVisible();
   await expect(riderCard.getByText('Entregue', { exact: true }).first()).toBeVisible();
 
-  await expect(card.getByText('Entregue', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
-  await expect(customer.getByText('Entregue').first()).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByText('Entregue', { exact: true }).first()).toBeVisible();
+  await expect(customer.getByText('Entregue').first()).toBeVisible();
 
   await rider.context.close();
   await counter.context.close();

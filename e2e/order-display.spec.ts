@@ -63,7 +63,7 @@ test('a cash order with change and notes reads the same everywhere: one number, 
   const changeText = `Troco para R$ 100,00 (levar ${brl(10000 - placed.total)})`;
 
   // The customer area names it by the same number (short id beside it) and shows the notes back.
-  await customer.waitForURL('**/customer-dashboard', { timeout: 10_000 });
+  await customer.waitForURL('**/customer-dashboard', { timeout: 30_000 });
   const mine = customer.getByRole('article', { name: `Pedido #${number}`, exact: true });
   await expect(mine).toBeVisible();
   await expect(mine.getByText(`#${placed.id.slice(0, 8).toUpperCase()}`)).toBeVisible();
@@ -78,7 +78,7 @@ test('a cash order with change and notes reads the same everywhere: one number, 
   await withoutPrintDialog(counter.page);
   await counter.page.goto('/admin/orders');
   const card = boardCard(counter.page, number);
-  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect(card).toBeVisible();
   await expect(card.getByText(changeText)).toBeVisible();
   await expect(card.getByText(`Obs: ${itemNote}`)).toBeVisible();
   await expect(card.getByText(`Obs: ${orderNote}`)).toBeVisible();

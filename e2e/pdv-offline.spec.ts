@@ -87,7 +87,11 @@ test('twenty cash sales without internet reach the server exactly once, with the
     .product;
   await postExpecting(owner, origin, '/api/admin/cashier/session/open', { initialAmount: OPENING });
 
-  const { context } = await staffPage(email, { password: PASSWORD, viewport: { width: 1280, height: 800 } });
+  const { context } = await staffPage(email, {
+    password: PASSWORD,
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'allow',
+  });
   let page = await openPdv(context);
   await readyOffline(page);
 
@@ -181,7 +185,11 @@ test('twenty cash sales without internet reach the server exactly once, with the
   await expect(page).toHaveURL(/\/auth/);
 
   // Installable as Chrome judges it (decision 058). A persistent profile: an incognito one never is.
-  const profile = await chromium.launchPersistentContext('', { ...launchOptions, baseURL: origin });
+  const profile = await chromium.launchPersistentContext('', {
+    ...launchOptions,
+    baseURL: origin,
+    serviceWorkers: 'allow',
+  });
   try {
     const login = await profile.request.post('/api/auth/login', {
       headers: { origin },

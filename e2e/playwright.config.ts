@@ -10,14 +10,22 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 120_000,
-  expect: { timeout: 10_000 },
+  // The longest journeys (a first day, an NFC-e from setup to cancellation) take about two minutes on a
+  // loaded two-core machine; the limit is only there to end a journey that hangs.
+  timeout: 240_000,
+  // A screen that answers in ten seconds on a starved two-core machine running every suite at once is
+  // slow, not broken (two browsers, the server and the integration suites share the cores in CI).
+  expect: { timeout: 30_000 },
   reporter: [['list']],
   use: {
     baseURL: BASE_URL,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
+    // The staff area's worker downloads its whole precache (about 140 files) into every fresh context,
+    // from the one server every journey shares, while the journey runs; only the journey about the
+    // offline PDV needs it (it allows it for its own contexts).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

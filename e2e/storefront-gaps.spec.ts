@@ -109,7 +109,7 @@ test('losing a stock race marks the cart line unavailable and keeps the error on
   await page.screenshot({ path: '.tmp/screens/storefront-gaps-checkout-stock-390.png' });
 
   // The error stays after the toast is gone, until the cart is dealt with.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await expect(error).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(juiceCard.getByRole('button', { name: 'Esgotado' })).toBeVisible();

@@ -14,15 +14,21 @@ const THROUGH_POOLER = ['order', 'cashier', 'realtime', 'payments'];
 const run = (title, env, files = args) =>
   runBuffered(title, 'npx', ['vitest', 'run', '--project', 'integration', ...files], env);
 
+/**
+ * A deprecation fails the PostgreSQL runs: pg 8 still queues a statement sent on a connection busy with
+ * another (reads run together on a transaction's one connection), and pg 9 refuses it.
+ */
+const STRICT = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --throw-deprecation`.trim() };
+
 async function onPostgres() {
   // Each run copies a migrated template of its own, named after its database (see global-setup.ts).
-  let status = await run('integration tests on PostgreSQL', { TEST_DB: 'postgres', TEST_SLOT: 'postgres' });
+  let status = await run('integration tests on PostgreSQL', { TEST_DB: 'postgres', TEST_SLOT: 'postgres', ...STRICT });
   if (status !== 0 || args.length > 0 || !existsSync(PGBOUNCER)) return status;
   const pooler = await startPgbouncer(process.env.TEST_DATABASE_URL);
   try {
     status = await run(
       'orders, cashier, payments and realtime through pgbouncer (transaction mode)',
-      { TEST_DB: 'postgres', TEST_SLOT: 'pooler', TEST_POOLER_URL: pooler.url },
+      { TEST_DB: 'postgres', TEST_SLOT: 'pooler', TEST_POOLER_URL: pooler.url, ...STRICT },
       THROUGH_POOLER,
     );
   } finally {

@@ -9,7 +9,7 @@ import { createIntegrations } from './integrations/integrations';
 import { createLogger } from './logger';
 import { startFiscalWorker } from './modules/fiscal/fiscal-worker';
 import { type MarketplaceWorker, startMarketplaceWorker } from './modules/marketplace/marketplace-worker';
-import { startOrderNotifications } from './modules/orders/notifications/whatsapp-outbox';
+import { type OrderNotifier, startOrderNotifications } from './modules/orders/notifications/whatsapp-outbox';
 import { MenuCache } from './modules/restaurants/menu-cache';
 import { Metrics } from './ops/metrics';
 import { Realtime } from './realtime/realtime';
@@ -18,6 +18,7 @@ export type Booted = {
   deps: Deps;
   app: ReturnType<typeof createApp>;
   marketplace: MarketplaceWorker;
+  notifications: OrderNotifier;
   close(): Promise<void>;
 };
 
@@ -46,7 +47,7 @@ export async function boot(
   const metrics = new Metrics({ database, streams: realtime.streams });
   const deps: Deps = { database, config, log, integrations, realtime, menuCache, metrics };
   const app = createApp(deps);
-  // WhatsApp notification of new orders: one small worker per instance (see order-notifications.ts).
+  // The customers' WhatsApp messages: one small sender per instance (see notifications/whatsapp-outbox.ts).
   const notifications = await startOrderNotifications(deps);
   // Ordering apps: polls and calls owed, one small loop per instance (see marketplace-worker.ts).
   const marketplace = startMarketplaceWorker(deps, {
@@ -60,6 +61,7 @@ export async function boot(
     deps,
     app,
     marketplace,
+    notifications,
     async close() {
       await marketplace.stop();
       await notifications.stop();

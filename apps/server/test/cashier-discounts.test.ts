@@ -36,6 +36,7 @@ describe('a cashier-only user discounting a sale', () => {
     const res = await sell(cashier.client, cart(75));
     expect(res.status).toBe(201);
     expect(res.body.sale.discountInfo).toEqual({ amount: 75, givenBy: cashier.name, approvedBy: null, reason: null });
+    expect((await p.owner.client.get(`${CASHIER}/sales/${res.body.sale.id}`)).body).toEqual(res.body.sale);
   });
 
   it('is refused above the limit without an approval', async () => {

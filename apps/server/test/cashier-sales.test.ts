@@ -68,6 +68,9 @@ describe('finalizing a PDV sale', () => {
         change: 1100,
       },
     ]);
+    // The answer is made from the rows the sale wrote: reading the sale back shows exactly the same.
+    expect((await pdv.owner.client.get(`${CASHIER}/sales/${sale.id}`)).body).toEqual(sale);
+    expect(sale.items.map((i: { name: string }) => i.name)).toEqual(['Café Expresso', 'Pão de Queijo']);
     const [order] = await t.db.select().from(orders).where(eq(orders.id, sale.id));
     expect(order).toMatchObject({ deliveryType: 'pdv', status: 'delivered', total: 1900 });
     expect(order.paymentData).toMatchObject({ multiple_payments: true, change_amount: 1100, paid_amount: 2000 });

@@ -215,5 +215,5 @@ describe('kill -9 under load', () => {
       killGroup(server);
       if (verifier && verifier !== space.database) await verifier.close();
     }
-  }, 180_000);
+  }, 300_000);
 });

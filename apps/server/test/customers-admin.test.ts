@@ -1,3 +1,5 @@
+import { orders } from '@meucardapio/db/schema';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee, createTestApp, type Owner, registerCustomer, signupOwner, type TestApp } from './helpers';
 import { insertOrder, OPERATIONAL_PROFILES } from './ops-fixtures';
@@ -40,6 +42,60 @@ describe('customers', () => {
     expect(m.lastOrderAt).not.toBeNull();
     const j = res.body.customers.find((c: { id: string }) => c.id === joao);
     expect(j).toMatchObject({ totalOrders: 0, totalSpent: 0, lastOrderAt: null });
+  });
+
+  it("keeps each customer's totals through every change to an order, as counting the orders would", async () => {
+    const ana = (await registerCustomer(t, owner.slug, { name: 'Ana Totais', phone: '11955556666' })).customerId;
+    const bia = (await registerCustomer(t, owner.slug, { name: 'Bia Totais', phone: '11955557777' })).customerId;
+    const first = await insertOrder(t, owner.restaurantId, {
+      customerId: ana,
+      createdAt: new Date('2025-04-01T12:00Z'),
+    });
+    const last = await insertOrder(t, owner.restaurantId, {
+      customerId: ana,
+      createdAt: new Date('2025-04-09T12:00Z'),
+    });
+    const third = await insertOrder(t, owner.restaurantId, {
+      customerId: bia,
+      createdAt: new Date('2025-04-05T12:00Z'),
+    });
+    const listed = async () => {
+      const res = await owner.client.get('/api/admin/customers?q=Totais');
+      return Object.fromEntries(
+        res.body.customers.map((c: { id: string; totalOrders: number; totalSpent: number; lastOrderAt: string }) => [
+          c.id,
+          { orders: c.totalOrders, spent: c.totalSpent, last: c.lastOrderAt },
+        ]),
+      );
+    };
+    const counted = async () => {
+      const { rows } = await t.db.execute<{ id: string; orders: number; spent: number; last: Date | string }>(sql`
+        select customer_id as id, count(*)::int as orders,
+          coalesce(sum(total) filter (where status <> 'cancelled'), 0)::int as spent, max(created_at) as last
+        from orders where customer_id in (${ana}, ${bia}) group by customer_id`);
+      const byId = Object.fromEntries(
+        rows.map((r) => [r.id, { orders: r.orders, spent: r.spent, last: new Date(r.last).toISOString() }]),
+      );
+      return {
+        [ana]: byId[ana] ?? { orders: 0, spent: 0, last: null },
+        [bia]: byId[bia] ?? { orders: 0, spent: 0, last: null },
+      };
+    };
+    expect(await listed()).toEqual(await counted());
+    expect((await listed())[ana]).toEqual({ orders: 2, spent: 2 * 9680, last: '2025-04-09T12:00:00.000Z' });
+
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, first.id));
+    await t.db.update(orders).set({ total: 1234 }).where(eq(orders.id, third.id));
+    expect(await listed()).toEqual(await counted());
+    // Moved to another customer, then deleted: the latest order is read again.
+    await t.db.update(orders).set({ customerId: bia }).where(eq(orders.id, last.id));
+    expect(await listed()).toEqual(await counted());
+    expect((await listed())[ana]).toEqual({ orders: 1, spent: 0, last: '2025-04-01T12:00:00.000Z' });
+    await t.db.delete(orders).where(eq(orders.id, last.id));
+    expect(await listed()).toEqual(await counted());
+    expect((await listed())[bia]).toEqual({ orders: 1, spent: 1234, last: '2025-04-05T12:00:00.000Z' });
+    await t.db.update(orders).set({ status: 'preparing' }).where(eq(orders.id, first.id));
+    expect((await listed())[ana]).toEqual({ orders: 1, spent: 9680, last: '2025-04-01T12:00:00.000Z' });
   });
 
   it('searches by name or by phone digits', async () => {

@@ -49,11 +49,12 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL going away under
     t = await createTestApp({}, await openDatabase({ url: url.href }));
     shop = await setupShop(t);
   });
+  // Closing after the outages once took over a minute in CI with every suite sharing the two cores.
   afterAll(async () => {
     await t?.close();
     await proxy?.close();
     await direct?.close();
-  });
+  }, 180_000);
 
   const count = async (table: typeof orders | typeof orderItems | typeof stockHistory | typeof events) =>
     (await direct.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;

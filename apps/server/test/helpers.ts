@@ -75,6 +75,11 @@ export class TestClient {
     this.ip = ip ?? nextAddress();
   }
 
+  /** A cookie this client holds (a session token, for tests that check sessions directly). */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const h: Record<string, string> = { origin: ORIGIN, host: 'localhost', ...headers };
     if (this.cookies.size > 0) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { openDatabase } from '@meucardapio/db/client';
-import { products } from '@meucardapio/db/schema';
+import { products, restaurants } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { boot } from '../src/server';
+import { customerOf, deliveryOrder, setupShop } from './checkout-fixtures';
 import { createTestApp, eventually, registerCustomer, signupOwner, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -73,6 +75,20 @@ describe('cached public menus', () => {
     // A staff write still empties it at once.
     await owner.client.post('/api/admin/products', { name: 'Caldo de Cana', price: 500 });
     expect(t.deps.menuCache.cached(owner.slug)).toBeUndefined();
+  });
+
+  it("keeps a restaurant's menu through its orders, which take a number from its row", async () => {
+    const shop = await setupShop(t);
+    const { client } = await customerOf(t, shop);
+    await menu(t.client(), shop.slug);
+    const placed = await client.post('/api/customer/orders', deliveryOrder(shop), { 'idempotency-key': randomUUID() });
+    expect(placed.status).toBe(201);
+    // Notifications arrive in commit order: once a later change elsewhere is heard, the order's would have been.
+    const other = await signupOwner(t);
+    await menu(t.client(), other.slug);
+    await t.db.update(restaurants).set({ description: 'Outra casa' }).where(eq(restaurants.id, other.restaurantId));
+    await eventually(async () => expect(t.deps.menuCache.cached(other.slug)).toBeUndefined());
+    expect(t.deps.menuCache.cached(shop.slug)).toBeTruthy();
   });
 
   it('forgets a restaurant when its rows change underneath (database trigger + NOTIFY)', async () => {

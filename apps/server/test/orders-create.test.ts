@@ -6,13 +6,14 @@ import {
   orderItems,
   orders,
   products,
+  restaurantHours,
   restaurants,
   stockHistory,
 } from '@meucardapio/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentProvider } from '../src/integrations/payments/payments';
-import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
+import { customerOf, deliveryOrder, openAroundTheClock, type Shop, setupShop } from './checkout-fixtures';
 import { createEmployee, createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -565,12 +566,36 @@ describe('atomicity, concurrency and idempotency', () => {
     expect(new Set(parallel.map((r) => r.body.order.id)).size).toBe(1);
     const rows = await t.db.select().from(orders).where(eq(orders.idempotencyKey, k2));
     expect(rows).toHaveLength(1);
+    // The retries that lost the race took no order number: the next order follows on.
+    const next = await client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': key() });
+    expect(next.body.order.number).toBe(rows[0].number + 1);
     // Another customer re-using someone's key learns nothing about their order.
     const other = await customerOf(t, shop);
     const stolen = await other.client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': k });
     expect(stolen.status).toBe(409);
     expect(stolen.body.order).toBeUndefined();
     expect((await client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': 'x' })).status).toBe(400);
+  });
+
+  it('a retry answers its first order even when that order could no longer be placed (the restaurant closed)', async () => {
+    const { client } = await customerOf(t, shop);
+    const k = key();
+    const first = await client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': k });
+    expect(first.status).toBe(201);
+    await t.db
+      .update(restaurantHours)
+      .set({ isClosed: true, openTime: null, closeTime: null })
+      .where(eq(restaurantHours.restaurantId, shop.rid));
+    try {
+      const retry = await client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': k });
+      expect(retry.status).toBe(200);
+      expect(retry.body.order.id).toBe(first.body.order.id);
+      const fresh = await client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': key() });
+      expect(fresh.status).toBe(409);
+      expect(fresh.body.error.code).toBe('restaurant_closed');
+    } finally {
+      await openAroundTheClock(t, shop.rid);
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { recountDailySales } from '@meucardapio/db/daily-sales';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { drainOutbox } from '../src/modules/orders/notifications/whatsapp-outbox';
 import { customerOf, type Shop, setupShop } from './checkout-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -50,6 +51,22 @@ const rowsReadFrom = (plan: Plan, table: string) =>
           (n['Actual Loops'] ?? 1),
       0,
     );
+
+type Statement = { text: string; values?: unknown[] };
+
+/** Every statement sent through node-postgres until `restore()`, with its parameters, to explain later. */
+function captureStatements(onStatement: (statement: Statement) => void) {
+  const realQuery = pg.Client.prototype.query;
+  const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+    // node-postgres takes (text, values) or ({ text, values }) — drizzle passes ({ text, … }, values).
+    const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown];
+    const text = typeof first === 'string' ? first : first?.text;
+    const values = typeof first === 'object' && first?.values ? first.values : second;
+    if (typeof text === 'string') onStatement({ text, values: Array.isArray(values) ? values : undefined });
+    return (realQuery as (...a: unknown[]) => unknown).apply(this, args) as never;
+  });
+  return { restore: () => spy.mockRestore() };
+}
 
 describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long history', () => {
   let t: TestApp;
@@ -103,20 +120,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long his
   afterAll(() => t?.close());
 
   it('no staff list, report or dashboard of a restaurant scans a whole history table', async () => {
-    const captured: { path: string; text: string; values?: unknown[] }[] = [];
+    const captured: (Statement & { path: string })[] = [];
     let path = '';
-    const realQuery = pg.Client.prototype.query;
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-      this: pg.Client,
-      ...args: unknown[]
-    ) {
-      // node-postgres takes (text, values) or ({ text, values }) — drizzle passes ({ text, … }, values).
-      const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown];
-      const text = typeof first === 'string' ? first : first?.text;
-      const values = typeof first === 'object' && first?.values ? first.values : second;
-      if (typeof text === 'string') captured.push({ path, text, values: Array.isArray(values) ? values : undefined });
-      return (realQuery as (...a: unknown[]) => unknown).apply(this, args) as never;
-    });
+    const capture = captureStatements((statement) => captured.push({ ...statement, path }));
 
     const today = new Date().toISOString().slice(0, 10);
     const screens = [
@@ -144,7 +150,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long his
       expect(res.status, `${path}: ${res.text.slice(0, 200)}`).toBe(200);
     }
     await t.deps.realtime.resume(shop.rid, 0);
-    spy.mockRestore();
+    capture.restore();
 
     const direct = new pg.Client({ connectionString: t.deps.database.directUrl });
     await direct.connect();
@@ -180,4 +186,40 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long his
     for (const screen of OVER_DAYS) expect(orderRows.get(screen), screen).toBeLessThanOrEqual(twoDays);
     expect(orderRows.get('/api/admin/dashboard')).toBeGreaterThan(0);
   }, 120_000);
+
+  it("a sender's claim reads the messages due by their index, not every message ever sent", async () => {
+    // Two years of sent messages, and one due now (which the app's own sender may take first).
+    await t.db.execute(sql`
+      insert into outbound_messages (restaurant_id, order_id, kind, phone, body, status, attempts, created_at, sent_at)
+      select restaurant_id, id, 'new_order', '5511987654321', 'Recebemos seu pedido', 'sent', 1, created_at, created_at
+      from orders where restaurant_id = ${other.rid} and number > 100000`);
+    await t.db.execute(sql`
+      insert into outbound_messages (restaurant_id, kind, phone, body)
+      values (${other.rid}, 'status', '5511987654321', 'Seu pedido saiu para entrega')`);
+    await t.db.execute(sql`analyze outbound_messages`);
+
+    const claims: Statement[] = [];
+    const capture = captureStatements((statement) => {
+      if (/claim_token/.test(statement.text) && /^\s*with/i.test(statement.text)) claims.push(statement);
+    });
+    try {
+      await drainOutbox(t.deps);
+    } finally {
+      capture.restore();
+    }
+    expect(claims.length).toBeGreaterThan(0);
+    const direct = new pg.Client({ connectionString: t.deps.database.directUrl });
+    await direct.connect();
+    try {
+      for (const { text, values } of claims) {
+        const { rows } = await direct.query(`explain (format json) ${text}`, values);
+        const scanned = nodes((rows[0]['QUERY PLAN'] as { Plan: Plan }[])[0].Plan).filter(
+          (n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'outbound_messages',
+        );
+        expect(scanned, text.slice(0, 200)).toEqual([]);
+      }
+    } finally {
+      await direct.end();
+    }
+  });
 });

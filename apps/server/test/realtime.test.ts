@@ -3,8 +3,18 @@ import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { Realtime } from '../src/realtime/realtime';
 import { boot } from '../src/server';
-import { appendAnyEvent, createEmployee, createTestApp, registerCustomer, signupOwner, type TestApp } from './helpers';
+import { countingDb } from './counting-db';
+import {
+  appendAnyEvent,
+  createEmployee,
+  createTestApp,
+  eventually,
+  registerCustomer,
+  signupOwner,
+  type TestApp,
+} from './helpers';
 import { openStream } from './sse';
 
 let t: TestApp;
@@ -94,6 +104,29 @@ describe('staff and customer streams', () => {
     await stream.waitFor((e) => e.event === 'n' && JSON.parse(e.data).n === 3);
     expect(stream.received.filter((e) => e.event === 'n').map((e) => JSON.parse(e.data).n)).toEqual([2, 3]);
     await stream.close();
+  });
+
+  it('delivers what a notification carries without reading it back, and reads one too long to carry, in order', async () => {
+    const owner = await signupOwner(t);
+    const log: string[] = [];
+    const realtime = new Realtime({ ...t.deps.database, db: countingDb(t.db, log) }, pino({ level: 'silent' }), {
+      maxStreamsPerUser: 5,
+    });
+    await realtime.start();
+    const got: { type: string; payload: Record<string, unknown> }[] = [];
+    realtime.subscribe(owner.restaurantId, (e) => got.push({ type: e.type, payload: e.payload }));
+    log.length = 0;
+    await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'small', payload: { n: 1 } });
+    await eventually(async () => expect(got).toHaveLength(1));
+    expect(log).toEqual([]);
+    const long = 'x'.repeat(9000);
+    await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'long', payload: { long } });
+    await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'small', payload: { n: 2 } });
+    await eventually(async () => expect(got).toHaveLength(3));
+    expect(got.map((e) => e.type)).toEqual(['small', 'long', 'small']);
+    expect(got[1].payload.long).toBe(long);
+    expect(log).toEqual(['select']);
+    await realtime.stop();
   });
 
   it('refuses anonymous and cross-kind streams', async () => {

@@ -44,6 +44,17 @@ describe('localParts', () => {
   it('throws for an unknown timezone', () => {
     expect(() => localParts(new Date(), 'Mars/Olympus')).toThrow(RangeError);
   });
+  it('moves on at each minute, whatever instant of a minute it was asked about first', () => {
+    expect(localParts(sp('2025-06-16T23:59:59.999'), SP)).toMatchObject({ date: '2025-06-16', time: '23:59' });
+    expect(localParts(sp('2025-06-16T23:59:00'), SP).time).toBe('23:59');
+    expect(localParts(sp('2025-06-17T00:00:00'), SP)).toMatchObject({
+      dayOfWeek: 2,
+      date: '2025-06-17',
+      time: '00:00',
+    });
+    expect(localParts(sp('2025-06-16T23:59:30'), SP)).toMatchObject({ dayOfWeek: 1, date: '2025-06-16' });
+    expect(localParts(sp('2025-06-16T23:59:30'), TOKYO).time).toBe('11:59');
+  });
 });
 
 describe('localDateString', () => {

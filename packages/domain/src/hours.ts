@@ -30,6 +30,10 @@ function toMinutes(hhmm: string): number {
 const WEEKDAY_INDEX: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+type LocalParts = Readonly<{ dayOfWeek: number; date: string; time: string; minutes: number }>;
+/** The last instant's parts in each timezone, by its UTC minute. */
+const lastParts = new Map<string, { minute: number; parts: LocalParts }>();
+
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
   if (!f) {
@@ -54,19 +58,23 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
  * offsets because timezones change (Brazil dropped daylight saving in 2019; others have not).
  * @throws RangeError for an unknown timezone.
  */
-export function localParts(
-  now: Date,
-  timeZone: string,
-): { dayOfWeek: number; date: string; time: string; minutes: number } {
-  const parts: Record<string, string> = {};
-  for (const p of formatterFor(timeZone).formatToParts(now)) parts[p.type] = p.value;
-  const time = `${parts.hour}:${parts.minute}`;
-  return {
-    dayOfWeek: WEEKDAY_INDEX[parts.weekday],
-    date: `${parts.year}-${parts.month}-${parts.day}`,
+export function localParts(now: Date, timeZone: string): LocalParts {
+  // Every offset in use since 1972 is a whole number of minutes, so the instants of one UTC minute share
+  // their local minute: each order of a busy minute does not pay for Intl's formatting again.
+  const minute = Math.floor(now.getTime() / 60_000);
+  const last = lastParts.get(timeZone);
+  if (last?.minute === minute) return last.parts;
+  const raw: Record<string, string> = {};
+  for (const p of formatterFor(timeZone).formatToParts(now)) raw[p.type] = p.value;
+  const time = `${raw.hour}:${raw.minute}`;
+  const parts = {
+    dayOfWeek: WEEKDAY_INDEX[raw.weekday],
+    date: `${raw.year}-${raw.month}-${raw.day}`,
     time,
     minutes: toMinutes(time),
   };
+  lastParts.set(timeZone, { minute, parts });
+  return parts;
 }
 
 /** The local calendar date 'YYYY-MM-DD' of an instant in a timezone (business days, reports). */

@@ -6,7 +6,7 @@ import {
   ONLINE_CUSTOMER_NAME,
   returnStockEntry,
   SYSTEM_EMPLOYEE_NAME,
-  saleStockEntry,
+  saleMovement,
   stockChangeEntry,
   stockChangeNote,
   stockLevel,
@@ -80,13 +80,7 @@ describe('stock history texts and rows', () => {
   });
 
   it('records a sale', () => {
-    expect(saleStockEntry(10, 3, 'Pedido #12')).toEqual({
-      operationType: 'sale',
-      quantityBefore: 10,
-      quantityAfter: 7,
-      quantityChanged: 3,
-      notes: 'Pedido #12',
-    });
+    expect(saleMovement(3, 'Pedido #12')).toEqual({ operationType: 'sale', quantityChanged: 3, notes: 'Pedido #12' });
   });
 });
 

@@ -68,15 +68,15 @@ export function initialStockEntry(estoque: number): StockHistoryEntry | null {
   };
 }
 
-/** The history row of a sale (online order or POS) taking `quantity` units. */
-export function saleStockEntry(before: number, quantity: number, note: string): StockHistoryEntry {
-  return {
-    operationType: 'sale',
-    quantityBefore: before,
-    quantityAfter: before - quantity,
-    quantityChanged: quantity,
-    notes: note,
-  };
+/**
+ * The history row of a sale (online order or POS) taking `quantity` units, except its before and after:
+ * those are the stock as the sale's conditional UPDATE found and left it (after = before − quantity).
+ */
+export function saleMovement(
+  quantity: number,
+  note: string,
+): Pick<StockHistoryEntry, 'operationType' | 'quantityChanged' | 'notes'> {
+  return { operationType: 'sale', quantityChanged: quantity, notes: note };
 }
 
 /**

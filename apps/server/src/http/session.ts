@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@meucardapio/db/client';
 import { appUsers, customers, employees, restaurants, sessions, userProfiles } from '@meucardapio/db/schema';
 import { OWNER_PROFILE, type Permissions, type Profile, type ProfileType } from '@meucardapio/domain/permissions';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Actor, AppEnv } from './context';
@@ -58,7 +58,17 @@ function secureCookie(c: Context<AppEnv>) {
   return c.get('deps').config.publicUrl.startsWith('https://') || requestIsHttps(c);
 }
 
-export function toProfile(row: typeof userProfiles.$inferSelect): Profile {
+/** What a profile is made of, as the session reads it on every request (not the whole row). */
+export const profileColumns = {
+  id: userProfiles.id,
+  name: userProfiles.name,
+  type: userProfiles.type,
+  permissions: userProfiles.permissions,
+  active: userProfiles.active,
+  maxDiscountPercent: userProfiles.maxDiscountPercent,
+};
+
+export function toProfile(row: Pick<typeof userProfiles.$inferSelect, keyof typeof profileColumns>): Profile {
   return {
     id: row.id,
     name: row.name,
@@ -74,27 +84,66 @@ export function toProfile(row: typeof userProfiles.$inferSelect): Profile {
  * sign-in, end the session here, so a deactivation takes effect at the next request.
  */
 export async function resolveActor(db: Db, token: string): Promise<Actor | null> {
-  const tokenHash = hashToken(token);
-  // One statement: the session with whoever it names (each join matches only for its kind).
-  const [row] = await db
+  return (await resolveActors(db, [token])).get(token) ?? null;
+}
+
+/** Several cookies at once (the live streams' periodic checks): one statement for all of them. */
+export async function resolveActors(db: Db, tokens: readonly string[]): Promise<Map<string, Actor | null>> {
+  const byHash = new Map(tokens.map((t) => [hashToken(t), t]));
+  const actors = new Map<string, Actor | null>(tokens.map((t) => [t, null]));
+  if (byHash.size === 0) return actors;
+  const rows = await sessionsWithWhoTheyName(db).where(inArray(sessions.tokenHash, [...byHash.keys()]));
+  for (const row of rows) actors.set(byHash.get(row.s.tokenHash) as string, await actorOf(db, row));
+  return actors;
+}
+
+/**
+ * The sessions with whoever they name (each join matches only for its kind), in one statement, and only
+ * the columns an actor is made of: this runs on every request, and every column costs the query builder.
+ */
+const sessionsWithWhoTheyName = (db: Db) =>
+  db
     .select({
-      s: sessions,
+      s: {
+        tokenHash: sessions.tokenHash,
+        kind: sessions.kind,
+        restaurantId: sessions.restaurantId,
+        appUserId: sessions.appUserId,
+        employeeId: sessions.employeeId,
+        customerId: sessions.customerId,
+        expiresAt: sessions.expiresAt,
+        lastSeenAt: sessions.lastSeenAt,
+      },
       ownerId: restaurants.ownerId,
-      user: appUsers,
-      employee: employees,
-      profile: userProfiles,
-      customer: customers,
+      user: { id: appUsers.id, name: appUsers.name, email: appUsers.email },
+      employee: {
+        id: employees.id,
+        name: employees.name,
+        email: employees.email,
+        active: employees.active,
+        restaurantId: employees.restaurantId,
+      },
+      profile: profileColumns,
+      customer: {
+        id: customers.id,
+        name: customers.name,
+        email: customers.email,
+        phone: customers.phone,
+        restaurantId: customers.restaurantId,
+      },
     })
     .from(sessions)
     .leftJoin(restaurants, and(eq(sessions.kind, 'owner'), eq(restaurants.id, sessions.restaurantId)))
     .leftJoin(appUsers, and(eq(sessions.kind, 'owner'), eq(appUsers.id, sessions.appUserId)))
     .leftJoin(employees, and(eq(sessions.kind, 'employee'), eq(employees.id, sessions.employeeId)))
     .leftJoin(userProfiles, eq(userProfiles.id, employees.profileId))
-    .leftJoin(customers, and(eq(sessions.kind, 'customer'), eq(customers.id, sessions.customerId)))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
-  if (!row) return null;
+    .leftJoin(customers, and(eq(sessions.kind, 'customer'), eq(customers.id, sessions.customerId)));
+
+type SessionRow = Awaited<ReturnType<typeof sessionsWithWhoTheyName>>[number];
+
+async function actorOf(db: Db, row: SessionRow): Promise<Actor | null> {
   const { s } = row;
+  const { tokenHash } = s;
   const now = Date.now();
   const kind = s.kind as keyof typeof SESSION_IDLE_MS;
   const revoke = async () => {

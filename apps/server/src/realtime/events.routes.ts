@@ -5,7 +5,7 @@ import { streamSSE } from 'hono/streaming';
 import type { Actor, AppEnv, StaffActor } from '../http/context';
 import { AppError, badRequest } from '../http/errors';
 import { customerCtx, requireStaff } from '../http/guard';
-import { resolveActor, SESSION_COOKIE } from '../http/session';
+import { SESSION_COOKIE } from '../http/session';
 import type { StreamEnd, StreamHandle } from './live-streams';
 import type { LiveEvent } from './realtime';
 
@@ -78,7 +78,7 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
   return (c: Context<AppEnv>) => {
     let actor = actorOf(c);
     const lastId = lastEventId(c);
-    const { realtime, database, log } = c.get('deps');
+    const { realtime, log } = c.get('deps');
     // The session middleware resolved this cookie a moment ago.
     const token = getCookie(c, SESSION_COOKIE) ?? '';
     let ending: StreamEnd | null = null;
@@ -101,7 +101,8 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
       recheck() {
         if (checking || ending) return;
         checking = true;
-        resolveActor(database.db, token)
+        realtime
+          .checkSession(token)
           .then((fresh) => {
             if (!fresh || fresh.kind !== actor.kind || fresh.id !== actor.id) return handle.end('revoked');
             // Permission or profile changes apply to the very next event.

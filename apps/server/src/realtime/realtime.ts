@@ -2,9 +2,10 @@ import type { Database, DbOrTx } from '@meucardapio/db/client';
 import { type EventRow, events, orders } from '@meucardapio/db/schema';
 import type { LiveEventMap, LiveEventType } from '@meucardapio/domain/live-events';
 import type { PermissionKey } from '@meucardapio/domain/permissions';
-import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { LiveStreams, SESSION_CHANNEL } from './live-streams';
+import { sessionChecker } from './session-checks';
 
 const CHANNEL = 'mc_events';
 
@@ -24,16 +25,60 @@ export type NewEvent<K extends LiveEventType = LiveEventType> = {
  * only if that transaction commits, so listeners never see an event whose change rolled back.
  */
 export async function appendEvent<K extends LiveEventType>(tx: DbOrTx, event: NewEvent<K>): Promise<number> {
-  // One statement: the row and its notification (sent on commit) in a single round trip.
-  const { rows } = await tx.execute<{ id: string }>(sql`
+  const [id] = await appendEvents(tx, [event]);
+  return id;
+}
+
+/** Several events of one change (a PDV sale tells the board and the cashier), their ids in the same order. */
+export async function appendEvents(tx: DbOrTx, list: readonly NewEvent[]): Promise<number[]> {
+  const rows = list.map(
+    (e) =>
+      sql`(${e.restaurantId}, ${e.type}, ${e.permission ?? null}, ${e.customerId ?? null}, ${JSON.stringify(e.payload)}::jsonb)`,
+  );
+  // One statement: the rows and their notifications (sent on commit) in a single round trip. Each
+  // notification carries its event whole, as streams receive it, so no instance reads it back; one too
+  // long for a notification carries only where to read it.
+  const { rows: appended } = await tx.execute<{ id: string }>(sql`
     with appended as (
       insert into ${events} (restaurant_id, type, permission, customer_id, payload)
-      values (${event.restaurantId}, ${event.type}, ${event.permission ?? null}, ${event.customerId ?? null},
-        ${JSON.stringify(event.payload)}::jsonb)
-      returning id
+      values ${sql.join(rows, sql`, `)}
+      returning *
+    ),
+    notified as (
+      select a.id, a.restaurant_id, json_build_object(
+        'id', a.id, 'restaurantId', a.restaurant_id, 'type', a.type, 'permission', a.permission,
+        'customerId', a.customer_id, 'payload', a.payload, 'createdAt', a.created_at,
+        'courierId', (select o.delivery_employee_id from ${orders} o
+          where o.restaurant_id = a.restaurant_id and o.id = ${eventOrderId(sql`a.payload`)})
+      )::text as whole
+      from appended a
     )
-    select id, pg_notify(${CHANNEL}::text, ${event.restaurantId}::text || ':' || id::text) from appended`);
-  return Number(rows[0].id);
+    select id, pg_notify(${CHANNEL}::text,
+      case when octet_length(whole) <= ${NOTIFY_MAX_BYTES} then whole else restaurant_id::text || ':' || id::text end)
+    from notified order by id`);
+  return appended.map((r) => Number(r.id));
+}
+
+/** PostgreSQL refuses a notification of 8,000 bytes or more. */
+const NOTIFY_MAX_BYTES = 7900;
+
+/** The order an event's payload names, when it is one the server wrote (anything else matches no order). */
+const eventOrderId = (payload: SQLWrapper) =>
+  sql`case when ${payload}->>'orderId' ~ '^[0-9a-fA-F-]{36}$' then (${payload}->>'orderId')::uuid end`;
+
+/** A notification's event: carried whole, or only its restaurant and id (read from the log then). */
+function parseNotification(text: string): LiveEvent | { restaurantId: string; id: number } | null {
+  if (text.startsWith('{')) {
+    try {
+      const e = JSON.parse(text) as LiveEvent & { createdAt: string };
+      return { ...e, id: Number(e.id), createdAt: new Date(e.createdAt) };
+    } catch {
+      // Not one of ours (the log and the next catch-up still hold every event).
+      return null;
+    }
+  }
+  const [restaurantId, id] = text.split(':');
+  return restaurantId && id ? { restaurantId, id: Number(id) } : null;
 }
 
 /** An event as streams receive it: the row, and the delivery person of the order it concerns (if any). */
@@ -57,14 +102,19 @@ export class Realtime {
   /** The highest event id this instance has handled: where a catch-up after a reconnection starts. */
   private highestSeen = 0;
   private recent = new Set<number>();
-  /** Events notified and not read yet: read together, in one statement, once the chain reaches them. */
-  private pending = new Set<number>();
+  /**
+   * Events notified and not delivered yet, by id: those carried whole, and those only named (read together,
+   * in one statement) — delivered in id order once the chain reaches them.
+   */
+  private pending = new Map<number, LiveEvent | null>();
   private chain: Promise<void> = Promise.resolve();
   /** Where the next catch-up starts after a failed read; null when nothing is owed. */
   private owedFrom: number | null = null;
   private retryTimer?: ReturnType<typeof setTimeout>;
   private stopped = false;
   readonly streams: LiveStreams;
+  /** A stream's session, read again (batched with the other streams' checks of the moment). */
+  readonly checkSession: ReturnType<typeof sessionChecker>;
 
   constructor(
     private database: Database,
@@ -72,6 +122,7 @@ export class Realtime {
     options: { maxStreamsPerUser: number; sessionCheckMs?: number },
   ) {
     this.streams = new LiveStreams(options.maxStreamsPerUser, options.sessionCheckMs);
+    this.checkSession = sessionChecker(database.db);
   }
 
   async start() {
@@ -81,9 +132,8 @@ export class Realtime {
       await this.database.listen(
         CHANNEL,
         (payload) => {
-          const [restaurantId, id] = payload.split(':');
-          if (!restaurantId || !id) return;
-          this.notified(restaurantId, Number(id));
+          const notified = parseNotification(payload);
+          if (notified) this.notified(notified);
         },
         () => {
           // From where this instance stood when the connection came back: notifications heard since then
@@ -137,23 +187,27 @@ export class Realtime {
     this.chain = this.chain.then(task).catch((err) => this.log.error({ err }, 'realtime delivery failed'));
   }
 
-  private notified(restaurantId: string, id: number) {
+  private notified(event: LiveEvent | { restaurantId: string; id: number }) {
+    const { restaurantId, id } = event;
     if (id > this.highestSeen) this.highestSeen = id;
     if (!this.listeners.has(restaurantId) || this.recent.has(id)) return;
-    // Under load, notifications arrive faster than one read each: those waiting are read at once.
+    // Under load, notifications arrive faster than the chain delivers: those waiting go together.
     if (this.pending.size === 0) this.enqueue(() => this.deliverPending());
-    this.pending.add(id);
+    this.pending.set(id, 'type' in event ? event : null);
   }
 
   private async deliverPending() {
-    const ids = [...this.pending];
+    const waiting = [...this.pending];
     this.pending.clear();
+    const named = waiting.filter(([, e]) => e === null).map(([id]) => id);
     try {
-      for (const row of await this.select(inArray(events.id, ids), ids.length)) {
+      const read = named.length > 0 ? await this.select(inArray(events.id, named), named.length) : [];
+      const carried = waiting.flatMap(([, e]) => (e ? [e] : []));
+      for (const row of [...carried, ...read].sort((a, b) => a.id - b.id)) {
         if (!this.recent.has(row.id)) this.dispatch(row);
       }
     } catch (err) {
-      this.owe(Math.min(...ids) - 1, err);
+      this.owe(Math.min(...waiting.map(([id]) => id)) - 1, err);
     }
   }
 
@@ -204,12 +258,10 @@ export class Realtime {
   }
 
   private async select(where: SQL | undefined, limit: number): Promise<LiveEvent[]> {
-    // Only ids the server wrote are looked up; anything else in `orderId` simply matches no order.
-    const orderId = sql`case when ${events.payload}->>'orderId' ~ '^[0-9a-fA-F-]{36}$' then (${events.payload}->>'orderId')::uuid end`;
     const rows = await this.database.db
       .select({ event: events, courierId: orders.deliveryEmployeeId })
       .from(events)
-      .leftJoin(orders, and(eq(orders.restaurantId, events.restaurantId), eq(orders.id, orderId)))
+      .leftJoin(orders, and(eq(orders.restaurantId, events.restaurantId), eq(orders.id, eventOrderId(events.payload))))
       .where(where)
       .orderBy(asc(events.id))
       .limit(limit);

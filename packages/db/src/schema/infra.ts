@@ -84,6 +84,8 @@ export const outboundMessages = pgTable(
     index('outbound_messages_restaurant_idx').on(t.restaurantId, t.createdAt),
     // One notification of each kind per order, however many times it is requested.
     uniqueIndex('outbound_messages_order_kind_uq').on(t.restaurantId, t.orderId, t.kind),
+    // What a sender's claim looks for, without reading every message ever sent.
+    index('outbound_messages_due_idx').on(t.createdAt).where(sql`${t.status} in ('pending', 'sending')`),
     check('outbound_messages_status_ck', sql`${t.status} in ('pending','sending','sent','failed')`),
   ],
 );

@@ -1,4 +1,5 @@
-import { date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './accounts';
 import { restaurants } from './restaurants';
 
 /*
@@ -51,4 +52,26 @@ export const dailyProductSales = pgTable(
     total: integer('total').notNull(),
   },
   (t) => [primaryKey({ columns: [t.restaurantId, t.day, t.productKey] })],
+);
+
+/**
+ * Each customer's orders in one row, kept by a trigger on `orders` (migration 0032) whatever changes an
+ * order, so the customers list reads a row per customer rather than every order of years: every order
+ * counted, the totals of those not cancelled, and when the latest was placed.
+ */
+export const customerOrderTotals = pgTable(
+  'customer_order_totals',
+  {
+    customerId: uuid('customer_id')
+      .primaryKey()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    restaurantId: uuid('restaurant_id')
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    orders: integer('orders').notNull(),
+    /** In centavos. */
+    spent: bigint('spent', { mode: 'number' }).notNull(),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
+  },
+  (t) => [index('customer_order_totals_restaurant_idx').on(t.restaurantId)],
 );

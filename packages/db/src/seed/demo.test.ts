@@ -379,12 +379,12 @@ describe('seedDemo', () => {
     const other = await freshDatabase();
     try {
       await seedDemo(other.db, { hashPassword: async (pw) => `other-hash:${pw}` });
-      // Today's part depends on the minute the seed ran; the days before do not.
+      // The last hours (the live board, today's part) depend on the minute the seed ran, also across
+      // midnight; what is older does not.
+      const before = Date.now() - 24 * 3600_000;
       const shape = async (db: Database['db']) =>
         (await db.select().from(orders))
-          .filter(
-            (o) => localDateString(o.createdAt, 'America/Sao_Paulo') < localDateString(new Date(), 'America/Sao_Paulo'),
-          )
+          .filter((o) => o.createdAt.getTime() < before)
           .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
           .map((o) => [
             localParts(o.createdAt, 'America/Sao_Paulo').time,

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@meucardapio/db/client';
+import { type DbOrTx, readTogether } from '@meucardapio/db/client';
 import {
   cashCloseCounts,
   cashRegisterHistory,
@@ -81,64 +81,72 @@ export type SessionFigures = SessionTotals & {
  */
 export async function sessionFigures(db: DbOrTx, restaurantId: string, session: SessionRow): Promise<SessionFigures> {
   const [pdvByMethod, tableByMethod, [withdrawn], [supplied], [sales], [tableSales], [discounts], [service]] =
-    await Promise.all([
-      db
-        .select({
-          methodName: cashSalePayments.methodName,
-          amount: sql<number>`coalesce(sum(${cashSalePayments.amount}), 0)::int`,
-          count: sql<number>`count(distinct ${cashSalePayments.orderId})::int`,
-        })
-        .from(cashSalePayments)
-        .where(tenant(cashSalePayments, restaurantId, eq(cashSalePayments.sessionId, session.id)))
-        .groupBy(cashSalePayments.methodName),
-      db
-        .select({
-          methodName: tableAccountPayments.methodName,
-          amount: sql<number>`coalesce(sum(${tableAccountPayments.amount}), 0)::int`,
-          count: sql<number>`count(distinct ${tableAccountPayments.accountId})::int`,
-        })
-        .from(tableAccountPayments)
-        .where(tenant(tableAccountPayments, restaurantId, eq(tableAccountPayments.sessionId, session.id)))
-        .groupBy(tableAccountPayments.methodName),
-      db
-        .select({ total: sql<number>`coalesce(sum(${cashWithdrawals.amount}), 0)::int` })
-        .from(cashWithdrawals)
-        .where(tenant(cashWithdrawals, restaurantId, eq(cashWithdrawals.sessionId, session.id))),
-      db
-        .select({ total: sql<number>`coalesce(sum(${cashRegisterHistory.amount}), 0)::int` })
-        .from(cashRegisterHistory)
-        .where(
-          tenant(
-            cashRegisterHistory,
-            restaurantId,
-            eq(cashRegisterHistory.sessionId, session.id),
-            eq(cashRegisterHistory.operationType, 'supply'),
+    await readTogether(db, [
+      () =>
+        db
+          .select({
+            methodName: cashSalePayments.methodName,
+            amount: sql<number>`coalesce(sum(${cashSalePayments.amount}), 0)::int`,
+            count: sql<number>`count(distinct ${cashSalePayments.orderId})::int`,
+          })
+          .from(cashSalePayments)
+          .where(tenant(cashSalePayments, restaurantId, eq(cashSalePayments.sessionId, session.id)))
+          .groupBy(cashSalePayments.methodName),
+      () =>
+        db
+          .select({
+            methodName: tableAccountPayments.methodName,
+            amount: sql<number>`coalesce(sum(${tableAccountPayments.amount}), 0)::int`,
+            count: sql<number>`count(distinct ${tableAccountPayments.accountId})::int`,
+          })
+          .from(tableAccountPayments)
+          .where(tenant(tableAccountPayments, restaurantId, eq(tableAccountPayments.sessionId, session.id)))
+          .groupBy(tableAccountPayments.methodName),
+      () =>
+        db
+          .select({ total: sql<number>`coalesce(sum(${cashWithdrawals.amount}), 0)::int` })
+          .from(cashWithdrawals)
+          .where(tenant(cashWithdrawals, restaurantId, eq(cashWithdrawals.sessionId, session.id))),
+      () =>
+        db
+          .select({ total: sql<number>`coalesce(sum(${cashRegisterHistory.amount}), 0)::int` })
+          .from(cashRegisterHistory)
+          .where(
+            tenant(
+              cashRegisterHistory,
+              restaurantId,
+              eq(cashRegisterHistory.sessionId, session.id),
+              eq(cashRegisterHistory.operationType, 'supply'),
+            ),
           ),
-        ),
-      db
-        .select({ count: sql<number>`count(distinct ${cashSalePayments.orderId})::int` })
-        .from(cashSalePayments)
-        .where(tenant(cashSalePayments, restaurantId, eq(cashSalePayments.sessionId, session.id))),
-      db
-        .select({ count: sql<number>`count(distinct ${tableAccountPayments.accountId})::int` })
-        .from(tableAccountPayments)
-        .where(tenant(tableAccountPayments, restaurantId, eq(tableAccountPayments.sessionId, session.id))),
-      db
-        .select({
-          total: sql<number>`coalesce(sum(${cashSaleDiscounts.amount}), 0)::int`,
-          count: sql<number>`count(*)::int`,
-        })
-        .from(cashSaleDiscounts)
-        .where(tenant(cashSaleDiscounts, restaurantId, eq(cashSaleDiscounts.sessionId, session.id))),
-      db
-        .select({
-          total: sql<number>`coalesce(sum(${tableAccounts.serviceCharge}), 0)::int`,
-          accounts: sql<number>`count(*)::int`,
-          discounts: sql<number>`coalesce(sum(${tableAccounts.discount}), 0)::int`,
-          discounted: sql<number>`count(*) filter (where ${tableAccounts.discount} > 0)::int`,
-        })
-        .from(tableAccounts)
-        .where(tenant(tableAccounts, restaurantId, eq(tableAccounts.closedSessionId, session.id))),
+      () =>
+        db
+          .select({ count: sql<number>`count(distinct ${cashSalePayments.orderId})::int` })
+          .from(cashSalePayments)
+          .where(tenant(cashSalePayments, restaurantId, eq(cashSalePayments.sessionId, session.id))),
+      () =>
+        db
+          .select({ count: sql<number>`count(distinct ${tableAccountPayments.accountId})::int` })
+          .from(tableAccountPayments)
+          .where(tenant(tableAccountPayments, restaurantId, eq(tableAccountPayments.sessionId, session.id))),
+      () =>
+        db
+          .select({
+            total: sql<number>`coalesce(sum(${cashSaleDiscounts.amount}), 0)::int`,
+            count: sql<number>`count(*)::int`,
+          })
+          .from(cashSaleDiscounts)
+          .where(tenant(cashSaleDiscounts, restaurantId, eq(cashSaleDiscounts.sessionId, session.id))),
+      () =>
+        db
+          .select({
+            total: sql<number>`coalesce(sum(${tableAccounts.serviceCharge}), 0)::int`,
+            accounts: sql<number>`count(*)::int`,
+            discounts: sql<number>`coalesce(sum(${tableAccounts.discount}), 0)::int`,
+            discounted: sql<number>`count(*) filter (where ${tableAccounts.discount} > 0)::int`,
+          })
+          .from(tableAccounts)
+          .where(tenant(tableAccounts, restaurantId, eq(tableAccounts.closedSessionId, session.id))),
     ]);
   const byMethod = [...pdvByMethod, ...tableByMethod];
   const tablePayments = tableByMethod.reduce((s, m) => s + m.amount, 0);
@@ -326,25 +334,37 @@ export async function saleDetail(db: DbOrTx, restaurantId: string, orderId: stri
     .where(tenant(orders, restaurantId, eq(orders.id, orderId), eq(orders.deliveryType, 'pdv')))
     .limit(1);
   if (!o) throw saleNotFound();
-  const [items, payments, discounts] = await Promise.all([
-    db
-      .select()
-      .from(orderItems)
-      .where(tenant(orderItems, restaurantId, eq(orderItems.orderId, o.id)))
-      .orderBy(asc(orderItems.name), asc(orderItems.id)),
-    paymentsOfOrders(db, restaurantId, [o.id]),
-    discountsOfOrders(db, restaurantId, [o.id]),
+  const [items, payments, discounts] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(orderItems)
+        .where(tenant(orderItems, restaurantId, eq(orderItems.orderId, o.id))),
+    () => paymentsOfOrders(db, restaurantId, [o.id]),
+    () => discountsOfOrders(db, restaurantId, [o.id]),
   ]);
+  return toSaleDetail(o, items, payments, discounts.get(o.id) ?? null);
+}
+
+/** A sale as its detail shows it, from its rows (read back, or just written by the sale itself). */
+export function toSaleDetail(
+  o: OrderRow,
+  items: (typeof orderItems.$inferSelect)[],
+  payments: (typeof cashSalePayments.$inferSelect)[],
+  discountInfo: SaleDiscountView | null,
+): SaleDetail {
   const data = o.paymentData ?? {};
+  const byName = [...items].sort((a, b) => names.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
+  const inPosition = [...payments].sort((a, b) => a.position - b.position);
   return {
     ...toSaleListItem(o),
     subtotal: o.subtotal,
     discount: o.discount,
     couvert: 0,
-    sessionId: payments[0]?.sessionId ?? null,
+    sessionId: inPosition[0]?.sessionId ?? null,
     employeeName: typeof data.employee_name === 'string' ? data.employee_name : null,
     customerCpf: typeof data.customer_cpf === 'string' ? data.customer_cpf : null,
-    payments: payments.map((p) => ({
+    payments: inPosition.map((p) => ({
       methodId: p.methodId,
       methodName: p.methodName,
       group: paymentGroupLabel(p.methodName),
@@ -353,9 +373,12 @@ export async function saleDetail(db: DbOrTx, restaurantId: string, orderId: stri
       received: p.receivedAmount,
       change: p.changeAmount,
     })),
-    change: payments.reduce((s, p) => s + p.changeAmount, 0),
+    change: inPosition.reduce((s, p) => s + p.changeAmount, 0),
     pixBrCode: typeof data.pix_br_code === 'string' ? data.pix_br_code : null,
-    items: items.map(toItemView),
-    discountInfo: discounts.get(o.id) ?? null,
+    items: byName.map(toItemView),
+    discountInfo,
   };
 }
+
+/** Items by name as a person reads them, whichever collation the database has. */
+const names = new Intl.Collator('pt-BR');

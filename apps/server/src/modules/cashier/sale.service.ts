@@ -30,12 +30,13 @@ import { type OrderDoor, type PaymentPlan, placeOrder } from '../orders/place/pl
 import { enqueuePdvReceipt } from '../printing/print-jobs.service';
 import { approvedDiscount } from '../staff/discount-approval';
 import { type VerifiedStaff, verifyStaffPassword } from '../staff/staff-password.service';
-import { saleDetail } from './cashier.queries';
+import { saleDetail, toDiscountView, toSaleDetail } from './cashier.queries';
 import { noOpenSession } from './session.service';
 
 /** PDV sale finalization: the PDV's door to the order pipeline (decision 018). */
 
 type SaleInput = z.output<typeof finalizeSaleSchema>;
+type DiscountRow = typeof cashSaleDiscounts.$inferSelect;
 
 /** The order's payment data of a PDV sale: its payments, cash received and change, plus the door's own keys. */
 export function paymentData(payments: PdvPayment[], extra: Record<string, unknown>) {
@@ -61,21 +62,24 @@ export async function insertSalePayments(
   ctx: ServiceCtx,
   sale: { sessionId: string; orderId: string; payments: PdvPayment[]; at?: Date },
 ) {
-  await ctx.db.insert(cashSalePayments).values(
-    sale.payments.map((p, position) => ({
-      restaurantId: ctx.restaurantId,
-      sessionId: sale.sessionId,
-      orderId: sale.orderId,
-      methodId: p.methodId,
-      methodName: p.methodName,
-      position,
-      amount: p.amount,
-      installments: p.installments,
-      receivedAmount: p.received,
-      changeAmount: p.change,
-      ...(sale.at ? { createdAt: sale.at } : {}),
-    })),
-  );
+  return ctx.db
+    .insert(cashSalePayments)
+    .values(
+      sale.payments.map((p, position) => ({
+        restaurantId: ctx.restaurantId,
+        sessionId: sale.sessionId,
+        orderId: sale.orderId,
+        methodId: p.methodId,
+        methodName: p.methodName,
+        position,
+        amount: p.amount,
+        installments: p.installments,
+        receivedAmount: p.received,
+        changeAmount: p.change,
+        ...(sale.at ? { createdAt: sale.at } : {}),
+      })),
+    )
+    .returning();
 }
 
 /** The open cash session, held FOR SHARE until the sale (or a table's payment) commits so a close waits for it. */
@@ -107,6 +111,8 @@ export async function finalizeSale(
   const customerName = input.customerName ?? WALK_IN_CUSTOMER;
   let sale: { sessionId: string; payments: PdvPayment[]; approver: VerifiedStaff | null } | null = null;
   let approver: VerifiedStaff | null = null;
+  /** The rows `record` wrote: the answer is made from them instead of being read back. */
+  let written: { payments: Awaited<ReturnType<typeof insertSalePayments>>; discount: DiscountRow | null } | null = null;
 
   const door: OrderDoor<FinalizedSale> = {
     async prepare() {
@@ -188,22 +194,29 @@ export async function finalizeSale(
     async record(txCtx, { order, subtotal, restaurant }) {
       if (!sale) return;
       const { sessionId, payments } = sale;
-      // The NFC-e row commits with the sale: the note is sent after, but never forgotten.
-      if (restaurant.nfcePdvMode === 'automatic' || input.issueNote) await queueOrderNote(txCtx, order.id);
-      if (order.discount > 0)
-        await txCtx.db.insert(cashSaleDiscounts).values({
-          restaurantId,
-          sessionId,
-          orderId: order.id,
-          subtotal,
-          amount: order.discount,
-          givenById: actor.kind === 'employee' ? actor.id : null,
-          givenByName: actor.name,
-          approvedById: sale.approver?.kind === 'employee' ? sale.approver.id : null,
-          approvedByName: sale.approver?.name ?? null,
-          reason: input.discountReason,
-        });
-      await insertSalePayments(txCtx, { sessionId, orderId: order.id, payments });
+      // The NFC-e row commits with the sale: the note is sent after, but never forgotten. A restaurant
+      // without NFC-e is not locked for nothing (queueing re-reads the setting under the lock).
+      if (restaurant.nfceEnabled && (restaurant.nfcePdvMode === 'automatic' || input.issueNote))
+        await queueOrderNote(txCtx, order.id);
+      const [discount] =
+        order.discount > 0
+          ? await txCtx.db
+              .insert(cashSaleDiscounts)
+              .values({
+                restaurantId,
+                sessionId,
+                orderId: order.id,
+                subtotal,
+                amount: order.discount,
+                givenById: actor.kind === 'employee' ? actor.id : null,
+                givenByName: actor.name,
+                approvedById: sale.approver?.kind === 'employee' ? sale.approver.id : null,
+                approvedByName: sale.approver?.name ?? null,
+                reason: input.discountReason,
+              })
+              .returning()
+          : [];
+      written = { payments: await insertSalePayments(txCtx, { sessionId, orderId: order.id, payments }), discount };
       if (input.reservedSaleId)
         await txCtx.db
           .delete(reservedSales)
@@ -227,8 +240,9 @@ export async function finalizeSale(
       };
     },
 
-    async answer(txCtx, { order, payment }) {
-      const detail = await saleDetail(txCtx.db, restaurantId, order.id);
+    async answer(_txCtx, { order, items, payment }) {
+      const rows = written ?? { payments: [], discount: null };
+      const detail = toSaleDetail(order, items, rows.payments, rows.discount ? toDiscountView(rows.discount) : null);
       return { sale: detail, checkoutUrl: payment.checkoutUrl, warning: payment.warning, replayed: false };
     },
   };

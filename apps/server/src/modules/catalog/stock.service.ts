@@ -2,7 +2,7 @@ import type { DbOrTx } from '@meucardapio/db/client';
 import { products, stockHistory } from '@meucardapio/db/schema';
 import { stockLeftText } from '@meucardapio/domain/cart';
 import { MSG } from '@meucardapio/domain/messages';
-import { returnStockEntry, saleStockEntry, stockChangeEntry, stockNoteWith } from '@meucardapio/domain/stock';
+import { returnStockEntry, saleMovement, stockChangeEntry, stockNoteWith } from '@meucardapio/domain/stock';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { inTransaction, type StaffCtx } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
@@ -149,18 +149,23 @@ export async function takeSaleStock(
   const changes: { productId: string; name: string; before: number; quantity: number; after: number }[] = [];
   for (const productId of [...use.keys()].sort()) {
     const quantity = use.get(productId)!;
-    const [row] = await tx
-      .update(products)
-      .set({ estoque: sql`${products.estoque} - ${quantity}`, updatedAt: new Date() })
-      .where(
-        tenant(
-          products,
-          restaurantId,
-          eq(products.id, productId),
-          opts.mayGoNegative ? undefined : gte(products.estoque, quantity),
-        ),
+    const { operationType, quantityChanged, notes } = saleMovement(quantity, entry.note);
+    // The decrement and its history row in one statement: the row exists only if the UPDATE took the units.
+    const { rows } = await tx.execute<{ estoque: number; name: string }>(sql`
+      with taken as (
+        update ${products} set estoque = estoque - ${quantity}, updated_at = now()
+        where restaurant_id = ${restaurantId} and id = ${productId}
+          ${opts.mayGoNegative ? sql`` : sql`and estoque >= ${quantity}`}
+        returning estoque, name
+      ), logged as (
+        insert into ${stockHistory} (restaurant_id, product_id, operation_type, quantity_before, quantity_after,
+          quantity_changed, employee_name, notes, order_id)
+        select ${restaurantId}, ${productId}, ${operationType}, estoque + ${quantity}, estoque, ${quantityChanged},
+          ${entry.employeeName}, ${notes}, ${entry.orderId}
+        from taken
       )
-      .returning({ estoque: products.estoque, name: products.name });
+      select estoque, name from taken`);
+    const row = rows[0];
     if (!row) {
       const [current] = await tx
         .select({ name: products.name, estoque: products.estoque })
@@ -173,18 +178,8 @@ export async function takeSaleStock(
         `${current?.name ?? 'Produto'}: ${stockLeftText(current?.estoque ?? 0)}`,
       );
     }
-    changes.push({ productId, name: row.name, before: row.estoque + quantity, quantity, after: row.estoque });
-  }
-  if (changes.length > 0) {
-    await tx.insert(stockHistory).values(
-      changes.map((c) => ({
-        restaurantId,
-        productId: c.productId,
-        employeeName: entry.employeeName,
-        orderId: entry.orderId,
-        ...saleStockEntry(c.before, c.quantity, entry.note),
-      })),
-    );
+    const after = Number(row.estoque);
+    changes.push({ productId, name: row.name, before: after + quantity, quantity, after });
   }
   return changes;
 }

@@ -1,8 +1,8 @@
-import { customers, orders } from '@meucardapio/db/schema';
+import { customerOrderTotals, customers, orders } from '@meucardapio/db/schema';
 import type { AdminCustomerView } from '@meucardapio/domain/customer-views';
 import type { AdminOrderView } from '@meucardapio/domain/order-views';
 import { onlyDigits } from '@meucardapio/domain/phone';
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -14,8 +14,8 @@ const LIST_LIMIT = 500;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /**
- * Customers with their order totals, newest first, in ONE aggregate query (no query per customer).
- * The search matches the name (case-insensitive) or the phone's digits.
+ * Customers with their order totals, newest first, in one query reading each customer's kept totals
+ * (never their orders). The search matches the name (case-insensitive) or the phone's digits.
  */
 export async function listCustomers(ctx: StaffCtx, search: string | undefined): Promise<AdminCustomerView[]> {
   const q = search?.trim() ?? '';
@@ -32,15 +32,13 @@ export async function listCustomers(ctx: StaffCtx, search: string | undefined): 
   const rows = await ctx.db
     .select({
       c: customers,
-      // Columns of orders_customer_idx only, so years of orders are read from the index alone.
-      totalOrders: sql<number>`count(${orders.createdAt})::int`,
-      totalSpent: sql<number>`coalesce(sum(${orders.total}) filter (where ${orders.status} <> 'cancelled'), 0)::int`,
-      lastOrderAt: sql<Date | string | null>`max(${orders.createdAt})`,
+      totalOrders: customerOrderTotals.orders,
+      totalSpent: customerOrderTotals.spent,
+      lastOrderAt: customerOrderTotals.lastOrderAt,
     })
     .from(customers)
-    .leftJoin(orders, and(eq(orders.restaurantId, customers.restaurantId), eq(orders.customerId, customers.id)))
+    .leftJoin(customerOrderTotals, eq(customerOrderTotals.customerId, customers.id))
     .where(tenant(customers, ctx.restaurantId, ...conds))
-    .groupBy(customers.id)
     .orderBy(desc(customers.createdAt), desc(customers.id))
     .limit(LIST_LIMIT);
   return rows.map(({ c, totalOrders, totalSpent, lastOrderAt }) => ({
@@ -56,9 +54,9 @@ export async function listCustomers(ctx: StaffCtx, search: string | undefined): 
     state: c.state,
     cep: c.cep,
     createdAt: c.createdAt.toISOString(),
-    totalOrders: Number(totalOrders),
-    totalSpent: Number(totalSpent),
-    lastOrderAt: lastOrderAt ? new Date(lastOrderAt).toISOString() : null,
+    totalOrders: totalOrders ?? 0,
+    totalSpent: totalSpent ?? 0,
+    lastOrderAt: lastOrderAt?.toISOString() ?? null,
   }));
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DbOrTx } from '@meucardapio/db/client';
+import { type DbOrTx, readTogether } from '@meucardapio/db/client';
 import { cityCode, listStates } from '@meucardapio/db/geo/geo';
 import {
   cashSalePayments,
@@ -98,14 +98,15 @@ export async function loadNoteSale(db: DbOrTx, note: NoteRow): Promise<NoteSale 
     .where(tenant(orders, note.restaurantId, eq(orders.id, note.orderId)))
     .limit(1);
   if (!order) return null;
-  const [items, pdvPayments, providerMethods] = await Promise.all([
-    saleItems(db, note.restaurantId, eq(orderItems.orderId, order.id)),
-    db
-      .select()
-      .from(cashSalePayments)
-      .where(tenant(cashSalePayments, note.restaurantId, eq(cashSalePayments.orderId, order.id)))
-      .orderBy(asc(cashSalePayments.position)),
-    providerMethodsOf(db, note.restaurantId),
+  const [items, pdvPayments, providerMethods] = await readTogether(db, [
+    () => saleItems(db, note.restaurantId, eq(orderItems.orderId, order.id)),
+    () =>
+      db
+        .select()
+        .from(cashSalePayments)
+        .where(tenant(cashSalePayments, note.restaurantId, eq(cashSalePayments.orderId, order.id)))
+        .orderBy(asc(cashSalePayments.position)),
+    () => providerMethodsOf(db, note.restaurantId),
   ]);
   const data = order.paymentData ?? {};
   // The PDV's own QR (pix_br_code) is the restaurant's key even on a provider-enabled method.
@@ -154,14 +155,16 @@ async function loadAccountSale(db: DbOrTx, note: NoteRow, accountId: string): Pr
     .where(tenant(tableAccounts, note.restaurantId, eq(tableAccounts.id, accountId)))
     .limit(1);
   if (!account || account.total === null) return null;
-  const [items, parts, providerMethods] = await Promise.all([
-    saleItems(db, note.restaurantId, and(eq(orderItems.tableAccountId, accountId), isNull(orderItems.cancelledAt))),
-    db
-      .select()
-      .from(tableAccountPayments)
-      .where(tenant(tableAccountPayments, note.restaurantId, eq(tableAccountPayments.accountId, accountId)))
-      .orderBy(asc(tableAccountPayments.createdAt), asc(tableAccountPayments.id)),
-    providerMethodsOf(db, note.restaurantId),
+  const [items, parts, providerMethods] = await readTogether(db, [
+    () =>
+      saleItems(db, note.restaurantId, and(eq(orderItems.tableAccountId, accountId), isNull(orderItems.cancelledAt))),
+    () =>
+      db
+        .select()
+        .from(tableAccountPayments)
+        .where(tenant(tableAccountPayments, note.restaurantId, eq(tableAccountPayments.accountId, accountId)))
+        .orderBy(asc(tableAccountPayments.createdAt), asc(tableAccountPayments.id)),
+    () => providerMethodsOf(db, note.restaurantId),
   ]);
   const subtotal = items.reduce((sum, i) => sum + i.totalPrice, 0);
   return {

@@ -4,7 +4,7 @@ import type { OrderCreatedEvent, OrderUpdatedEvent } from '@meucardapio/domain/l
 import { isLocalPixOrder } from '@meucardapio/domain/order-pix';
 import { isAwaitingPayment } from '@meucardapio/domain/order-status';
 import { isCheckoutOrder } from '@meucardapio/domain/payment';
-import { appendEvent } from '../../realtime/realtime';
+import { appendEvent, appendEvents } from '../../realtime/realtime';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -25,9 +25,12 @@ export async function announceOrderCreated(tx: DbOrTx, order: OrderRow) {
     }),
   };
   const base = { restaurantId: order.restaurantId, customerId: order.customerId };
-  await appendEvent(tx, { ...base, type: 'order.created', permission: 'manage_orders', payload });
-  if (order.deliveryType === 'pdv')
-    await appendEvent(tx, { ...base, type: 'cashier.sale', permission: 'manage_cashier', payload });
+  await appendEvents(tx, [
+    { ...base, type: 'order.created', permission: 'manage_orders', payload },
+    ...(order.deliveryType === 'pdv'
+      ? [{ ...base, type: 'cashier.sale' as const, permission: 'manage_cashier' as const, payload }]
+      : []),
+  ]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@meucardapio/db/client';
+import { type DbOrTx, readTogether } from '@meucardapio/db/client';
 import {
   couriers,
   deliveryStates,
@@ -108,23 +108,25 @@ export async function customerOrderViews(
 ): Promise<CustomerOrderView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((o) => o.id);
-  const [items, [restaurant], noteLinks] = await Promise.all([
-    db
-      .select()
-      .from(orderItems)
-      .where(tenant(orderItems, restaurantId, inArray(orderItems.orderId, ids)))
-      .orderBy(asc(orderItems.orderId), asc(orderItems.name)),
-    db
-      .select({
-        name: restaurants.name,
-        slug: restaurants.slug,
-        logoUrl: restaurants.logoUrl,
-        timezone: restaurants.timezone,
-      })
-      .from(restaurants)
-      .where(eq(restaurants.id, restaurantId))
-      .limit(1),
-    authorisedNoteLinks(db, restaurantId, ids),
+  const [items, [restaurant], noteLinks] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(orderItems)
+        .where(tenant(orderItems, restaurantId, inArray(orderItems.orderId, ids)))
+        .orderBy(asc(orderItems.orderId), asc(orderItems.name)),
+    () =>
+      db
+        .select({
+          name: restaurants.name,
+          slug: restaurants.slug,
+          logoUrl: restaurants.logoUrl,
+          timezone: restaurants.timezone,
+        })
+        .from(restaurants)
+        .where(eq(restaurants.id, restaurantId))
+        .limit(1),
+    () => authorisedNoteLinks(db, restaurantId, ids),
   ]);
   const byOrder = new Map<string, ItemRow[]>();
   for (const i of items) {
@@ -173,29 +175,31 @@ async function appLinks(
   orderIds: string[],
 ): Promise<Map<string, NonNullable<AdminOrderView['marketplace']>>> {
   if (orderIds.length === 0) return new Map();
-  const [links, failed] = await Promise.all([
-    db
-      .select({ link: marketplaceOrders, channel: orders.channel })
-      .from(marketplaceOrders)
-      .innerJoin(orders, eq(orders.id, marketplaceOrders.orderId))
-      .where(tenant(marketplaceOrders, restaurantId, inArray(marketplaceOrders.orderId, orderIds))),
-    db
-      .selectDistinctOn([marketplaceOutbox.orderId], {
-        orderId: marketplaceOutbox.orderId,
-        action: marketplaceOutbox.action,
-        error: marketplaceOutbox.lastError,
-        at: marketplaceOutbox.failedAt,
-      })
-      .from(marketplaceOutbox)
-      .where(
-        tenant(
-          marketplaceOutbox,
-          restaurantId,
-          inArray(marketplaceOutbox.orderId, orderIds),
-          eq(marketplaceOutbox.status, 'failed'),
-        ),
-      )
-      .orderBy(marketplaceOutbox.orderId, sql`${marketplaceOutbox.failedAt} desc nulls last`),
+  const [links, failed] = await readTogether(db, [
+    () =>
+      db
+        .select({ link: marketplaceOrders, channel: orders.channel })
+        .from(marketplaceOrders)
+        .innerJoin(orders, eq(orders.id, marketplaceOrders.orderId))
+        .where(tenant(marketplaceOrders, restaurantId, inArray(marketplaceOrders.orderId, orderIds))),
+    () =>
+      db
+        .selectDistinctOn([marketplaceOutbox.orderId], {
+          orderId: marketplaceOutbox.orderId,
+          action: marketplaceOutbox.action,
+          error: marketplaceOutbox.lastError,
+          at: marketplaceOutbox.failedAt,
+        })
+        .from(marketplaceOutbox)
+        .where(
+          tenant(
+            marketplaceOutbox,
+            restaurantId,
+            inArray(marketplaceOutbox.orderId, orderIds),
+            eq(marketplaceOutbox.status, 'failed'),
+          ),
+        )
+        .orderBy(marketplaceOutbox.orderId, sql`${marketplaceOutbox.failedAt} desc nulls last`),
   ]);
   const failedBy = new Map(failed.map((f) => [f.orderId, f]));
   return new Map(
@@ -245,32 +249,36 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
   const courierIds = [...new Set(rows.map((o) => o.courierId).filter((x): x is string => !!x))];
   const appIds = rows.filter((o) => o.channel).map((o) => o.id);
   const accountIds = [...new Set(rows.map((o) => o.tableAccountId).filter((x): x is string => !!x))];
-  const [items, history, people, freelancers, states, links, tabs] = await Promise.all([
-    db
-      .select()
-      .from(orderItems)
-      .where(tenant(orderItems, restaurantId, inArray(orderItems.orderId, ids)))
-      .orderBy(asc(orderItems.id)),
-    db
-      .select()
-      .from(orderHistory)
-      .where(tenant(orderHistory, restaurantId, inArray(orderHistory.orderId, ids)))
-      .orderBy(asc(orderHistory.createdAt)),
-    employeeIds.length
-      ? db
-          .select({ id: employees.id, name: employees.name })
-          .from(employees)
-          .where(tenant(employees, restaurantId, inArray(employees.id, employeeIds)))
-      : Promise.resolve([]),
-    courierIds.length
-      ? db
-          .select({ id: couriers.id, name: couriers.name })
-          .from(couriers)
-          .where(tenant(couriers, restaurantId, inArray(couriers.id, courierIds)))
-      : Promise.resolve([]),
-    activeStatesOf(db, restaurantId),
-    appLinks(db, restaurantId, appIds),
-    tabNumbersOf(db, restaurantId, accountIds),
+  const [items, history, people, freelancers, states, links, tabs] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(orderItems)
+        .where(tenant(orderItems, restaurantId, inArray(orderItems.orderId, ids)))
+        .orderBy(asc(orderItems.id)),
+    () =>
+      db
+        .select()
+        .from(orderHistory)
+        .where(tenant(orderHistory, restaurantId, inArray(orderHistory.orderId, ids)))
+        .orderBy(asc(orderHistory.createdAt)),
+    () =>
+      employeeIds.length
+        ? db
+            .select({ id: employees.id, name: employees.name })
+            .from(employees)
+            .where(tenant(employees, restaurantId, inArray(employees.id, employeeIds)))
+        : Promise.resolve([]),
+    () =>
+      courierIds.length
+        ? db
+            .select({ id: couriers.id, name: couriers.name })
+            .from(couriers)
+            .where(tenant(couriers, restaurantId, inArray(couriers.id, courierIds)))
+        : Promise.resolve([]),
+    () => activeStatesOf(db, restaurantId),
+    () => appLinks(db, restaurantId, appIds),
+    () => tabNumbersOf(db, restaurantId, accountIds),
   ]);
   const itemsBy = groupBy(items, (i) => i.orderId);
   const historyBy = groupBy(history, (h) => h.orderId);

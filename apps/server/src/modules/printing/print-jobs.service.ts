@@ -167,12 +167,13 @@ const saleHasNote = async (db: DbOrTx, restaurantId: string, orderId: string) =>
  * was queued): a printer routed to the DANFE too leaves the sale to its DANFE (decision 079).
  */
 export async function enqueuePdvReceipt(db: DbOrTx, restaurantId: string, orderId: string): Promise<string[]> {
+  // The printers first: most sales happen where no printer takes receipts, and then nothing else is read.
+  const routed = (await printersOf(db, restaurantId)).filter((p) => p.routes.pdvReceipt);
+  if (routed.length === 0) return [];
   const auto = await autoPrintOf(db, restaurantId);
   if (!auto.pdv_receipt) return [];
   const hasNote = await saleHasNote(db, restaurantId, orderId);
-  const targets = (await printersOf(db, restaurantId)).filter(
-    (p) => p.routes.pdvReceipt && !receiptLeftToDanfe(p.routes, auto, hasNote),
-  );
+  const targets = routed.filter((p) => !receiptLeftToDanfe(p.routes, auto, hasNote));
   return insertJobs(db, restaurantId, await receiptJobs(db, restaurantId, orderId, targets, (n) => `Venda #${n}`));
 }
 

@@ -10,6 +10,7 @@ import {
 import { asc, count, eq } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { badRequest, forbidden, notFound } from '../../http/errors';
+import { profileColumns } from '../../http/session';
 import { tenant } from '../../http/tenant';
 import { assertMayChangeAccess, assertTypeOffered, segmentOf } from './staff-access';
 
@@ -17,15 +18,7 @@ type Permissions = Record<PermissionKey, boolean>;
 
 const profileRowNotFound = () => notFound('Perfil não encontrado', 'O perfil não existe ou foi excluído.');
 
-const profileColumns = {
-  id: userProfiles.id,
-  name: userProfiles.name,
-  type: userProfiles.type,
-  permissions: userProfiles.permissions,
-  active: userProfiles.active,
-  maxDiscountPercent: userProfiles.maxDiscountPercent,
-  updatedAt: userProfiles.updatedAt,
-};
+const columns = { ...profileColumns, updatedAt: userProfiles.updatedAt };
 
 type ProfileRow = {
   id: string;
@@ -56,7 +49,7 @@ async function employeeCounts(ctx: StaffCtx, profileId?: string): Promise<Map<st
 export async function listProfiles(ctx: StaffCtx): Promise<ProfileView[]> {
   const [rows, counts] = await Promise.all([
     ctx.db
-      .select(profileColumns)
+      .select(columns)
       .from(userProfiles)
       .where(tenant(userProfiles, ctx.restaurantId))
       .orderBy(asc(userProfiles.name), asc(userProfiles.createdAt)),
@@ -67,7 +60,7 @@ export async function listProfiles(ctx: StaffCtx): Promise<ProfileView[]> {
 
 async function getProfile(ctx: StaffCtx, id: string): Promise<ProfileView> {
   const [row] = await ctx.db
-    .select(profileColumns)
+    .select(columns)
     .from(userProfiles)
     .where(tenant(userProfiles, ctx.restaurantId, eq(userProfiles.id, id)))
     .limit(1);

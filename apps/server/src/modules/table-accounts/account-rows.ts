@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@meucardapio/db/client';
+import { type DbOrTx, readTogether } from '@meucardapio/db/client';
 import { orderItems, orders, tableAccountPayments, tableAccountSettings, tableAccounts } from '@meucardapio/db/schema';
 import {
   type AccountKind,
@@ -135,9 +135,9 @@ export function billOfAccount(a: AccountRow, itemsTotal: number) {
 
 /** The bill, what was paid and what is left, for an account (read inside the caller's transaction). */
 export async function accountBalance(db: DbOrTx, a: AccountRow) {
-  const [items, paid] = await Promise.all([
-    itemsTotals(db, a.restaurantId, [a.id]),
-    paidTotals(db, a.restaurantId, [a.id]),
+  const [items, paid] = await readTogether(db, [
+    () => itemsTotals(db, a.restaurantId, [a.id]),
+    () => paidTotals(db, a.restaurantId, [a.id]),
   ]);
   const bill = billOfAccount(a, items.get(a.id) ?? 0);
   const paidTotal = paid.get(a.id) ?? 0;
@@ -190,14 +190,15 @@ async function roundsOf(db: DbOrTx, restaurantId: string, accountId: string): Pr
 }
 
 export async function accountView(db: DbOrTx, a: AccountRow): Promise<AccountView> {
-  const [rounds, balance, payments] = await Promise.all([
-    roundsOf(db, a.restaurantId, a.id),
-    accountBalance(db, a),
-    db
-      .select()
-      .from(tableAccountPayments)
-      .where(tenant(tableAccountPayments, a.restaurantId, eq(tableAccountPayments.accountId, a.id)))
-      .orderBy(asc(tableAccountPayments.createdAt), asc(tableAccountPayments.id)),
+  const [rounds, balance, payments] = await readTogether(db, [
+    () => roundsOf(db, a.restaurantId, a.id),
+    () => accountBalance(db, a),
+    () =>
+      db
+        .select()
+        .from(tableAccountPayments)
+        .where(tenant(tableAccountPayments, a.restaurantId, eq(tableAccountPayments.accountId, a.id)))
+        .orderBy(asc(tableAccountPayments.createdAt), asc(tableAccountPayments.id)),
   ]);
   return {
     id: a.id,

@@ -9,6 +9,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../../http/errors'
 import { tenant } from '../../../http/tenant';
 import { recountSale } from '../../daily-sales/daily-sales.service';
 import { queueStorefrontNote } from '../../fiscal/queue-note';
+import { enqueueNewOrderNotifications } from '../notifications/new-order-message';
 import { queueStatusMessage } from '../notifications/status-messages';
 import { announceOrderUpdate } from '../order-events';
 import { getOrder } from './board.service';
@@ -99,7 +100,9 @@ export async function confirmLocalPixPayment(
     if (status !== order.status) await queueStatusMessage(tx, ctx.deps.config.publicUrl, order, status);
     // Paid as much as a provider's approval: a restaurant issuing "on payment" gets the note now.
     await queueStorefrontNote({ db: tx, restaurantId: ctx.restaurantId, actor: ctx.actor }, order, 'paid');
-    // `paid`: the board rings and the kitchen sees the order, as for a paid hosted checkout.
+    // `paid`: the board rings, the kitchen sees the order and the customer hears "Recebemos seu pedido",
+    // as for a paid hosted checkout.
+    await enqueueNewOrderNotifications(tx, ctx.restaurantId, id);
     await announceOrderUpdate(tx, order, {
       status,
       previousStatus: order.status,

@@ -4,14 +4,14 @@ import { BUYER_MSG, checkBuyerDocument } from '@meucardapio/domain/fiscal-rules'
 import { MSG } from '@meucardapio/domain/messages';
 import type { CustomerCtx } from '../../../http/context';
 import { badRequest, conflict, forbidden } from '../../../http/errors';
-import { restaurantById, restaurantBySlug } from '../../../tenancy/restaurant-lookup';
+import { restaurantBySlug } from '../../../tenancy/restaurant-lookup';
 import { openAccountOfTable } from '../../table-accounts/guest.service';
 import { placeRound } from '../../table-accounts/round.service';
 import { customerOrderViews, toCustomerOrderView } from '../order-view';
-import { assertFewOpenUnpaidOrders, assertOpenForOrders } from '../place/admission';
+import { assertFewOpenUnpaidOrders, assertOpenForOrders, restaurantWithHours } from '../place/admission';
 import { chooseShipping } from '../place/delivery';
 import { type OrderDoor, type PlacedOrder, placeOrder } from '../place/place-order';
-import { assertProductsExist } from '../place/pricing';
+import { cartProducts, readCatalogue } from '../place/pricing';
 import { choosePayment } from './checkout-payment';
 
 /** A customer account belongs to one restaurant: using it on another restaurant's page is refused. */
@@ -50,13 +50,14 @@ export async function createCustomerOrder(
   const door: OrderDoor<CreatedOrder> = {
     async prepare({ db }) {
       buyerCpf = checkedBuyer(input.customerCpf);
-      const restaurant = await restaurantById(db, ctx.restaurantId);
+      const { restaurant, hours } = await restaurantWithHours(db, ctx.restaurantId);
       if (input.restaurantSlug) assertCustomerOf(ctx, await restaurantBySlug(db, input.restaurantSlug));
       const contact = contactOf(input);
-      const cart = await assertProductsExist(db, restaurant.id, input.items);
+      const catalogue = await readCatalogue(db, restaurant.id, input.items);
+      const cart = cartProducts(catalogue, input.items);
       // The quote is a network call: made before the transaction, never while the restaurant's orders wait.
       const choice = await chooseShipping(db, deps, restaurant, input, cart);
-      await assertOpenForOrders(ctx, restaurant);
+      assertOpenForOrders(restaurant, hours);
       return {
         items: input.items,
         customer: { id: actor.id, email: actor.email, ...contact },
@@ -65,6 +66,7 @@ export async function createCustomerOrder(
         discount: { kind: 'coupon', code: input.couponCode },
         note: input.note ?? null,
         restaurant,
+        catalogue,
       };
     },
     async plan(txCtx, priced) {

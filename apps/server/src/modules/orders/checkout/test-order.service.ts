@@ -5,7 +5,7 @@ import { restaurantById } from '../../../tenancy/restaurant-lookup';
 import { customerOrderViews } from '../order-view';
 import { chooseShipping } from '../place/delivery';
 import { type OrderDoor, placeOrder } from '../place/place-order';
-import { assertProductsExist } from '../place/pricing';
+import { cartProducts, readCatalogue } from '../place/pricing';
 import { createdOrder } from './checkout.service';
 import { choosePayment } from './checkout-payment';
 
@@ -25,7 +25,8 @@ export async function placeTestOrder(
   const door: OrderDoor<CreatedOrder> = {
     async prepare({ db }) {
       const restaurant = await restaurantById(db, ctx.restaurantId);
-      const cart = await assertProductsExist(db, restaurant.id, input.items);
+      const catalogue = await readCatalogue(db, restaurant.id, input.items);
+      const cart = cartProducts(catalogue, input.items);
       const choice = await chooseShipping(db, deps, restaurant, input, cart);
       return {
         items: input.items,
@@ -39,6 +40,8 @@ export async function placeTestOrder(
         delivery: { kind: 'storefront', choice, address: input },
         discount: { kind: 'coupon', code: null },
         note: input.note ?? null,
+        restaurant,
+        catalogue,
       };
     },
     async plan(txCtx, priced) {

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import { outboundMessages, restaurants } from '@meucardapio/db/schema';
+import { restaurants } from '@meucardapio/db/schema';
 import { toWhatsAppNumber } from '@meucardapio/domain/phone';
 import {
   isStatusMessageStatus,
@@ -10,7 +10,8 @@ import {
 } from '@meucardapio/domain/status-messages';
 import { eq, sql } from 'drizzle-orm';
 import { authorisedNoteLinks } from '../../fiscal/note-links';
-import { enqueueNewOrderNotifications } from './whatsapp-outbox';
+import { enqueueNewOrderNotifications } from './new-order-message';
+import { queueOutboxRow } from './outbox-queue';
 
 type StatusMessageOrder = {
   id: string;
@@ -26,7 +27,7 @@ type StatusMessageOrder = {
  * delivery, delivered), when the restaurant has it on. Call it inside the transaction that changes the
  * status: the outbox's unique (restaurant, order, kind) key keeps it to one message per status however
  * many times or concurrently the status is set, and the outbox worker sends it after the commit (the
- * status change's event wakes it). Returns whether a row was queued.
+ * row's NOTIFY wakes it). Returns whether a row was queued.
  */
 export async function queueStatusMessage(
   tx: DbOrTx,
@@ -45,7 +46,7 @@ export async function queueStatusMessage(
   if (!restaurant) return false;
   const setting = resolveStatusMessages(restaurant.settings)[status];
   if (!setting.enabled) return false;
-  // "Recebemos seu pedido" goes first: queued now if the worker has not queued it yet.
+  // "Recebemos seu pedido" goes first: queued now if it was not queued with the order or its payment.
   await enqueueNewOrderNotifications(tx, order.restaurantId, order.id);
   const text = renderStatusMessage(setting.template, {
     customerName: order.customerName,
@@ -58,18 +59,13 @@ export async function queueStatusMessage(
   const noteUrl =
     status === 'delivered' ? (await authorisedNoteLinks(tx, order.restaurantId, [order.id])).get(order.id) : undefined;
   const body = noteUrl ? `${text}\n${noteMessageLine(noteUrl)}` : text;
-  const rows = await tx
-    .insert(outboundMessages)
-    .values({
-      restaurantId: order.restaurantId,
-      orderId: order.id,
-      kind: statusMessageKind(status),
-      phone,
-      body,
-      // The statement's clock, not the transaction's start: after a new-order row queued just above.
-      createdAt: sql`clock_timestamp()`,
-    })
-    .onConflictDoNothing()
-    .returning({ id: outboundMessages.id });
-  return rows.length > 0;
+  return queueOutboxRow(tx, {
+    restaurantId: order.restaurantId,
+    orderId: order.id,
+    kind: statusMessageKind(status),
+    phone,
+    body,
+    // The statement's clock, not the transaction's start: after a new-order row queued just above.
+    createdAt: sql`clock_timestamp()`,
+  });
 }

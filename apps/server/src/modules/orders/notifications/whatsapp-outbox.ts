@@ -1,229 +1,119 @@
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '@meucardapio/db/client';
-import { events, orderItems, orders, outboundMessages, restaurantSecrets, restaurants } from '@meucardapio/db/schema';
-import { formatBRL } from '@meucardapio/domain/money';
-import { cashChangeOf, cashChangeText } from '@meucardapio/domain/order-display';
+import { events, orders, outboundMessages, restaurantSecrets } from '@meucardapio/db/schema';
+import { openSecret } from '@meucardapio/db/secret-box';
 import { shortIdAdmin } from '@meucardapio/domain/order-status';
-import { toWhatsAppNumber } from '@meucardapio/domain/phone';
-import { greetingName } from '@meucardapio/domain/status-messages';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Deps } from '../../../http/context';
 import { tenant } from '../../../http/tenant';
 import { appendEvent } from '../../../realtime/realtime';
+import { queueMissedNewOrderMessages, SWEEP_WINDOW_MS } from './new-order-message';
+import { OUTBOX_CHANNEL, OUTBOX_WRITER } from './outbox-queue';
+
+export { enqueueNewOrderNotifications, NEW_ORDER_KIND } from './new-order-message';
 
 /**
- * WhatsApp notification of a new order (ARCHITECTURE §6.11): sent ONCE per order by the server, never
- * by whichever admin page is open. How "once" holds with many instances and pages:
- *  - the outbox row is inserted if absent (unique restaurant_id + order_id + kind), so any number of
- *    triggers for the same order produce one row;
- *  - a sender claims a row in a short transaction (`FOR UPDATE SKIP LOCKED`, status 'sending' with a
- *    claim token and a lease), commits, calls the provider outside any transaction, then records the
- *    result in a second short transaction: two workers never send the same row, and no database
- *    connection (on the embedded database, THE connection) waits on the provider;
- *  - a row whose lease ran out (its sender died mid-send) is claimed again;
+ * The WhatsApp outbox's sender (ARCHITECTURE §6.11): each message is sent ONCE by the server, never by
+ * whichever admin page is open. How "once" holds with many instances:
+ *  - a message is queued in the transaction that owes it (new-order-message.ts, status-messages.ts),
+ *    if absent (unique restaurant_id + order_id + kind), with a NOTIFY on `mc_outbox` sent on commit;
+ *  - a sender claims a row in one statement (`FOR UPDATE SKIP LOCKED`, status 'sending' with a claim
+ *    token and a lease), calls the provider outside any transaction, then records the result: two
+ *    workers never send the same row, and no database connection (on the embedded database, THE
+ *    connection) waits on the provider;
+ *  - a row whose lease ran out (its sender died) is claimed again;
  *  - failed sends are retried with backoff a few times, then the row is marked failed.
- * Triggers: the NOTIFY of the realtime bridge for `order.created` (or the `order.updated` saying a
- * card/PIX order was paid), immediate, and a poll of the event log as a safety net for notifications
- * missed while an instance was down.
+ * Triggers: the `mc_outbox` NOTIFY of a row this process queued drains at once; a timer drains what
+ * became due (retries, expired leases, rows of an instance that went away) and sweeps the event log as a
+ * safety net for orders that came by another way.
  */
 
-export const NEW_ORDER_KIND = 'new_order';
-/** The realtime bridge's NOTIFY channel (realtime/realtime.ts). */
-const EVENTS_CHANNEL = 'mc_events';
 /** Delay after creation before attempt n+1, indexed by failures so far; its length is the attempt cap. */
 export const DEFAULT_RETRY_DELAYS_MS = [0, 15_000, 60_000, 5 * 60_000, 15 * 60_000];
-const POLL_MS = 10_000;
-const SWEEP_WINDOW_MS = 24 * 3600_000;
-const SWEEP_LIMIT = 50;
-/** How far behind the timer's cursor trails, for transactions that commit after later ones. */
+const POLL_MS = 1_000;
+/** How often the sweep goes back over the last minute of the log, for transactions that committed late. */
+const FULL_SWEEP_MS = 60_000;
+/** How far behind the trailing cursor stays, for transactions that commit after later ones. */
 const SETTLE_MS = 60_000;
 /** Events read per query when looking for new orders. */
 const EVENTS_PAGE = 1000;
 
 export type NotifierOptions = { pollMs?: number; retryDelaysMs?: number[] };
 
-/**
- * The message a customer receives when the restaurant gets their order: the restaurant's own texts
- * (product names, total, payment) and a plain first name; never the item or order notes, which the
- * customer types freely and the order's phone may belong to someone else (decision 045).
- */
-export function newOrderMessage(
-  order: {
-    id: string;
-    number: number;
-    customerName: string;
-    total: number;
-    deliveryType: string;
-    paymentMethod: string | null;
-    paymentData: Record<string, unknown> | null;
-  },
-  items: { name: string; quantity: number }[],
-  restaurantName: string,
-): string {
-  const first = greetingName(order.customerName);
-  const change = cashChangeText(cashChangeOf(order.paymentData));
-  const payment = [order.paymentMethod, change].filter(Boolean).join(' · ');
-  const lines = [
-    `Olá, ${first}! Recebemos seu pedido #${order.number} (${shortIdAdmin(order.id)}) em ${restaurantName}.`,
-    '',
-    ...items.map((i) => `${i.quantity}x ${i.name}`),
-    '',
-    `Total: ${formatBRL(order.total)}`,
-    ...(payment ? [`Pagamento: ${payment}`] : []),
-    'Avisaremos você a cada mudança de status. Obrigado!',
-  ];
-  return lines.join('\n');
-}
-
-/**
- * Creates the missing outbox rows for a restaurant's recent orders (or only `orderId`). PDV sales are
- * excluded (the customer is at the counter), and so are card/PIX orders not paid yet: the customer
- * hears "Recebemos seu pedido" when the restaurant really has it, not for an abandoned checkout. Safe
- * to call any number of times from any instance.
- */
-export async function enqueueNewOrderNotifications(
-  db: DbOrTx,
-  restaurantId: string,
-  orderId?: string,
-): Promise<number> {
-  const since = new Date(Date.now() - SWEEP_WINDOW_MS);
-  const missing = await db
-    .select({
-      id: orders.id,
-      number: orders.number,
-      customerName: orders.customerName,
-      customerPhone: orders.customerPhone,
-      total: orders.total,
-      deliveryType: orders.deliveryType,
-      paymentMethod: orders.paymentMethod,
-      paymentData: orders.paymentData,
-    })
-    .from(orders)
-    .where(
-      tenant(
-        orders,
-        restaurantId,
-        gt(orders.createdAt, since),
-        orderId ? eq(orders.id, orderId) : undefined,
-        ne(orders.deliveryType, 'pdv'),
-        // An ordering app's customer hears from the app.
-        isNull(orders.channel),
-        // Cash and pay-on-delivery orders carry no payment status; card/PIX orders wait for 'approved'.
-        or(isNull(orders.paymentStatus), eq(orders.paymentStatus, 'approved')),
-        sql`not exists (select 1 from ${outboundMessages} m where m.restaurant_id = ${orders.restaurantId}
-            and m.order_id = ${orders.id} and m.kind = ${NEW_ORDER_KIND})`,
-      ),
-    )
-    .orderBy(asc(orders.createdAt))
-    .limit(SWEEP_LIMIT);
-  if (missing.length === 0) return 0;
-  const [restaurant] = await db
-    .select({ name: restaurants.name })
-    .from(restaurants)
-    .where(eq(restaurants.id, restaurantId))
-    .limit(1);
-  const items = await db
-    .select({
-      orderId: orderItems.orderId,
-      name: orderItems.name,
-      quantity: orderItems.quantity,
-    })
-    .from(orderItems)
-    .where(
-      tenant(
-        orderItems,
-        restaurantId,
-        inArray(
-          orderItems.orderId,
-          missing.map((o) => o.id),
-        ),
-      ),
-    )
-    .orderBy(asc(orderItems.id));
-  let inserted = 0;
-  for (const o of missing) {
-    const phone = toWhatsAppNumber(o.customerPhone ?? '');
-    const rows = await db
-      .insert(outboundMessages)
-      .values({
-        restaurantId,
-        orderId: o.id,
-        kind: NEW_ORDER_KIND,
-        phone,
-        body: newOrderMessage(
-          o,
-          items.filter((i) => i.orderId === o.id),
-          restaurant?.name ?? '',
-        ),
-        // Nothing to send without a phone (e.g. a table order): recorded, never attempted.
-        status: phone ? 'pending' : 'failed',
-        lastError: phone ? null : 'Pedido sem telefone de WhatsApp válido',
-      })
-      .onConflictDoNothing()
-      .returning({ id: outboundMessages.id });
-    inserted += rows.length;
-  }
-  return inserted;
-}
-
 /** How long a claimed row belongs to its sender (well above the provider's timeout). */
 export const SEND_LEASE_MS = 2 * 60_000;
 
-type Claimed = { row: typeof outboundMessages.$inferSelect; attempts: number; token: string; apiKey: string | null };
+type Claimed = {
+  id: string;
+  restaurantId: string;
+  orderId: string | null;
+  phone: string | null;
+  body: string;
+  attempts: number;
+  token: string;
+  apiKey: string | null;
+};
+
+type ClaimedRow = {
+  id: string;
+  restaurant_id: string;
+  order_id: string | null;
+  phone: string | null;
+  body: string;
+  attempts: number;
+  api_key: string | null;
+};
+
+/** Rows claimed at once: fewer than this means nothing else was due, so no claim is spent to find nothing. */
+const CLAIM_BATCH = 10;
 
 /**
- * Claims the oldest due row: pending and past its retry delay, or 'sending' with an expired lease.
- * The attempt is counted here, so a sender that keeps dying still reaches the attempt cap.
+ * Claims the oldest due rows (up to CLAIM_BATCH) in one statement, no transaction, oldest first (an order's
+ * "Recebemos" before its status messages): pending and past their retry delay, or 'sending' with an
+ * expired lease. The attempt is counted here, so a sender that keeps
+ * dying still reaches the attempt cap; a row whose sender died on its last attempt is marked failed instead.
  */
-async function claimNext(db: Db, at: Date, delays: number[], leaseMs: number): Promise<Claimed | null> {
+async function claimDue(db: Db, at: Date, delays: number[], leaseMs: number): Promise<Claimed[]> {
   const maxAttempts = delays.length;
   const whens = delays.map((d, i) => `when ${i} then ${Math.max(0, Math.round(d))}`).join(' ');
-  const delayCase = sql`case ${outboundMessages.attempts} ${sql.raw(whens)} else 0 end`;
   const atSql = sql`${at.toISOString()}::timestamptz`;
-  return db.transaction(async (tx) => {
-    // A row whose sender died on its last attempt is not tried again.
-    await tx
-      .update(outboundMessages)
-      .set({ status: 'failed', claimToken: null, leaseUntil: null, lastError: 'Envio interrompido' })
-      .where(
-        and(
-          eq(outboundMessages.status, 'sending'),
-          lt(outboundMessages.leaseUntil, atSql),
-          gte(outboundMessages.attempts, maxAttempts),
-        ),
-      );
-    const [row] = await tx
-      .select()
-      .from(outboundMessages)
-      .where(
-        and(
-          lt(outboundMessages.attempts, maxAttempts),
-          or(
-            and(
-              eq(outboundMessages.status, 'pending'),
-              lte(sql`${outboundMessages.createdAt} + (${delayCase}) * interval '1 millisecond'`, atSql),
-            ),
-            and(eq(outboundMessages.status, 'sending'), lt(outboundMessages.leaseUntil, atSql)),
-          ),
-        ),
-      )
-      .orderBy(asc(outboundMessages.createdAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!row) return null;
-    const token = randomUUID();
-    const attempts = row.attempts + 1;
-    await tx
-      .update(outboundMessages)
-      .set({ status: 'sending', attempts, claimToken: token, leaseUntil: new Date(at.getTime() + leaseMs) })
-      .where(eq(outboundMessages.id, row.id));
-    const [secret] = await tx
-      .select({ apiKey: restaurantSecrets.whatsappApiKey })
-      .from(restaurantSecrets)
-      .where(eq(restaurantSecrets.restaurantId, row.restaurantId))
-      .limit(1);
-    return { row, attempts, token, apiKey: secret?.apiKey ?? null };
-  });
+  const token = randomUUID();
+  const { rows } = await db.execute<ClaimedRow>(sql`
+    with interrupted as (
+      update ${outboundMessages}
+      set status = 'failed', claim_token = null, lease_until = null, last_error = 'Envio interrompido'
+      where status = 'sending' and lease_until < ${atSql} and attempts >= ${maxAttempts}
+    ),
+    claimed as (
+      update ${outboundMessages}
+      set status = 'sending', attempts = attempts + 1, claim_token = ${token},
+        lease_until = ${new Date(at.getTime() + leaseMs).toISOString()}::timestamptz
+      where id in (
+        select id from ${outboundMessages}
+        where attempts < ${maxAttempts}
+          and ((status = 'pending'
+                and created_at + (case attempts ${sql.raw(whens)} else 0 end) * interval '1 millisecond' <= ${atSql})
+            or (status = 'sending' and lease_until < ${atSql}))
+        order by created_at
+        limit ${CLAIM_BATCH}
+        for update skip locked)
+      returning id, restaurant_id, order_id, phone, body, attempts, created_at
+    )
+    select claimed.*, (select s.whatsapp_api_key from ${restaurantSecrets} s
+      where s.restaurant_id = claimed.restaurant_id) as api_key
+    from claimed
+    order by claimed.created_at`);
+  return rows.map((row) => ({
+    id: row.id,
+    restaurantId: row.restaurant_id,
+    orderId: row.order_id,
+    phone: row.phone,
+    body: row.body,
+    attempts: Number(row.attempts),
+    token,
+    // Read by hand, so opened by hand: the column keeps it sealed.
+    apiKey: row.api_key === null ? null : openSecret(row.api_key),
+  }));
 }
 
 /** Records a send's result. A failure only counts while the claim is still this sender's. */
@@ -233,17 +123,19 @@ async function recordResult(
   error: unknown,
   maxAttempts: number,
 ): Promise<void> {
-  const { row, attempts, token } = claimed;
-  await deps.database.db.transaction(async (tx) => {
-    if (error === null) {
-      // The message went out: whoever holds the row now, it must never be sent again.
-      await tx
-        .update(outboundMessages)
-        .set({ status: 'sent', sentAt: new Date(), lastError: null, claimToken: null, leaseUntil: null })
-        .where(eq(outboundMessages.id, row.id));
-      return;
-    }
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  const { id, attempts, token } = claimed;
+  const db = deps.database.db;
+  if (error === null) {
+    // The message went out: whoever holds the row now, it must never be sent again.
+    await db
+      .update(outboundMessages)
+      .set({ status: 'sent', sentAt: new Date(), lastError: null, claimToken: null, leaseUntil: null })
+      .where(eq(outboundMessages.id, id));
+    return;
+  }
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  deps.log.warn({ err: error, outboxId: id, attempts }, 'WhatsApp send failed');
+  await db.transaction(async (tx) => {
     const [mine] = await tx
       .update(outboundMessages)
       .set({
@@ -252,35 +144,31 @@ async function recordResult(
         claimToken: null,
         leaseUntil: null,
       })
-      .where(and(eq(outboundMessages.id, row.id), eq(outboundMessages.claimToken, token)))
+      .where(and(eq(outboundMessages.id, id), eq(outboundMessages.claimToken, token)))
       .returning({ id: outboundMessages.id });
-    deps.log.warn({ err: error, outboxId: row.id, attempts }, 'WhatsApp send failed');
     // Staff hear about it once, at the first failure; retries continue quietly.
-    if (mine && attempts === 1 && row.orderId) {
-      const [order] = await tx
-        .select({ number: orders.number })
-        .from(orders)
-        .where(tenant(orders, row.restaurantId, eq(orders.id, row.orderId)))
-        .limit(1);
-      await appendEvent(tx, {
-        restaurantId: row.restaurantId,
-        type: 'whatsapp.failed',
-        permission: 'manage_orders',
-        payload: {
-          orderId: row.orderId,
-          number: order?.number ?? null,
-          shortId: shortIdAdmin(row.orderId),
-          error: message,
-          willRetry: attempts < maxAttempts,
-        },
-      });
-    }
+    if (mine && attempts === 1 && claimed.orderId)
+      await announceFailure(tx, claimed.restaurantId, claimed.orderId, message, attempts < maxAttempts);
+  });
+}
+
+async function announceFailure(tx: DbOrTx, restaurantId: string, orderId: string, error: string, willRetry: boolean) {
+  const [order] = await tx
+    .select({ number: orders.number })
+    .from(orders)
+    .where(tenant(orders, restaurantId, eq(orders.id, orderId)))
+    .limit(1);
+  await appendEvent(tx, {
+    restaurantId,
+    type: 'whatsapp.failed',
+    permission: 'manage_orders',
+    payload: { orderId, number: order?.number ?? null, shortId: shortIdAdmin(orderId), error, willRetry },
   });
 }
 
 /**
- * Sends what is due, one row at a time: claim (short transaction), send (no transaction), record
- * (short transaction). Returns how many rows were attempted.
+ * Sends what is due, one row at a time: claim (one statement), send (no transaction), record (one
+ * statement; a failure's short transaction also tells staff). Returns how many rows were attempted.
  */
 export async function drainOutbox(
   deps: Pick<Deps, 'database' | 'integrations' | 'log'>,
@@ -291,27 +179,29 @@ export async function drainOutbox(
   const max = options.max ?? 100;
   let attempted = 0;
   while (attempted < max) {
-    const claimed = await claimNext(deps.database.db, now(), delays, options.leaseMs ?? SEND_LEASE_MS);
-    if (!claimed) break;
-    attempted++;
-    let error: unknown = null;
-    try {
-      await deps.integrations.messaging.send({
-        restaurantId: claimed.row.restaurantId,
-        phone: claimed.row.phone ?? '',
-        body: claimed.row.body,
-        apiKey: claimed.apiKey,
-      });
-    } catch (err) {
-      error = err ?? new Error('Falha no envio');
+    const batch = await claimDue(deps.database.db, now(), delays, options.leaseMs ?? SEND_LEASE_MS);
+    for (const claimed of batch) {
+      attempted++;
+      let error: unknown = null;
+      try {
+        await deps.integrations.messaging.send({
+          restaurantId: claimed.restaurantId,
+          phone: claimed.phone ?? '',
+          body: claimed.body,
+          apiKey: claimed.apiKey,
+        });
+      } catch (err) {
+        error = err ?? new Error('Falha no envio');
+      }
+      await recordResult(deps, claimed, error, delays.length);
     }
-    await recordResult(deps, claimed, error, delays.length);
+    if (batch.length < CLAIM_BATCH) break;
   }
   return attempted;
 }
 
 export type OrderNotifier = {
-  /** Runs one sweep + drain now (also what the timer does). */
+  /** Runs one sweep of the log's new events + drain now (what the timer does). */
   tick(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -328,10 +218,11 @@ export async function startOrderNotifications(
   const log = deps.log.child({ worker: 'order-notifications' });
   let stopped = false;
   let running: Promise<void> | null = null;
-  let again = false;
+  /** The pass owed to triggers not served yet: always a drain, a sweep of the log if the timer asked; null when none. */
+  let owed: { sweep: boolean; full: boolean } | null = null;
 
-  // Two cursors over the event log: `seen` for the fast path (every NOTIFY), and `settled`, which trails
-  // by a minute, for the timer, so an event whose transaction committed late is still looked at.
+  // Two cursors over the event log: `seen` for the timer's sweep of what is new, and `settled`, which
+  // trails by a minute, for the full sweep, so an event whose transaction committed late is still looked at.
   const [resume] = await db
     .select({ id: events.id })
     .from(events)
@@ -340,15 +231,16 @@ export async function startOrderNotifications(
     .limit(1);
   let settled = resume?.id ?? 0;
   let seen = settled;
-  let fullPass = true;
+  let nextFull = Date.now() + FULL_SWEEP_MS;
 
-  async function work() {
-    const full = fullPass;
-    fullPass = false;
+  /**
+   * The log is read in id order through its primary key, a page at a time, and filtered here: a filter
+   * in the query would make PostgreSQL scan the whole log when few rows match. One more query per page
+   * finds the orders it names that were left without their message.
+   */
+  async function sweep(full: boolean) {
     let from = full ? Math.min(settled, seen) : seen;
     const settleBefore = Date.now() - SETTLE_MS;
-    // The log is read in id order through its primary key, a page at a time, and filtered here: a filter
-    // in the query would make PostgreSQL scan the whole log when few rows match.
     for (;;) {
       const page = await db
         .select({
@@ -356,62 +248,71 @@ export async function startOrderNotifications(
           restaurantId: events.restaurantId,
           createdAt: events.createdAt,
           type: events.type,
+          orderId: sql<string | null>`${events.payload}->>'orderId'`,
           paid: sql<string | null>`${events.payload}->>'paid'`,
         })
         .from(events)
         .where(gt(events.id, from))
         .orderBy(asc(events.id))
         .limit(EVENTS_PAGE);
-      // A card/PIX order's message waits for its payment: the update that says it was paid.
-      const news = page.filter((e) => e.type === 'order.created' || (e.type === 'order.updated' && e.paid === 'true'));
-      for (const restaurantId of new Set(news.map((e) => e.restaurantId)))
-        await enqueueNewOrderNotifications(db, restaurantId);
       if (page.length === 0) break;
+      // A card/PIX order's message waits for its payment: the update that says it was paid.
+      const named = page.flatMap((e) =>
+        e.orderId && (e.type === 'order.created' || (e.type === 'order.updated' && e.paid === 'true'))
+          ? [{ restaurantId: e.restaurantId, orderId: e.orderId }]
+          : [],
+      );
+      await queueMissedNewOrderMessages(db, named);
       from = page[page.length - 1].id;
       seen = Math.max(seen, from);
       if (full) for (const e of page) if (e.createdAt.getTime() < settleBefore) settled = Math.max(settled, e.id);
       if (page.length < EVENTS_PAGE) break;
     }
-    await drainOutbox(deps, { retryDelaysMs: options.retryDelaysMs });
   }
 
-  /** Single-flight: a trigger while running schedules exactly one more pass. */
-  function tick(): Promise<void> {
+  /** Single-flight: a trigger while a pass runs schedules exactly one more, owing what every trigger asked. */
+  function run(sweepLog: boolean, full = false): Promise<void> {
     if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
+    owed = { sweep: sweepLog || (owed?.sweep ?? false), full: full || (owed?.full ?? false) };
+    if (running) return running;
     running = (async () => {
-      do {
-        again = false;
+      while (owed && !stopped) {
+        const pass = owed;
+        owed = null;
         try {
-          await work();
+          if (pass.sweep) await sweep(pass.full);
+          await drainOutbox(deps, { retryDelaysMs: options.retryDelaysMs });
         } catch (err) {
           if (!stopped) log.error({ err }, 'order notifications pass failed');
         }
-      } while (again && !stopped);
+      }
       running = null;
     })();
     return running;
   }
 
-  const unlisten = await deps.database.listen(EVENTS_CHANNEL, (payload) => {
-    const [restaurantId] = payload.split(':');
-    if (!restaurantId || stopped) return;
-    // Any event may be an order.created; the pass reads the log, so filtering here is not needed.
-    void tick();
-  });
+  // A message queued by this process wakes its sender at once; one queued by another instance is left
+  // to that instance (or, if it is gone, to this timer). A NOTIFY lost while the listener was down is
+  // made up for by a drain once it listens again (and by the timer).
+  const unlisten = await deps.database.listen(
+    OUTBOX_CHANNEL,
+    (writer) => {
+      if (writer === OUTBOX_WRITER) void run(false);
+    },
+    () => void run(false),
+  );
   const timer = setInterval(() => {
-    fullPass = true;
-    void tick();
+    const full = Date.now() >= nextFull;
+    if (full) nextFull = Date.now() + FULL_SWEEP_MS;
+    void run(true, full);
   }, options.pollMs ?? POLL_MS);
   timer.unref?.();
-  void tick();
+  void run(true, true);
 
   return {
-    tick,
+    tick: () => run(true),
     async stop() {
+      if (stopped) return;
       stopped = true;
       clearInterval(timer);
       await unlisten();

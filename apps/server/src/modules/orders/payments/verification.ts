@@ -14,6 +14,7 @@ import { tenant } from '../../../http/tenant';
 import type { VerifyResult } from '../../../integrations/payments/payments';
 import { recountSale } from '../../daily-sales/daily-sales.service';
 import { queueStorefrontNote } from '../../fiscal/queue-note';
+import { enqueueNewOrderNotifications } from '../notifications/new-order-message';
 import { queueStatusMessage } from '../notifications/status-messages';
 import { cancelOrderAndRestore } from '../order-cancel.service';
 import { announceOrderUpdate } from '../order-events';
@@ -217,6 +218,8 @@ async function applyUnderLock(
   ) {
     // `paid`: the order just became one the kitchen can make, so the board announces it now.
     const paid = paymentStatus === 'approved' && status !== 'cancelled';
+    // And the customer hears "Recebemos seu pedido", committed with the payment.
+    if (paid) await enqueueNewOrderNotifications(db, current.restaurantId, current.id);
     await announceOrderUpdate(db, current, { status, paymentStatus, paid });
   }
   // Declined (not a mismatch): an order not started yet gives its stock back; one the kitchen started is left to staff.

@@ -6,21 +6,16 @@ import { eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { ServiceCtx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
+import { type RestaurantRow, restaurantNotFound } from '../../../tenancy/restaurant-lookup';
 
 /**
- * Serialises order creation per restaurant (decision 006): order numbers, coupon limits and
- * per-customer counts are then read and written without races (stock keeps its own conditional UPDATE).
+ * Serialises order creation per restaurant (decision 006) and takes the restaurant's next sequential
+ * order number in the same statement: the UPDATE holds the restaurant's row until the transaction ends,
+ * so order numbers, coupon limits and per-customer counts are then read and written without races
+ * (stock keeps its own conditional UPDATE). A transaction that does not place its order rolls back, and
+ * its number with it.
  */
-export async function lockRestaurantOrders(ctx: ServiceCtx) {
-  await ctx.db
-    .select({ id: restaurants.id })
-    .from(restaurants)
-    .where(eq(restaurants.id, ctx.restaurantId))
-    .for('update');
-}
-
-/** Step "number": the restaurant's next sequential order number, under the lock above. */
-export async function nextOrderNumber(ctx: ServiceCtx): Promise<number> {
+export async function lockForNextOrderNumber(ctx: ServiceCtx): Promise<number> {
   const [{ orderSeq }] = await ctx.db
     .update(restaurants)
     .set({ orderSeq: sql`${restaurants.orderSeq} + 1` })
@@ -29,25 +24,48 @@ export async function nextOrderNumber(ctx: ServiceCtx): Promise<number> {
   return orderSeq;
 }
 
+/** The columns of a restaurant's weekly hours that the open/closed rules read. */
+const HOURS_FIELDS = {
+  dayOfWeek: restaurantHours.dayOfWeek,
+  isClosed: restaurantHours.isClosed,
+  openTime: restaurantHours.openTime,
+  closeTime: restaurantHours.closeTime,
+};
+
 /** The restaurant's weekly hours as the open/closed rules read them. */
 export function hoursOf(db: DbOrTx, restaurantId: string): Promise<HoursRow[]> {
-  return db
+  return db.select(HOURS_FIELDS).from(restaurantHours).where(tenant(restaurantHours, restaurantId));
+}
+
+/** A restaurant and its weekly hours in one read: what a checkout looks at first, before its transaction. */
+export async function restaurantWithHours(
+  db: DbOrTx,
+  restaurantId: string,
+): Promise<{ restaurant: RestaurantRow; hours: HoursRow[] }> {
+  const fields = sql.join(
+    Object.entries(HOURS_FIELDS).map(([key, column]) => sql`${key}::text, h.${sql.identifier(column.name)}`),
+    sql`, `,
+  );
+  const [row] = await db
     .select({
-      dayOfWeek: restaurantHours.dayOfWeek,
-      isClosed: restaurantHours.isClosed,
-      openTime: restaurantHours.openTime,
-      closeTime: restaurantHours.closeTime,
+      restaurant: restaurants,
+      hours: sql<HoursRow[]>`(
+        select coalesce(json_agg(json_build_object(${fields})), '[]'::json)
+        from ${restaurantHours} h where h.restaurant_id = ${restaurants}.id)`,
     })
-    .from(restaurantHours)
-    .where(tenant(restaurantHours, restaurantId));
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId))
+    .limit(1);
+  if (!row) throw restaurantNotFound();
+  return row;
 }
 
 /**
  * Closed means closed, whatever the browser's clock or cart says: the restaurant's hours in its own
  * timezone, read by the server when the order is placed (decision 022).
  */
-export async function assertOpenForOrders(ctx: ServiceCtx, restaurant: { timezone: string }) {
-  const open = checkOpenForOrders(await hoursOf(ctx.db, ctx.restaurantId), new Date(), restaurant.timezone);
+export function assertOpenForOrders(restaurant: { timezone: string }, hours: readonly HoursRow[]) {
+  const open = checkOpenForOrders(hours, new Date(), restaurant.timezone);
   if (!open.ok) throw new AppError(409, open.code, open.title, open.description ?? '');
 }
 

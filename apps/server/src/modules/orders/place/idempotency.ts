@@ -4,9 +4,9 @@ import type { ServiceCtx } from '../../../http/context';
 import { tenant } from '../../../http/tenant';
 
 /**
- * The order an earlier attempt with this Idempotency-Key placed, or null. Keys are per restaurant and
- * shared by every door: the door decides whether the row is its own to answer. Inside the order
- * transaction this reads through it (PGlite has one connection).
+ * The order an earlier attempt with this Idempotency-Key placed, or null: asked only once an attempt has
+ * failed (see `placeOrder`). Keys are per restaurant and shared by every door: the door decides whether the
+ * row is its own to answer.
  */
 export async function orderByKey(ctx: ServiceCtx, idempotencyKey: string | null) {
   if (!idempotencyKey) return null;

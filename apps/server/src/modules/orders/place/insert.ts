@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { orderHistory, orderItems, orders } from '@meucardapio/db/schema';
 import type { ServiceCtx } from '../../../http/context';
 import { CHANNELS, type OrderChannel } from './channels';
@@ -23,11 +24,36 @@ export type OrderInsert = {
   round: AccountRound | null;
 };
 
-/** Step "insert": the order, its items and its first history entry, whatever door it came by. */
+/**
+ * Step "insert": the order, its items and its first history entry, whatever door it came by, in one
+ * statement (the items' and history's keys to the order are checked once it has inserted all three).
+ * The items are written whole from here, ids included, so they are answered as written.
+ */
 export async function insertOrder(ctx: ServiceCtx, draft: OrderInsert) {
   const { request, priced, payment } = draft;
   const { restaurant, delivery } = priced;
+  const items: (typeof orderItems.$inferSelect)[] = orderItemRows(restaurant.id, draft.id, priced.lines).map((row) => ({
+    ...row,
+    id: randomUUID(),
+    tableAccountId: draft.round?.accountId ?? null,
+    cancelledAt: null,
+    cancelReason: null,
+    cancelledByName: null,
+  }));
+  const itemRows = ctx.db.$with('item_rows').as(ctx.db.insert(orderItems).values(items));
+  const firstHistory = ctx.db.$with('first_history').as(
+    ctx.db.insert(orderHistory).values({
+      restaurantId: restaurant.id,
+      orderId: draft.id,
+      status: draft.status,
+      employeeId: request.placedBy.employeeId,
+      employeeName: request.placedBy.name,
+      notes: CHANNELS[request.channel].historyNote,
+      ...(request.placedAt ? { createdAt: request.placedAt } : {}),
+    }),
+  );
   const [order] = await ctx.db
+    .with(firstHistory, itemRows)
     .insert(orders)
     .values({
       id: draft.id,
@@ -62,24 +88,5 @@ export async function insertOrder(ctx: ServiceCtx, draft: OrderInsert) {
     })
     .returning();
 
-  const items = await ctx.db
-    .insert(orderItems)
-    .values(
-      orderItemRows(restaurant.id, order.id, priced.lines).map((row) => ({
-        ...row,
-        tableAccountId: draft.round?.accountId ?? null,
-      })),
-    )
-    .returning();
-
-  await ctx.db.insert(orderHistory).values({
-    restaurantId: restaurant.id,
-    orderId: order.id,
-    status: draft.status,
-    employeeId: request.placedBy.employeeId,
-    employeeName: request.placedBy.name,
-    notes: CHANNELS[request.channel].historyNote,
-    ...(request.placedAt ? { createdAt: request.placedAt } : {}),
-  });
   return { order, items };
 }

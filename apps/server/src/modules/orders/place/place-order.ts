@@ -3,11 +3,11 @@ import type { orderItems, orders } from '@meucardapio/db/schema';
 import { clampDiscount } from '@meucardapio/domain/payment';
 import { orderTotal } from '@meucardapio/domain/pricing';
 import { inTransaction, type ServiceCtx } from '../../../http/context';
-import { isUniqueViolation } from '../../../http/idempotency';
 import { type RestaurantRow, restaurantById } from '../../../tenancy/restaurant-lookup';
 import { countSale } from '../../daily-sales/daily-sales.service';
+import { queueNewOrderMessage } from '../notifications/new-order-message';
 import { announceOrderCreated } from '../order-events';
-import { lockRestaurantOrders, nextOrderNumber } from './admission';
+import { lockForNextOrderNumber } from './admission';
 import { CHANNELS, type OrderChannel } from './channels';
 import { type AppliedCoupon, evaluateCoupon, redeemCoupon } from './coupon';
 import {
@@ -22,6 +22,7 @@ import { orderByKey } from './idempotency';
 import { insertOrder } from './insert';
 import { type PaymentPlan, paymentContact, type StartedPayment, startPayment } from './payment';
 import {
+  type Catalogue,
   type ChargedLine,
   chargedLines,
   linesAsShown,
@@ -36,9 +37,11 @@ import { takeOrderStock } from './stock';
  * says who the order is for, what is in it, how it travels and how it is paid, and adds only its own
  * rules; the pipeline does the rest in one transaction, in this order:
  *   read and price what needs no lock (products, delivery address and area, coupon, payment plan)
- *   → lock the restaurant's orders → replay an earlier attempt with the same key → the door's own
- *   checks → number → order, items and first history row → stock and coupon use (conditional
- *   updates) → payment start → `order.created`.
+ *   → lock the restaurant's orders and take the next number → the door's own checks → order, items
+ *   and first history row (an earlier attempt with the same key that committed fails it on the key, and
+ *   the retry answers that order)
+ *   → the customer's message → stock and coupon use (conditional updates) → the door's own rows
+ *   → `order.created`.
  * Only what is read-then-written per restaurant (numbers, coupon and open-order limits) runs after
  * the lock (decision 006); stock holds on its own conditional UPDATE.
  */
@@ -79,8 +82,8 @@ type StockTaken = Awaited<ReturnType<typeof takeOrderStock>>[number];
 /** A door's own part: what it asks for, its rules, its extra rows, and how it answers. */
 export type OrderDoor<Answer> = {
   /**
-   * Before the transaction, once no earlier attempt with the key exists: the door's own reads and checks
-   * that need no transaction (a shipping quote is a network call), and the order it asks for.
+   * Before the transaction: the door's own reads and checks that need no transaction (a shipping quote
+   * is a network call), and the order it asks for. A retry runs it again before it finds its first order.
    */
   prepare(ctx: ServiceCtx): Promise<OrderSpec>;
   /** Before the lock, once the total is known: the door's checks that need no lock, and how the money is collected. */
@@ -140,6 +143,8 @@ export type OrderSpec = {
   source?: string;
   /** The restaurant, when the door already read it before the transaction (not read twice). */
   restaurant?: RestaurantRow;
+  /** The cart's products, when the door already read them before the transaction (not read twice). */
+  catalogue?: Catalogue;
 };
 
 export type DeliveryAddressInput = Parameters<typeof resolveDelivery>[3];
@@ -149,15 +154,17 @@ export type DeliveryAddressInput = Parameters<typeof resolveDelivery>[3];
  * same key answers the first order, also when two retries race (the loser's insert hits the unique key).
  */
 export async function placeOrder<Answer>(ctx: ServiceCtx, request: OrderRequest<Answer>): Promise<Answer> {
-  const earlier = await orderByKey(ctx, request.idempotencyKey);
-  if (earlier) return request.door.replay(ctx, earlier);
-  const spec = await request.door.prepare(ctx);
   try {
+    const spec = await request.door.prepare(ctx);
     return await inTransaction(ctx, (txCtx) => placeInTransaction(txCtx, { ...request, ...spec }));
   } catch (err) {
-    if (request.idempotencyKey && isUniqueViolation(err)) {
-      const winner = await orderByKey(ctx, request.idempotencyKey);
-      if (winner) return request.door.replay(ctx, winner);
+    // Nearly every attempt is a first one, so the key is not looked up before: a retry of an order that
+    // was placed fails, on the order's unique key or earlier on a rule the first order now counts in (a
+    // limit, the last unit of stock, the hours), its number rolled back with it, and it answers the first
+    // order instead of the error.
+    if (request.idempotencyKey) {
+      const earlier = await orderByKey(ctx, request.idempotencyKey).catch(() => null);
+      if (earlier) return request.door.replay(ctx, earlier);
     }
     throw err;
   }
@@ -172,12 +179,9 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
   const contact = await paymentContact(ctx, plan, request.customer);
   const round = (await door.attach?.(ctx, priced)) ?? null;
 
-  await lockRestaurantOrders(ctx);
-  const raced = await orderByKey(ctx, request.idempotencyKey);
-  if (raced) return door.replay(ctx, raced);
+  const number = await lockForNextOrderNumber(ctx);
   await door.admit?.(ctx, priced);
 
-  const number = await nextOrderNumber(ctx);
   const id = randomUUID();
   const payment = startPayment(ctx.deps, plan, {
     id,
@@ -195,6 +199,8 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
     status: CHANNELS[request.channel].status,
     round,
   });
+  // The customer's "Recebemos seu pedido", committed with the order (if it is one that gets it).
+  await queueNewOrderMessage(ctx.db, order, items, priced.restaurant.name);
   const stock = CHANNELS[request.channel].test ? [] : await takeOrderStock(ctx, order, priced.lines, request);
   await redeemCoupon(ctx, priced.coupon, request.customer.id, order.id);
   const placed: PlacedOrder = { ...priced, order, items, payment, stock };
@@ -209,7 +215,8 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
 async function priceOrder(ctx: ServiceCtx, request: OrderSpec, asSold: boolean): Promise<PricedOrder> {
   const restaurant = request.restaurant ?? (await restaurantById(ctx.db, ctx.restaurantId));
   const charged = request.charged ? await chargedOrderLines(ctx, request.charged.lines) : null;
-  const catalogue = charged ?? (await priceOrderLines(ctx, restaurant, request.items, { acceptPaused: asSold }));
+  const catalogue =
+    charged ?? (await priceOrderLines(ctx, restaurant, request.items, { acceptPaused: asSold }, request.catalogue));
   const { lines, subtotal, priceDifference } =
     !charged && asSold && request.shownUnitPrices
       ? linesAsShown(catalogue.lines, request.shownUnitPrices)

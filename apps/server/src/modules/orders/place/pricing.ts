@@ -69,7 +69,7 @@ const SELLING_NOW: Availability = { acceptPaused: false };
  * Prices one proposed line with the domain rules, from this restaurant's products only: sizes,
  * colours and add-ons by id, flavours only among those the pizza offers (its list, else the other single pizzas).
  */
-export function priceLine(item: ProposedLine, byId: Map<string, ProductRow>, opts = SELLING_NOW): PricedLine {
+export function priceLine(item: ProposedLine, byId: Catalogue, opts = SELLING_NOW): PricedLine {
   const product = byId.get(item.productId);
   if (!product) throw unavailable();
   if (!product.available && !opts.acceptPaused) throw unavailable(product.name);
@@ -105,7 +105,7 @@ export function priceLine(item: ProposedLine, byId: Map<string, ProductRow>, opt
   });
 
   const flavorIds = [...new Set(item.flavorIds)];
-  const flavorRows: ProductRow[] = [];
+  const flavorRows: CatalogueProduct[] = [];
   if (kind === 'multi_flavor_pizza') {
     if (flavorIds.length < 1) throw badRequest(MSG.chooseFlavor, MSG.chooseFlavorDescription, 'flavor_required');
     const max = normalizeMaxFlavors(product.maxFlavors);
@@ -160,27 +160,51 @@ export const cartProductColumns = {
   length: products.length,
   weight: products.weight,
 };
-export type CartProduct = Pick<
-  typeof products.$inferSelect,
-  'id' | 'price' | 'envioCorreios' | 'height' | 'width' | 'length' | 'weight'
->;
+export type CartProduct = Pick<CatalogueProduct, keyof typeof cartProductColumns>;
+
+/** What pricing, stock and a shipping quote read of a product. */
+const catalogueColumns = {
+  ...cartProductColumns,
+  name: products.name,
+  available: products.available,
+  isPizza: products.isPizza,
+  allowsMultipleFlavors: products.allowsMultipleFlavors,
+  maxFlavors: products.maxFlavors,
+  flavorPricing: products.flavorPricing,
+  pizzaFlavors: products.pizzaFlavors,
+  variations: products.variations,
+  addons: products.addons,
+  colors: products.colors,
+  controleEstoque: products.controleEstoque,
+};
+export type CatalogueProduct = Pick<ProductRow, keyof typeof catalogueColumns>;
+/** The products a cart names, its lines' and their flavours', by id. */
+export type Catalogue = ReadonlyMap<string, CatalogueProduct>;
 
 /**
- * Refuses, before any quote or lock, a cart naming a product this restaurant does not have; answers the
- * cart's products as the shipping quote reads them, so it does not read them again.
+ * Reads THIS restaurant's products a cart names (lines and flavours) once: a door reads them before the
+ * transaction, to refuse an unknown product before any quote, and pricing takes them from there.
  */
-export async function assertProductsExist(
+export async function readCatalogue(
   db: DbOrTx,
   restaurantId: string,
   items: readonly ProposedLine[],
-): Promise<CartProduct[]> {
-  const lineIds = [...new Set(items.map((i) => i.productId))];
-  const known = await db
-    .select(cartProductColumns)
+): Promise<Catalogue> {
+  const ids = [...new Set(items.flatMap((i) => [i.productId, ...i.flavorIds]))];
+  const rows = await db
+    .select(catalogueColumns)
     .from(products)
-    .where(tenant(products, restaurantId, inArray(products.id, lineIds)));
-  if (known.length !== lineIds.length) throw unavailable();
-  return known;
+    .where(tenant(products, restaurantId, inArray(products.id, ids)));
+  return new Map(rows.map((p) => [p.id, p]));
+}
+
+/** The cart's products as the shipping quote reads them; refuses a line naming a product this restaurant does not have. */
+export function cartProducts(catalogue: Catalogue, items: readonly ProposedLine[]): CartProduct[] {
+  return [...new Set(items.map((i) => i.productId))].map((id) => {
+    const product = catalogue.get(id);
+    if (!product) throw unavailable();
+    return product;
+  });
 }
 
 /** Prices proposed lines from THIS restaurant's products only (lines and their flavours): storefront and PDV. */
@@ -190,14 +214,11 @@ export async function priceLines(
   items: readonly ProposedLine[],
   segment: BusinessSegment = 'restaurant',
   opts = SELLING_NOW,
+  catalogue?: Catalogue,
 ) {
-  const ids = [...new Set(items.flatMap((i) => [i.productId, ...i.flavorIds]))];
-  const rows = await db
-    .select()
-    .from(products)
-    .where(tenant(products, restaurantId, inArray(products.id, ids)));
+  const read = catalogue ?? (await readCatalogue(db, restaurantId, items));
   // A shop sells no pizzas: a product saved as one before the segment changed is priced as a plain product.
-  const byId = new Map(rows.map((p) => [p.id, normalizePizzaFlags(p, segment)]));
+  const byId = new Map([...read].map(([id, p]) => [id, normalizePizzaFlags(p, segment)]));
   return items.map((i) => priceLine(i, byId, opts));
 }
 
@@ -252,8 +273,10 @@ export async function priceOrderLines(
   restaurant: { id: string; businessSegment: string },
   items: readonly ProposedLine[],
   opts = SELLING_NOW,
+  catalogue?: Catalogue,
 ) {
-  const lines = await priceLines(ctx.db, restaurant.id, items, businessSegmentOf(restaurant.businessSegment), opts);
+  const segment = businessSegmentOf(restaurant.businessSegment);
+  const lines = await priceLines(ctx.db, restaurant.id, items, segment, opts, catalogue);
   return { lines, subtotal: lines.reduce((s, l) => s + l.totalPrice, 0) };
 }
 

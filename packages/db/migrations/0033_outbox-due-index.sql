@@ -1,0 +1,1 @@
+CREATE INDEX "outbound_messages_due_idx" ON "outbound_messages" USING btree ("created_at") WHERE "outbound_messages"."status" in ('pending', 'sending');
