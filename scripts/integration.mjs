@@ -3,14 +3,14 @@
 // mode. The PGlite run and the PostgreSQL runs go side by side (vitest gives each one worker on a
 // 2-core machine, and much of a PostgreSQL run is waiting); each run's output is printed whole.
 import { existsSync } from 'node:fs';
-import { runBuffered } from './buffered.mjs';
+import { printRuns, runBuffered } from './buffered.mjs';
 import { PGBOUNCER, startPgbouncer } from './pgbouncer.mjs';
 
 const args = process.argv.slice(2);
 /** The files whose work a transaction pooler could break. */
 const THROUGH_POOLER = ['order', 'cashier', 'realtime', 'payments'];
 
-/** Runs vitest with `env` on `files`; resolves with its exit code, its output printed under `title` at the end. */
+/** Runs vitest with `env` on `files`; resolves with its exit code and its output, held for `printRuns`. */
 const run = (title, env, files = args) =>
   runBuffered(title, 'npx', ['vitest', 'run', '--project', 'integration', ...files], env);
 
@@ -22,23 +22,27 @@ const STRICT = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --throw-deprec
 
 async function onPostgres() {
   // Each run copies a migrated template of its own, named after its database (see global-setup.ts).
-  let status = await run('integration tests on PostgreSQL', { TEST_DB: 'postgres', TEST_SLOT: 'postgres', ...STRICT });
-  if (status !== 0 || args.length > 0 || !existsSync(PGBOUNCER)) return status;
+  const direct = await run('integration tests on PostgreSQL', {
+    TEST_DB: 'postgres',
+    TEST_SLOT: 'postgres',
+    ...STRICT,
+  });
+  if (direct.code !== 0 || args.length > 0 || !existsSync(PGBOUNCER)) return [direct];
   const pooler = await startPgbouncer(process.env.TEST_DATABASE_URL);
   try {
-    status = await run(
+    const pooled = await run(
       'orders, cashier, payments and realtime through pgbouncer (transaction mode)',
       { TEST_DB: 'postgres', TEST_SLOT: 'pooler', TEST_POOLER_URL: pooler.url, ...STRICT },
       THROUGH_POOLER,
     );
+    return [direct, pooled];
   } finally {
     pooler.stop();
   }
-  return status;
 }
 
-const statuses = await Promise.all([
+const [pglite, postgres] = await Promise.all([
   run('integration tests on PGlite', { TEST_DB: 'pglite', TEST_SLOT: 'pglite' }),
-  process.env.TEST_DATABASE_URL ? onPostgres() : 0,
+  process.env.TEST_DATABASE_URL ? onPostgres() : [],
 ]);
-process.exit(statuses.every((s) => s === 0) ? 0 : 1);
+process.exit(printRuns([pglite, ...postgres]));
