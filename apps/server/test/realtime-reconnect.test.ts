@@ -9,7 +9,8 @@ import { openStream } from './sse';
 describe.runIf(process.env.TEST_DB === 'postgres')('the LISTEN connection is lost', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // No periodic session check within a test's time: a stream ends only on what the instance hears.
+    t = await createTestApp({ SSE_SESSION_CHECK_MS: String(3600_000) });
   });
   afterAll(async () => {
     await t?.close();
@@ -17,10 +18,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the LISTEN connection is los
 
   const databaseName = () => new URL(t.deps.database.url!).pathname.slice(1);
 
-  /** Backends of this test's database whose last statement was a LISTEN: the instance's listener. */
+  /** Backends of this test's database whose last statement, finished, was a LISTEN: the instance's listener. */
   async function listenerPids(): Promise<number[]> {
     const res = await t.db.execute(
-      sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN %'`,
+      sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN %' and state = 'idle'`,
     );
     return (res.rows as { pid: number }[]).map((r) => Number(r.pid));
   }
@@ -67,6 +68,16 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the LISTEN connection is los
     await stream.waitFor((e) => e.event === 'ready');
     await dropListener(async () => undefined);
     expect((await owner.client.post('/api/auth/logout')).status).toBe(200);
+    expect(await stream.waitForEnd(10_000)).toBe(true);
+  });
+
+  it('a session revoked while nobody listened ends its stream once the connection is back', async () => {
+    const owner = await signupOwner(t);
+    const stream = await openStream(t.app, owner.client, '/api/events/staff');
+    await stream.waitFor((e) => e.event === 'ready');
+    await dropListener(async () => {
+      expect((await owner.client.post('/api/auth/logout')).status).toBe(200);
+    });
     expect(await stream.waitForEnd(10_000)).toBe(true);
   });
 

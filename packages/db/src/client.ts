@@ -232,7 +232,9 @@ class PgNotifications {
     client.on('end', onLost);
     try {
       await client.connect();
-      for (const channel of this.channels.keys()) await client.query(`LISTEN ${quoteChannel(channel)}`);
+      // Every channel in one statement: a notification is never sent between two channels' LISTENs.
+      const channels = [...this.channels.keys()];
+      if (channels.length > 0) await client.query(channels.map((c) => `LISTEN ${quoteChannel(c)}`).join('; '));
     } catch (err) {
       client.end().catch(() => undefined);
       throw err;

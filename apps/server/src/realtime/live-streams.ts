@@ -81,6 +81,11 @@ export class LiveStreams {
     }
   }
 
+  /** Every stream checks its session now: revocations sent while nobody listened were not heard. */
+  recheckAll() {
+    for (const h of this.open) h.recheck();
+  }
+
   /** Ends every stream (shutdown): clients reconnect, to this instance once back or to another. */
   endAll(reason: StreamEnd) {
     if (reason === 'shutdown') this.closing = true;

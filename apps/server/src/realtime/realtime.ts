@@ -143,7 +143,11 @@ export class Realtime {
           this.enqueue(() => this.catchUp(from));
         },
       ),
-      await this.database.listen(SESSION_CHANNEL, (payload) => this.streams.signal(payload)),
+      await this.database.listen(
+        SESSION_CHANNEL,
+        (payload) => this.streams.signal(payload),
+        () => this.streams.recheckAll(),
+      ),
     );
   }
 
