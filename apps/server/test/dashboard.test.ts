@@ -1,5 +1,6 @@
 import { recountDailySales } from '@meucardapio/db/daily-sales';
-import { cashSalePayments } from '@meucardapio/db/schema';
+import { cashSalePayments, restaurants } from '@meucardapio/db/schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee, createTestApp, type Owner, registerCustomer, signupOwner, type TestApp } from './helpers';
 import { insertOrder } from './ops-fixtures';
@@ -334,6 +335,25 @@ describe('GET /api/admin/dashboard', () => {
     const res = await reports.client.get(`/api/admin/dashboard?date=${D}`);
     expect(res.status).toBe(200);
     expect(res.body.today.total).toBe(sum(onDay(D)));
+  });
+
+  it("counts in the restaurant's timezone as it is at each request, for the owner and for staff", async () => {
+    const reports = await createEmployee(t, owner, { profileType: 'custom', permissions: { view_reports: true } });
+    const setTimezone = (timezone: string) =>
+      t.db.update(restaurants).set({ timezone }).where(eq(restaurants.id, owner.restaurantId));
+    await setTimezone('America/Manaus');
+    try {
+      for (const who of [owner, reports]) {
+        const v = (await who.client.get(`/api/admin/dashboard?date=${D}`)).body;
+        expect(v.timezone).toBe('America/Manaus');
+        // An hour behind São Paulo: 23:50 there is 22:50 here, and 00:30 there is still the day before here.
+        expect(v.hours[23].today).toBe(0);
+        expect(v.hours[22].today).toBe(2800);
+        expect(v.hours[0].today).toBe(0);
+      }
+    } finally {
+      await setTimezone('America/Sao_Paulo');
+    }
   });
 
   it('refuses a date that is not a calendar day', async () => {

@@ -14,6 +14,8 @@ export type StaffActor = {
   name: string;
   email: string;
   restaurantId: string;
+  /** The restaurant's timezone, read with the session: its local days without another statement. */
+  timezone: string;
   profile: Profile;
   /** The shape the permission rules of packages/domain take. */
   rules: DomainStaff;

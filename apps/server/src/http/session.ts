@@ -98,7 +98,7 @@ export async function resolveActors(db: Db, tokens: readonly string[]): Promise<
 }
 
 /**
- * The sessions with whoever they name (each join matches only for its kind), in one statement, and only
+ * The sessions with their restaurant and whoever they name (each person's join matches only for its kind), in one statement, and only
  * the columns an actor is made of: this runs on every request, and every column costs the query builder.
  */
 const sessionsWithWhoTheyName = (db: Db) =>
@@ -114,7 +114,7 @@ const sessionsWithWhoTheyName = (db: Db) =>
         expiresAt: sessions.expiresAt,
         lastSeenAt: sessions.lastSeenAt,
       },
-      ownerId: restaurants.ownerId,
+      restaurant: { ownerId: restaurants.ownerId, timezone: restaurants.timezone },
       user: { id: appUsers.id, name: appUsers.name, email: appUsers.email },
       employee: {
         id: employees.id,
@@ -133,7 +133,7 @@ const sessionsWithWhoTheyName = (db: Db) =>
       },
     })
     .from(sessions)
-    .leftJoin(restaurants, and(eq(sessions.kind, 'owner'), eq(restaurants.id, sessions.restaurantId)))
+    .leftJoin(restaurants, eq(restaurants.id, sessions.restaurantId))
     .leftJoin(appUsers, and(eq(sessions.kind, 'owner'), eq(appUsers.id, sessions.appUserId)))
     .leftJoin(employees, and(eq(sessions.kind, 'employee'), eq(employees.id, sessions.employeeId)))
     .leftJoin(userProfiles, eq(userProfiles.id, employees.profileId))
@@ -157,17 +157,19 @@ async function actorOf(db: Db, row: SessionRow): Promise<Actor | null> {
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.tokenHash, tokenHash));
   }
-  if (!s.restaurantId) return revoke();
+  if (!s.restaurantId || !row.restaurant) return revoke();
+  const { timezone } = row.restaurant;
 
   if (s.kind === 'owner' && s.appUserId) {
     const { user } = row;
-    if (!user || row.ownerId !== s.appUserId) return revoke();
+    if (!user || row.restaurant.ownerId !== s.appUserId) return revoke();
     return {
       kind: 'owner',
       id: user.id,
       name: user.name,
       email: user.email,
       restaurantId: s.restaurantId,
+      timezone,
       profile: OWNER_PROFILE,
       rules: { kind: 'owner' },
       sessionHash: tokenHash,
@@ -184,6 +186,7 @@ async function actorOf(db: Db, row: SessionRow): Promise<Actor | null> {
       name: employee.name,
       email: employee.email,
       restaurantId: s.restaurantId,
+      timezone,
       profile,
       rules: { kind: 'employee', profile, employeeActive: true },
       sessionHash: tokenHash,

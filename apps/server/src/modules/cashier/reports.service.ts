@@ -1,3 +1,4 @@
+import { readTogether } from '@meucardapio/db/client';
 import { withinLocalDays } from '@meucardapio/db/local-days';
 import {
   cashRegisterHistory,
@@ -22,7 +23,6 @@ import { and, desc, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { restaurantById } from '../../tenancy/restaurant-lookup';
 import { daySalesBySource } from '../dashboard/dashboard.service';
 import {
   closeCountsOf,
@@ -54,18 +54,19 @@ const SESSIONS_LISTED = 30;
 
 type OrderRow = typeof orders.$inferSelect;
 
-async function salesOfDay(ctx: StaffCtx, timezone: string, date: string, statuses: string[]) {
+/** A local day's PDV sales in `statuses`, with their payments and who gave their discounts. */
+async function pdvSalesOfDay(ctx: StaffCtx, timezone: string, date: string, statuses: string[]) {
   const rows = await pdvSaleRows(
     ctx.db,
     ctx.restaurantId,
     and(inArray(orders.status, statuses), withinLocalDays(orders.createdAt, timezone, date)),
   );
   const ids = rows.map((r) => r.id);
-  const [payments, discounts] = await Promise.all([
-    paymentsOfOrders(ctx.db, ctx.restaurantId, ids),
-    discountsOfOrders(ctx.db, ctx.restaurantId, ids),
+  const [payments, discounts] = await readTogether(ctx.db, [
+    () => paymentsOfOrders(ctx.db, ctx.restaurantId, ids),
+    () => discountsOfOrders(ctx.db, ctx.restaurantId, ids),
   ]);
-  const pdvSales: ReportSale[] = rows.map((o: OrderRow) => {
+  const sales: ReportSale[] = rows.map((o: OrderRow) => {
     const given = discounts.get(o.id);
     return {
       id: o.id,
@@ -81,26 +82,35 @@ async function salesOfDay(ctx: StaffCtx, timezone: string, date: string, statuse
       payments: payments.filter((p) => p.orderId === o.id),
     };
   });
-  const tableSales = await tableSalesWhere(
-    ctx.db,
-    ctx.restaurantId,
-    withinLocalDays(tableAccountPayments.createdAt, timezone, date),
-    withinLocalDays(tableAccounts.closedAt, timezone, date),
-  );
-  const reportSales = [...pdvSales, ...tableSales].sort(
-    (a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime(),
-  );
-  return { rows, tableSales, reportSales };
+  return { rows, sales };
 }
 
-async function dayOf(ctx: StaffCtx, date: string | undefined) {
-  const r = await restaurantById(ctx.db, ctx.restaurantId);
-  return { timezone: r.timezone, date: date ?? localDateString(new Date(), r.timezone) };
+/** A local day's sales: the PDV's and the table accounts' (read together), newest first. */
+async function salesOfDay(ctx: StaffCtx, timezone: string, date: string, statuses: string[]) {
+  const [pdv, tableSales] = await readTogether(ctx.db, [
+    () => pdvSalesOfDay(ctx, timezone, date, statuses),
+    () =>
+      tableSalesWhere(
+        ctx.db,
+        ctx.restaurantId,
+        withinLocalDays(tableAccountPayments.createdAt, timezone, date),
+        withinLocalDays(tableAccounts.closedAt, timezone, date),
+      ),
+  ]);
+  const reportSales = [...pdv.sales, ...tableSales].sort(
+    (a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime(),
+  );
+  return { rows: pdv.rows, tableSales, reportSales };
+}
+
+function dayOf(ctx: StaffCtx, date: string | undefined) {
+  const { timezone } = ctx.actor;
+  return { timezone, date: date ?? localDateString(new Date(), timezone) };
 }
 
 /** Relatórios: today's PDV sales (delivered or ready) and table payments in the restaurant's timezone. */
 export async function todayReport(ctx: StaffCtx): Promise<TodayReport> {
-  const { timezone, date } = await dayOf(ctx, undefined);
+  const { timezone, date } = dayOf(ctx, undefined);
   const { reportSales } = await salesOfDay(ctx, timezone, date, REPORT_STATUSES);
   return { date, timezone, ...summarizeSales(reportSales, timezone) };
 }
@@ -110,7 +120,7 @@ export async function todayReport(ctx: StaffCtx): Promise<TodayReport> {
  * are the standing items of the accounts paid that day).
  */
 export async function dailyReport(ctx: StaffCtx, day?: string): Promise<DailyReport> {
-  const { timezone, date } = await dayOf(ctx, day);
+  const { timezone, date } = dayOf(ctx, day);
   const [{ rows, tableSales, reportSales }, sources] = await Promise.all([
     salesOfDay(ctx, timezone, date, DETAILED_STATUSES),
     daySalesBySource(ctx, timezone, date),
@@ -156,7 +166,7 @@ export async function dailyReport(ctx: StaffCtx, day?: string): Promise<DailyRep
 
 /** The detailed report's sales as CSV, then the day's sangrias and suprimentos, with its file name. */
 export async function dailyReportCsv(ctx: StaffCtx, day?: string) {
-  const { timezone, date } = await dayOf(ctx, day);
+  const { timezone, date } = dayOf(ctx, day);
   const [{ reportSales }, movements] = await Promise.all([
     salesOfDay(ctx, timezone, date, DETAILED_STATUSES),
     movementsOf(ctx.db, ctx.restaurantId, withinLocalDays(cashRegisterHistory.createdAt, timezone, date)),

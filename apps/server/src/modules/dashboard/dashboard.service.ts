@@ -16,7 +16,6 @@ import { localParts } from '@meucardapio/domain/hours';
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { tenant } from '../../http/tenant';
-import { restaurantById } from '../../tenancy/restaurant-lookup';
 import { bestSellersOfDays, salesOfDays } from '../daily-sales/daily-sales.service';
 
 /**
@@ -43,7 +42,7 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
   const { restaurantId } = ctx;
   // Figures a second old are fine here: the read replica takes them when there is one.
   const db = ctx.deps.database.laggingReads();
-  const { timezone: tz } = await restaurantById(db, restaurantId);
+  const tz = ctx.actor.timezone;
   const now = localParts(new Date(), tz);
   const date = requestedDate ?? now.date;
   const isToday = date === now.date;

@@ -1,3 +1,4 @@
+import { anyOf } from '@meucardapio/db/any-of';
 import { type DbOrTx, readTogether } from '@meucardapio/db/client';
 import {
   couriers,
@@ -25,7 +26,7 @@ import type {
   StaffOrderItemView,
 } from '@meucardapio/domain/order-views';
 import { isCheckoutOrder } from '@meucardapio/domain/payment';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 import { authorisedNoteLinks } from '../fiscal/note-links';
 
@@ -113,7 +114,7 @@ export async function customerOrderViews(
       db
         .select()
         .from(orderItems)
-        .where(tenant(orderItems, restaurantId, inArray(orderItems.orderId, ids)))
+        .where(tenant(orderItems, restaurantId, anyOf(orderItems.orderId, ids)))
         .orderBy(asc(orderItems.orderId), asc(orderItems.name)),
     () =>
       db
@@ -181,7 +182,7 @@ async function appLinks(
         .select({ link: marketplaceOrders, channel: orders.channel })
         .from(marketplaceOrders)
         .innerJoin(orders, eq(orders.id, marketplaceOrders.orderId))
-        .where(tenant(marketplaceOrders, restaurantId, inArray(marketplaceOrders.orderId, orderIds))),
+        .where(tenant(marketplaceOrders, restaurantId, anyOf(marketplaceOrders.orderId, orderIds))),
     () =>
       db
         .selectDistinctOn([marketplaceOutbox.orderId], {
@@ -195,7 +196,7 @@ async function appLinks(
           tenant(
             marketplaceOutbox,
             restaurantId,
-            inArray(marketplaceOutbox.orderId, orderIds),
+            anyOf(marketplaceOutbox.orderId, orderIds),
             eq(marketplaceOutbox.status, 'failed'),
           ),
         )
@@ -236,9 +237,7 @@ export async function tabNumbersOf(
   const rows = await db
     .select({ id: tableAccounts.id, number: tableAccounts.number })
     .from(tableAccounts)
-    .where(
-      tenant(tableAccounts, restaurantId, inArray(tableAccounts.id, [...accountIds]), eq(tableAccounts.kind, 'tab')),
-    );
+    .where(tenant(tableAccounts, restaurantId, anyOf(tableAccounts.id, accountIds), eq(tableAccounts.kind, 'tab')));
   return new Map(rows.map((r) => [r.id, r.number]));
 }
 
@@ -254,27 +253,27 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
       db
         .select()
         .from(orderItems)
-        .where(tenant(orderItems, restaurantId, inArray(orderItems.orderId, ids)))
+        .where(tenant(orderItems, restaurantId, anyOf(orderItems.orderId, ids)))
         .orderBy(asc(orderItems.id)),
     () =>
       db
         .select()
         .from(orderHistory)
-        .where(tenant(orderHistory, restaurantId, inArray(orderHistory.orderId, ids)))
+        .where(tenant(orderHistory, restaurantId, anyOf(orderHistory.orderId, ids)))
         .orderBy(asc(orderHistory.createdAt)),
     () =>
       employeeIds.length
         ? db
             .select({ id: employees.id, name: employees.name })
             .from(employees)
-            .where(tenant(employees, restaurantId, inArray(employees.id, employeeIds)))
+            .where(tenant(employees, restaurantId, anyOf(employees.id, employeeIds)))
         : Promise.resolve([]),
     () =>
       courierIds.length
         ? db
             .select({ id: couriers.id, name: couriers.name })
             .from(couriers)
-            .where(tenant(couriers, restaurantId, inArray(couriers.id, courierIds)))
+            .where(tenant(couriers, restaurantId, anyOf(couriers.id, courierIds)))
         : Promise.resolve([]),
     () => activeStatesOf(db, restaurantId),
     () => appLinks(db, restaurantId, appIds),

@@ -373,8 +373,7 @@ export async function saveAccountSettings(ctx: StaffCtx, input: z.output<typeof 
 
 /** Table turnover of a day (today by default) in the restaurant's timezone; joined tables count in the one they joined. */
 export async function turnoverOfDay(ctx: StaffCtx, day: string | undefined): Promise<TurnoverView> {
-  const r = await restaurantById(ctx.db, ctx.restaurantId);
-  const date = day ?? localDateString(new Date(), r.timezone);
+  const date = day ?? localDateString(new Date(), ctx.actor.timezone);
   const rows = await ctx.db
     .select({
       openedAt: tableAccounts.openedAt,
@@ -390,7 +389,7 @@ export async function turnoverOfDay(ctx: StaffCtx, day: string | undefined): Pro
         ctx.restaurantId,
         eq(tableAccounts.status, 'closed'),
         isNull(tableAccounts.joinedIntoId),
-        withinLocalDays(tableAccounts.closedAt, r.timezone, date),
+        withinLocalDays(tableAccounts.closedAt, ctx.actor.timezone, date),
       ),
     );
   const closed = rows.map((a) => ({ ...a, closedAt: a.closedAt ?? a.openedAt, total: a.total ?? 0 }));
