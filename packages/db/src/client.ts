@@ -9,6 +9,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { releasingTransactions } from './pool-transactions';
 import { ReadReplica, type ReplicaState } from './read-replica';
 import * as schema from './schema';
 
@@ -120,6 +121,7 @@ async function openPostgres(url: string, directUrl: string, readUrl?: string): P
   const max = Number(process.env.DATABASE_POOL_MAX ?? 10);
   const pool = newPool(url, max);
   const db = drizzlePg(pool, { schema });
+  releasingTransactions((db as unknown as { session: unknown }).session, pool);
   const notifications = new PgNotifications(directUrl);
   const readPool = readUrl ? newPool(readUrl, max) : undefined;
   const replica = readPool ? new ReadReplica(pool, readPool) : undefined;
