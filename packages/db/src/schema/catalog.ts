@@ -109,6 +109,19 @@ export const products = pgTable(
   ],
 );
 
+/** What a customer chooses on a product (flavours, variations, add-ons, colours), and its stock control. */
+export const productChoiceColumns = {
+  isPizza: products.isPizza,
+  allowsMultipleFlavors: products.allowsMultipleFlavors,
+  maxFlavors: products.maxFlavors,
+  flavorPricing: products.flavorPricing,
+  pizzaFlavors: products.pizzaFlavors,
+  variations: products.variations,
+  addons: products.addons,
+  colors: products.colors,
+  controleEstoque: products.controleEstoque,
+};
+
 export const stockHistory = pgTable(
   'stock_history',
   {

@@ -1,5 +1,5 @@
 import type { Db } from '@meucardapio/db/client';
-import { categories, products, restaurantHours } from '@meucardapio/db/schema';
+import { categories, productChoiceColumns, products, restaurantHours } from '@meucardapio/db/schema';
 import { DEFAULT_TIMEZONE, type HoursRow, isOpenAt } from '@meucardapio/domain/hours';
 import type { MenuAddon, MenuOption, MenuProduct, MenuRestaurant, PublicMenu } from '@meucardapio/domain/menu-views';
 import { flavourChoiceIds, parseList } from '@meucardapio/domain/pricing';
@@ -22,15 +22,7 @@ const publicProductColumns = {
   price: products.price,
   compareAtPrice: products.compareAtPrice,
   imageUrl: products.imageUrl,
-  isPizza: products.isPizza,
-  allowsMultipleFlavors: products.allowsMultipleFlavors,
-  maxFlavors: products.maxFlavors,
-  flavorPricing: products.flavorPricing,
-  pizzaFlavors: products.pizzaFlavors,
-  variations: products.variations,
-  addons: products.addons,
-  colors: products.colors,
-  controleEstoque: products.controleEstoque,
+  ...productChoiceColumns,
   estoque: products.estoque,
   envioCorreios: products.envioCorreios,
 };

@@ -1,5 +1,11 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import { type Addon, type OrderItemOption, type PriceOption, products } from '@meucardapio/db/schema';
+import {
+  type Addon,
+  type OrderItemOption,
+  type PriceOption,
+  productChoiceColumns,
+  products,
+} from '@meucardapio/db/schema';
 import type { OrderProposal } from '@meucardapio/domain/checkout';
 import { MSG } from '@meucardapio/domain/messages';
 import {
@@ -167,15 +173,7 @@ const catalogueColumns = {
   ...cartProductColumns,
   name: products.name,
   available: products.available,
-  isPizza: products.isPizza,
-  allowsMultipleFlavors: products.allowsMultipleFlavors,
-  maxFlavors: products.maxFlavors,
-  flavorPricing: products.flavorPricing,
-  pizzaFlavors: products.pizzaFlavors,
-  variations: products.variations,
-  addons: products.addons,
-  colors: products.colors,
-  controleEstoque: products.controleEstoque,
+  ...productChoiceColumns,
 };
 export type CatalogueProduct = Pick<ProductRow, keyof typeof catalogueColumns>;
 /** The products a cart names, its lines' and their flavours', by id. */
