@@ -244,12 +244,21 @@ function PaymentForm({
     });
   }
 
-  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    if (e.key === 'F4') {
+  // F4 is heard on the window, not on the dialog's content: the cash "Valor recebido" field unmounts once
+  // the sale is covered, leaving focus on the page until the next frame, and an F4 typed then must count.
+  const confirmLatest = useRef(confirm);
+  confirmLatest.current = confirm;
+  useEffect(() => {
+    function onF4(e: globalThis.KeyboardEvent) {
+      if (e.key !== 'F4') return;
       e.preventDefault();
-      confirm();
-      return;
+      confirmLatest.current();
     }
+    window.addEventListener('keydown', onF4);
+    return () => window.removeEventListener('keydown', onF4);
+  }, []);
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     const inField = e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement;
     const digit = /^[1-9]$/.test(e.key) ? Number(e.key) : null;
     if (digit && (!inField || e.altKey) && methods[digit - 1]) {
