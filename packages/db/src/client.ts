@@ -234,7 +234,8 @@ class PgNotifications {
     client.on('end', onLost);
     try {
       await client.connect();
-      // Every channel in one statement: a notification is never sent between two channels' LISTENs.
+      // Every channel in one query, so one implicit transaction: they all start listening at its commit,
+      // and no notification can fall between two of them.
       const channels = [...this.channels.keys()];
       if (channels.length > 0) await client.query(channels.map((c) => `LISTEN ${quoteChannel(c)}`).join('; '));
     } catch (err) {

@@ -98,8 +98,9 @@ export async function resolveActors(db: Db, tokens: readonly string[]): Promise<
 }
 
 /**
- * The sessions with their restaurant and whoever they name (each person's join matches only for its kind), in one statement, and only
- * the columns an actor is made of: this runs on every request, and every column costs the query builder.
+ * The sessions with their restaurant and whoever they name (each person's join matches only for its
+ * kind), in one statement, and only the columns an actor is made of: this runs on every request, and
+ * every column costs the query builder.
  */
 const sessionsWithWhoTheyName = (db: Db) =>
   db
