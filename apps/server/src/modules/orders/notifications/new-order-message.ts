@@ -5,7 +5,7 @@ import { cashChangeOf, cashChangeText } from '@meucardapio/domain/order-display'
 import { shortIdAdmin } from '@meucardapio/domain/order-status';
 import { toWhatsAppNumber } from '@meucardapio/domain/phone';
 import { greetingName } from '@meucardapio/domain/status-messages';
-import { and, asc, eq, gt, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { tenant } from '../../../http/tenant';
 import { type OutboxRow, queueOutboxRow } from './outbox-queue';
 
@@ -142,7 +142,9 @@ async function queueMissing(db: DbOrTx, restaurantId: string, orderId: string | 
         orders,
         restaurantId,
         gt(orders.createdAt, since),
-        orderId ? eq(orders.id, orderId) : undefined,
+        // The sweep makes up for messages never queued: an order without a phone has nothing to send,
+        // and one whose customer erased their data (its messages deleted) must not get one back.
+        orderId ? eq(orders.id, orderId) : isNotNull(orders.customerPhone),
         missingNewOrderMessage(),
       ),
     )
