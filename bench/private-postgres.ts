@@ -44,7 +44,9 @@ function scratch(): string {
 
 function cluster(bin: string, dir: string, data: string, port: number): PrivatePostgres {
   // BENCH_STATEMENTS=1 loads pg_stat_statements, so a bench can print what each statement cost the server.
-  const statements = process.env.BENCH_STATEMENTS ? ' -c shared_preload_libraries=pg_stat_statements' : '';
+  const statements = process.env.BENCH_STATEMENTS
+    ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on'
+    : '';
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300${statements}`;
   const start = () => run(`${bin}/pg_ctl`, ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   start();

@@ -36,14 +36,15 @@ const ms = (v: number) => Math.round(v * 10) / 10;
 const STATEMENTS = Boolean(process.env.BENCH_STATEMENTS);
 
 async function topStatements(primary: pg.Client, orders: number) {
-  const { rows } = await primary.query<{ calls: string; total: number; query: string }>(
-    `select calls, total_exec_time as total, regexp_replace(query, '\\s+', ' ', 'g') as query
-     from pg_stat_statements where query not like '%pg_stat%' order by total_exec_time desc limit 15`,
+  const { rows } = await primary.query<{ calls: string; total: number; plan: number; query: string }>(
+    `select calls, total_exec_time as total, total_plan_time as plan, regexp_replace(query, '\\s+', ' ', 'g') as query
+     from pg_stat_statements where query not like '%pg_stat%' order by total_exec_time + total_plan_time desc limit 15`,
   );
   const n = Math.max(1, orders);
   return rows.map((r) => ({
     callsPerOrder: Math.round((Number(r.calls) / n) * 100) / 100,
     execMsPerOrder: Math.round((r.total / n) * 1000) / 1000,
+    planMsPerOrder: Math.round((r.plan / n) * 1000) / 1000,
     statement: r.query.slice(0, 160),
   }));
 }

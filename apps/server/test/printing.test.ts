@@ -2,7 +2,7 @@ import { orderItems, printJobs, products } from '@meucardapio/db/schema';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakePrinter } from './fake-printer';
-import { createTestApp, eventually, type Owner, signupOwner, type TestApp } from './helpers';
+import { createEmployee, createTestApp, eventually, type Owner, signupOwner, type TestApp } from './helpers';
 import { insertOrder } from './ops-fixtures';
 import { type AgentProcess, listen, startAgent } from './print-agent-process';
 import { type PrinterRoutes, printerBody } from './printing-fixtures';
@@ -295,6 +295,36 @@ describe('print agent', { timeout: 90_000 }, () => {
     const [job] = await jobsOf(order.id);
     expect((await owner.client.post(`/api/admin/print-jobs/${job.id}/retry`)).status).toBe(200);
     await eventually(async () => expect(counter.find(big)).toHaveLength(3), PRINTS);
+  });
+
+  it('reprints only an order the person reaches on the board', async () => {
+    const rider = await createEmployee(t, owner, {
+      profileType: 'counter',
+      profileName: 'Entregador',
+      permissions: { manage_orders: true },
+    });
+    const cashier = await createEmployee(t, owner, {
+      profileType: 'cashier',
+      permissions: { manage_cashier: true, manage_orders: true },
+    });
+    const sale = await insertOrder(t, owner.restaurantId, { deliveryType: 'pdv', status: 'delivered' });
+    const theirs = await insertOrder(t, owner.restaurantId, { deliveryEmployeeId: rider.employeeId });
+    const someoneElses = await insertOrder(t, owner.restaurantId);
+    const reprint = (who: { client: Owner['client'] }, orderId: string) =>
+      who.client.post(`/api/admin/orders/${orderId}/print`);
+
+    const refused = await reprint(cashier, sale.id);
+    expect(refused.status).toBe(404);
+    expect(refused.text).toContain('Pedido não encontrado');
+    expect((await reprint(rider, someoneElses.id)).status).toBe(404);
+    expect(await jobsOf(sale.id)).toEqual([]);
+    expect(await jobsOf(someoneElses.id)).toEqual([]);
+
+    expect((await reprint(rider, theirs.id)).status).toBe(201);
+    expect((await reprint(cashier, someoneElses.id)).status).toBe(201);
+    expect(await jobsOf(theirs.id)).toHaveLength(1);
+    expect(await jobsOf(someoneElses.id)).toHaveLength(1);
+    await allPrinted([theirs.id, someoneElses.id], 2);
   });
 
   it('prints the cash session closing report on the printer that takes it', async () => {

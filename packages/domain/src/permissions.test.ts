@@ -25,6 +25,7 @@ import {
   ROUTE_PERMISSIONS,
   SETTINGS_TAB_PERMISSION,
   type StaffActor,
+  seesOrder,
   visibleSettingsTabs,
 } from './permissions';
 
@@ -288,6 +289,31 @@ describe('isDeliveryPerson / chatUserType', () => {
     expect(chatUserType(employee(profile({ name: 'Entregador' })))).toBe('employee');
     expect(chatUserType(employee(profile({ name: 'Cozinha', type: 'kitchen' })))).toBe('admin');
     expect(chatUserType(OWNER)).toBe('admin');
+  });
+});
+
+describe('seesOrder', () => {
+  const rider = employee(profile({ name: 'Entregador', permissions: { manage_orders: true } }));
+  const cashier = employee(profile({ type: 'cashier', permissions: { manage_cashier: true, manage_orders: true } }));
+  const counter = employee(profile({ permissions: { manage_orders: true, manage_cashier: true } }));
+  const sale = { deliveryType: 'pdv', deliveryEmployeeId: null };
+  const delivery = (to: string | null) => ({ deliveryType: 'delivery', deliveryEmployeeId: to });
+
+  it('lets a delivery person reach only the orders given to them', () => {
+    expect(seesOrder(rider, 'e1', delivery('e1'))).toBe(true);
+    expect(seesOrder(rider, 'e1', delivery('e2'))).toBe(false);
+    expect(seesOrder(rider, 'e1', delivery(null))).toBe(false);
+  });
+
+  it('keeps PDV sales from a cashier-only profile, and only those', () => {
+    expect(seesOrder(cashier, 'e1', sale)).toBe(false);
+    expect(seesOrder(cashier, 'e1', delivery(null))).toBe(true);
+    expect(seesOrder(counter, 'e1', sale)).toBe(true);
+  });
+
+  it('lets the owner reach every order', () => {
+    expect(seesOrder(OWNER, 'u1', sale)).toBe(true);
+    expect(seesOrder(OWNER, 'u1', delivery('e2'))).toBe(true);
   });
 });
 

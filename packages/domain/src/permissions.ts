@@ -211,6 +211,20 @@ export function isDeliveryPerson(actor: StaffActor): boolean {
   return actor.kind === 'employee' && actor.profile?.name.trim() === DELIVERY_PROFILE_NAME;
 }
 
+/**
+ * Whether a staff member reaches one order from the board (and so may see, move or reprint it): a
+ * delivery person only the orders given to them; a cashier-only profile no PDV sale, whose totals and
+ * the cash handed over would add up to the drawer they count blind (decision 017).
+ */
+export function seesOrder(
+  actor: StaffActor,
+  actorId: string,
+  order: { deliveryType: string; deliveryEmployeeId: string | null },
+): boolean {
+  if (isDeliveryPerson(actor) && order.deliveryEmployeeId !== actorId) return false;
+  return order.deliveryType !== 'pdv' || !isCashierOnly(actor);
+}
+
 /** The chat sender type of a staff member: delivery people chat as employee, everyone else as admin. */
 export function chatUserType(actor: StaffActor): 'admin' | 'employee' {
   return isDeliveryPerson(actor) ? 'employee' : 'admin';

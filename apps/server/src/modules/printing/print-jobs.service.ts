@@ -8,6 +8,7 @@ import {
   printJobs,
   products,
 } from '@meucardapio/db/schema';
+import { seesOrder } from '@meucardapio/domain/permissions';
 import {
   type CashClosingTicket,
   cancelledItemTicket,
@@ -307,10 +308,13 @@ async function counterReprintJobs(db: DbOrTx, restaurantId: string, orderId: str
 export async function reprintOrder(ctx: StaffCtx, orderId: string): Promise<{ jobs: number }> {
   return inTransaction(ctx, async ({ db }) => {
     const [order] = await db
-      .select({ deliveryType: orders.deliveryType })
+      .select({ deliveryType: orders.deliveryType, deliveryEmployeeId: orders.deliveryEmployeeId })
       .from(orders)
       .where(tenant(orders, ctx.restaurantId, eq(orders.id, orderId)));
-    if (!order) throw notFound('Pedido não encontrado', 'O pedido não existe ou foi excluído.');
+    // Only an order this person reaches on the board (a delivery person's own, no PDV sale for a cashier-only profile).
+    if (!order || !seesOrder(ctx.actor.rules, ctx.actor.id, order)) {
+      throw notFound('Pedido não encontrado', 'O pedido não existe ou foi excluído.');
+    }
     const jobs =
       order.deliveryType === 'pdv'
         ? await saleReprintJobs(db, ctx.restaurantId, orderId)

@@ -11,7 +11,7 @@ import {
   transitionRequirements,
 } from '@meucardapio/domain/order-status';
 import type { AdminOrderView, DeliveryPersonView, OrderReceiptView } from '@meucardapio/domain/order-views';
-import { DELIVERY_PROFILE_NAME, isCashierOnly, isDeliveryPerson } from '@meucardapio/domain/permissions';
+import { DELIVERY_PROFILE_NAME, isCashierOnly, isDeliveryPerson, seesOrder } from '@meucardapio/domain/permissions';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { inTransaction, type StaffCtx } from '../../../http/context';
 import { AppError, forbidden, notFound } from '../../../http/errors';
@@ -36,12 +36,6 @@ export const orderNotFound = () => notFound('Pedido não encontrado.');
 export type ListOrdersInput = { status?: OrderStatus; limit: number };
 
 /**
- * PDV sales are not on a cashier-only user's board: their totals and the cash handed over would add up
- * to the drawer they count blind (decision 017). Their own sale's receipt comes with the sale.
- */
-const seesPdvSales = (ctx: StaffCtx) => !isCashierOnly(ctx.actor.rules);
-
-/**
  * A delivery person reaches only their own orders and needs the address and the phone to deliver them,
  * not the customer's e-mail (the review's low item on couriers' views).
  */
@@ -57,7 +51,8 @@ function forViewer(ctx: StaffCtx, views: AdminOrderView[]): AdminOrderView[] {
 export async function listOrders(ctx: StaffCtx, input: ListOrdersInput): Promise<AdminOrderView[]> {
   const conds = [];
   if (input.status) conds.push(eq(orders.status, input.status));
-  if (!seesPdvSales(ctx)) conds.push(ne(orders.deliveryType, 'pdv'));
+  // The list's side of `seesOrder`: no PDV sale on a cashier-only user's board (their receipt comes with the sale).
+  if (isCashierOnly(ctx.actor.rules)) conds.push(ne(orders.deliveryType, 'pdv'));
   if (isDeliveryPerson(ctx.actor.rules)) {
     conds.push(inArray(orders.status, ['out_for_delivery', 'delivered']));
     conds.push(eq(orders.deliveryEmployeeId, ctx.actor.id));
@@ -78,9 +73,7 @@ export async function getOrder(ctx: StaffCtx, id: string): Promise<AdminOrderVie
     .from(orders)
     .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
     .limit(1);
-  if (!row) throw orderNotFound();
-  if (isDeliveryPerson(ctx.actor.rules) && row.deliveryEmployeeId !== ctx.actor.id) throw orderNotFound();
-  if (row.deliveryType === 'pdv' && !seesPdvSales(ctx)) throw orderNotFound();
+  if (!row || !seesOrder(ctx.actor.rules, ctx.actor.id, row)) throw orderNotFound();
   const [order] = forViewer(ctx, await adminOrderViews(ctx.db, ctx.restaurantId, [row]));
   return order;
 }
@@ -154,12 +147,9 @@ export async function updateOrderStatus(ctx: StaffCtx, id: string, input: Update
       .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
       .for('update')
       .limit(1);
-    if (!order || (order.deliveryType === 'pdv' && !seesPdvSales(ctx))) throw orderNotFound();
-    if (deliveryPerson) {
-      if (order.deliveryEmployeeId !== ctx.actor.id) throw orderNotFound();
-      if (input.status !== 'delivered') {
-        throw forbidden('Entregadores só podem confirmar a entrega dos seus pedidos.');
-      }
+    if (!order || !seesOrder(ctx.actor.rules, ctx.actor.id, order)) throw orderNotFound();
+    if (deliveryPerson && input.status !== 'delivered') {
+      throw forbidden('Entregadores só podem confirmar a entrega dos seus pedidos.');
     }
     // Setting the status an order already has changes nothing (a double click, two people at once).
     if (order.status === input.status) return;

@@ -1,7 +1,7 @@
 import { orders } from '@meucardapio/db/schema';
 import { MSG } from '@meucardapio/domain/messages';
 import { isCheckoutOrder, providerHandle } from '@meucardapio/domain/payment';
-import { isDeliveryPerson } from '@meucardapio/domain/permissions';
+import { isDeliveryPerson, seesOrder } from '@meucardapio/domain/permissions';
 import { desc, eq, gte, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
@@ -49,8 +49,7 @@ export async function verifyOrderPayment(ctx: StaffCtx, id: string): Promise<Ver
     .from(orders)
     .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
     .limit(1);
-  if (!order) throw orderNotFound();
-  if (isDeliveryPerson(ctx.actor.rules) && order.deliveryEmployeeId !== ctx.actor.id) throw orderNotFound();
+  if (!order || !seesOrder(ctx.actor.rules, ctx.actor.id, order)) throw orderNotFound();
   if (!isCheckoutOrder(order)) {
     throw new AppError(
       400,
