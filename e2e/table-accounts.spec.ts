@@ -268,6 +268,10 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
   const comanda = ownerPage.locator('article').filter({ hasText: 'Cancelado: Cliente desistiu' });
   await expect(comanda).toContainText('Caipirinha');
   await expect(comanda).toContainText('Comanda 7 · rodada 1');
+  // A tab's round is badged as a comanda, not as a table.
+  await expect(comanda.getByText('Comanda', { exact: true })).toBeVisible();
+  await expect(comanda.getByText('Mesa', { exact: true })).toHaveCount(0);
+  await expect(comanda).toContainText('Conta da comanda');
   await comanda.screenshot({ path: `${SCREENS}/board-cancelled-item-1280.png` });
 
   // Configurações → Mesas: the service charge and couvert of new accounts, ranges checked in pt-BR.

@@ -434,10 +434,14 @@ describe('the kitchen: tickets of rounds and cancelled items', () => {
       round: 1,
     });
     const board = await pdv.owner.client.get('/api/admin/orders');
-    expect(board.body.orders.find((o: { id: string }) => o.id === roundOrder)).toMatchObject({ tabNumber: 31 });
+    expect(board.body.orders.find((o: { id: string }) => o.id === roundOrder)).toMatchObject({
+      tabNumber: 31,
+      paymentMethod: 'Conta da comanda',
+    });
     // A table's round keeps its table.
     const tableRound = board.body.orders.find((o: { tableNumber: number | null }) => o.tableNumber === 10);
     expect(tableRound.tabNumber).toBeNull();
+    expect(tableRound.paymentMethod).toBe('Conta da mesa');
   });
 });
 

@@ -17,6 +17,7 @@ import {
   splitEqually,
   splitProportionally,
   statusAfter,
+  orderKindLabel,
   tableOrderLabel,
   tableTurnover,
 } from './table-accounts';
@@ -105,6 +106,13 @@ describe('status × operation', () => {
     expect(tableOrderLabel(null, 2, 7)).toBe('Comanda 7 · rodada 2');
     expect(tableOrderLabel(null, null, 7)).toBe('Comanda 7');
     expect(tableOrderLabel(null, null)).toBeNull();
+  });
+
+  it("badges a tab's round as a comanda, every other order by its delivery type", () => {
+    expect(orderKindLabel('dine_in', 7)).toBe('Comanda');
+    expect(orderKindLabel('dine_in', null)).toBe('Mesa');
+    expect(orderKindLabel('delivery', null)).toBe('Delivery');
+    expect(orderKindLabel('pdv', null)).toBe('PDV');
   });
 });
 

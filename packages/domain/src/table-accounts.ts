@@ -1,5 +1,6 @@
 import { fail, type RuleFailure } from './messages';
 import { formatBRL } from './money';
+import { DELIVERY_TYPE_LABELS, type DeliveryType } from './order-status';
 
 /*
  * Table accounts (comandas): a table or a numbered tab stays open for the whole meal, rounds are added
@@ -108,6 +109,12 @@ export function tableOrderLabel(
   if (tableNumber !== null && round !== null) return roundLabel('table', tableNumber, round);
   if (tableNumber !== null) return `Mesa ${tableNumber}`;
   return round !== null ? `Rodada ${round}` : null;
+}
+
+/** The kind badge of an order on the board: "Comanda" for a tab's round, its delivery type otherwise. */
+export function orderKindLabel(deliveryType: string, tabNumber: number | null): string {
+  if (deliveryType === 'dine_in' && tabNumber !== null) return 'Comanda';
+  return DELIVERY_TYPE_LABELS[deliveryType as DeliveryType] ?? deliveryType;
 }
 
 // ─── The bill ────────────────────────────────────────────────────────────────────────────────────

@@ -43,9 +43,11 @@ export async function placeRound<Answer>(
   },
 ): Promise<Answer> {
   let account: AccountRow | null = null;
+  let kind: AccountRow['kind'] = 'table';
   const door: OrderDoor<Answer> = {
     async prepare(readCtx) {
       const seen = await findAccount(readCtx, input.accountId);
+      kind = seen.kind;
       return {
         items: input.items,
         customer: input.customer,
@@ -58,7 +60,7 @@ export async function placeRound<Answer>(
     },
     async plan() {
       return {
-        label: 'Conta da mesa',
+        label: kind === 'tab' ? 'Conta da comanda' : 'Conta da mesa',
         paymentStatus: null,
         paymentData: {},
         installments: null,

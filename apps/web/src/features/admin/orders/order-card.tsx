@@ -1,14 +1,12 @@
 import { MSG } from '@meucardapio/domain/messages';
 import { addressLine, itemDetails, orderLabel } from '@meucardapio/domain/order-display';
 import {
-  DELIVERY_TYPE_LABELS,
-  type DeliveryType,
   nextOrderStatuses,
   ORDER_STATUS_LABELS,
   type OrderStatus,
   paymentStatusLabel,
 } from '@meucardapio/domain/order-status';
-import { tableOrderLabel } from '@meucardapio/domain/table-accounts';
+import { orderKindLabel, tableOrderLabel } from '@meucardapio/domain/table-accounts';
 import {
   AlertTriangle,
   CheckCircle2,
@@ -133,7 +131,7 @@ export function OrderCard({
               <Truck aria-hidden /> {o.deliveryKind}
             </Badge>
           ) : (
-            <Badge variant="secondary">{DELIVERY_TYPE_LABELS[o.deliveryType as DeliveryType] ?? o.deliveryType}</Badge>
+            <Badge variant="secondary">{orderKindLabel(o.deliveryType, o.tabNumber)}</Badge>
           )}
           {o.deliveryType === 'dine_in' && tableOrderLabel(o.tableNumber, o.round, o.tabNumber) ? (
             <Badge variant="outline">{tableOrderLabel(o.tableNumber, o.round, o.tabNumber)}</Badge>
