@@ -12,12 +12,12 @@ import {
   checkOperation,
   checkServicePercent,
   checkServiceRemoval,
+  orderKindLabel,
   roundLabel,
   splitByItems,
   splitEqually,
   splitProportionally,
   statusAfter,
-  orderKindLabel,
   tableOrderLabel,
   tableTurnover,
 } from './table-accounts';
