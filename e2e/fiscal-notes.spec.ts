@@ -235,7 +235,32 @@ test('the owner configures NFC-e, a PDV sale is authorised and the owner cancels
   await issueTable.getByRole('button', { name: 'Emitir NFC-e' }).click();
   await expect(issueTable).toBeHidden();
   await expect(tableSale.getByTestId('sale-note')).toContainText('Autorizada', { timeout: 30_000 });
+  // Its DANFE is reprinted from here on the thermal printer routed to it; without one, the cashier is told where to set it.
+  await tableSale.getByRole('button', { name: 'Reimprimir DANFE' }).click();
+  await expect(page.getByText('Nenhuma impressora para a DANFE')).toBeVisible();
+  await postExpecting(context.request, origin, '/api/admin/printers', {
+    name: 'Caixa',
+    connection: '127.0.0.1:9100',
+    agentId: null,
+    columns: 48,
+    codepage: 'cp860',
+    cut: true,
+    drawer: false,
+    routes: {
+      order: { delivery: 0, pickup: 0, dine_in: 0 },
+      stations: [],
+      pdvReceipt: false,
+      nfceDanfe: true,
+      cashClosing: false,
+    },
+  });
+  await tableSale.getByRole('button', { name: 'Reimprimir DANFE' }).click();
+  await expect(page.getByText('Enviado para a impressora')).toBeVisible();
   await tableSale.screenshot({ path: `${SCREENS}/cashier-table-sale-nfce-1280.png` });
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await tableSale.screenshot({ path: `${SCREENS}/cashier-table-sale-nfce-390.png` });
+  await page.setViewportSize(desktop);
   await page.keyboard.press('Escape');
   await page.goto('/admin/fiscal-notes');
   const tableRow = page.getByRole('row').filter({ hasText: 'Mesa 6' });

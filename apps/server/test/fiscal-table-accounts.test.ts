@@ -167,6 +167,21 @@ describe('the NFC-e of a table account', () => {
     expect(paper).not.toContain('\x1bp');
     await settleNote(t, { account: account.id }, clock);
     expect(await t.db.select().from(printJobs).where(eq(printJobs.kind, 'nfce_danfe'))).toHaveLength(1);
+    // "Reimprimir DANFE" from the sale's detail: the same paper again, named a reprint.
+    const reprint = await owner.post(`${A}/${account.id}/print`);
+    expect(reprint.status, reprint.text).toBe(201);
+    expect(reprint.body).toEqual({ jobs: 1 });
+    const again = await t.db.select().from(printJobs).where(eq(printJobs.kind, 'nfce_danfe'));
+    expect(again.map((j) => j.title)).toContain(`DANFE NFC-e nº ${note.numero} · Mesa 1 (reimpressão)`);
+    expect(again.find((j) => j.title.endsWith('(reimpressão)'))!.content).toBe(danfes[0].content);
+    // Without a printer routed to the DANFE, the cashier is told where to set one.
+    const routed = printer.body.printer.id as string;
+    await owner.put(`/api/admin/printers/${routed}`, printerBody('Caixa', { pdvReceipt: true }, { drawer: true }));
+    const none = await owner.post(`${A}/${account.id}/print`);
+    expect(none.status).toBe(409);
+    expect(none.body.error.title).toBe('Nenhuma impressora para a DANFE');
+    const restored = printerBody('Caixa', { pdvReceipt: true, nfceDanfe: true }, { drawer: true });
+    expect((await owner.put(`/api/admin/printers/${routed}`, restored)).status).toBe(200);
 
     // The screens name the sale by its table.
     const list = await owner.get(`${F}/notes?status=authorized`);
@@ -189,6 +204,9 @@ describe('the NFC-e of a table account', () => {
     expect((await owner.post(`${A}/${account.id}/close`)).status).toBe(200);
     expect(await noteOfAccount(t, account.id)).toBeUndefined();
     expect((await owner.get(`${F}/accounts/${account.id}/note`)).body.note).toBeNull();
+    const noNote = await owner.post(`${A}/${account.id}/print`);
+    expect(noNote.status).toBe(409);
+    expect(noNote.body.error.title).toBe('NFC-e não autorizada');
 
     const cnpj = await owner.post(`${F}/accounts/${account.id}/note`, { buyerCpf: '11.222.333/0001-81' });
     expect(cnpj.status).toBe(400);
@@ -220,5 +238,8 @@ describe('the NFC-e of a table account', () => {
     const theirs = await other.client.get(`${F}/notes?q=mesa 1`);
     expect(theirs.body.notes.map((n: { id: string }) => n.id)).not.toContain(closedEarlier.id);
     expect((await other.client.get(`${F}/notes/${closedEarlier.id}`)).status).toBe(404);
+    const reprint = await other.client.post(`${A}/${closedEarlier.tableAccountId}/print`);
+    expect(reprint.status).toBe(404);
+    expect(reprint.body.error.title).toBe('Conta não encontrada');
   });
 });

@@ -10,6 +10,7 @@ import {
   type PrinterRoutes,
   printerState,
   printRetryDelayMs,
+  sentToPrinters,
   type TicketOrder,
 } from './printing';
 import { goldenHex } from './testing/golden-hex';
@@ -113,6 +114,11 @@ describe('table rounds and cancelled items', () => {
 });
 
 describe('printing rules', () => {
+  it('tells staff where a reprint went, one printer or several', () => {
+    expect(sentToPrinters(1)).toBe('Enviado para a impressora');
+    expect(sentToPrinters(3)).toBe('Enviado para 3 impressoras');
+  });
+
   const routes: PrinterRoutes = {
     order: { delivery: 2, pickup: 1, dine_in: 0 },
     stations: [],

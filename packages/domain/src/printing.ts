@@ -8,6 +8,10 @@ import { DELIVERY_TYPE_LABELS, type DeliveryType, isDeliveryType } from './order
  */
 
 /** What a job prints. */
+/** What staff are told once a reprint is queued. */
+export const sentToPrinters = (jobs: number) =>
+  jobs > 1 ? `Enviado para ${jobs} impressoras` : 'Enviado para a impressora';
+
 export const PRINT_JOB_KINDS = ['order', 'kitchen', 'pdv_receipt', 'nfce_danfe', 'cash_closing', 'test'] as const;
 export type PrintJobKind = (typeof PRINT_JOB_KINDS)[number];
 

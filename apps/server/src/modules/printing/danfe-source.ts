@@ -15,6 +15,9 @@ import { type AccountKind, accountLabel } from '@meucardapio/domain/table-accoun
 import { asc, eq, inArray, isNull } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 
+/** A closed table account's DANFE and its job title. */
+export type DanfeOfAccount = { ticket: Ticket; title: string };
+
 export type DanfeOfOrder = {
   ticket: Ticket;
   order: { number: number; deliveryType: string; status: string; offline: boolean };
@@ -123,7 +126,7 @@ export async function danfeOfAccount(
   db: DbOrTx,
   restaurantId: string,
   accountId: string,
-): Promise<{ ticket: Ticket; title: string } | null> {
+): Promise<DanfeOfAccount | null> {
   const [row] = await db
     .select({ note: fiscalNotes, account: tableAccounts, restaurant: restaurants })
     .from(fiscalNotes)

@@ -1,14 +1,5 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import {
-  fiscalNotes,
-  kitchenStations,
-  orderItems,
-  orders,
-  printers,
-  printJobs,
-  products,
-} from '@meucardapio/db/schema';
-import { seesOrder } from '@meucardapio/domain/permissions';
+import { fiscalNotes, kitchenStations, orderItems, orders, printJobs, products } from '@meucardapio/db/schema';
 import {
   type CashClosingTicket,
   cancelledItemTicket,
@@ -17,18 +8,12 @@ import {
   danfePrintsByItself,
   kitchenTicket,
   orderTicket,
-  type PaperColumns,
-  type PrinterCodepage,
   pdvReceiptTicket,
   receiptLeftToDanfe,
-  testTicket,
 } from '@meucardapio/domain/printing';
 import { and, eq, inArray } from 'drizzle-orm';
-import { inTransaction, type ServiceCtx, type StaffCtx } from '../../http/context';
-import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { appendEvent } from '../../realtime/realtime';
-import { type DanfeOfOrder, danfeOfAccount, danfeOfOrder } from './danfe-source';
+import { type DanfeOfAccount, type DanfeOfOrder, danfeOfAccount, danfeOfOrder } from './danfe-source';
 import {
   autoPrintOf,
   insertJobs,
@@ -139,7 +124,8 @@ export async function enqueueAcceptedOrder(db: DbOrTx, restaurantId: string, ord
   return insertJobs(db, restaurantId, jobs);
 }
 
-async function receiptJobs(
+/** A sale's receipt on `targets`, titled by its number. */
+export async function receiptJobs(
   db: DbOrTx,
   restaurantId: string,
   orderId: string,
@@ -178,7 +164,8 @@ export async function enqueuePdvReceipt(db: DbOrTx, restaurantId: string, orderI
   return insertJobs(db, restaurantId, await receiptJobs(db, restaurantId, orderId, targets, (n) => `Venda #${n}`));
 }
 
-const danfeJobs = (targets: PrinterRow[], orderId: string, danfe: DanfeOfOrder, title: string): NewJob[] =>
+/** An order's DANFE on `targets`. */
+export const danfeJobs = (targets: PrinterRow[], orderId: string, danfe: DanfeOfOrder, title: string): NewJob[] =>
   targets.map((printer) => ({
     printer,
     kind: 'nfce_danfe',
@@ -210,18 +197,12 @@ export async function enqueueAccountDanfe(db: DbOrTx, restaurantId: string, acco
   if (targets.length === 0 || !(await autoPrintOf(db, restaurantId)).nfce_danfe) return [];
   const danfe = await danfeOfAccount(db, restaurantId, accountId);
   if (!danfe) return [];
-  return insertJobs(
-    db,
-    restaurantId,
-    targets.map((printer) => ({
-      printer,
-      kind: 'nfce_danfe',
-      orderId: null,
-      title: danfe.title,
-      ticket: danfe.ticket,
-    })),
-  );
+  return insertJobs(db, restaurantId, accountDanfeJobs(targets, danfe, danfe.title));
 }
+
+/** A table account's DANFE on `targets`. */
+export const accountDanfeJobs = (targets: PrinterRow[], danfe: DanfeOfAccount, title: string): NewJob[] =>
+  targets.map((printer) => ({ printer, kind: 'nfce_danfe', orderId: null, title, ticket: danfe.ticket }));
 
 /**
  * A PDV sale whose note SEFAZ rejected or denied prints the receipt its DANFE was to replace, on the
@@ -259,125 +240,4 @@ export async function enqueueCashClosing(
     restaurantId,
     targets.map((printer) => ({ printer, kind: 'cash_closing', orderId: null, title: 'Fechamento de caixa', ticket })),
   );
-}
-
-const noPrinter = () =>
-  new AppError(
-    409,
-    'no_printer',
-    'Nenhuma impressora para este pedido',
-    'Cadastre uma impressora em Configurações → Impressoras e escolha o que ela imprime.',
-  );
-
-/**
- * A PDV sale again: its DANFE on the printers routed to it once the note is authorised, its receipt on
- * the other receipt printers.
- */
-async function saleReprintJobs(db: DbOrTx, restaurantId: string, orderId: string): Promise<NewJob[]> {
-  const all = await printersOf(db, restaurantId);
-  const danfe = await danfeOfOrder(db, restaurantId, orderId);
-  const danfePrinters = danfe ? all.filter((p) => p.routes.nfceDanfe) : [];
-  const receiptPrinters = all.filter((p) => p.routes.pdvReceipt && !danfePrinters.includes(p));
-  const title = (label: string) => `${label} (reimpressão)`;
-  return [
-    ...(danfe ? danfeJobs(danfePrinters, orderId, danfe, title(danfe.title)) : []),
-    ...(await receiptJobs(db, restaurantId, orderId, receiptPrinters, (n) => title(`Venda #${n}`))),
-  ];
-}
-
-/** An order's counter copies again (one per printer that takes them). */
-async function counterReprintJobs(db: DbOrTx, restaurantId: string, orderId: string, deliveryType: string) {
-  const targets = (await printersOf(db, restaurantId)).filter((p) => counterCopies(p.routes, deliveryType) > 0);
-  if (targets.length === 0) return [];
-  const restaurant = await restaurantOf(db, restaurantId);
-  const data = await ticketOrder(db, restaurantId, orderId, restaurant.timezone);
-  if (!data) return [];
-  const ticket = orderTicket(restaurant.name, data.view, data.pix);
-  return targets.map(
-    (printer): NewJob => ({
-      printer,
-      kind: 'order',
-      orderId,
-      title: `Pedido #${data.view.number} (reimpressão)`,
-      ticket,
-    }),
-  );
-}
-
-/** "Reimprimir" on an order's card: a PDV sale's DANFE or receipt, another order's counter copies. */
-export async function reprintOrder(ctx: StaffCtx, orderId: string): Promise<{ jobs: number }> {
-  return inTransaction(ctx, async ({ db }) => {
-    const [order] = await db
-      .select({ deliveryType: orders.deliveryType, deliveryEmployeeId: orders.deliveryEmployeeId })
-      .from(orders)
-      .where(tenant(orders, ctx.restaurantId, eq(orders.id, orderId)));
-    // Only an order this person reaches on the board (a delivery person's own, no PDV sale for a cashier-only profile).
-    if (!order || !seesOrder(ctx.actor.rules, ctx.actor.id, order)) {
-      throw notFound('Pedido não encontrado', 'O pedido não existe ou foi excluído.');
-    }
-    const jobs =
-      order.deliveryType === 'pdv'
-        ? await saleReprintJobs(db, ctx.restaurantId, orderId)
-        : await counterReprintJobs(db, ctx.restaurantId, orderId, order.deliveryType);
-    if (jobs.length === 0) throw noPrinter();
-    return { jobs: (await insertJobs(db, ctx.restaurantId, jobs)).length };
-  });
-}
-
-/** "Imprimir página de teste" from the settings. */
-export async function printTestPage(ctx: StaffCtx, printerId: string): Promise<{ id: string }> {
-  return inTransaction(ctx, async ({ db }) => {
-    const [printer] = await db
-      .select()
-      .from(printers)
-      .where(tenant(printers, ctx.restaurantId, eq(printers.id, printerId)));
-    if (!printer) throw notFound('Impressora não encontrada', 'A impressora não existe ou foi excluída.');
-    const ticket = testTicket(printer.name, printer.columns as PaperColumns, printer.codepage as PrinterCodepage);
-    const [id] = await insertJobs(db, ctx.restaurantId, [
-      { printer, kind: 'test', orderId: null, title: 'Página de teste', ticket },
-    ]);
-    return { id };
-  });
-}
-
-/**
- * "Reimprimir" on a failed job: the same job goes back to the queue at once (it was never printed, so
- * this prints it once); a printed job is copied, since asking again is asking for another print.
- */
-export async function retryJob(ctx: ServiceCtx, jobId: string): Promise<{ id: string }> {
-  return inTransaction(ctx, async ({ db }) => {
-    const [job] = await db
-      .select()
-      .from(printJobs)
-      .where(tenant(printJobs, ctx.restaurantId, eq(printJobs.id, jobId)))
-      .for('update');
-    if (!job) throw notFound('Impressão não encontrada', 'A impressão não existe ou foi excluída.');
-    let id = job.id;
-    if (job.status === 'failed') {
-      await db
-        .update(printJobs)
-        .set({ status: 'queued', retryAt: null, agentId: null, leaseUntil: null })
-        .where(eq(printJobs.id, job.id));
-    } else if (job.status === 'printed') {
-      const [copy] = await db
-        .insert(printJobs)
-        .values({
-          restaurantId: ctx.restaurantId,
-          printerId: job.printerId,
-          kind: job.kind,
-          orderId: job.orderId,
-          title: job.title,
-          content: job.content,
-        })
-        .returning({ id: printJobs.id });
-      id = copy.id;
-    }
-    await appendEvent(db, {
-      restaurantId: ctx.restaurantId,
-      type: 'print.updated',
-      permission: 'manage_orders',
-      payload: { printerId: job.printerId, jobId: id, status: 'queued' },
-    });
-    return { id };
-  });
 }

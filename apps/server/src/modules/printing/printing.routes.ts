@@ -4,7 +4,6 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/context';
 import { staffCtx } from '../../http/guard';
 import { idParam, parseBody, parseParams } from '../../http/validate';
-import { printTestPage, reprintOrder, retryJob } from './print-jobs.service';
 import {
   createAgent,
   createPrinter,
@@ -17,6 +16,7 @@ import {
   saveAutoPrint,
   updatePrinter,
 } from './printers.service';
+import { printTestPage, reprintAccountDanfe, reprintOrder, retryJob } from './reprints.service';
 
 /** Configurações → Impressoras (owner), the board's printer strip and reprints (staff working orders). */
 export const printingRoutes = new Hono<AppEnv>();
@@ -88,4 +88,10 @@ printingRoutes.post('/admin/orders/:id/print', async (c) => {
   const ctx = staffCtx(c, ...ROUTE_PERMISSIONS.orders);
   const { id } = parseParams(c, idParam);
   return c.json(await reprintOrder(ctx, id), 201);
+});
+
+printingRoutes.post('/admin/table-accounts/:id/print', async (c) => {
+  const ctx = staffCtx(c, ...ROUTE_PERMISSIONS.mesas);
+  const { id } = parseParams(c, idParam);
+  return c.json(await reprintAccountDanfe(ctx, id), 201);
 });

@@ -80,6 +80,9 @@ export const fetchSaleNote = (sale: NoteSaleRef) =>
   api.get<{ note: FiscalNoteView | null }>(notePath(sale)).then((r) => r.note);
 export const issueSaleNote = (sale: NoteSaleRef, buyerCpf: string | null) =>
   api.post<{ note: FiscalNoteView }>(notePath(sale), { buyerCpf }).then((r) => r.note);
+/** "Reimprimir DANFE" of a closed table account, on the printers routed to the DANFE (modules/printing). */
+export const reprintAccountDanfe = (accountId: string) =>
+  api.post<{ jobs: number }>(`/api/admin/table-accounts/${accountId}/print`);
 export const fetchPixSettings = () => api.get<PixSettingsView>(`${BASE}/pix-settings`);
 
 /** One key per sale attempt: a double press or a retry after a timeout never records two sales. */

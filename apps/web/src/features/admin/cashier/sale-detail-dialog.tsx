@@ -2,7 +2,8 @@ import { formatCpf } from '@brazilian-utils/brazilian-utils';
 import { CASHIER_MSG } from '@meucardapio/domain/cashier';
 import { saleRef, saleStatusLabel } from '@meucardapio/domain/cashier-report';
 import { itemDetails } from '@meucardapio/domain/order-display';
-import { useQuery } from '@tanstack/react-query';
+import { sentToPrinters } from '@meucardapio/domain/printing';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useEffect } from 'react';
 import { LoadErrorNotice } from '@/components/crud/list-states';
@@ -13,7 +14,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toastError } from '@/lib/api';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { printReceipt } from '@/lib/print';
-import { cashierKeys, fetchSale } from './cashier-api';
+import { toast } from '@/lib/toast';
+import { cashierKeys, fetchSale, reprintAccountDanfe } from './cashier-api';
 import { SaleNoteLine, useSaleNote } from './sale-note';
 import { SaleReceipt } from './sale-receipt';
 
@@ -35,6 +37,12 @@ export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone, nf
   });
   // A table account's note covers its whole bill (all rounds and payments): issued once it is closed.
   const note = useSaleNote(sale.data ? { kind: sale.data.kind, id: sale.data.id } : null);
+  // A PDV sale is reprinted from its card on the orders board; a table account's DANFE from here.
+  const reprint = useMutation({
+    mutationFn: reprintAccountDanfe,
+    onSuccess: ({ jobs }) => toast.success(sentToPrinters(jobs)),
+    onError: (err) => toastError(err, 'Erro ao reimprimir'),
+  });
 
   useEffect(() => {
     if (sale.isError) toastError(sale.error, CASHIER_MSG.loadDetailsError);
@@ -121,6 +129,11 @@ export function SaleDetailDialog({ saleId, onClose, restaurantName, timeZone, nf
                 canIssue={nfceOn && (s.kind === 'pdv' || s.status === 'closed')}
                 saleCpf={s.customerCpf}
               />
+              {s.kind === 'table' && note.data?.status === 'authorized' && (
+                <Button variant="outline" disabled={reprint.isPending} onClick={() => reprint.mutate(s.id)}>
+                  <Printer aria-hidden /> Reimprimir DANFE
+                </Button>
+              )}
               <Button variant="outline" onClick={printReceipt}>
                 <Printer aria-hidden /> Imprimir cupom
               </Button>

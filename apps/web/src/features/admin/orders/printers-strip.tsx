@@ -1,4 +1,4 @@
-import { PRINTER_STATE_LABELS, type PrinterState } from '@meucardapio/domain/printing';
+import { PRINTER_STATE_LABELS, type PrinterState, sentToPrinters } from '@meucardapio/domain/printing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Printer, RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
@@ -30,7 +30,7 @@ export function useReprintOrder() {
   return useMutation({
     mutationFn: (orderId: string) => api.post<{ jobs: number }>(`/api/admin/orders/${orderId}/print`),
     onSuccess: ({ jobs }) => {
-      toast.success(jobs > 1 ? `Enviado para ${jobs} impressoras` : 'Enviado para a impressora');
+      toast.success(sentToPrinters(jobs));
       queryClient.invalidateQueries({ queryKey: PRINTING_STATUS_KEY });
     },
     onError: (err) => toastError(err, 'Erro ao reimprimir'),
@@ -50,7 +50,7 @@ export function PrintersStrip({ status }: { status: PrintingStatus }) {
   const retry = useMutation({
     mutationFn: (jobId: string) => api.post(`/api/admin/print-jobs/${jobId}/retry`),
     onSuccess: () => {
-      toast.success('Enviado para a impressora');
+      toast.success(sentToPrinters(1));
       queryClient.invalidateQueries({ queryKey: PRINTING_STATUS_KEY });
     },
     onError: (err) => toastError(err, 'Erro ao reimprimir'),
