@@ -108,5 +108,18 @@ test('with the simulator, an iFood order reaches the board and the kitchen live,
   await settings.getByRole('tab', { name: 'Integrações' }).click({ timeout: 30_000 });
   await expect(settings.getByRole('region', { name: /Simulador/ }).getByText(refused)).toBeVisible({ timeout: 20_000 });
 
+  // An order for later: on the board with its window; accepted, it waits out of the kitchen until its time.
+  await simulatorCard.getByRole('button', { name: 'Gerar pedido agendado' }).click();
+  const later = settings.getByText(/Pedido agendado iFood #\d+ enviado/);
+  await expect(later).toBeVisible();
+  const code3 = ((await later.textContent()) ?? '').match(/#(\d+)/)?.[1] ?? '';
+  const card3 = board.locator('article[data-channel="ifood"]').filter({ hasText: `#${code3}` });
+  await expect(card3.getByText(/^Agendado/).first()).toBeVisible();
+  await expect(card3).toContainText('Preparo a partir de');
+  await card3.getByRole('combobox', { name: /Status do pedido/ }).click();
+  await board.getByRole('option', { name: 'Preparando', exact: true }).click();
+  await expect(card3).toContainText('Aceito. Vai para a cozinha');
+  await card3.screenshot({ path: '.tmp/screens/board-scheduled-app-order-1280.png' });
+
   await context.close();
 });

@@ -95,6 +95,51 @@ describe('the simulated app, kept in the database', () => {
     expect(await a.makeOrderIfDue(access(), menu, 60_000)).toBeNull();
   });
 
+  it('makes an order for later when asked, and every fourth timed order: held once accepted, until its preparation', async () => {
+    const bad = await owner.client.post(`/api/admin/integrations/${connectionId}/simulate`, { scheduled: 'sim' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('Agendado: use verdadeiro ou falso');
+    const made = await owner.client.post(`/api/admin/integrations/${connectionId}/simulate`, {
+      app: 'ifood',
+      scheduled: true,
+    });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.scheduled).toBe(true);
+    await tick();
+    const res = await owner.client.get('/api/admin/orders');
+    const card = res.body.orders.find(
+      (o: { marketplace: { displayId: string } | null }) => o.marketplace?.displayId === made.body.displayId,
+    );
+    expect(card.status).toBe('pending');
+    const { start, end, preparationStart } = card.marketplace.schedule;
+    expect(Date.parse(start)).toBeGreaterThanOrEqual(Date.now() + 59 * 60_000);
+    expect(Date.parse(end) - Date.parse(start)).toBe(30 * 60_000);
+    expect(Date.parse(start) - Date.parse(preparationStart)).toBe(40 * 60_000);
+    expect(card.note).toMatch(/^Agendado: começar o preparo em \d\d\/\d\d às \d\d:\d\d\.$/);
+
+    // Accepted now, it is confirmed to the app but waits out of the kitchen.
+    const accepted = await owner.client.patch(`/api/admin/orders/${card.id}/status`, { status: 'preparing' });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body.order.marketplace.schedule.held).toBe(true);
+    await drainAppOutbox(t.deps, { retryDelaysMs: [0] });
+    const calls = await marketplaceSimulator(t.db).calls(connectionId);
+    expect(calls.filter((c) => c.displayId === made.body.displayId).map((c) => c.action)).toEqual(['confirm']);
+    const kitchen = await owner.client.get('/api/admin/kitchen/board');
+    expect(kitchen.body.orders.map((o: { id: string }) => o.id)).not.toContain(card.id);
+
+    // The timer's fourth order is for later, the fifth is not.
+    const menu = [{ id: crypto.randomUUID(), name: 'Pizza', price: 4000 }];
+    const timed = async (made: number) => {
+      await t.db
+        .update(simulatorStates)
+        .set({ made, lastMadeAt: new Date(Date.now() - 120_000) })
+        .where(eq(simulatorStates.connectionId, connectionId));
+      return (await marketplaceSimulator(t.db).makeOrderIfDue(access(), menu, 60_000))?.orderTiming;
+    };
+    expect(await timed(3)).toBe('SCHEDULED');
+    expect(await timed(4)).toBe('INSTANT');
+  });
+
   it('"Simular falha": the next call is refused for good and staff see it; another restaurant cannot ask for it', async () => {
     expect((await other.client.post(`/api/admin/integrations/${connectionId}/refuse-next-call`)).status).toBe(404);
     const made = await owner.client.post(`/api/admin/integrations/${connectionId}/simulate`, { app: 'keeta' });

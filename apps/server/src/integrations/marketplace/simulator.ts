@@ -22,11 +22,19 @@ import {
  */
 
 export type SimulatedMenuItem = { id: string; name: string; price: number };
+export type SimulatedOrderOptions = { app?: 'ifood' | 'keeta'; scheduled?: boolean };
 export type SimulatorCall = { action: MarketplaceAction; orderId: string; displayId: string; at: string };
 
 export type MarketplaceSimulator = MarketplaceClient & {
-  /** Makes a new order now (the settings screen's "Gerar pedido agora" and the timer). */
-  makeOrder(c: ConnectionAccess, menu: readonly SimulatedMenuItem[], app?: 'ifood' | 'keeta'): Promise<OdOrder | null>;
+  /**
+   * Makes a new order now (the settings screen's "Gerar pedido agora" and the timer): of `app`, or iFood and
+   * Keeta by turns; `scheduled` for a delivery window later today (left out, as the timer does, every fourth order is).
+   */
+  makeOrder(
+    c: ConnectionAccess,
+    menu: readonly SimulatedMenuItem[],
+    options?: SimulatedOrderOptions,
+  ): Promise<OdOrder | null>;
   /** Makes an order when the last one is older than `everyMs` (one instance makes it, whatever number run). */
   makeOrderIfDue(c: ConnectionAccess, menu: readonly SimulatedMenuItem[], everyMs: number): Promise<OdOrder | null>;
   /** The calls the restaurant made to the simulated app, oldest first. */
@@ -52,6 +60,21 @@ const STREETS = [
 ];
 
 const price = (centavos: number) => ({ value: centavos / 100, currency: 'BRL' });
+
+const MINUTE = 60_000;
+/**
+ * A scheduled order's delivery window: half an hour starting at the first quarter hour an hour from now,
+ * its preparation starting 40 minutes before it (so a demo sees it held, then sent to the kitchen).
+ */
+function scheduledWindow(now: Date) {
+  const quarter = 15 * MINUTE;
+  const start = new Date(Math.ceil((now.getTime() + 60 * MINUTE) / quarter) * quarter);
+  return {
+    start,
+    end: new Date(start.getTime() + 30 * MINUTE),
+    preparationStart: new Date(start.getTime() - 40 * MINUTE),
+  };
+}
 
 const ACTION_EVENT: Partial<Record<MarketplaceAction, string>> = {
   confirm: 'CONFIRMED',
@@ -81,12 +104,17 @@ export function marketplaceSimulator(db: Db): MarketplaceSimulator {
 
   const event = (connectionId: string, orderId: string, type: string) => ({ connectionId, orderId, type });
 
-  async function makeOrder(c: ConnectionAccess, menu: readonly SimulatedMenuItem[], app?: 'ifood' | 'keeta') {
+  async function makeOrder(
+    c: ConnectionAccess,
+    menu: readonly SimulatedMenuItem[],
+    options: SimulatedOrderOptions = {},
+  ) {
     const sellable = menu.filter((m) => m.price > 0);
     if (sellable.length === 0) return null;
-    // iFood and Keeta by turns, as the demo promises both.
+    // iFood and Keeta by turns, as the demo promises both; every fourth order is for later.
     const made = await turn(c.id);
-    const channel = app ?? (made % 2 === 1 ? 'ifood' : 'keeta');
+    const channel = options.app ?? (made % 2 === 1 ? 'ifood' : 'keeta');
+    const scheduled = options.scheduled ?? made % 4 === 0;
     const lines = Array.from({ length: 1 + randomInt(2) }, () => sellable[randomInt(sellable.length)]);
     const items = lines.map((m) => {
       const quantity = 1 + randomInt(2);
@@ -106,6 +134,7 @@ export function marketplaceSimulator(db: Db): MarketplaceSimulator {
     const cash = randomInt(3) === 0;
     const [street, district] = STREETS[randomInt(STREETS.length)];
     const now = new Date();
+    const window = scheduled ? scheduledWindow(now) : null;
     const order: OdOrder = {
       id: randomUUID(),
       type: 'DELIVERY',
@@ -113,8 +142,14 @@ export function marketplaceSimulator(db: Db): MarketplaceSimulator {
       salesChannel: channel.toUpperCase(),
       createdAt: now.toISOString(),
       lastEvent: 'CREATED',
-      orderTiming: 'INSTANT',
-      preparationStartDateTime: now.toISOString(),
+      orderTiming: window ? 'SCHEDULED' : 'INSTANT',
+      preparationStartDateTime: (window?.preparationStart ?? now).toISOString(),
+      ...(window && {
+        schedule: {
+          scheduledDateTimeStart: window.start.toISOString(),
+          scheduledDateTimeEnd: window.end.toISOString(),
+        },
+      }),
       merchant: { id: c.merchantId, name: 'Restaurante' },
       items,
       otherFees: [{ name: 'Taxa de entrega', type: 'DELIVERY_FEE', receivedBy: 'MERCHANT', price: price(fee) }],
@@ -157,7 +192,7 @@ export function marketplaceSimulator(db: Db): MarketplaceSimulator {
           postalCode: '01310100',
           coordinates: { latitude: -23.56, longitude: -46.65 },
         },
-        estimatedDeliveryDateTime: new Date(now.getTime() + 45 * 60_000).toISOString(),
+        estimatedDeliveryDateTime: (window?.start ?? new Date(now.getTime() + 45 * 60_000)).toISOString(),
       },
     };
     await db.transaction(async (tx) => {

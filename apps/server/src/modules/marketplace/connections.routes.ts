@@ -43,13 +43,16 @@ connectionsRoutes.post('/admin/integrations/:id/test', async (c) => {
   return c.json(await testConnection(ctx, id));
 });
 
-const simulateBody = z.object({ app: z.enum(['ifood', 'keeta'], { message: 'Aplicativo inválido' }).optional() });
+const simulateBody = z.object({
+  app: z.enum(['ifood', 'keeta'], { message: 'Aplicativo inválido' }).optional(),
+  scheduled: z.boolean({ message: 'Agendado: use verdadeiro ou falso' }).optional(),
+});
 
 connectionsRoutes.post('/admin/integrations/:id/simulate', async (c) => {
   const ctx = staffCtx(c, 'manage_settings');
   const { id } = parseParams(c, idParam);
   const body = await parseBody(c, simulateBody);
-  return c.json(await simulateOrder(ctx, id, body.app), 201);
+  return c.json(await simulateOrder(ctx, id, body), 201);
 });
 
 connectionsRoutes.post('/admin/integrations/:id/refuse-next-call', async (c) => {

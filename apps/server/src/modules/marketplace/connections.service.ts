@@ -13,7 +13,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import type { SimulatorCall } from '../../integrations/marketplace/simulator';
+import type { SimulatedOrderOptions, SimulatorCall } from '../../integrations/marketplace/simulator';
 import { accessOf, credentialGroupOf, simulatorMenu } from './connection-access';
 import type { ConnectionRow } from './marketplace-door';
 
@@ -179,18 +179,17 @@ function simulatorOf(ctx: StaffCtx, row: ConnectionRow) {
   return ctx.deps.integrations.marketplaces.simulator;
 }
 
-/** The simulator makes an order now; the connection is polled at the next tick. */
+/** The simulator makes an order now (for later only when asked); the connection is polled at the next tick. */
 export async function simulateOrder(
   ctx: StaffCtx,
   id: string,
-  app?: 'ifood' | 'keeta',
-): Promise<{ displayId: string }> {
+  options: SimulatedOrderOptions,
+): Promise<{ displayId: string; scheduled: boolean }> {
   const row = await ownConnection(ctx, id);
-  const order = await simulatorOf(ctx, row).makeOrder(
-    accessOf(row),
-    await simulatorMenu(ctx.deps, ctx.restaurantId),
-    app,
-  );
+  const order = await simulatorOf(ctx, row).makeOrder(accessOf(row), await simulatorMenu(ctx.deps, ctx.restaurantId), {
+    app: options.app,
+    scheduled: options.scheduled ?? false,
+  });
   if (!order)
     throw new AppError(
       409,
@@ -202,7 +201,7 @@ export async function simulateOrder(
     .update(marketplaceConnections)
     .set({ nextPollAt: new Date() })
     .where(tenant(marketplaceConnections, ctx.restaurantId, eq(marketplaceConnections.id, id)));
-  return { displayId: order.displayId };
+  return { displayId: order.displayId, scheduled: order.orderTiming === 'SCHEDULED' };
 }
 
 export async function simulatorCalls(ctx: StaffCtx, id: string): Promise<SimulatorCall[]> {

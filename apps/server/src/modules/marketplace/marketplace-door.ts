@@ -1,7 +1,8 @@
 import { type marketplaceConnections, marketplaceOrders } from '@meucardapio/db/schema';
-import { channelLabel } from '@meucardapio/domain/marketplace';
+import { channelLabel, scheduledOrderNote } from '@meucardapio/domain/marketplace';
 import type { ServiceCtx } from '../../http/context';
 import type { OdOrder } from '../../integrations/marketplace/marketplace';
+import { type RestaurantRow, restaurantById } from '../../tenancy/restaurant-lookup';
 import { applyAppStatus } from '../orders/board/board.service';
 import { type ChargedLine, type OrderSpec, placeOrder } from '../orders/place/place-order';
 
@@ -37,7 +38,7 @@ export function orderChannel(connection: Pick<ConnectionRow, 'kind' | 'app'>, or
 }
 
 /** What the order asks of the pipeline, read from the app's order. */
-export function appOrderSpec(channel: string, od: OdOrder): OrderSpec {
+export function appOrderSpec(channel: string, od: OdOrder, restaurant: RestaurantRow): OrderSpec {
   const lines: ChargedLine[] = od.items.map((i) => ({
     // Our menu out gives the app our product ids as external codes; anything else names no product.
     productId: /^[0-9a-f-]{36}$/i.test(i.externalCode) ? i.externalCode : null,
@@ -54,8 +55,8 @@ export function appOrderSpec(channel: string, od: OdOrder): OrderSpec {
   const warnings = [
     od.type === 'DELIVERY' && !address ? 'Pedido de entrega sem endereço: confira no aplicativo.' : null,
     od.type === 'DELIVERY' && !od.customer ? 'Pedido sem dados do cliente: confira no aplicativo.' : null,
-    od.orderTiming === 'SCHEDULED'
-      ? `Agendado: começar o preparo em ${new Date(od.preparationStartDateTime).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}.`
+    od.orderTiming === 'SCHEDULED' && dateOrNull(od.preparationStartDateTime)
+      ? scheduledOrderNote(new Date(od.preparationStartDateTime), restaurant.timezone)
       : null,
     od.extraInfo?.trim() || null,
   ].filter(Boolean);
@@ -86,6 +87,7 @@ export function appOrderSpec(channel: string, od: OdOrder): OrderSpec {
     discount: { kind: 'manual', amount: cents(od.total.discount) },
     note: warnings.join('\n') || null,
     source: channel,
+    restaurant,
   };
 }
 
@@ -139,7 +141,7 @@ export async function receiveAppOrder(
     channel: 'marketplace',
     idempotencyKey: `app:${connection.id}:${od.id}`,
     door: {
-      prepare: async () => appOrderSpec(channel, od),
+      prepare: async (readCtx) => appOrderSpec(channel, od, await restaurantById(readCtx.db, readCtx.restaurantId)),
       plan: async () => appPaymentPlan(channel, od),
       async record(txCtx, placed) {
         await txCtx.db.insert(marketplaceOrders).values({

@@ -15,8 +15,8 @@ export const deleteIntegration = (id: string) => api.delete(`/api/admin/integrat
 export const testIntegration = (id: string) =>
   api.post<{ ok: boolean; message: string }>(`/api/admin/integrations/${id}/test`);
 export const refuseNextCall = (id: string) => api.post<{ ok: true }>(`/api/admin/integrations/${id}/refuse-next-call`);
-export const simulateOrder = (id: string, app: 'ifood' | 'keeta') =>
-  api.post<{ displayId: string }>(`/api/admin/integrations/${id}/simulate`, { app });
+export const simulateOrder = (id: string, order: { app: 'ifood' | 'keeta'; scheduled?: boolean }) =>
+  api.post<{ displayId: string; scheduled: boolean }>(`/api/admin/integrations/${id}/simulate`, order);
 export const fetchSimulatorCalls = (id: string) =>
   api.get<{ calls: SimulatorCall[] }>(`/api/admin/integrations/${id}/calls`).then((r) => r.calls);
 export const generateMenuKey = () => api.post<{ key: string; prefix: string }>('/api/admin/integrations/menu-key');

@@ -248,7 +248,7 @@ function ConnectionCard({
 }
 
 /**
- * The simulator's own controls: an order now, a refused call (what staff see when an app refuses one),
+ * The simulator's own controls: an order now or for later, a refused call (what staff see when an app refuses one),
  * and the calls the restaurant made to the simulated apps.
  */
 function SimulatorControls({ connectionId }: { connectionId: string }) {
@@ -258,8 +258,11 @@ function SimulatorControls({ connectionId }: { connectionId: string }) {
     refetchInterval: 3000,
   });
   const make = useMutation({
-    mutationFn: (app: 'ifood' | 'keeta') => simulateOrder(connectionId, app),
-    onSuccess: (r, app) => toast.success(`Pedido ${app === 'ifood' ? 'iFood' : 'Keeta'} #${r.displayId} enviado`),
+    mutationFn: (order: { app: 'ifood' | 'keeta'; scheduled?: boolean }) => simulateOrder(connectionId, order),
+    onSuccess: (r, { app }) =>
+      toast.success(
+        `Pedido ${r.scheduled ? 'agendado ' : ''}${app === 'ifood' ? 'iFood' : 'Keeta'} #${r.displayId} enviado`,
+      ),
     onError: (err) => toastTitledError(err, 'Erro ao gerar pedido'),
   });
   const refuse = useMutation({
@@ -271,11 +274,18 @@ function SimulatorControls({ connectionId }: { connectionId: string }) {
   return (
     <div className="grid gap-3 border-t pt-4">
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" onClick={() => make.mutate('ifood')} disabled={make.isPending}>
+        <Button variant="outline" onClick={() => make.mutate({ app: 'ifood' })} disabled={make.isPending}>
           Gerar pedido iFood agora
         </Button>
-        <Button variant="outline" onClick={() => make.mutate('keeta')} disabled={make.isPending}>
+        <Button variant="outline" onClick={() => make.mutate({ app: 'keeta' })} disabled={make.isPending}>
           Gerar pedido Keeta agora
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => make.mutate({ app: 'ifood', scheduled: true })}
+          disabled={make.isPending}
+        >
+          Gerar pedido agendado
         </Button>
         <Button
           variant="outline"
