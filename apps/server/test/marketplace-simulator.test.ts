@@ -115,7 +115,10 @@ describe('the simulated app, kept in the database', () => {
     expect(Date.parse(start)).toBeGreaterThanOrEqual(Date.now() + 59 * 60_000);
     expect(Date.parse(end) - Date.parse(start)).toBe(30 * 60_000);
     expect(Date.parse(start) - Date.parse(preparationStart)).toBe(40 * 60_000);
-    expect(card.note).toMatch(/^Agendado: começar o preparo em \d\d\/\d\d às \d\d:\d\d\.$/);
+    // The board's "Agendado" notice says when; the order's note does not repeat it.
+    expect(card.note).toBeNull();
+    // The app's courier takes it: neither local delivery nor a carrier.
+    expect(card.deliveryKind).toBeNull();
 
     // Accepted now, it is confirmed to the app but waits out of the kitchen.
     const accepted = await owner.client.patch(`/api/admin/orders/${card.id}/status`, { status: 'preparing' });

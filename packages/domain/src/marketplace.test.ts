@@ -10,7 +10,6 @@ import {
   failedCallText,
   normalizeEventType,
   pollGroups,
-  scheduledOrderNote,
 } from './marketplace';
 
 describe('marketplace events', () => {
@@ -102,15 +101,6 @@ describe('channels and health', () => {
 });
 
 describe('scheduled app orders', () => {
-  it("notes when to start preparing on the restaurant's clock", () => {
-    const at = new Date('2026-11-27T21:40:00Z');
-    expect(scheduledOrderNote(at, 'America/Sao_Paulo')).toBe('Agendado: começar o preparo em 27/11 às 18:40.');
-    expect(scheduledOrderNote(at, 'America/Manaus')).toBe('Agendado: começar o preparo em 27/11 às 17:40.');
-    expect(scheduledOrderNote(new Date('2026-12-01T02:30:00Z'), 'America/Sao_Paulo')).toBe(
-      'Agendado: começar o preparo em 30/11 às 23:30.',
-    );
-  });
-
   const now = new Date('2026-05-01T18:00:00Z');
   const later = new Date('2026-05-01T19:30:00Z');
   const earlier = new Date('2026-05-01T17:30:00Z');

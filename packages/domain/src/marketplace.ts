@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { localParts } from './hours';
 import type { OrderStatus } from './order-status';
 
 /**
@@ -216,13 +215,6 @@ export function failedCallText(channel: string | null | undefined, action: strin
   const told = ACTION_TOLD[action as MarketplaceAction];
   const head = `Não foi possível avisar o ${channelLabel(channel)}${told ? ` ${told}` : ''}`;
   return error?.trim() ? `${head}: ${error.trim()}` : `${head}.`;
-}
-
-/** The note a scheduled app order arrives with: when to start preparing it, on the restaurant's clock. */
-export function scheduledOrderNote(preparationStart: Date, timeZone: string): string {
-  const { date, time } = localParts(preparationStart, timeZone);
-  const [, month, day] = date.split('-');
-  return `Agendado: começar o preparo em ${day}/${month} às ${time}.`;
 }
 
 /**

@@ -1,8 +1,7 @@
 import { type marketplaceConnections, marketplaceOrders } from '@meucardapio/db/schema';
-import { channelLabel, scheduledOrderNote } from '@meucardapio/domain/marketplace';
+import { channelLabel } from '@meucardapio/domain/marketplace';
 import type { ServiceCtx } from '../../http/context';
 import type { OdOrder } from '../../integrations/marketplace/marketplace';
-import { type RestaurantRow, restaurantById } from '../../tenancy/restaurant-lookup';
 import { applyAppStatus } from '../orders/board/board.service';
 import { type ChargedLine, type OrderSpec, placeOrder } from '../orders/place/place-order';
 
@@ -38,7 +37,7 @@ export function orderChannel(connection: Pick<ConnectionRow, 'kind' | 'app'>, or
 }
 
 /** What the order asks of the pipeline, read from the app's order. */
-export function appOrderSpec(channel: string, od: OdOrder, restaurant: RestaurantRow): OrderSpec {
+export function appOrderSpec(channel: string, od: OdOrder): OrderSpec {
   const lines: ChargedLine[] = od.items.map((i) => ({
     // Our menu out gives the app our product ids as external codes; anything else names no product.
     productId: /^[0-9a-f-]{36}$/i.test(i.externalCode) ? i.externalCode : null,
@@ -55,9 +54,6 @@ export function appOrderSpec(channel: string, od: OdOrder, restaurant: Restauran
   const warnings = [
     od.type === 'DELIVERY' && !address ? 'Pedido de entrega sem endereço: confira no aplicativo.' : null,
     od.type === 'DELIVERY' && !od.customer ? 'Pedido sem dados do cliente: confira no aplicativo.' : null,
-    od.orderTiming === 'SCHEDULED' && dateOrNull(od.preparationStartDateTime)
-      ? scheduledOrderNote(new Date(od.preparationStartDateTime), restaurant.timezone)
-      : null,
     od.extraInfo?.trim() || null,
   ].filter(Boolean);
   return {
@@ -87,7 +83,6 @@ export function appOrderSpec(channel: string, od: OdOrder, restaurant: Restauran
     discount: { kind: 'manual', amount: cents(od.total.discount) },
     note: warnings.join('\n') || null,
     source: channel,
-    restaurant,
   };
 }
 
@@ -141,7 +136,7 @@ export async function receiveAppOrder(
     channel: 'marketplace',
     idempotencyKey: `app:${connection.id}:${od.id}`,
     door: {
-      prepare: async (readCtx) => appOrderSpec(channel, od, await restaurantById(readCtx.db, readCtx.restaurantId)),
+      prepare: async () => appOrderSpec(channel, od),
       plan: async () => appPaymentPlan(channel, od),
       async record(txCtx, placed) {
         await txCtx.db.insert(marketplaceOrders).values({

@@ -152,8 +152,12 @@ export async function activeStatesOf(db: DbOrTx, restaurantId: string) {
     .where(tenant(deliveryStates, restaurantId, eq(deliveryStates.active, true)));
 }
 
-function deliveryKindOf(o: Pick<OrderRow, 'deliveryType' | 'state'>, states: { code: string; name: string }[]) {
-  if (o.deliveryType !== 'delivery') return null;
+/** Local or by carrier, for the restaurant's own delivery orders; an app's order travels as the app says. */
+function deliveryKindOf(
+  o: Pick<OrderRow, 'deliveryType' | 'state' | 'channel'>,
+  states: { code: string; name: string }[],
+) {
+  if (o.deliveryType !== 'delivery' || o.channel) return null;
   return isCarrierOrder(o.state, states) ? DELIVERY_KIND_LABELS.carrier : DELIVERY_KIND_LABELS.local;
 }
 
