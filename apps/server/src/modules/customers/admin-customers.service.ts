@@ -6,7 +6,7 @@ import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { adminOrderViews } from '../orders/order-view';
+import { adminOrderPage } from '../orders/order-view';
 
 const LIST_LIMIT = 500;
 
@@ -68,12 +68,13 @@ export async function customerOrders(ctx: StaffCtx, customerId: string) {
     .where(tenant(customers, ctx.restaurantId, eq(customers.id, customerId)))
     .limit(1);
   if (!customer) throw notFound('Cliente não encontrado', 'Recarregue a página e tente novamente.');
-  const rows = await ctx.db
-    .select()
-    .from(orders)
-    .where(tenant(orders, ctx.restaurantId, eq(orders.customerId, customerId)))
-    .orderBy(desc(orders.createdAt))
-    .limit(200);
-  const list: AdminOrderView[] = await adminOrderViews(ctx.db, ctx.restaurantId, rows);
+  const list: AdminOrderView[] = await adminOrderPage(ctx.db, ctx.restaurantId, (columns) =>
+    ctx.db
+      .select(columns)
+      .from(orders)
+      .where(tenant(orders, ctx.restaurantId, eq(orders.customerId, customerId)))
+      .orderBy(desc(orders.createdAt))
+      .limit(200),
+  );
   return { customer, orders: list };
 }

@@ -26,14 +26,24 @@ import type {
   StaffOrderItemView,
 } from '@meucardapio/domain/order-views';
 import { isCheckoutOrder } from '@meucardapio/domain/payment';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenant } from '../../http/tenant';
 import { authorisedNoteLinks } from '../fiscal/note-links';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
-export function toItemView(i: ItemRow): OrderItemView {
+type ItemFields = Pick<
+  ItemRow,
+  'id' | 'productId' | 'name' | 'quantity' | 'unitPrice' | 'totalPrice' | 'variation' | 'addons' | 'colors'
+> &
+  Pick<ItemRow, 'pizzaFlavors' | 'notes'>;
+/** An item as staff see it: its cancellation too (a date, or its text when read as JSON). */
+type StaffItemFields = ItemFields &
+  Pick<ItemRow, 'cancelReason' | 'cancelledByName'> & { cancelledAt: Date | string | null };
+
+export function toItemView(i: ItemFields): OrderItemView {
   return {
     id: i.id,
     productId: i.productId,
@@ -49,7 +59,7 @@ export function toItemView(i: ItemRow): OrderItemView {
   };
 }
 
-export function toStaffItemView(i: ItemRow): StaffOrderItemView {
+export function toStaffItemView(i: StaffItemFields): StaffOrderItemView {
   return {
     ...toItemView(i),
     cancelled: i.cancelledAt ? { reason: i.cancelReason ?? '', by: i.cancelledByName ?? '' } : null,
@@ -161,17 +171,6 @@ function deliveryKindOf(
   return isCarrierOrder(o.state, states) ? DELIVERY_KIND_LABELS.carrier : DELIVERY_KIND_LABELS.local;
 }
 
-function groupBy<T>(list: T[], key: (t: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of list) {
-    const k = key(item);
-    const bucket = out.get(k);
-    if (bucket) bucket.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
-}
-
 /** The board's views of a page of orders: items, history and delivery people: a fixed number of queries, whatever the page size. */
 /** The app's side of a page of orders: each order's link, its latest call failed for good, its schedule. */
 async function appLinks(
@@ -245,47 +244,74 @@ export async function tabNumbersOf(
   return new Map(rows.map((r) => [r.id, r.number]));
 }
 
-export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: OrderRow[]): Promise<AdminOrderView[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((o) => o.id);
-  const employeeIds = [...new Set(rows.map((o) => o.deliveryEmployeeId).filter((x): x is string => !!x))];
-  const courierIds = [...new Set(rows.map((o) => o.courierId).filter((x): x is string => !!x))];
-  const appIds = rows.filter((o) => o.channel).map((o) => o.id);
-  const accountIds = [...new Set(rows.map((o) => o.tableAccountId).filter((x): x is string => !!x))];
-  const [items, history, people, freelancers, states, links, tabs] = await readTogether(db, [
-    () =>
-      db
-        .select()
-        .from(orderItems)
-        .where(tenant(orderItems, restaurantId, anyOf(orderItems.orderId, ids)))
-        .orderBy(asc(orderItems.id)),
-    () =>
-      db
-        .select()
-        .from(orderHistory)
-        .where(tenant(orderHistory, restaurantId, anyOf(orderHistory.orderId, ids)))
-        .orderBy(asc(orderHistory.createdAt)),
-    () =>
-      employeeIds.length
-        ? db
-            .select({ id: employees.id, name: employees.name })
-            .from(employees)
-            .where(tenant(employees, restaurantId, anyOf(employees.id, employeeIds)))
-        : Promise.resolve([]),
-    () =>
-      courierIds.length
-        ? db
-            .select({ id: couriers.id, name: couriers.name })
-            .from(couriers)
-            .where(tenant(couriers, restaurantId, anyOf(couriers.id, courierIds)))
-        : Promise.resolve([]),
+/** An order item as the staff's views read it, in its order's row (JSON: its dates as text). */
+type ItemJson = StaffItemFields & { cancelledAt: string | null };
+type HistoryJson = { status: string; employeeName: string | null; notes: string | null; createdAt: string };
+
+/**
+ * A page of orders as the staff's views read it, in one statement: each order's row carries its items
+ * and history (JSON), the name of whoever took it out (an employee, or a courier without a login) and,
+ * for a tab's round, the tab's number. The board's page is then one statement after the session's.
+ */
+/** An order's column from inside a subquery: a one-table select names its columns unqualified. */
+const outer = (column: AnyPgColumn) => sql`${sql.identifier('orders')}.${sql.identifier(column.name)}`;
+
+export const adminOrderColumns = {
+  ...getTableColumns(orders),
+  itemsJson: sql<ItemJson[]>`coalesce((select json_agg(json_build_object(
+      'id', i.id, 'productId', i.product_id, 'name', i.name, 'quantity', i.quantity,
+      'unitPrice', i.unit_price, 'totalPrice', i.total_price, 'variation', i.variation, 'addons', i.addons,
+      'colors', i.colors, 'pizzaFlavors', i.pizza_flavors, 'notes', i.notes, 'cancelledAt', i.cancelled_at,
+      'cancelReason', i.cancel_reason, 'cancelledByName', i.cancelled_by_name) order by i.id)
+    from ${orderItems} i where i.restaurant_id = ${outer(orders.restaurantId)} and i.order_id = ${outer(orders.id)}), '[]')`,
+  historyJson: sql<HistoryJson[]>`coalesce((select json_agg(json_build_object(
+      'status', h.status, 'employeeName', h.employee_name, 'notes', h.notes, 'createdAt', h.created_at)
+      order by h.created_at)
+    from ${orderHistory} h where h.restaurant_id = ${outer(orders.restaurantId)} and h.order_id = ${outer(orders.id)}), '[]')`,
+  deliveryPersonName: sql<string | null>`case when ${outer(orders.deliveryEmployeeId)} is not null
+    then (select e.name from ${employees} e
+          where e.restaurant_id = ${outer(orders.restaurantId)} and e.id = ${outer(orders.deliveryEmployeeId)})
+    else (select c.name from ${couriers} c where c.restaurant_id = ${outer(orders.restaurantId)} and c.id = ${outer(orders.courierId)})
+    end`,
+  tabNumber: sql<number | null>`(select a.number from ${tableAccounts} a
+    where a.restaurant_id = ${outer(orders.restaurantId)} and a.id = ${outer(orders.tableAccountId)} and a.kind = 'tab')`,
+};
+export type AdminOrderRow = OrderRow & {
+  itemsJson: ItemJson[];
+  historyJson: HistoryJson[];
+  deliveryPersonName: string | null;
+  tabNumber: number | null;
+};
+
+/**
+ * A page of orders read with `adminOrderColumns` by `select`, alongside the restaurant's delivery states,
+ * as the staff's views.
+ */
+export async function adminOrderPage(
+  db: DbOrTx,
+  restaurantId: string,
+  select: (columns: typeof adminOrderColumns) => PromiseLike<AdminOrderRow[]>,
+): Promise<AdminOrderView[]> {
+  const [rows, states] = await readTogether(db, [
+    () => select(adminOrderColumns),
     () => activeStatesOf(db, restaurantId),
-    () => appLinks(db, restaurantId, appIds),
-    () => tabNumbersOf(db, restaurantId, accountIds),
   ]);
-  const itemsBy = groupBy(items, (i) => i.orderId);
-  const historyBy = groupBy(history, (h) => h.orderId);
-  const personBy = new Map([...people, ...freelancers].map((p) => [p.id, p]));
+  return adminOrderViews(db, restaurantId, rows, states);
+}
+
+/** Orders read with `adminOrderColumns` as the staff's views (the delivery states read here unless given). */
+export async function adminOrderViews(
+  db: DbOrTx,
+  restaurantId: string,
+  rows: AdminOrderRow[],
+  knownStates?: { code: string; name: string }[],
+): Promise<AdminOrderView[]> {
+  if (rows.length === 0) return [];
+  const appIds = rows.filter((o) => o.channel).map((o) => o.id);
+  const [states, links] = await readTogether(db, [
+    () => (knownStates ? Promise.resolve(knownStates) : activeStatesOf(db, restaurantId)),
+    () => appLinks(db, restaurantId, appIds),
+  ]);
   return rows.map((o) => {
     const data = o.paymentData ?? {};
     return {
@@ -302,7 +328,7 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
       customerEmail: o.customerEmail,
       tableNumber: o.tableNumber,
       round: o.round,
-      tabNumber: o.tableAccountId ? (tabs.get(o.tableAccountId) ?? null) : null,
+      tabNumber: o.tabNumber,
       address: o.address,
       addressNumber: o.addressNumber,
       complement: o.complement,
@@ -331,15 +357,18 @@ export async function adminOrderViews(db: DbOrTx, restaurantId: string, rows: Or
       discount: o.discount,
       total: o.total,
       // An employee with the Entregador profile, or a courier without a login.
-      deliveryEmployee: personBy.get(o.deliveryEmployeeId ?? o.courierId ?? '') ?? null,
+      deliveryEmployee:
+        o.deliveryPersonName !== null
+          ? { id: (o.deliveryEmployeeId ?? o.courierId) as string, name: o.deliveryPersonName }
+          : null,
       createdAt: o.createdAt.toISOString(),
       updatedAt: o.updatedAt.toISOString(),
-      items: (itemsBy.get(o.id) ?? []).map(toStaffItemView),
-      history: (historyBy.get(o.id) ?? []).map((h) => ({
+      items: o.itemsJson.map(toStaffItemView),
+      history: o.historyJson.map((h) => ({
         status: h.status,
         employeeName: h.employeeName,
         notes: h.notes,
-        createdAt: h.createdAt.toISOString(),
+        createdAt: new Date(h.createdAt).toISOString(),
       })),
     };
   });

@@ -12,7 +12,7 @@ import {
 } from '@meucardapio/domain/order-status';
 import type { AdminOrderView, DeliveryPersonView, OrderReceiptView } from '@meucardapio/domain/order-views';
 import { DELIVERY_PROFILE_NAME, isCashierOnly, isDeliveryPerson, seesOrder } from '@meucardapio/domain/permissions';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { inTransaction, type StaffCtx } from '../../../http/context';
 import { AppError, forbidden, notFound } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
@@ -24,7 +24,7 @@ import { holdScheduledOrder, queueMarketplaceCalls, releaseHeldOrder } from '../
 import { queueStatusMessage } from '../notifications/status-messages';
 import { cancelOrderAndRestore } from '../order-cancel.service';
 import { announceOrderUpdate } from '../order-events';
-import { activeStatesOf, adminOrderViews } from '../order-view';
+import { activeStatesOf, adminOrderColumns, adminOrderPage, adminOrderViews } from '../order-view';
 
 /*
  * The staff's door to orders: the board's list and one order, the receipt, status changes along the
@@ -49,7 +49,7 @@ function forViewer(ctx: StaffCtx, views: AdminOrderView[]): AdminOrderView[] {
  * delivered that were assigned to them.
  */
 export async function listOrders(ctx: StaffCtx, input: ListOrdersInput): Promise<AdminOrderView[]> {
-  const conds = [];
+  const conds: SQL[] = [];
   if (input.status) conds.push(eq(orders.status, input.status));
   // The list's side of `seesOrder`: no PDV sale on a cashier-only user's board (their receipt comes with the sale).
   if (isCashierOnly(ctx.actor.rules)) conds.push(ne(orders.deliveryType, 'pdv'));
@@ -57,19 +57,21 @@ export async function listOrders(ctx: StaffCtx, input: ListOrdersInput): Promise
     conds.push(inArray(orders.status, ['out_for_delivery', 'delivered']));
     conds.push(eq(orders.deliveryEmployeeId, ctx.actor.id));
   }
-  const rows = await ctx.db
-    .select()
-    .from(orders)
-    .where(tenant(orders, ctx.restaurantId, ...conds))
-    .orderBy(desc(orders.createdAt), desc(orders.number))
-    .limit(input.limit);
-  return forViewer(ctx, await adminOrderViews(ctx.db, ctx.restaurantId, rows));
+  const page = await adminOrderPage(ctx.db, ctx.restaurantId, (columns) =>
+    ctx.db
+      .select(columns)
+      .from(orders)
+      .where(tenant(orders, ctx.restaurantId, ...conds))
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(input.limit),
+  );
+  return forViewer(ctx, page);
 }
 
 /** One order as the board shows it (a delivery person only their own). */
 export async function getOrder(ctx: StaffCtx, id: string): Promise<AdminOrderView> {
   const [row] = await ctx.db
-    .select()
+    .select(adminOrderColumns)
     .from(orders)
     .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
     .limit(1);
@@ -314,13 +316,15 @@ export async function sendHeldOrderToKitchen(
 export async function deliveryOverview(ctx: StaffCtx) {
   const conds = [eq(orders.status, 'out_for_delivery')];
   if (isDeliveryPerson(ctx.actor.rules)) conds.push(eq(orders.deliveryEmployeeId, ctx.actor.id));
-  const rows = await ctx.db
-    .select()
-    .from(orders)
-    .where(tenant(orders, ctx.restaurantId, ...conds))
-    .orderBy(asc(orders.updatedAt))
-    .limit(500);
-  const list = forViewer(ctx, await adminOrderViews(ctx.db, ctx.restaurantId, rows));
+  const page = await adminOrderPage(ctx.db, ctx.restaurantId, (columns) =>
+    ctx.db
+      .select(columns)
+      .from(orders)
+      .where(tenant(orders, ctx.restaurantId, ...conds))
+      .orderBy(asc(orders.updatedAt))
+      .limit(500),
+  );
+  const list = forViewer(ctx, page);
   const groups = new Map<string, { deliveryPerson: { id: string; name: string } | null; orders: AdminOrderView[] }>();
   for (const o of list) {
     const key = o.deliveryEmployee?.id ?? '';
