@@ -171,7 +171,6 @@ function deliveryKindOf(
   return isCarrierOrder(o.state, states) ? DELIVERY_KIND_LABELS.carrier : DELIVERY_KIND_LABELS.local;
 }
 
-/** The board's views of a page of orders: items, history and delivery people: a fixed number of queries, whatever the page size. */
 /** The app's side of a page of orders: each order's link, its latest call failed for good, its schedule. */
 async function appLinks(
   db: DbOrTx,
@@ -248,14 +247,14 @@ export async function tabNumbersOf(
 type ItemJson = StaffItemFields & { cancelledAt: string | null };
 type HistoryJson = { status: string; employeeName: string | null; notes: string | null; createdAt: string };
 
+/** An order's column from inside a subquery: a one-table select names its columns unqualified. */
+const outer = (column: AnyPgColumn) => sql`${sql.identifier('orders')}.${sql.identifier(column.name)}`;
+
 /**
  * A page of orders as the staff's views read it, in one statement: each order's row carries its items
  * and history (JSON), the name of whoever took it out (an employee, or a courier without a login) and,
  * for a tab's round, the tab's number. The board's page is then one statement after the session's.
  */
-/** An order's column from inside a subquery: a one-table select names its columns unqualified. */
-const outer = (column: AnyPgColumn) => sql`${sql.identifier('orders')}.${sql.identifier(column.name)}`;
-
 export const adminOrderColumns = {
   ...getTableColumns(orders),
   itemsJson: sql<ItemJson[]>`coalesce((select json_agg(json_build_object(
