@@ -320,6 +320,30 @@ describe('print agent', { timeout: 90_000 }, () => {
     expect(await jobsOf(sale.id)).toEqual([]);
     expect(await jobsOf(someoneElses.id)).toEqual([]);
 
+    // Nor does a failed ticket of a PDV sale reach a cashier-only profile's strip or "Reimprimir".
+    const [failedSale] = await t.db
+      .insert(printJobs)
+      .values({
+        restaurantId: owner.restaurantId,
+        printerId: printerIds.counter,
+        kind: 'pdv_receipt',
+        orderId: sale.id,
+        title: `Venda #${sale.number}`,
+        content: Buffer.from('venda').toString('base64'),
+        status: 'failed',
+        lastError: 'Sem papel',
+      })
+      .returning();
+    const strip = async (who: { client: Owner['client'] }) =>
+      (await who.client.get('/api/admin/printing/status')).body.failed.map((j: { id: string }) => j.id);
+    expect(await strip(owner)).toContain(failedSale.id);
+    expect(await strip(cashier)).not.toContain(failedSale.id);
+    expect((await cashier.client.post(`/api/admin/print-jobs/${failedSale.id}/retry`)).status).toBe(404);
+    expect((await rider.client.post(`/api/admin/print-jobs/${failedSale.id}/retry`)).status).toBe(404);
+    const [still] = await t.db.select().from(printJobs).where(eq(printJobs.id, failedSale.id));
+    expect(still.status).toBe('failed');
+    await t.db.delete(printJobs).where(eq(printJobs.id, failedSale.id));
+
     expect((await reprint(rider, theirs.id)).status).toBe(201);
     expect((await reprint(cashier, someoneElses.id)).status).toBe(201);
     expect(await jobsOf(theirs.id)).toHaveLength(1);

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { kitchenStations, printAgents, printers, printJobs, printSettings } from '@meucardapio/db/schema';
+import { kitchenStations, orders, printAgents, printers, printJobs, printSettings } from '@meucardapio/db/schema';
+import { seesOrder } from '@meucardapio/domain/permissions';
 import { type AutoPrint, type PrinterInput, type PrinterState, printerState } from '@meucardapio/domain/printing';
-import { asc, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { inTransaction, type StaffCtx } from '../../http/context';
 import { badRequest, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -176,8 +177,10 @@ export async function printingOverview(ctx: StaffCtx) {
         lastError: printJobs.lastError,
         retryAt: printJobs.retryAt,
         createdAt: printJobs.createdAt,
+        order: { deliveryType: orders.deliveryType, deliveryEmployeeId: orders.deliveryEmployeeId },
       })
       .from(printJobs)
+      .leftJoin(orders, and(eq(orders.restaurantId, printJobs.restaurantId), eq(orders.id, printJobs.orderId)))
       .where(
         tenant(
           printJobs,
@@ -203,6 +206,9 @@ export async function printingOverview(ctx: StaffCtx) {
   const names = new Map(rows.map((p) => [p.id, p.name]));
   return {
     printers: printerViews,
-    failed: failed.map((j) => ({ ...j, printer: names.get(j.printerId) ?? '' })),
+    // Only the tickets of orders this person reaches on the board (decision 098).
+    failed: failed
+      .filter((j) => !j.order || seesOrder(ctx.actor.rules, ctx.actor.id, j.order))
+      .map(({ order: _order, ...j }) => ({ ...j, printer: names.get(j.printerId) ?? '' })),
   };
 }

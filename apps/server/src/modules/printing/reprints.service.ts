@@ -9,7 +9,7 @@ import {
   testTicket,
 } from '@meucardapio/domain/printing';
 import { eq } from 'drizzle-orm';
-import { inTransaction, type ServiceCtx, type StaffCtx } from '../../http/context';
+import { inTransaction, type StaffCtx } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
@@ -136,14 +136,25 @@ export async function printTestPage(ctx: StaffCtx, printerId: string): Promise<{
  * "Reimprimir" on a failed job: the same job goes back to the queue at once (it was never printed, so
  * this prints it once); a printed job is copied, since asking again is asking for another print.
  */
-export async function retryJob(ctx: ServiceCtx, jobId: string): Promise<{ id: string }> {
+export async function retryJob(ctx: StaffCtx, jobId: string): Promise<{ id: string }> {
   return inTransaction(ctx, async ({ db }) => {
     const [job] = await db
       .select()
       .from(printJobs)
       .where(tenant(printJobs, ctx.restaurantId, eq(printJobs.id, jobId)))
       .for('update');
-    if (!job) throw notFound('Impressão não encontrada', 'A impressão não existe ou foi excluída.');
+    const order = job?.orderId
+      ? (
+          await db
+            .select({ deliveryType: orders.deliveryType, deliveryEmployeeId: orders.deliveryEmployeeId })
+            .from(orders)
+            .where(tenant(orders, ctx.restaurantId, eq(orders.id, job.orderId)))
+        )[0]
+      : undefined;
+    // A job of an order this person does not reach on the board is not theirs to print again (decision 098).
+    if (!job || (order && !seesOrder(ctx.actor.rules, ctx.actor.id, order))) {
+      throw notFound('Impressão não encontrada', 'A impressão não existe ou foi excluída.');
+    }
     let id = job.id;
     if (job.status === 'failed') {
       await db
