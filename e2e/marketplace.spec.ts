@@ -120,6 +120,8 @@ test('with the simulator, an iFood order reaches the board and the kitchen live,
   await board.getByRole('option', { name: 'Preparando', exact: true }).click();
   await expect(card3).toContainText('Aceito. Vai para a cozinha');
   await card3.screenshot({ path: '.tmp/screens/board-scheduled-app-order-1280.png' });
+  await settings.setViewportSize({ width: 390, height: 844 });
+  await simulatorCard.screenshot({ path: '.tmp/screens/settings-simulator-390.png' });
 
   await context.close();
 });
