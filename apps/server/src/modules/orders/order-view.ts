@@ -229,26 +229,16 @@ async function appLinks(
   );
 }
 
-/** The numbers of the tabs (comandas) among these accounts: a tab's round is named by it. */
-export async function tabNumbersOf(
-  db: DbOrTx,
-  restaurantId: string,
-  accountIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (accountIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: tableAccounts.id, number: tableAccounts.number })
-    .from(tableAccounts)
-    .where(tenant(tableAccounts, restaurantId, anyOf(tableAccounts.id, accountIds), eq(tableAccounts.kind, 'tab')));
-  return new Map(rows.map((r) => [r.id, r.number]));
-}
-
 /** An order item as the staff's views read it, in its order's row (JSON: its dates as text). */
 type ItemJson = StaffItemFields & { cancelledAt: string | null };
 type HistoryJson = { status: string; employeeName: string | null; notes: string | null; createdAt: string };
 
 /** An order's column from inside a subquery: a one-table select names its columns unqualified. */
 const outer = (column: AnyPgColumn) => sql`${sql.identifier('orders')}.${sql.identifier(column.name)}`;
+
+/** The number of the tab (comanda) an order is a round of, in a select of `orders`: a tab's round is named by it. */
+export const orderTabNumber = sql<number | null>`(select a.number from ${tableAccounts} a
+  where a.restaurant_id = ${outer(orders.restaurantId)} and a.id = ${outer(orders.tableAccountId)} and a.kind = 'tab')`;
 
 /**
  * A page of orders as the staff's views read it, in one statement: each order's row carries its items
@@ -272,8 +262,7 @@ export const adminOrderColumns = {
           where e.restaurant_id = ${outer(orders.restaurantId)} and e.id = ${outer(orders.deliveryEmployeeId)})
     else (select c.name from ${couriers} c where c.restaurant_id = ${outer(orders.restaurantId)} and c.id = ${outer(orders.courierId)})
     end`,
-  tabNumber: sql<number | null>`(select a.number from ${tableAccounts} a
-    where a.restaurant_id = ${outer(orders.restaurantId)} and a.id = ${outer(orders.tableAccountId)} and a.kind = 'tab')`,
+  tabNumber: orderTabNumber,
 };
 export type AdminOrderRow = OrderRow & {
   itemsJson: ItemJson[];

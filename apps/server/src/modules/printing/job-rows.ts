@@ -24,7 +24,7 @@ import {
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
-import { tabNumbersOf } from '../orders/order-view';
+import { orderTabNumber } from '../orders/order-view';
 
 /*
  * What every kind of print job is made of: the restaurant's printers and settings, an order as tickets
@@ -99,11 +99,12 @@ export async function restaurantOf(db: DbOrTx, restaurantId: string) {
 
 /** An order as its tickets print it (items cancelled after it was sent left out), with each item's station. */
 export async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: string, timezone: string) {
-  const [order] = await db
-    .select()
+  const [row] = await db
+    .select({ order: orders, tabNumber: orderTabNumber })
     .from(orders)
     .where(tenant(orders, restaurantId, eq(orders.id, orderId)));
-  if (!order) return null;
+  if (!row) return null;
+  const { order, tabNumber } = row;
   const items = await db
     .select({ item: orderItems, stationId: products.stationId })
     .from(orderItems)
@@ -116,7 +117,6 @@ export async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: str
         .from(marketplaceOrders)
         .where(tenant(marketplaceOrders, restaurantId, eq(marketplaceOrders.orderId, orderId)))
     : [];
-  const tabs = await tabNumbersOf(db, restaurantId, order.tableAccountId ? [order.tableAccountId] : []);
   const address = order.address
     ? [order.address, order.addressNumber, order.complement, order.neighborhood].filter(Boolean).join(', ')
     : null;
@@ -126,7 +126,7 @@ export async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: str
     deliveryType: order.deliveryType,
     tableNumber: order.tableNumber,
     round: order.round,
-    tabNumber: order.tableAccountId ? (tabs.get(order.tableAccountId) ?? null) : null,
+    tabNumber,
     app: order.channel && app ? { name: channelLabel(order.channel), code: app.code } : null,
     customerName: order.customerName,
     customerPhone: order.customerPhone,
