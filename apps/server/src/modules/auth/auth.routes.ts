@@ -12,17 +12,9 @@ import { clientIp } from '../../http/proxy';
 import { throttle } from '../../http/rate-limit';
 import { endSession, resolveActor, startSession } from '../../http/session';
 import { parseBody, parseParams } from '../../http/validate';
-import {
-  describeActor,
-  loginAnyone,
-  loginCustomer,
-  recoverCustomer,
-  recoverStaff,
-  registerCustomer,
-  resetPassword,
-  type SessionSubject,
-  signupOwner,
-} from './auth.service';
+import { loginAnyone, loginCustomer, registerCustomer, type SessionSubject, signupOwner } from './auth.service';
+import { describeActor } from './current-user.service';
+import { recoverCustomer, recoverStaff, resetPassword } from './password-reset.service';
 
 const recoverBody = passwordRecoverySchema;
 const resetBody = z.object({

@@ -18,7 +18,7 @@ import { staffCtx } from '../../http/guard';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { clientIp } from '../../http/proxy';
 import { idParam, parseBody, parseParams, parseQuery } from '../../http/validate';
-import { getPixSettings, updatePixSettings } from '../restaurants/settings.service';
+import { getPixSettings, updatePixSettings } from '../restaurants/money-destination.service';
 import { syncOfflineSale } from './offline-sale.service';
 import { lookupProduct, pdvCatalog } from './pdv-catalog.service';
 import {

@@ -64,20 +64,11 @@ restaurantsRoutes.get('/public/restaurants/by-id/:id', async (c) => {
 import { staffCtx as settingsStaffCtx } from '../../http/guard';
 import { clientIp as settingsClientIp } from '../../http/proxy';
 import { parseBody as parseSettingsBody } from '../../http/validate';
-import {
-  fiscalInput,
-  generalInput,
-  getSettings,
-  requireTab,
-  reviewsInput,
-  saveWhatsappKey,
-  testWhatsapp,
-  updateFiscal,
-  updateGeneral,
-  updateReviews,
-  whatsappKeyInput,
-  whatsappTestInput,
-} from './settings.service';
+import { updateFiscal } from './fiscal-settings.service';
+import { updateGeneral } from './general-settings.service';
+import { fiscalInput, generalInput, reviewsInput, whatsappKeyInput, whatsappTestInput } from './settings.schemas';
+import { getSettings, requireTab, updateReviews } from './settings.service';
+import { saveWhatsappKey, testWhatsapp } from './whatsapp-settings.service';
 
 /** Any staff member may ask: the answer holds only the tabs their permissions open. */
 restaurantsRoutes.get('/admin/settings', async (c) => c.json(await getSettings(settingsStaffCtx(c))));
