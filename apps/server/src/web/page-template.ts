@@ -13,15 +13,15 @@ export type PageTemplate = {
   landingChunks: string;
 };
 
-type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; name?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
 
-/** Chunks a page loads on the first tap rather than to show itself (menu-page.tsx's lazy dialogs). */
+/**
+ * Chunks a page loads on the first tap rather than to show itself (menu-page.tsx's lazy dialogs), by
+ * chunk name: a module other pages import too (the product dialog, also the waiter's) is a shared
+ * chunk the manifest keys by its hashed file, not by its source path.
+ */
 const TAP_AWAY: Record<string, string[]> = {
-  'src/features/storefront/menu-page.tsx': [
-    'src/features/storefront/components/product-dialog.tsx',
-    'src/features/storefront/components/cart-dialog.tsx',
-    'src/features/storefront/components/reviews-tab.tsx',
-  ],
+  'src/features/storefront/menu-page.tsx': ['product-dialog', 'cart-dialog', 'reviews-tab'],
 };
 
 const ROOT = '<div id="root"></div>';
@@ -59,7 +59,10 @@ function appChunks(manifest: Record<string, ManifestChunk>) {
 function pageChunks(manifest: Record<string, ManifestChunk>, base: ReturnType<typeof appChunks>, src: string) {
   const have = new Set(base.loaded);
   const now = [...base.app, ...chunksOf(manifest, src, have)];
-  const later = (TAP_AWAY[src] ?? []).flatMap((key) => chunksOf(manifest, key, have));
+  const tapAway = new Set(TAP_AWAY[src]);
+  const later = (manifest[src]?.dynamicImports ?? [])
+    .filter((key) => tapAway.has(manifest[key]?.name ?? ''))
+    .flatMap((key) => chunksOf(manifest, key, have));
   const metas = [];
   if (now.length > 0) metas.push(`<meta name="mc-preload" content="${urls(now)}">`);
   if (later.length > 0) metas.push(`<meta name="mc-prefetch" content="${urls(later)}">`);
