@@ -8,8 +8,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isCustomer, useAuth } from '@/lib/auth';
 import { useToastsBelow } from '@/lib/toast';
+import { AccessRequired } from './access-required';
 import { type CustomerOrder, customerKeys, fetchOrders, type RepeatResult, repeatOrder } from './customer-api';
-import { AccessRequired } from './dashboard-page';
 import { OrderCard } from './order-card';
 
 /** /customer: 'Meus Pedidos' with 'Repetir Pedido'. */
