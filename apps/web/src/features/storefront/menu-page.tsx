@@ -2,28 +2,28 @@ import { validateProductChoice } from '@meucardapio/domain/cart';
 import { MSG } from '@meucardapio/domain/messages';
 import { productKind } from '@meucardapio/domain/pricing';
 import { useQuery } from '@tanstack/react-query';
-import { LogIn, Search, SearchX, UserRound, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api';
-import { isCustomer, useAuth } from '@/lib/auth';
-import { formatMoney } from '@/lib/format';
 import { prefetchTapAway, renderedByServer } from '@/lib/hydration';
 import { useIdle } from '@/lib/idle';
-import { serverNow } from '@/lib/server-clock';
 import { mountToaster, toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { CartProvider, useCart } from './cart/cart-context';
-import { HeaderAction, MenuHeader, MenuHeaderSkeleton } from './components/menu-header';
-import { ProductCard, ProductCardSkeleton } from './components/product-card';
+import { AccountButton } from './components/account-button';
+import { CartBar } from './components/cart-bar';
+import { CategoryTabs } from './components/category-tabs';
+import { MenuHeader } from './components/menu-header';
+import { MenuSearch } from './components/menu-search';
+import { MenuLoadError, MenuLoading, RestaurantNotFound } from './components/menu-states';
+import { ProductCard } from './components/product-card';
+import { ProductGrid } from './components/product-grid';
 import {
   ALL_CATEGORIES,
   buildCartLine,
   filterProducts,
   type OpenStatus,
-  openStatus,
   opensDialog,
   parseTableNumber,
   REVIEWS_TAB,
@@ -32,14 +32,11 @@ import {
 import { publicMenuQuery } from './menu-query';
 import type { MenuProduct, PublicMenu } from './menu-types';
 import { StorefrontProvider, type StorefrontValue } from './storefront-context';
+import { OPEN_RECHECK_MS, useOpenStatus } from './use-open-status';
 import { useRestaurantTheme } from './use-restaurant-theme';
 
 // Checkout is heavy (forms, addresses, payment) and most visitors only browse: load it on demand.
 const CheckoutDialog = lazy(() => import('./checkout/checkout-dialog').then((m) => ({ default: m.CheckoutDialog })));
-// The customer login/sign-up dialog belongs to the checkout feature; loaded when 'Entrar' is pressed.
-const CustomerAuthDialog = lazy(() =>
-  import('./checkout/customer-auth-dialog').then((m) => ({ default: m.CustomerAuthDialog })),
-);
 
 // What is one tap away rather than on screen — the product and cart dialogs (Radix Dialog, focus trap,
 // scroll lock) and the reviews tab — is not needed to paint the menu: its code is fetched once the menu
@@ -55,8 +52,6 @@ const ProductDialog = lazy(() => loadProductDialog().then((m) => ({ default: m.P
 const CartDialog = lazy(() => loadCartDialog().then((m) => ({ default: m.CartDialog })));
 const ReviewsTab = lazy(() => loadReviewsTab().then((m) => ({ default: m.ReviewsTab })));
 
-const OPEN_RECHECK_MS = 60_000;
-
 /** The public menu of one restaurant (/:slug, /demo-restaurant). */
 export default function MenuPage({ slug }: { slug: string }) {
   // Asked again every minute: open/closed is the server's answer, and a cached menu answers it cheaply.
@@ -71,73 +66,9 @@ export default function MenuPage({ slug }: { slug: string }) {
   if (query.isPending) return <MenuLoading />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) return <RestaurantNotFound />;
-    return (
-      <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
-        <h1 className="text-xl font-semibold">Não foi possível carregar o cardápio</h1>
-        <p className="text-muted-foreground">Verifique sua conexão e tente novamente.</p>
-        <Button onClick={() => query.refetch()}>Tentar novamente</Button>
-      </main>
-    );
+    return <MenuLoadError onRetry={() => query.refetch()} />;
   }
   return <LoadedMenu menu={query.data} slug={slug} />;
-}
-
-function RestaurantNotFound() {
-  return (
-    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-3 p-6 text-center">
-      <SearchX className="size-12 text-muted-foreground" aria-hidden />
-      <h1 className="text-2xl font-bold">Restaurante não encontrado</h1>
-      <p className="text-muted-foreground">Verifique o link e tente novamente.</p>
-      <Button asChild variant="outline" className="mt-2">
-        <Link to="/landing">Conhecer o MeuCardápio</Link>
-      </Button>
-    </main>
-  );
-}
-
-function MenuLoading() {
-  return (
-    <div className="min-h-dvh bg-background">
-      <MenuHeaderSkeleton />
-      <p className="sr-only" role="status">
-        Carregando...
-      </p>
-      <div className="mx-auto mt-6 max-w-6xl px-4 md:px-6">
-        <div className="mb-4 flex gap-2 overflow-hidden">
-          {[64, 80, 96, 72, 88].map((w) => (
-            <div key={w} className="h-9 shrink-0 animate-pulse rounded-full bg-muted" style={{ width: w }} />
-          ))}
-        </div>
-        <ProductGrid>
-          {Array.from({ length: 8 }, (_, i) => (
-            <ProductCardSkeleton key={i} />
-          ))}
-        </ProductGrid>
-      </div>
-    </div>
-  );
-}
-
-function ProductGrid({ children }: { children: React.ReactNode }) {
-  return <div className="grid grid-cols-1 gap-3 md:grid-cols-2 md:gap-4 lg:grid-cols-3 xl:grid-cols-4">{children}</div>;
-}
-
-/**
- * Open/closed as the server answered it (its clock, the restaurant's timezone), never the phone's clock.
- * The notice and the toast's next opening are worded by the server's clock too (lib/server-clock).
- */
-function useOpenStatus(menu: PublicMenu): OpenStatus {
-  const [now, setNow] = useState(serverNow);
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(serverNow()), OPEN_RECHECK_MS);
-    return () => window.clearInterval(id);
-  }, []);
-  return useMemo(() => {
-    const texts = openStatus(menu.hours, menu.restaurant.timezone, now);
-    // Within the minute the two clocks straddle an opening or closing, the verdict stays the server's.
-    const notice = menu.openNow ? null : (texts.notice ?? MSG.closedNow);
-    return { isOpen: menu.openNow, notice, toastDescription: texts.toastDescription };
-  }, [menu.hours, menu.restaurant.timezone, menu.openNow, now]);
 }
 
 function LoadedMenu({ menu, slug }: { menu: PublicMenu; slug: string }) {
@@ -187,51 +118,6 @@ function LoadedMenu({ menu, slug }: { menu: PublicMenu; slug: string }) {
         <MenuView menu={menu} status={status} tableNumber={tableNumber} tablesIgnored={tablesIgnored} />
       </CartProvider>
     </StorefrontProvider>
-  );
-}
-
-function AccountButton({ restaurant }: { restaurant: PublicMenu['restaurant'] }) {
-  // The session only switches 'Entrar' to 'Minha conta': ask for it after the menu has painted, so the
-  // menu's own request is the only one before first paint.
-  const menuPainted = useIdle();
-  const { user } = useAuth({ load: menuPainted });
-  const [loginOpen, setLoginOpen] = useState(false);
-  const [loginLoaded, setLoginLoaded] = useState(false);
-  if (isCustomer(user) && user.restaurant.id === restaurant.id) {
-    return (
-      <Link
-        to="/customer-dashboard"
-        aria-label="Minha conta"
-        title="Minha conta"
-        className="inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-full bg-black/55 px-3 text-sm font-medium text-white backdrop-blur-sm hover:bg-black/70 [&_svg]:size-5"
-      >
-        <UserRound aria-hidden />
-        <span className="hidden md:inline">Minha conta</span>
-      </Link>
-    );
-  }
-  return (
-    <>
-      <HeaderAction
-        label="Entrar"
-        text="Entrar"
-        icon={<LogIn aria-hidden />}
-        onClick={() => {
-          setLoginLoaded(true);
-          setLoginOpen(true);
-        }}
-      />
-      {loginLoaded && (
-        <Suspense fallback={null}>
-          <CustomerAuthDialog
-            open={loginOpen}
-            onOpenChange={setLoginOpen}
-            slug={restaurant.slug}
-            restaurantName={restaurant.name}
-          />
-        </Suspense>
-      )}
-    </>
   );
 }
 
@@ -344,12 +230,6 @@ function MenuView({
     setCheckoutOpen(true);
   }
 
-  const tabs = [
-    { id: ALL_CATEGORIES, name: 'Todos' },
-    ...menu.categories.map((c) => ({ id: c.id, name: c.name })),
-    { id: REVIEWS_TAB, name: 'Avaliações' },
-  ];
-
   return (
     <div className={cn('min-h-dvh bg-background', cart.count > 0 ? 'pb-28' : 'pb-10')}>
       <MenuHeader
@@ -382,33 +262,7 @@ function MenuView({
         </Suspense>
       )}
       <div ref={listTop} className="scroll-mt-0" />
-      <nav
-        aria-label="Categorias"
-        className="sticky top-0 z-30 mt-4 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80"
-      >
-        <div className="no-scrollbar mx-auto flex max-w-6xl gap-2 overflow-x-auto px-4 py-2.5 md:px-6" role="tablist">
-          {tabs.map((t) => {
-            const active = tab === t.id;
-            return (
-              <button
-                key={t.id}
-                type="button"
-                role="tab"
-                aria-selected={active}
-                onClick={() => chooseTab(t.id)}
-                className={cn(
-                  'h-9 shrink-0 rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none',
-                  active
-                    ? 'border-transparent bg-[var(--sf-primary)] text-[var(--sf-primary-foreground)]'
-                    : 'bg-background hover:bg-accent',
-                )}
-              >
-                {t.name}
-              </button>
-            );
-          })}
-        </div>
-      </nav>
+      <CategoryTabs categories={menu.categories} active={tab} onChoose={chooseTab} />
 
       <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 pt-4 md:px-6">
         {tab === REVIEWS_TAB ? (
@@ -417,30 +271,7 @@ function MenuView({
           </Suspense>
         ) : (
           <>
-            <div className="relative md:max-w-md">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden
-              />
-              <input
-                type="search"
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                placeholder="Buscar no cardápio"
-                aria-label="Buscar produtos"
-                className="h-11 w-full rounded-full border bg-muted/40 pr-10 pl-9 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 md:text-sm [&::-webkit-search-cancel-button]:hidden"
-              />
-              {search ? (
-                <button
-                  type="button"
-                  aria-label="Limpar busca"
-                  onClick={() => setSearch('')}
-                  className="absolute top-1/2 right-2 flex size-8 -translate-y-1/2 items-center justify-center rounded-full text-muted-foreground hover:bg-accent"
-                >
-                  <X className="size-4" aria-hidden />
-                </button>
-              ) : null}
-            </div>
+            <MenuSearch value={search} onChange={setSearch} />
             {sections.length === 0 ? (
               <p className="rounded-xl border border-dashed p-10 text-center text-muted-foreground">
                 Nenhum produto encontrado nesta categoria
@@ -477,21 +308,7 @@ function MenuView({
         Cardápio digital por <span className="font-semibold">MeuCardápio</span>
       </footer>
 
-      {cart.count > 0 && (
-        <div className="fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur md:border-0 md:bg-transparent md:backdrop-blur-none">
-          <Button
-            variant="brand"
-            size="xl"
-            className="mx-auto flex w-full max-w-md justify-between shadow-lg"
-            aria-label={`Ver carrinho · ${countLabel} · ${formatMoney(cart.total)}`}
-            onClick={openCart}
-          >
-            <span>Ver carrinho</span>
-            <span className="font-normal opacity-90">{countLabel}</span>
-            <span className="tabular-nums">{formatMoney(cart.total)}</span>
-          </Button>
-        </div>
-      )}
+      {cart.count > 0 && <CartBar countLabel={countLabel} total={cart.total} onOpen={openCart} />}
 
       {dialogsLoaded && (
         <Suspense fallback={null}>
