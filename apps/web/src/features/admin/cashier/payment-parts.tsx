@@ -46,7 +46,18 @@ export function AddedPayments({ payments, onRemove }: { payments: PdvPayment[]; 
   );
 }
 
-export function Figure({
+/** Total, what is left to pay, and the change: the added payments' with the one being typed. */
+export function PaymentSummary({ total, remaining, change }: { total: number; remaining: number; change: number }) {
+  return (
+    <dl className="grid grid-cols-3 gap-2 text-center">
+      <Figure label="Total" value={formatMoney(total)} />
+      <Figure label="Restante" value={formatMoney(remaining)} strong={remaining > 0} />
+      <Figure label="Troco" value={formatMoney(change)} accent={change > 0} />
+    </dl>
+  );
+}
+
+function Figure({
   label,
   value,
   strong,

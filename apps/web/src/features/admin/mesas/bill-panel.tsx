@@ -1,29 +1,19 @@
 import { checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
-import { splitByItems, splitEqually } from '@meucardapio/domain/table-accounts';
 import type { AccountItemView, AccountView } from '@meucardapio/domain/table-accounts-api';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Printer, Receipt, Undo2, XCircle } from 'lucide-react';
+import { Printer, Receipt, Undo2, XCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { QuantityStepper } from '@/components/quantity-stepper';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toastError } from '@/lib/api';
 import { formatMoney, formatTime } from '@/lib/format';
 import { printReceipt } from '@/lib/print';
 import { useStaff } from '@/lib/staff';
 import { cn } from '@/lib/utils';
+import { type Split, SplitOwnerSelect, SplitTabs, splitParts } from './bill-split';
 import { DiscountRow } from './discount-dialog';
 import {
   cancelItem,
@@ -36,18 +26,7 @@ import {
 } from './mesas-api';
 import { PayDialog } from './pay-dialog';
 import { PreBill } from './pre-bill';
-
-type Split = { kind: 'equal'; people: number } | { kind: 'items'; people: number; owner: Record<string, number> };
-
-/** Which parts are already covered by what was paid, in order. */
-function paidParts(parts: number[], paid: number): boolean[] {
-  let left = paid;
-  return parts.map((p) => {
-    const covered = left >= p;
-    left = covered ? left - p : 0;
-    return covered;
-  });
-}
+import { ReasonDialog } from './reason-dialog';
 
 /**
  * "Conta": every round and item, the service charge (removable with a reason), the couvert, the split
@@ -66,14 +45,7 @@ export function BillPanel({ account, onChange }: { account: AccountView; onChang
   const [removingService, setRemovingService] = useState(false);
   const [printing, setPrinting] = useState(false);
   const standing = account.rounds.flatMap((r) => r.items.filter((i) => !i.cancelled));
-  const parts = useMemo(() => {
-    if (split.kind === 'equal') return splitEqually(account.bill.total, split.people);
-    const per = Array.from({ length: split.people }, (_, n) =>
-      standing.filter((i) => (split.owner[i.id] ?? 0) === n).map((i) => i.totalPrice),
-    );
-    return splitByItems(account.bill, per);
-  }, [split, account.bill, standing]);
-  const covered = paidParts(parts, account.paid);
+  const parts = useMemo(() => splitParts(split, account.bill, standing), [split, account.bill, standing]);
   const open = account.status !== 'closed';
   const act = useMutation({
     mutationFn: (fn: () => Promise<AccountView>) => fn(),
@@ -140,18 +112,7 @@ export function BillPanel({ account, onChange }: { account: AccountView; onChang
                     </Button>
                   )}
                   {split.kind === 'items' && !i.cancelled && (
-                    <select
-                      aria-label={`Quem paga ${i.name}`}
-                      className="h-8 rounded-md border bg-background px-1 text-xs"
-                      value={split.owner[i.id] ?? 0}
-                      onChange={(e) =>
-                        setSplit({ ...split, owner: { ...split.owner, [i.id]: Number(e.target.value) } })
-                      }
-                    >
-                      {Array.from({ length: split.people }, (_, n) => (
-                        <option key={n} value={n}>{`Pessoa ${n + 1}`}</option>
-                      ))}
-                    </select>
+                    <SplitOwnerSelect item={i} split={split} onSplit={setSplit} />
                   )}
                 </li>
               ))}
@@ -197,64 +158,14 @@ export function BillPanel({ account, onChange }: { account: AccountView; onChang
         </dl>
 
         {open && account.remaining > 0 && (
-          <Tabs
-            value={split.kind}
-            onValueChange={(v) =>
-              setSplit(
-                v === 'items'
-                  ? { kind: 'items', people: split.people, owner: {} }
-                  : { kind: 'equal', people: split.people },
-              )
-            }
-          >
-            <TabsList className="w-full">
-              <TabsTrigger value="equal">Dividir igual</TabsTrigger>
-              <TabsTrigger value="items">Por itens</TabsTrigger>
-            </TabsList>
-            <div className="mt-3 flex items-center justify-between gap-2">
-              <span className="text-sm">Pessoas</span>
-              <QuantityStepper
-                size="sm"
-                label="Pessoas na divisão"
-                value={split.people}
-                min={1}
-                max={30}
-                onChange={(n) => setSplit({ ...split, people: n })}
-              />
-            </div>
-            <TabsContent value={split.kind} className="mt-2">
-              <ul className="grid gap-1.5" aria-label="Partes">
-                {parts.map((p, n) => (
-                  <li
-                    key={`${n}-${p}`}
-                    className="flex items-center justify-between gap-2 rounded-lg border px-2 py-1.5 text-sm"
-                  >
-                    <span>Pessoa {n + 1}</span>
-                    <span className="ml-auto font-semibold tabular-nums">{formatMoney(p)}</span>
-                    {covered[n] ? (
-                      <Badge variant="secondary">
-                        <CheckCircle2 aria-hidden /> Paga
-                      </Badge>
-                    ) : (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        disabled={p === 0}
-                        onClick={() =>
-                          setPaying({
-                            amount: Math.min(p, account.remaining),
-                            title: `Pagar parte ${n + 1} de ${parts.length}`,
-                          })
-                        }
-                      >
-                        Pagar
-                      </Button>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </TabsContent>
-          </Tabs>
+          <SplitTabs
+            split={split}
+            onSplit={setSplit}
+            parts={parts}
+            paid={account.paid}
+            remaining={account.remaining}
+            onPay={setPaying}
+          />
         )}
 
         {account.payments.length > 0 && (
@@ -385,58 +296,5 @@ function Row({ label, value, strong, accent }: { label: string; value: string; s
       <dt>{label}</dt>
       <dd className="tabular-nums">{value}</dd>
     </div>
-  );
-}
-
-function ReasonDialog({
-  open,
-  title,
-  description,
-  confirm,
-  onClose,
-  onConfirm,
-}: {
-  open: boolean;
-  title: string;
-  description: string;
-  confirm: string;
-  onClose: () => void;
-  onConfirm: (reason: string) => void;
-}) {
-  const [reason, setReason] = useState('');
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(o) => {
-        if (!o) onClose();
-        setReason('');
-      }}
-    >
-      <DialogContent className="max-w-sm">
-        <form
-          className="grid gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onConfirm(reason);
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          <FormField label="Motivo" htmlFor="account-reason">
-            <Input id="account-reason" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Voltar
-            </Button>
-            <Button type="submit" variant="destructive" disabled={reason.trim().length < 3}>
-              {confirm}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }

@@ -4,29 +4,22 @@ import { orderLabel } from '@meucardapio/domain/order-display';
 import {
   canChatAboutOrder,
   emptyOrdersText,
-  ORDER_FILTERS,
-  ORDER_STATUS_FILTER_LABELS,
   type OrderFilter,
   type OrderStatus,
   showsGeneralChat,
 } from '@meucardapio/domain/order-status';
 import { handlesMoney } from '@meucardapio/domain/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Bell, BellOff, MessagesSquare, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ChatDialog } from '@/components/chat/chat-dialog';
 import { useChatUnread } from '@/components/chat/use-chat-unread';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError, toastError, toastTitledError } from '@/lib/api';
-import { orderAnnouncement, playNewOrderSound, useMuted } from '@/lib/new-order-sound';
+import { useMuted } from '@/lib/new-order-sound';
 import { printReceipt } from '@/lib/print';
 import { useStaff } from '@/lib/staff';
-import { useEvents } from '@/lib/use-events';
-import { answerAppCancellation, appHealthKey, CancelAppOrderDialog, ConnectionsAlert } from './app-orders';
+import { answerAppCancellation, CancelAppOrderDialog, ConnectionsAlert } from './app-orders';
 import { OrderCard } from './order-card';
 import {
   ChooseDeliveryPersonDialog,
@@ -40,30 +33,15 @@ import {
   type AdminOrder,
   confirmPix,
   fetchDeliveryPeople,
-  fetchOrders,
   fetchReceipt,
   ordersKeys,
   type Receipt,
   updateStatus,
-  verifyPayments,
 } from './orders-api';
-import { PRINTING_STATUS_KEY, PrintersStrip, usePrintingStatus, useReprintOrder } from './printers-strip';
-
-/** The spec's full refresh as a safety net under the live stream. */
-const REFRESH_MS = 120_000;
-/** One more look 2 s after a payment check that left some checkout unverified. */
-const RECHECK_MS = 2_000;
-
-const FILTER_LABEL = (f: OrderFilter) => (f === 'all' ? 'Todos' : ORDER_STATUS_FILTER_LABELS[f]);
-
-function useNow(every = 30_000) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), every);
-    return () => clearInterval(t);
-  }, [every]);
-  return now;
-}
+import { OrdersList } from './orders-list';
+import { OrdersToolbar } from './orders-toolbar';
+import { PrintersStrip, usePrintingStatus, useReprintOrder } from './printers-strip';
+import { useNow, useOrdersFeed } from './use-orders-feed';
 
 export default function OrdersPage() {
   const { staff, actor } = useStaff();
@@ -71,75 +49,8 @@ export default function OrdersPage() {
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<OrderFilter>('all');
   const [muted, toggleMuted] = useMuted();
-  const mutedRef = useRef(muted);
-  mutedRef.current = muted;
   const now = useNow();
-  const [checkoutMissing, setCheckoutMissing] = useState(false);
-
-  const orders = useQuery({
-    queryKey: ordersKeys.list(filter),
-    queryFn: () => fetchOrders(filter),
-    refetchInterval: REFRESH_MS,
-    refetchIntervalInBackground: true,
-  });
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ordersKeys.all }), [queryClient]);
-
-  /** Sound and toast for an order the kitchen can start now (new, or card/PIX just paid). */
-  function announce(a: ReturnType<typeof orderAnnouncement>) {
-    if (!a) return;
-    if (!mutedRef.current) playNewOrderSound();
-    const what = a.number ? orderLabel(a.number) : null;
-    toast.success(a.title, {
-      description: what ? (a.paid ? `${what}: pagamento aprovado.` : `${what} acabou de chegar.`) : undefined,
-    });
-  }
-
-  useEvents(
-    'staff',
-    {
-      'order.created': (data) => {
-        refresh();
-        announce(orderAnnouncement('order.created', data));
-      },
-      'order.updated': (data) => {
-        refresh();
-        announce(orderAnnouncement('order.updated', data));
-      },
-      'print.updated': () => queryClient.invalidateQueries({ queryKey: PRINTING_STATUS_KEY }),
-      'marketplace.health': () => queryClient.invalidateQueries({ queryKey: appHealthKey }),
-      // The card shows it from now on; the toast makes sure someone sees it now.
-      'marketplace.call_failed': ({ number, message }) => {
-        refresh();
-        toast.error(number ? `${orderLabel(number)}: aviso ao aplicativo falhou` : 'Aviso ao aplicativo falhou', {
-          description: message,
-          duration: 15_000,
-        });
-      },
-      'whatsapp.failed': ({ number, shortId }) => {
-        const short = shortId.toUpperCase();
-        toast.error('Erro no WhatsApp', {
-          description: `Não foi possível enviar a notificação do ${number ? `${orderLabel(number)} (${short})` : `pedido #${short}`}.`,
-        });
-      },
-    },
-    { onOpen: refresh },
-  );
-
-  // Card/PIX checkouts not verified yet are checked once when the board opens.
-  useEffect(() => {
-    if (deliveryPersonView) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    verifyPayments()
-      .then((r) => {
-        setCheckoutMissing(r.configurationRequired === true);
-        if (r.checked > 0) refresh();
-        if (r.pending > 0) timer = setTimeout(refresh, RECHECK_MS);
-      })
-      .catch(() => {
-        // A failed check is treated as pending, without a toast (spec 3 §8).
-      });
-    return () => clearTimeout(timer);
-  }, [deliveryPersonView, refresh]);
+  const { orders, refresh, checkoutMissing } = useOrdersFeed({ filter, deliveryPersonView, muted });
 
   const mutation = useMutation({
     mutationFn: (v: {
@@ -244,10 +155,6 @@ export default function OrdersPage() {
   const reprint = useReprintOrder();
   const hasPrinters = (printing.data?.printers.length ?? 0) > 0;
   const unread = useChatUnread('staff');
-  const list = orders.data ?? [];
-  // Card/PIX orders not paid yet are kept apart: the kitchen must not start them.
-  const awaitingPayment = list.filter((o) => o.awaitingPayment);
-  const kitchen = list.filter((o) => !o.awaitingPayment);
   const card = (o: AdminOrder) => (
     <OrderCard
       key={o.id}
@@ -286,45 +193,18 @@ export default function OrdersPage() {
             : 'Acompanhe e atualize os pedidos em tempo real.'
         }
         actions={
-          <>
-            {!deliveryPersonView && (
-              <Select value={filter} onValueChange={(v) => setFilter(v as OrderFilter)}>
-                <SelectTrigger aria-label="Filtrar por status" className="h-10 w-full sm:w-48">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {ORDER_FILTERS.map((f) => (
-                    <SelectItem key={f} value={f}>
-                      {FILTER_LABEL(f)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-            <Button variant="outline" onClick={() => orders.refetch()} disabled={orders.isFetching}>
-              <RefreshCw className={orders.isFetching ? 'animate-spin' : undefined} aria-hidden />
-              {orders.isFetching ? 'Atualizando...' : 'Atualizar'}
-            </Button>
-            {generalChat && (
-              <Button variant="outline" onClick={() => setChatOrder(null)}>
-                <MessagesSquare aria-hidden /> Chat Geral
-                {unread.general > 0 && (
-                  <span className="rounded-full bg-destructive px-1.5 text-xs font-semibold text-white">
-                    {unread.general}
-                  </span>
-                )}
-              </Button>
-            )}
-            <Button
-              variant={muted ? 'secondary' : 'outline'}
-              onClick={toggleMuted}
-              aria-pressed={muted}
-              title={muted ? 'Som de novos pedidos desligado' : 'Som de novos pedidos ligado'}
-            >
-              {muted ? <BellOff aria-hidden /> : <Bell aria-hidden />}
-              <span className="max-sm:sr-only">{muted ? 'Som desligado' : 'Som ligado'}</span>
-            </Button>
-          </>
+          <OrdersToolbar
+            deliveryPersonView={deliveryPersonView}
+            filter={filter}
+            onFilter={setFilter}
+            fetching={orders.isFetching}
+            onRefresh={() => orders.refetch()}
+            generalChat={generalChat}
+            unreadGeneral={unread.general}
+            onGeneralChat={() => setChatOrder(null)}
+            muted={muted}
+            onToggleMuted={toggleMuted}
+          />
         }
       />
 
@@ -338,50 +218,14 @@ export default function OrdersPage() {
 
       {printing.data && !deliveryPersonView && <PrintersStrip status={printing.data} />}
 
-      {orders.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-80 rounded-xl" />
-          ))}
-        </div>
-      ) : orders.isError ? (
-        <div role="alert" className="rounded-xl border border-destructive/30 bg-destructive/5 p-6 text-center">
-          <p className="font-semibold">Erro ao carregar pedidos</p>
-          <p className="text-sm text-muted-foreground">{MSG.reloadAndRetry}</p>
-          <Button variant="outline" className="mt-3" onClick={() => orders.refetch()}>
-            Tentar novamente
-          </Button>
-        </div>
-      ) : list.length === 0 ? (
-        <div className="rounded-xl border border-dashed p-12 text-center text-muted-foreground">
-          {emptyOrdersText(deliveryPersonView ? 'all' : filter)}
-        </div>
-      ) : (
-        <div className="grid gap-6">
-          {kitchen.length > 0 && (
-            <div className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
-              {kitchen.map(card)}
-            </div>
-          )}
-          {awaitingPayment.length > 0 && (
-            <section aria-labelledby="awaiting-payment" className="grid gap-3 rounded-xl border border-dashed p-4">
-              <div>
-                <h2 id="awaiting-payment" className="text-lg font-semibold">
-                  {MSG.awaitingPayment} ({awaitingPayment.length})
-                </h2>
-                <p className="text-sm text-muted-foreground">
-                  Pedidos com cartão ou PIX ainda não pagos: não prepare antes da confirmação. PIX (QR Code): confira o
-                  valor no app do banco e toque em "Confirmar PIX recebido". Sem pagamento, eles são cancelados e o
-                  estoque volta.
-                </p>
-              </div>
-              <div className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
-                {awaitingPayment.map(card)}
-              </div>
-            </section>
-          )}
-        </div>
-      )}
+      <OrdersList
+        pending={orders.isPending}
+        error={orders.isError}
+        orders={orders.data ?? []}
+        emptyText={emptyOrdersText(deliveryPersonView ? 'all' : filter)}
+        onRetry={() => orders.refetch()}
+        card={card}
+      />
 
       <ChooseDeliveryPersonDialog
         order={choosing}

@@ -1,5 +1,4 @@
 import { formatCnpj } from '@brazilian-utils/brazilian-utils';
-import { cepRegion } from '@meucardapio/domain/cep-region';
 import { MONEY_DESTINATION_MSG } from '@meucardapio/domain/money-destination';
 import {
   BRAZIL_TIMEZONES,
@@ -13,73 +12,22 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { AddressFields, type AddressValue, toAddressValue } from '@/components/address-fields';
 import { ImageUploadField } from '@/components/image-upload-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { api, errorText } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { maskCep, maskPhone } from '@/lib/format';
-import { useStateCities } from '@/lib/geo';
 import { useStaff } from '@/lib/staff';
+import { AppearanceCard } from './appearance-card';
+import { addressOf, formOf } from './general-form';
 import { type PixDraftState, PixSettingsCard } from './pix-settings-card';
+import { RestaurantAddressCard } from './restaurant-address-card';
 import { type GeneralSettings, SETTINGS_KEY, type Settings } from './settings-api';
-
-function ColorField({
-  id,
-  label,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <div className="flex items-center gap-2">
-        <input
-          type="color"
-          aria-label={`${label} (seletor)`}
-          value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
-          onChange={(e) => onChange(e.target.value)}
-          className="h-10 w-12 shrink-0 cursor-pointer rounded-md border bg-background p-1"
-        />
-        <Input id={id} value={value} onChange={(e) => onChange(e.target.value)} maxLength={7} className="font-mono" />
-      </div>
-    </div>
-  );
-}
-
-const formOf = (initial: GeneralSettings) => ({
-  ...initial,
-  description: initial.description ?? '',
-  logoUrl: initial.logoUrl ?? '',
-  bannerUrl: initial.bannerUrl ?? '',
-  appClientReferrer: initial.appClientReferrer ?? '',
-  originPostalCode: initial.originPostalCode ?? '',
-  whatsapp: maskPhone(initial.whatsapp),
-  cnpj: initial.cnpj ?? '',
-  coordinates: initial.coordinates ?? '',
-});
-
-const addressOf = (initial: GeneralSettings): AddressValue =>
-  toAddressValue({
-    cep: initial.addressCep,
-    state: initial.addressState,
-    city: initial.addressCity,
-    neighborhood: initial.addressNeighborhood,
-    address: initial.addressStreet,
-    number: initial.addressNumber,
-    complement: initial.addressComplement,
-  });
 
 /**
  * Informações Gerais, the restaurant's address and (for who runs the till) its PIX key: one form with
@@ -103,7 +51,6 @@ export function GeneralTab({
   const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) => setForm((f) => ({ ...f, [k]: v }));
   const problem = slugProblem(form.slug);
   const coordinatesProblem = parseCoordinates(form.coordinates) === 'invalid';
-  const cities = useStateCities(address.state);
   const dirty = JSON.stringify({ form, address }) !== JSON.stringify(baseline) || Boolean(pix?.dirty);
   const { isOwner } = useStaff();
   // Where the money goes: anyone but the owner confirms such a change with their own password (decision 048).
@@ -111,16 +58,6 @@ export function GeneralTab({
   const needsPassword =
     !isOwner && (form.appClientReferrer.trim() !== baseline.form.appClientReferrer.trim() || Boolean(pix?.keyChanged));
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-
-  function changeAddress(patch: Partial<AddressValue>) {
-    // A CEP names its state, and a capital's CEP its city too.
-    const region = patch.cep ? cepRegion(patch.cep) : null;
-    if (region && region.state !== address.state) {
-      setAddress({ ...address, ...patch, state: region.state, city: region.capital ?? '' });
-      return;
-    }
-    setAddress({ ...address, ...patch });
-  }
 
   const save = useMutation({
     mutationFn: async (pixSettings: Parameters<PixDraftState['save']>[0] | null) => {
@@ -247,32 +184,7 @@ export function GeneralTab({
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Aparência</CardTitle>
-          <CardDescription>Cores do cabeçalho e dos botões do cardápio.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-3">
-          <ColorField
-            id="settings-primary"
-            label="Cor principal"
-            value={form.primaryColor}
-            onChange={(v) => set('primaryColor', v)}
-          />
-          <ColorField
-            id="settings-secondary"
-            label="Cor secundária"
-            value={form.secondaryColor}
-            onChange={(v) => set('secondaryColor', v)}
-          />
-          <ColorField
-            id="settings-button"
-            label="Cor dos botões"
-            value={form.buttonColor}
-            onChange={(v) => set('buttonColor', v)}
-          />
-        </CardContent>
-      </Card>
+      <AppearanceCard form={form} onChange={set} />
 
       <Card>
         <CardHeader>
@@ -357,38 +269,13 @@ export function GeneralTab({
         </CardContent>
       </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Endereço do restaurante</CardTitle>
-          <CardDescription>
-            Onde os clientes retiram os pedidos; sai no comprovante e, depois, na nota fiscal.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <AddressFields
-            idPrefix="settings-address"
-            value={address}
-            onChange={changeAddress}
-            cities={{ names: cities.data ?? [], loading: cities.isPending && Boolean(address.state) }}
-          />
-          <FormField
-            label="Localização no mapa (latitude, longitude)"
-            htmlFor="settings-coordinates"
-            error={coordinatesProblem ? COORDINATES_PROBLEM : undefined}
-            hint="No Google Maps, clique com o botão direito sobre o restaurante e copie os números. Os aplicativos de delivery (iFood, Keeta…) mostram a loja neste ponto."
-          >
-            <Input
-              id="settings-coordinates"
-              inputMode="decimal"
-              placeholder="-23.561414, -46.655881"
-              value={form.coordinates}
-              onChange={(e) => set('coordinates', e.target.value)}
-              maxLength={60}
-              aria-invalid={coordinatesProblem || undefined}
-            />
-          </FormField>
-        </CardContent>
-      </Card>
+      <RestaurantAddressCard
+        address={address}
+        onAddress={setAddress}
+        coordinates={form.coordinates}
+        coordinatesProblem={coordinatesProblem}
+        onCoordinates={(v) => set('coordinates', v)}
+      />
 
       {pix && <PixSettingsCard pix={pix} />}
 
