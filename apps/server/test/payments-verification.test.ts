@@ -1,5 +1,5 @@
 import { orderHistory, orders, paymentTransactions, products } from '@meucardapio/db/schema';
-import { PAYMENT_MISMATCH_CUSTOMER_TEXT } from '@meucardapio/domain/payment';
+import { PAYMENT_MISMATCH_CUSTOMER_TEXT } from '@meucardapio/domain/hosted-checkout';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infinitePayProvider } from '../src/integrations/payments/infinitepay';

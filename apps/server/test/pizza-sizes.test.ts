@@ -1,4 +1,4 @@
-import type { PdvCatalog } from '@meucardapio/domain/cashier-api';
+import type { PdvCatalog } from '@meucardapio/domain/cashier-views';
 import { priceChoice } from '@meucardapio/domain/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASHIER, openRegister, sell } from './cashier-fixtures';

@@ -6,7 +6,8 @@
  *        → 200 SyncedSale, the same body for every replay of the same clientSaleId
  */
 import { z } from 'zod';
-import { optText, pdvItemSchema, type SaleDetail, salePaymentSchema } from './cashier-api';
+import { optText, pdvItemSchema, salePaymentSchema } from './cashier-api';
+import type { SaleDetail } from './cashier-views';
 import { MSG } from './messages';
 
 export const OFFLINE_MSG = {

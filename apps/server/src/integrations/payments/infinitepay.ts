@@ -1,4 +1,4 @@
-import { providerHandle } from '@meucardapio/domain/payment';
+import { providerHandle } from '@meucardapio/domain/hosted-checkout';
 import { toE164BR } from '@meucardapio/domain/phone';
 import type { PaymentProvider, VerifyResult } from './payments';
 import { paymentCallbackPath } from './payments';

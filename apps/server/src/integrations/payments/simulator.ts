@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '@meucardapio/db/client';
 import { paymentTransactions } from '@meucardapio/db/schema';
 import { DEMO_SLUG } from '@meucardapio/db/seed/demo';
-import { providerHandle } from '@meucardapio/domain/payment';
+import { providerHandle } from '@meucardapio/domain/hosted-checkout';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PaymentProvider, VerifyResult } from './payments';
 import { paymentCallbackPath } from './payments';

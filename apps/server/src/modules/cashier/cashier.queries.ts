@@ -27,7 +27,7 @@ import type {
   SaleListItem,
   SessionTotals,
   SessionView,
-} from '@meucardapio/domain/cashier-api';
+} from '@meucardapio/domain/cashier-views';
 import {
   checkoutPaymentMethods,
   type PaymentMethodLike,

@@ -1,6 +1,6 @@
 import { type Addon, categories, type PriceOption, products } from '@meucardapio/db/schema';
 import { CASHIER_MSG, productNotFoundByCode } from '@meucardapio/domain/cashier';
-import type { PdvCatalog, PdvProduct } from '@meucardapio/domain/cashier-api';
+import type { PdvCatalog, PdvProduct } from '@meucardapio/domain/cashier-views';
 import { pdvNfceOf } from '@meucardapio/domain/fiscal-rules';
 import { type PixSettings, pixSettingsOf } from '@meucardapio/domain/pix';
 import {

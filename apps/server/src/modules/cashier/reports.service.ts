@@ -9,6 +9,7 @@ import {
   tableAccounts,
 } from '@meucardapio/db/schema';
 import { PDV_HISTORY_LIMIT, PDV_TOP_PRODUCTS } from '@meucardapio/domain/cashier';
+import { type ReportSale, salesCsv, summarizeSales, topProducts } from '@meucardapio/domain/cashier-report';
 import type {
   Conciliation,
   DailyReport,
@@ -16,8 +17,7 @@ import type {
   SaleListItem,
   SessionSummary,
   TodayReport,
-} from '@meucardapio/domain/cashier-api';
-import { type ReportSale, salesCsv, summarizeSales, topProducts } from '@meucardapio/domain/cashier-report';
+} from '@meucardapio/domain/cashier-views';
 import { localDateString } from '@meucardapio/domain/hours';
 import { and, desc, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';

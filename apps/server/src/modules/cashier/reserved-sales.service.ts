@@ -1,7 +1,8 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import { reservedSales } from '@meucardapio/db/schema';
 import { checkCartNotEmpty, pdvTotals } from '@meucardapio/domain/cashier';
-import type { PdvItemInputStored, ReservedSaleView, reserveSaleSchema } from '@meucardapio/domain/cashier-api';
+import type { reserveSaleSchema } from '@meucardapio/domain/cashier-api';
+import type { PdvItemInputStored, ReservedSaleView } from '@meucardapio/domain/cashier-views';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StaffCtx } from '../../http/context';

@@ -16,7 +16,8 @@ import {
   validatePayments,
   WALK_IN_CUSTOMER,
 } from '@meucardapio/domain/cashier';
-import type { FinalizedSale, finalizeSaleSchema } from '@meucardapio/domain/cashier-api';
+import type { finalizeSaleSchema } from '@meucardapio/domain/cashier-api';
+import type { FinalizedSale } from '@meucardapio/domain/cashier-views';
 import { BUYER_MSG, checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { checkoutPaymentMethods, posPaymentMethods } from '@meucardapio/domain/payment';
 import { pixBrCode, pixSettingsOf, pixTxid } from '@meucardapio/domain/pix';

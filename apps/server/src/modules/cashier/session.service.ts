@@ -13,14 +13,9 @@ import {
   closeDifferences,
   countTotal,
 } from '@meucardapio/domain/cashier';
-import type {
-  CashierState,
-  CashMovementView,
-  CloseResult,
-  closeSessionSchema,
-  openSessionSchema,
-} from '@meucardapio/domain/cashier-api';
+import type { closeSessionSchema, openSessionSchema } from '@meucardapio/domain/cashier-api';
 import { discountLimitPercent } from '@meucardapio/domain/cashier-discounts';
+import type { CashierState, CashMovementView, CloseResult } from '@meucardapio/domain/cashier-views';
 import { localDateString } from '@meucardapio/domain/hours';
 import type { CashierSessionEvent } from '@meucardapio/domain/live-events';
 import { isCashierOnly } from '@meucardapio/domain/permissions';

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import { orderItems, tableAccountPayments, tableAccounts } from '@meucardapio/db/schema';
-import type { SaleDetail, SaleListItem } from '@meucardapio/domain/cashier-api';
 import type { ReportSale } from '@meucardapio/domain/cashier-report';
+import type { SaleDetail, SaleListItem } from '@meucardapio/domain/cashier-views';
 import { paymentGroupLabel } from '@meucardapio/domain/payment';
 import { type AccountKind, accountLabel } from '@meucardapio/domain/table-accounts';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';

@@ -12,6 +12,7 @@ import {
   tableAccountPayments,
   tableAccounts,
 } from '@meucardapio/db/schema';
+import { isOnlineCheckoutOrder } from '@meucardapio/domain/hosted-checkout';
 import {
   buildNfcePayload,
   type NfcePayload,
@@ -20,7 +21,6 @@ import {
   type NoteSale,
 } from '@meucardapio/domain/nfce-payload';
 import { cashChangeOf } from '@meucardapio/domain/order-display';
-import { isOnlineCheckoutOrder } from '@meucardapio/domain/payment';
 import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 

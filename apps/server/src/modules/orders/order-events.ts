@@ -1,9 +1,9 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import type { orders } from '@meucardapio/db/schema';
+import { isCheckoutOrder } from '@meucardapio/domain/hosted-checkout';
 import type { OrderCreatedEvent, OrderUpdatedEvent } from '@meucardapio/domain/live-events';
 import { isLocalPixOrder } from '@meucardapio/domain/order-pix';
 import { isAwaitingPayment } from '@meucardapio/domain/order-status';
-import { isCheckoutOrder } from '@meucardapio/domain/payment';
 import { appendEvent, appendEvents } from '../../realtime/realtime';
 
 type OrderRow = typeof orders.$inferSelect;

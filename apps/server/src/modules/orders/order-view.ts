@@ -13,6 +13,7 @@ import {
   tableAccounts,
 } from '@meucardapio/db/schema';
 import { DELIVERY_KIND_LABELS, deliveryFeeParts, isCarrierOrder } from '@meucardapio/domain/delivery';
+import { isCheckoutOrder } from '@meucardapio/domain/hosted-checkout';
 import { DEFAULT_TIMEZONE } from '@meucardapio/domain/hours';
 import { failedCallText } from '@meucardapio/domain/marketplace';
 import { cashChangeOf } from '@meucardapio/domain/order-display';
@@ -25,7 +26,6 @@ import type {
   OrderItemView,
   StaffOrderItemView,
 } from '@meucardapio/domain/order-views';
-import { isCheckoutOrder } from '@meucardapio/domain/payment';
 import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenant } from '../../http/tenant';

@@ -1,5 +1,6 @@
 import { paymentMethods, restaurants } from '@meucardapio/db/schema';
-import { DEFAULT_PAYMENT_METHODS, providerHandle } from '@meucardapio/domain/payment';
+import { providerHandle } from '@meucardapio/domain/hosted-checkout';
+import { DEFAULT_PAYMENT_METHODS } from '@meucardapio/domain/payment';
 import type { PaymentMethodInput, PaymentMethodView } from '@meucardapio/domain/payment-method-admin';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';

@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '@meucardapio/db/client';
 import { orders } from '@meucardapio/db/schema';
-import { PAYMENT_MISMATCH_CUSTOMER_TEXT, paymentReturnDetails } from '@meucardapio/domain/payment';
+import { PAYMENT_MISMATCH_CUSTOMER_TEXT, paymentReturnDetails } from '@meucardapio/domain/hosted-checkout';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../../http/context';

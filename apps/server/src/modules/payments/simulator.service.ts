@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import { orderItems, orders, paymentTransactions, restaurants } from '@meucardapio/db/schema';
-import { isOnlineCheckoutOrder, providerAmountDue } from '@meucardapio/domain/payment';
+import { isOnlineCheckoutOrder, providerAmountDue } from '@meucardapio/domain/hosted-checkout';
 import { hasPermission } from '@meucardapio/domain/permissions';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Actor } from '../../http/context';

@@ -1,5 +1,5 @@
 import { moneyDestinationChanges, restaurants } from '@meucardapio/db/schema';
-import type { PixSettingsView } from '@meucardapio/domain/cashier-api';
+import type { PixSettingsView } from '@meucardapio/domain/cashier-views';
 import {
   MONEY_DESTINATION_MSG,
   type MoneyDestinationChangeView,

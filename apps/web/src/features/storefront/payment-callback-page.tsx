@@ -1,6 +1,6 @@
+import { PAYMENT_RETURN_DETAIL_NAMES } from '@meucardapio/domain/hosted-checkout';
 import { MSG } from '@meucardapio/domain/messages';
 import { shortIdStorefront } from '@meucardapio/domain/order-status';
-import { PAYMENT_RETURN_DETAIL_NAMES } from '@meucardapio/domain/payment';
 import { AlertTriangle, CheckCircle2, LoaderCircle, XCircle } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,6 +1,6 @@
 import { orders } from '@meucardapio/db/schema';
+import { isCheckoutOrder, providerHandle } from '@meucardapio/domain/hosted-checkout';
 import { MSG } from '@meucardapio/domain/messages';
-import { isCheckoutOrder, providerHandle } from '@meucardapio/domain/payment';
 import { isDeliveryPerson, seesOrder } from '@meucardapio/domain/permissions';
 import { desc, eq, gte, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../../http/context';

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import { paymentMethods } from '@meucardapio/db/schema';
 import type { CheckoutPaymentMethod, OrderProposal } from '@meucardapio/domain/checkout';
+import { providerHandle } from '@meucardapio/domain/hosted-checkout';
 import { maxInstallmentsFor } from '@meucardapio/domain/installments';
 import { MSG } from '@meucardapio/domain/messages';
 import { LOCAL_PIX_METHOD } from '@meucardapio/domain/order-pix';
@@ -11,7 +12,6 @@ import {
   onePixChoice,
   type PaymentMethodLike,
   paymentTypeOf,
-  providerHandle,
 } from '@meucardapio/domain/payment';
 import { pixSettingsOf } from '@meucardapio/domain/pix';
 import { asc, eq } from 'drizzle-orm';

@@ -7,7 +7,7 @@ import {
   type PaymentReturnDetails,
   providerAmountDue,
   providerHandle,
-} from '@meucardapio/domain/payment';
+} from '@meucardapio/domain/hosted-checkout';
 import { desc, eq } from 'drizzle-orm';
 import { type Deps, inTransaction } from '../../../http/context';
 import { tenant } from '../../../http/tenant';

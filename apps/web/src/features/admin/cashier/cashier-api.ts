@@ -1,26 +1,28 @@
 import type {
-  CashierState,
   CashMovementInput,
+  CloseSessionInput,
+  FinalizeSaleInput,
+  OpenSessionInput,
+  ReserveSaleInput,
+} from '@meucardapio/domain/cashier-api';
+import type { OfflineSaleInput, SyncedSale } from '@meucardapio/domain/cashier-offline';
+import type {
+  CashierState,
   CashMovementView,
   CloseResult,
-  CloseSessionInput,
   Conciliation,
   DailyReport,
   FinalizedSale,
-  FinalizeSaleInput,
-  OpenSessionInput,
   PdvCatalog,
   PdvProduct,
   PixSettingsView,
   ReservedSaleView,
-  ReserveSaleInput,
   SaleDetail,
   SaleListItem,
   SessionSummary,
   SessionView,
   TodayReport,
-} from '@meucardapio/domain/cashier-api';
-import type { OfflineSaleInput, SyncedSale } from '@meucardapio/domain/cashier-offline';
+} from '@meucardapio/domain/cashier-views';
 import type { FiscalNoteView } from '@meucardapio/domain/fiscal-note';
 import { api } from '@/lib/api';
 

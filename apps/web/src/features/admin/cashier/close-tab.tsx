@@ -5,8 +5,8 @@ import {
   countTotal,
   denominationLabel,
 } from '@meucardapio/domain/cashier';
-import type { CashierState, CloseResult, PdvPaymentMethod } from '@meucardapio/domain/cashier-api';
 import { OFFLINE_MSG } from '@meucardapio/domain/cashier-offline';
+import type { CashierState, CloseResult, PdvPaymentMethod } from '@meucardapio/domain/cashier-views';
 import { paymentGroupLabel } from '@meucardapio/domain/payment';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CloudOff, EyeOff } from 'lucide-react';

@@ -1,4 +1,4 @@
-import type { CashMovementView } from '@meucardapio/domain/cashier-api';
+import type { CashMovementView } from '@meucardapio/domain/cashier-views';
 import { formatMoney, formatTime } from '@/lib/format';
 
 const KIND_LABEL = { withdrawal: 'Sangria', supply: 'Suprimento' } as const;

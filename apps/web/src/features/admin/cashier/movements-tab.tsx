@@ -1,5 +1,6 @@
 import { CASHIER_MSG, checkCashMovement } from '@meucardapio/domain/cashier';
-import type { CashMovementInput, CashMovementView } from '@meucardapio/domain/cashier-api';
+import type { CashMovementInput } from '@meucardapio/domain/cashier-api';
+import type { CashMovementView } from '@meucardapio/domain/cashier-views';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowUpFromLine } from 'lucide-react';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
-import type { ReservedSaleView } from '@meucardapio/domain/cashier-api';
+import type { ReservedSaleView } from '@meucardapio/domain/cashier-views';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import {

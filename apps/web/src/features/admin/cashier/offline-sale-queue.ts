@@ -1,5 +1,5 @@
-import type { ReservedSaleView } from '@meucardapio/domain/cashier-api';
 import { type OfflineSaleInput, refusedForGood, syncBackoffMs } from '@meucardapio/domain/cashier-offline';
+import type { ReservedSaleView } from '@meucardapio/domain/cashier-views';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 /*

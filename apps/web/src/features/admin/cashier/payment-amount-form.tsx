@@ -1,4 +1,4 @@
-import type { PdvPaymentMethod } from '@meucardapio/domain/cashier-api';
+import type { PdvPaymentMethod } from '@meucardapio/domain/cashier-views';
 import { posInstallmentChoices } from '@meucardapio/domain/installments';
 import type { RefObject } from 'react';
 import { MoneyInput } from '@/components/money-input';

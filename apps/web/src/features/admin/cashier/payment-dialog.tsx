@@ -1,7 +1,8 @@
 import { addPayment, checkCustomerCpf, type PdvPayment } from '@meucardapio/domain/cashier';
-import type { FinalizedSale, PdvCatalog, PdvItemInput, PdvPaymentMethod } from '@meucardapio/domain/cashier-api';
+import type { PdvItemInput } from '@meucardapio/domain/cashier-api';
 import { DISCOUNT_MSG, withinDiscountLimit } from '@meucardapio/domain/cashier-discounts';
 import { OFFLINE_MSG, offeredOffline } from '@meucardapio/domain/cashier-offline';
+import type { FinalizedSale, PdvCatalog, PdvPaymentMethod } from '@meucardapio/domain/cashier-views';
 import { checkPaymentsCover, remainingToPay } from '@meucardapio/domain/payment';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { type ApprovalFields, DiscountApproval, NO_APPROVAL } from '@/components/discount-approval';

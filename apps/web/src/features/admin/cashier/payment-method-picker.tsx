@@ -1,5 +1,5 @@
-import type { PdvPaymentMethod } from '@meucardapio/domain/cashier-api';
 import { OFFLINE_MSG } from '@meucardapio/domain/cashier-offline';
+import type { PdvPaymentMethod } from '@meucardapio/domain/cashier-views';
 import { Banknote, CreditCard, QrCode } from 'lucide-react';
 import type { Ref } from 'react';
 import { cn } from '@/lib/utils';

@@ -1,5 +1,5 @@
-import type { PdvCatalog, PdvPaymentMethod } from '@meucardapio/domain/cashier-api';
 import { OFFLINE_MSG } from '@meucardapio/domain/cashier-offline';
+import type { PdvCatalog, PdvPaymentMethod } from '@meucardapio/domain/cashier-views';
 import { pixBrCode, pixTxid } from '@meucardapio/domain/pix';
 import { useMemo } from 'react';
 import { PixQr } from '@/components/pix-qr';

@@ -1,4 +1,4 @@
-import type { PdvProduct, ReservedSaleView } from '@meucardapio/domain/cashier-api';
+import type { PdvProduct, ReservedSaleView } from '@meucardapio/domain/cashier-views';
 import { describe, expect, it } from 'vitest';
 import {
   addProduct,

@@ -1,13 +1,7 @@
 import { addLine, canSetQuantity, stockLeftText, validateProductChoice } from '@meucardapio/domain/cart';
 import { checkSellable, type PdvCartLine, setLineQuantity } from '@meucardapio/domain/cashier';
-import type {
-  PdvFlavor,
-  PdvItemInput,
-  PdvOption,
-  PdvProduct,
-  PdvSize,
-  ReservedSaleView,
-} from '@meucardapio/domain/cashier-api';
+import type { PdvItemInput } from '@meucardapio/domain/cashier-api';
+import type { PdvFlavor, PdvOption, PdvProduct, PdvSize, ReservedSaleView } from '@meucardapio/domain/cashier-views';
 import { fail, MSG, type RuleFailure } from '@meucardapio/domain/messages';
 import { priceChoice } from '@meucardapio/domain/pricing';
 

@@ -1,6 +1,6 @@
 import { CASHIER_MSG, checkCartNotEmpty, findByCode, PDV_CHECKOUT_POPUP } from '@meucardapio/domain/cashier';
-import type { FinalizedSale, PdvCatalog, PdvProduct, SaleDetail } from '@meucardapio/domain/cashier-api';
 import { OFFLINE_MSG } from '@meucardapio/domain/cashier-offline';
+import type { FinalizedSale, PdvCatalog, PdvProduct, SaleDetail } from '@meucardapio/domain/cashier-views';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardList, CloudOff, Printer } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { PdvFlavor, PdvOption, PdvProduct, PdvSize } from '@meucardapio/domain/cashier-api';
+import type { PdvFlavor, PdvOption, PdvProduct, PdvSize } from '@meucardapio/domain/cashier-views';
 import { pickFlavor } from '@meucardapio/domain/pricing';
 import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { searchProducts } from '@meucardapio/domain/cashier';
-import type { PdvCatalog, PdvProduct } from '@meucardapio/domain/cashier-api';
+import type { PdvCatalog, PdvProduct } from '@meucardapio/domain/cashier-views';
 import { ScanBarcode, Search } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
 import { Input } from '@/components/ui/input';

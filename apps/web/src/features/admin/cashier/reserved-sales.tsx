@@ -1,6 +1,6 @@
 import { CASHIER_MSG } from '@meucardapio/domain/cashier';
-import type { PdvCatalog, ReservedSaleView } from '@meucardapio/domain/cashier-api';
 import { OFFLINE_MSG } from '@meucardapio/domain/cashier-offline';
+import type { PdvCatalog, ReservedSaleView } from '@meucardapio/domain/cashier-views';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Play, Trash2 } from 'lucide-react';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { formatCpf } from '@brazilian-utils/brazilian-utils';
-import type { SaleDetail } from '@meucardapio/domain/cashier-api';
 import { saleRef } from '@meucardapio/domain/cashier-report';
+import type { SaleDetail } from '@meucardapio/domain/cashier-views';
 import { type FiscalNoteView, isNoteInQueue } from '@meucardapio/domain/fiscal-note';
 import { itemDetails } from '@meucardapio/domain/order-display';
 import { useQrImage } from '@/components/pix-qr';

@@ -1,5 +1,5 @@
-import type { ReservedSaleView } from '@meucardapio/domain/cashier-api';
 import { OFFLINE_MSG, type OfflineSaleInput, unsyncedSummary } from '@meucardapio/domain/cashier-offline';
+import type { ReservedSaleView } from '@meucardapio/domain/cashier-views';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { errorText, isApiError } from '@/lib/api';

@@ -1,5 +1,5 @@
 import { pdvTotals, setLineQuantity } from '@meucardapio/domain/cashier';
-import type { PdvProduct, ReservedSaleView } from '@meucardapio/domain/cashier-api';
+import type { PdvProduct, ReservedSaleView } from '@meucardapio/domain/cashier-views';
 import type { RuleFailure } from '@meucardapio/domain/messages';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {

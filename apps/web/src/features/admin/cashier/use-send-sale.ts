@@ -1,6 +1,6 @@
 import { CASH_GROUP, CASHIER_MSG, type PdvPayment } from '@meucardapio/domain/cashier';
-import type { FinalizedSale, PdvPaymentMethod } from '@meucardapio/domain/cashier-api';
 import { OFFLINE_MSG, type OfflineSaleInput } from '@meucardapio/domain/cashier-offline';
+import type { FinalizedSale, PdvPaymentMethod } from '@meucardapio/domain/cashier-views';
 import { paymentGroupLabel } from '@meucardapio/domain/payment';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { PdvPaymentMethod } from '@meucardapio/domain/cashier-api';
+import type { PdvPaymentMethod } from '@meucardapio/domain/cashier-views';
 import type { OrderProposalInput } from '@meucardapio/domain/checkout';
 import type { PdvNfce } from '@meucardapio/domain/fiscal-rules';
 import type { PublicMenu } from '@meucardapio/domain/menu-views';

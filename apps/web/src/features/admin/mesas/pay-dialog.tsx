@@ -1,4 +1,4 @@
-import type { PdvPaymentMethod } from '@meucardapio/domain/cashier-api';
+import type { PdvPaymentMethod } from '@meucardapio/domain/cashier-views';
 import type { AccountPaymentView, AccountView } from '@meucardapio/domain/table-accounts-api';
 import { useMutation } from '@tanstack/react-query';
 import { Banknote, CreditCard, QrCode } from 'lucide-react';

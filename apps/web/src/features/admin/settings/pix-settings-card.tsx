@@ -1,4 +1,4 @@
-import type { PixSettingsView } from '@meucardapio/domain/cashier-api';
+import type { PixSettingsView } from '@meucardapio/domain/cashier-views';
 import {
   checkPixSettings,
   PIX_KEY_TYPE_LABELS,
