@@ -11,6 +11,7 @@ import {
 import { MARKETING_CONSENT } from '@meucardapio/domain/privacy';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueMissedNewOrderMessages } from '../src/modules/orders/notifications/new-order-message';
 import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
 import { createEmployee, createTestApp, type TestApp, type TestClient } from './helpers';
 
@@ -220,6 +221,11 @@ describe('"Meus dados": deleting my account', () => {
       .from(chatMessages)
       .where(and(eq(chatMessages.senderType, 'customer'), eq(chatMessages.senderId, gil.customerId)));
     expect(sent.map((m) => m.senderName)).toEqual([pseudonym]);
+    expect(await t.db.select().from(outboundMessages).where(eq(outboundMessages.orderId, gil.orderId))).toEqual([]);
+    // The log's sweep, which queues the messages orders missed, does not write one back.
+    expect(await queueMissedNewOrderMessages(t.db, [{ restaurantId: before.restaurantId, orderId: gil.orderId }])).toBe(
+      0,
+    );
     expect(await t.db.select().from(outboundMessages).where(eq(outboundMessages.orderId, gil.orderId))).toEqual([]);
 
     // Signing in with the old e-mail fails; the e-mail may open a new account.

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import { orderItems, orders, outboundMessages, restaurants } from '@meucardapio/db/schema';
+import { orderItems, orders, outboundMessages, privacyRequests, restaurants } from '@meucardapio/db/schema';
 import { formatBRL } from '@meucardapio/domain/money';
 import { cashChangeOf, cashChangeText } from '@meucardapio/domain/order-display';
 import { shortIdAdmin } from '@meucardapio/domain/order-status';
@@ -196,6 +196,9 @@ export async function queueMissedNewOrderMessages(
         inArray(orders.id, [...new Set(named.map((n) => n.orderId))]),
         inArray(orders.restaurantId, [...new Set(named.map((n) => n.restaurantId))]),
         gt(orders.createdAt, new Date(Date.now() - SWEEP_WINDOW_MS)),
+        // An erased customer's orders: their messages went with their data and must not come back.
+        sql`not exists (select 1 from ${privacyRequests} p where p.restaurant_id = ${orders.restaurantId}
+          and p.customer_id = ${orders.customerId} and p.kind = 'deletion')`,
         missingNewOrderMessage(),
       ),
     );
