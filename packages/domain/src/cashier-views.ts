@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { MethodDifference } from './cashier';
 import type { pdvItemSchema } from './cashier-api';
-import type { HourTotal, MethodTotal, ProductTotal } from './cashier-report';
+import type { ProductTotal, SalesSummary } from './cashier-report';
 import type { SourceTotal } from './dashboard';
 import type { OrderItemView } from './order-views';
 import type { PixKeyType } from './pix';
@@ -221,20 +221,7 @@ export type FinalizedSale = {
   replayed: boolean;
 };
 
-export type ReportSummary = {
-  total: number;
-  /** Discounts given in the period's sales. */
-  discounts: number;
-  /** Table accounts' service charge inside `total`: the staff's share. */
-  serviceCharge: number;
-  count: number;
-  averageTicket: number;
-  topPaymentMethod: string | null;
-  byMethod: MethodTotal[];
-  byHour: HourTotal[];
-};
-
-export type TodayReport = ReportSummary & { date: string; timezone: string };
+export type TodayReport = SalesSummary & { date: string; timezone: string };
 
 export type DailyReport = TodayReport & {
   topProducts: ProductTotal[];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatBRL } from './money';
-import type { OrderItemView } from './order-views';
+import type { OrderAddressView, OrderItemView } from './order-views';
 
 /**
  * How people name an order and read its cash change and notes, the same on the storefront, the board,
@@ -15,6 +15,17 @@ export type AddressParts = {
   neighborhood: string | null;
   city: string | null;
   state: string | null;
+};
+
+/** An order's address with nothing in it: pickup, table and counter orders, and the orders of an erased customer. */
+export const NO_ORDER_ADDRESS: OrderAddressView = {
+  address: null,
+  addressNumber: null,
+  complement: null,
+  neighborhood: null,
+  city: null,
+  state: null,
+  cep: null,
 };
 
 /** "Rua X, 123 · Apto 4 · Savassi · Belo Horizonte/MG": an order's destination or the restaurant's own address. */

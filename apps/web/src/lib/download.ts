@@ -26,6 +26,11 @@ export async function postAndDownload(path: string, body: unknown, fallbackName:
     throw networkError();
   });
   if (!res.ok) throw apiError(res.status, await res.json().catch(() => undefined));
+  await saveResponse(res, fallbackName);
+}
+
+/** Saves a successful answer as a file, under the name the server gives in Content-Disposition (else `fallbackName`). */
+export async function saveResponse(res: Response, fallbackName: string): Promise<void> {
   const name = /filename="?([^"]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   saveBlob(await res.blob(), name);
 }

@@ -346,6 +346,27 @@ export async function saleDetail(db: DbOrTx, restaurantId: string, orderId: stri
   return toSaleDetail(o, items, payments, discounts.get(o.id) ?? null);
 }
 
+/** A sale's payments, a PDV sale's or a table account's, as its detail lists them, and the change given back. */
+export function salePaymentsView(
+  rows: Pick<
+    typeof cashSalePayments.$inferSelect,
+    'methodId' | 'methodName' | 'amount' | 'installments' | 'receivedAmount' | 'changeAmount'
+  >[],
+): Pick<SaleDetail, 'payments' | 'change'> {
+  return {
+    payments: rows.map((p) => ({
+      methodId: p.methodId,
+      methodName: p.methodName,
+      group: paymentGroupLabel(p.methodName),
+      amount: p.amount,
+      installments: p.installments,
+      received: p.receivedAmount,
+      change: p.changeAmount,
+    })),
+    change: rows.reduce((s, p) => s + p.changeAmount, 0),
+  };
+}
+
 /** A sale as its detail shows it, from its rows (read back, or just written by the sale itself). */
 export function toSaleDetail(
   o: OrderRow,
@@ -364,16 +385,7 @@ export function toSaleDetail(
     sessionId: inPosition[0]?.sessionId ?? null,
     employeeName: typeof data.employee_name === 'string' ? data.employee_name : null,
     customerCpf: typeof data.customer_cpf === 'string' ? data.customer_cpf : null,
-    payments: inPosition.map((p) => ({
-      methodId: p.methodId,
-      methodName: p.methodName,
-      group: paymentGroupLabel(p.methodName),
-      amount: p.amount,
-      installments: p.installments,
-      received: p.receivedAmount,
-      change: p.changeAmount,
-    })),
-    change: inPosition.reduce((s, p) => s + p.changeAmount, 0),
+    ...salePaymentsView(inPosition),
     pixBrCode: typeof data.pix_br_code === 'string' ? data.pix_br_code : null,
     items: byName.map(toItemView),
     discountInfo,

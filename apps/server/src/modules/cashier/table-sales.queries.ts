@@ -2,12 +2,11 @@ import type { DbOrTx } from '@meucardapio/db/client';
 import { orderItems, tableAccountPayments, tableAccounts } from '@meucardapio/db/schema';
 import type { ReportSale } from '@meucardapio/domain/cashier-report';
 import type { SaleDetail, SaleListItem } from '@meucardapio/domain/cashier-views';
-import { paymentGroupLabel } from '@meucardapio/domain/payment';
 import { type AccountKind, accountLabel } from '@meucardapio/domain/table-accounts';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 import { toItemView } from '../orders/order-view';
-import { discountByLabel } from './cashier.queries';
+import { discountByLabel, salePaymentsView } from './cashier.queries';
 
 /**
  * A table account's payments as the cashier's reports count them: one "sale" per account, made of the
@@ -141,16 +140,7 @@ export async function tableSaleDetail(db: DbOrTx, restaurantId: string, accountI
     sessionId: sale.parts[0].sessionId,
     employeeName: a.closedByName ?? a.openedByName,
     customerCpf: null,
-    payments: sale.parts.map((p) => ({
-      methodId: p.methodId,
-      methodName: p.methodName,
-      group: paymentGroupLabel(p.methodName),
-      amount: p.amount,
-      installments: p.installments,
-      received: p.receivedAmount,
-      change: p.changeAmount,
-    })),
-    change: sale.parts.reduce((s, p) => s + p.changeAmount, 0),
+    ...salePaymentsView(sale.parts),
     pixBrCode: sale.parts.find((p) => p.pixBrCode)?.pixBrCode ?? null,
     items: items.map(toItemView),
     discountInfo:

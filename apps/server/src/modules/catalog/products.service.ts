@@ -30,6 +30,18 @@ export function stockActorName(actor: StaffActor): string {
   return actor.kind === 'employee' && actor.name.trim() ? actor.name : SYSTEM_EMPLOYEE_NAME;
 }
 
+/** A stock history row as the stock screens list it. */
+export const stockMovementColumns = {
+  id: stockHistory.id,
+  operationType: stockHistory.operationType,
+  quantityBefore: stockHistory.quantityBefore,
+  quantityAfter: stockHistory.quantityAfter,
+  quantityChanged: stockHistory.quantityChanged,
+  employeeName: stockHistory.employeeName,
+  notes: stockHistory.notes,
+  createdAt: stockHistory.createdAt,
+};
+
 function view(row: ProductRow, categoryName: string | null): ProductView {
   const { restaurantId: _r, ...rest } = row;
   return { ...rest, categoryName };
@@ -104,6 +116,16 @@ const withIds = <T extends { id?: string; name: string }>(list: T[]) =>
     .filter((e) => e.name.trim() !== '')
     .map((e) => ({ ...e, id: e.id?.trim() ? e.id : randomUUID(), name: e.name.trim() }));
 
+/** Whether the restaurant has the row `id` in `table`: a product only points at its own restaurant's rows. */
+async function hasRow(tx: Tx, table: typeof categories | typeof kitchenStations, restaurantId: string, id: string) {
+  const [row] = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(tenant(table, restaurantId, eq(table.id, id)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * Applies the form rules the save button enforces, the toggles that clear each other, and checks
  * references (category, flavours) inside the tenant. Returns the columns to write.
@@ -127,21 +149,11 @@ async function prepare(tx: Tx, restaurantId: string, segment: Segment, input: Pr
     { isPizza: input.isPizza, allowsMultipleFlavors: input.allowsMultipleFlavors, pizzaFlavors: input.pizzaFlavors },
     segment,
   );
-  if (input.categoryId) {
-    const [cat] = await tx
-      .select({ id: categories.id })
-      .from(categories)
-      .where(tenant(categories, restaurantId, eq(categories.id, input.categoryId)))
-      .limit(1);
-    if (!cat) throw badRequest('Categoria não encontrada', 'Escolha uma categoria existente.', 'category_not_found');
+  if (input.categoryId && !(await hasRow(tx, categories, restaurantId, input.categoryId))) {
+    throw badRequest('Categoria não encontrada', 'Escolha uma categoria existente.', 'category_not_found');
   }
-  if (input.stationId) {
-    const [station] = await tx
-      .select({ id: kitchenStations.id })
-      .from(kitchenStations)
-      .where(tenant(kitchenStations, restaurantId, eq(kitchenStations.id, input.stationId)))
-      .limit(1);
-    if (!station) throw badRequest('Estação não encontrada', 'Escolha uma estação existente.', 'station_not_found');
+  if (input.stationId && !(await hasRow(tx, kitchenStations, restaurantId, input.stationId))) {
+    throw badRequest('Estação não encontrada', 'Escolha uma estação existente.', 'station_not_found');
   }
   if (flags.allowsMultipleFlavors && flags.pizzaFlavors.length === 0) {
     // Without a list it offers the restaurant's other single pizzas: refuse one that would offer nothing.
@@ -332,16 +344,7 @@ export async function productStockHistory(ctx: StaffCtx, id: string) {
     .limit(1);
   if (!p) throw productNotFound();
   return ctx.db
-    .select({
-      id: stockHistory.id,
-      operationType: stockHistory.operationType,
-      quantityBefore: stockHistory.quantityBefore,
-      quantityAfter: stockHistory.quantityAfter,
-      quantityChanged: stockHistory.quantityChanged,
-      employeeName: stockHistory.employeeName,
-      notes: stockHistory.notes,
-      createdAt: stockHistory.createdAt,
-    })
+    .select(stockMovementColumns)
     .from(stockHistory)
     .where(tenant(stockHistory, ctx.restaurantId, eq(stockHistory.productId, id)))
     .orderBy(desc(stockHistory.createdAt), desc(stockHistory.id))

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { inTransaction, type StaffCtx } from '../../http/context';
 import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { stockActorName } from './products.service';
+import { stockActorName, stockMovementColumns } from './products.service';
 
 /** Products for the stock screen's picker and grid (the grid shows the stock-controlled ones). */
 export async function listStockProducts(ctx: StaffCtx) {
@@ -26,6 +26,35 @@ export async function listStockProducts(ctx: StaffCtx) {
 }
 
 /**
+ * Writes the history row of a change the stock screen made (the UPDATE returned `row`; `before` is its stock
+ * before), under the staff member's name with their note, and answers with the product and the row.
+ */
+async function recordStockChange(
+  tx: DbOrTx,
+  ctx: StaffCtx,
+  row: { id: string; name: string; estoque: number },
+  before: number,
+  staffNote: string | null,
+) {
+  // The screen's quantities are positive, so there is always a change.
+  const change = stockChangeEntry(before, row.estoque)!;
+  const [entry] = await tx
+    .insert(stockHistory)
+    .values({
+      restaurantId: ctx.restaurantId,
+      productId: row.id,
+      ...change,
+      employeeName: stockActorName(ctx.actor),
+      notes: stockNoteWith(change.notes, staffNote),
+    })
+    .returning();
+  return {
+    product: { id: row.id, name: row.name, estoque: row.estoque },
+    entry: { ...entry, productName: row.name },
+  };
+}
+
+/**
  * Adds `quantity` units with one atomic UPDATE (no read-then-write), so concurrent entries on the same
  * product all count; the history row records the before/after the UPDATE returned.
  */
@@ -40,22 +69,7 @@ export async function registerStockEntry(
       .where(tenant(products, ctx.restaurantId, eq(products.id, input.productId)))
       .returning({ id: products.id, name: products.name, estoque: products.estoque });
     if (!row) throw notFound('Produto não encontrado', MSG.incompleteData);
-    // Quantities are positive (the schema), so this is always a 'register' entry.
-    const change = stockChangeEntry(row.estoque - input.quantity, row.estoque)!;
-    const [entry] = await tx
-      .insert(stockHistory)
-      .values({
-        restaurantId: ctx.restaurantId,
-        productId: row.id,
-        ...change,
-        employeeName: stockActorName(ctx.actor),
-        notes: stockNoteWith(change.notes, input.notes),
-      })
-      .returning();
-    return {
-      product: { id: row.id, name: row.name, estoque: row.estoque },
-      entry: { ...entry, productName: row.name },
-    };
+    return recordStockChange(tx, ctx, row, row.estoque - input.quantity, input.notes);
   });
 }
 
@@ -89,40 +103,14 @@ export async function registerStockAdjustment(
         `${current.name}: ${stockLeftText(current.estoque)}`,
       );
     }
-    // A positive quantity taken out: always an 'adjustment' entry.
-    const change = stockChangeEntry(row.estoque + input.quantity, row.estoque)!;
-    const [entry] = await tx
-      .insert(stockHistory)
-      .values({
-        restaurantId: ctx.restaurantId,
-        productId: row.id,
-        ...change,
-        employeeName: stockActorName(ctx.actor),
-        notes: stockNoteWith(change.notes, input.reason),
-      })
-      .returning();
-    return {
-      product: { id: row.id, name: row.name, estoque: row.estoque },
-      entry: { ...entry, productName: row.name },
-    };
+    return recordStockChange(tx, ctx, row, row.estoque + input.quantity, input.reason);
   });
 }
 
 /** The last 50 entries and adjustments made on the stock screen, newest first, with product names. */
 export async function recentStockEntries(ctx: StaffCtx) {
   return ctx.db
-    .select({
-      id: stockHistory.id,
-      productId: stockHistory.productId,
-      productName: products.name,
-      operationType: stockHistory.operationType,
-      quantityBefore: stockHistory.quantityBefore,
-      quantityAfter: stockHistory.quantityAfter,
-      quantityChanged: stockHistory.quantityChanged,
-      employeeName: stockHistory.employeeName,
-      notes: stockHistory.notes,
-      createdAt: stockHistory.createdAt,
-    })
+    .select({ ...stockMovementColumns, productId: stockHistory.productId, productName: products.name })
     .from(stockHistory)
     .innerJoin(products, and(eq(products.id, stockHistory.productId), eq(products.restaurantId, ctx.restaurantId)))
     .where(tenant(stockHistory, ctx.restaurantId, inArray(stockHistory.operationType, ['register', 'adjustment'])))

@@ -70,22 +70,19 @@ const orderColumns = {
   deliveryEmployeeId: orders.deliveryEmployeeId,
 };
 
-async function loadOrder(db: DbOrTx, restaurantId: string, orderId: string, ...conds: SQL[]) {
-  const [order] = await db
+/** With `lock`, holds the order row against a concurrent status change while the message goes in. */
+async function findOrder(db: DbOrTx, restaurantId: string, orderId: string, lock: boolean, ...conds: SQL[]) {
+  const query = db
     .select(orderColumns)
     .from(orders)
     .where(tenant(orders, restaurantId, eq(orders.id, orderId), ...conds));
+  const [order] = lock ? await query.for('share') : await query;
   return order;
 }
 
-/** Locks the order row against a concurrent status change while the message goes in. */
-async function lockOrder(tx: DbOrTx, restaurantId: string, orderId: string, ...conds: SQL[]) {
-  const [order] = await tx
-    .select(orderColumns)
-    .from(orders)
-    .where(tenant(orders, restaurantId, eq(orders.id, orderId), ...conds))
-    .for('share');
-  return order;
+/** The restaurant's messages, of one order when `orderId` is given, narrowed by `conditions`. */
+function messagesWhere(ctx: ServiceCtx, orderId: string | undefined, ...conditions: (SQL | undefined)[]): SQL {
+  return tenant(chatMessages, ctx.restaurantId, orderId ? eq(chatMessages.orderId, orderId) : undefined, ...conditions);
 }
 
 async function thread(
@@ -133,6 +130,20 @@ async function insertMessage(ctx: ServiceCtx, values: typeof chatMessages.$infer
     } satisfies ChatEventPayload,
   });
   return row;
+}
+
+/** Marks as read the unread messages of one order (or of every conversation) that `conditions` select. */
+async function markRead(
+  ctx: ServiceCtx,
+  orderId: string | undefined,
+  ...conditions: (SQL | undefined)[]
+): Promise<{ updated: number }> {
+  const rows = await ctx.db
+    .update(chatMessages)
+    .set({ readAt: new Date() })
+    .where(messagesWhere(ctx, orderId, isNull(chatMessages.readAt), ...conditions))
+    .returning({ id: chatMessages.id });
+  return { updated: rows.length };
 }
 
 async function unreadCounts(ctx: ServiceCtx, where: SQL): Promise<ChatUnread> {
@@ -186,8 +197,7 @@ function staffUnread(ctx: StaffCtx): SQL {
 }
 
 async function staffOrder(ctx: StaffCtx, orderId: string, lock: boolean) {
-  const { db, restaurantId } = ctx;
-  const order = lock ? await lockOrder(db, restaurantId, orderId) : await loadOrder(db, restaurantId, orderId);
+  const order = await findOrder(ctx.db, ctx.restaurantId, orderId, lock);
   if (!order) throw orderNotFound();
   // A delivery person only talks about the orders assigned to them.
   if (staffMe(ctx).type === 'employee' && order.deliveryEmployeeId !== ctx.actor.id) throw forbidden();
@@ -196,13 +206,7 @@ async function staffOrder(ctx: StaffCtx, orderId: string, lock: boolean) {
 
 export async function listStaffMessages(ctx: StaffCtx, orderId?: string): Promise<ChatThread> {
   const order = orderId ? await staffOrder(ctx, orderId, false) : null;
-  const where = tenant(
-    chatMessages,
-    ctx.restaurantId,
-    orderId ? eq(chatMessages.orderId, orderId) : undefined,
-    staffVisible(ctx),
-  );
-  return thread(ctx, where, staffMe(ctx), order ? orderInfo(order) : null);
+  return thread(ctx, messagesWhere(ctx, orderId, staffVisible(ctx)), staffMe(ctx), order ? orderInfo(order) : null);
 }
 
 export type StaffSendInput = {
@@ -291,21 +295,7 @@ export async function staffUnreadCounts(ctx: StaffCtx): Promise<ChatUnread> {
 /** Marks as read what counts as unread for this staff member (one order, or everything). */
 export async function markStaffRead(ctx: StaffCtx, orderId?: string): Promise<{ updated: number }> {
   if (orderId) await staffOrder(ctx, orderId, false);
-  const rows = await ctx.db
-    .update(chatMessages)
-    .set({ readAt: new Date() })
-    .where(
-      tenant(
-        chatMessages,
-        ctx.restaurantId,
-        isNull(chatMessages.readAt),
-        orderId ? eq(chatMessages.orderId, orderId) : undefined,
-        staffUnread(ctx),
-        staffVisible(ctx),
-      ),
-    )
-    .returning({ id: chatMessages.id });
-  return { updated: rows.length };
+  return markRead(ctx, orderId, staffUnread(ctx), staffVisible(ctx));
 }
 
 // ─── Customer ────────────────────────────────────────────────────────────────────────────────────
@@ -327,10 +317,7 @@ function customerUnread(ctx: CustomerCtx): SQL {
 }
 
 async function customerOrder(ctx: CustomerCtx, orderId: string, lock: boolean) {
-  const own = eq(orders.customerId, ctx.actor.id);
-  const order = lock
-    ? await lockOrder(ctx.db, ctx.restaurantId, orderId, own)
-    : await loadOrder(ctx.db, ctx.restaurantId, orderId, own);
+  const order = await findOrder(ctx.db, ctx.restaurantId, orderId, lock, eq(orders.customerId, ctx.actor.id));
   if (!order) throw orderNotFound();
   return order;
 }
@@ -339,13 +326,12 @@ const customerMe = (ctx: CustomerCtx) => ({ type: 'customer' as const, id: ctx.a
 
 export async function listCustomerMessages(ctx: CustomerCtx, orderId?: string): Promise<ChatThread> {
   const order = orderId ? await customerOrder(ctx, orderId, false) : null;
-  const where = tenant(
-    chatMessages,
-    ctx.restaurantId,
-    orderId ? eq(chatMessages.orderId, orderId) : undefined,
-    customerVisible(ctx),
+  return thread(
+    ctx,
+    messagesWhere(ctx, orderId, customerVisible(ctx)),
+    customerMe(ctx),
+    order ? orderInfo(order) : null,
   );
-  return thread(ctx, where, customerMe(ctx), order ? orderInfo(order) : null);
 }
 
 export async function sendCustomerMessage(
@@ -380,18 +366,5 @@ export async function customerUnreadCounts(ctx: CustomerCtx): Promise<ChatUnread
 
 export async function markCustomerRead(ctx: CustomerCtx, orderId?: string): Promise<{ updated: number }> {
   if (orderId) await customerOrder(ctx, orderId, false);
-  const rows = await ctx.db
-    .update(chatMessages)
-    .set({ readAt: new Date() })
-    .where(
-      tenant(
-        chatMessages,
-        ctx.restaurantId,
-        isNull(chatMessages.readAt),
-        orderId ? eq(chatMessages.orderId, orderId) : undefined,
-        customerUnread(ctx),
-      ),
-    )
-    .returning({ id: chatMessages.id });
-  return { updated: rows.length };
+  return markRead(ctx, orderId, customerUnread(ctx));
 }

@@ -12,6 +12,7 @@ import {
   reviews,
   sessions,
 } from '@meucardapio/db/schema';
+import { NO_ORDER_ADDRESS } from '@meucardapio/domain/order-display';
 import {
   type AdminPrivacyRequestView,
   anonymisedEmail,
@@ -237,13 +238,7 @@ export async function deleteMyAccount(ctx: CustomerCtx, password: string): Promi
           customerName: pseudonym,
           customerPhone: null,
           customerEmail: null,
-          address: null,
-          addressNumber: null,
-          complement: null,
-          neighborhood: null,
-          city: null,
-          state: null,
-          cep: null,
+          ...NO_ORDER_ADDRESS,
           note: null,
           updatedAt: new Date(),
         })

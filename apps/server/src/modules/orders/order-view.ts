@@ -22,6 +22,7 @@ import { isAwaitingPayment, type OrderStatus, shortIdAdmin } from '@meucardapio/
 import type {
   AdminOrderView,
   CustomerOrderView,
+  OrderAddressView,
   OrderDeliveryType,
   OrderItemView,
   StaffOrderItemView,
@@ -66,6 +67,19 @@ export function toStaffItemView(i: StaffItemFields): StaffOrderItemView {
   };
 }
 
+/** Where the order goes, as the customer gave it: the same fields in the customer's and the staff's views. */
+function destinationOf(o: OrderRow): OrderAddressView {
+  return {
+    address: o.address,
+    addressNumber: o.addressNumber,
+    complement: o.complement,
+    neighborhood: o.neighborhood,
+    city: o.city,
+    state: o.state,
+    cep: o.cep,
+  };
+}
+
 export function toCustomerOrderView(
   o: OrderRow,
   items: ItemRow[],
@@ -84,13 +98,7 @@ export function toCustomerOrderView(
     tableNumber: o.tableNumber,
     customerName: o.customerName,
     customerPhone: o.customerPhone,
-    address: o.address,
-    addressNumber: o.addressNumber,
-    complement: o.complement,
-    neighborhood: o.neighborhood,
-    city: o.city,
-    state: o.state,
-    cep: o.cep,
+    ...destinationOf(o),
     paymentMethod: o.paymentMethod,
     paymentStatus: o.paymentStatus,
     paymentCheckoutVerified: o.paymentCheckoutVerified,
@@ -317,13 +325,7 @@ export async function adminOrderViews(
       tableNumber: o.tableNumber,
       round: o.round,
       tabNumber: o.tabNumber,
-      address: o.address,
-      addressNumber: o.addressNumber,
-      complement: o.complement,
-      neighborhood: o.neighborhood,
-      city: o.city,
-      state: o.state,
-      cep: o.cep,
+      ...destinationOf(o),
       paymentMethod: o.paymentMethod,
       paymentStatus: o.paymentStatus,
       paymentStatusCheckedAt: iso(o.paymentStatusCheckedAt),

@@ -16,6 +16,7 @@ import {
   shippingPackage,
 } from '@meucardapio/domain/delivery';
 import { MSG } from '@meucardapio/domain/messages';
+import { NO_ORDER_ADDRESS } from '@meucardapio/domain/order-display';
 import type { CustomerOrderView } from '@meucardapio/domain/order-views';
 import { eq, inArray } from 'drizzle-orm';
 import type { Deps, ServiceCtx } from '../../../http/context';
@@ -54,7 +55,7 @@ export const counterDelivery = (): OrderDelivery => ({
   shippingOption: null,
   deliveryFee: 0,
   tableNumber: null,
-  address: noAddress(),
+  address: NO_ORDER_ADDRESS,
 });
 
 /** A round served at a table (or to a numbered tab's holder): no address, no fee. */
@@ -63,7 +64,7 @@ export const tableDelivery = (tableNumber: number | null): OrderDelivery => ({
   shippingOption: null,
   deliveryFee: 0,
   tableNumber,
-  address: noAddress(),
+  address: NO_ORDER_ADDRESS,
 });
 
 /** The address fields a storefront order proposes. */
@@ -185,9 +186,10 @@ export async function resolveDelivery(
   };
   if (choice.deliveryType === 'dine_in') {
     const tableNumber = await tableOf(tx, restaurant, input.tableNumber);
-    return { ...choice, deliveryFee: 0, tableNumber, address: noAddress() };
+    return { ...choice, deliveryFee: 0, tableNumber, address: NO_ORDER_ADDRESS };
   }
-  if (choice.deliveryType !== 'delivery') return { ...choice, deliveryFee: 0, tableNumber: null, address: noAddress() };
+  if (choice.deliveryType !== 'delivery')
+    return { ...choice, deliveryFee: 0, tableNumber: null, address: NO_ORDER_ADDRESS };
 
   const { shippingOption } = choice;
   const [saved] = customerId
@@ -226,18 +228,6 @@ export async function resolveDelivery(
     address.neighborhood = charge.area.neighborhood;
   }
   return { ...choice, deliveryFee, tableNumber: null, address };
-}
-
-function noAddress(): OrderAddress {
-  return {
-    address: null,
-    addressNumber: null,
-    complement: null,
-    neighborhood: null,
-    city: null,
-    state: null,
-    cep: null,
-  };
 }
 
 async function tableOf(tx: DbOrTx, restaurant: Restaurant, tableNumber: number | null | undefined) {

@@ -25,6 +25,7 @@ import type {
 } from '@meucardapio/domain/cashier-views';
 import type { FiscalNoteView } from '@meucardapio/domain/fiscal-note';
 import { api } from '@/lib/api';
+import { saveResponse } from '@/lib/download';
 
 /** Calls of the cashier screen (the contract and its endpoint list live in domain/cashier-api.ts). */
 
@@ -107,15 +108,5 @@ export async function downloadDailyCsv(date: string): Promise<void> {
     await api.get(`${BASE}/reports/daily.csv`, { query: { date } });
     return;
   }
-  const blob = await res.blob();
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^"]+)"?/.exec(disposition)?.[1] ?? `relatorio-pdv-${date}.csv`;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await saveResponse(res, `relatorio-pdv-${date}.csv`);
 }

@@ -99,80 +99,105 @@ export function ChooseDeliveryPersonDialog({
 }
 
 /**
- * A confirmation form's submit: busy while the call runs, cleared after it; on failure the caller already
- * showed the server's message (e.g. 'Telefone incorreto'), so the dialog stays open for another try.
+ * The sheet of an order's confirmation form: busy while `submit` runs, cleared by `reset` after it; on failure
+ * the caller already showed the server's message (e.g. 'Telefone incorreto'), so the sheet stays open for
+ * another try with the typed values.
  */
-function useConfirmForm(submit: () => Promise<unknown>, reset: () => void, onCancel: () => void) {
+function ConfirmFormSheet({
+  open,
+  title,
+  description,
+  submitLabel,
+  canSubmit = true,
+  submit,
+  reset,
+  onCancel,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  description: React.ReactNode;
+  submitLabel: string;
+  canSubmit?: boolean;
+  submit: () => Promise<unknown>;
+  reset: () => void;
+  onCancel: () => void;
+  children: React.ReactNode;
+}) {
   const [busy, setBusy] = useState(false);
   const close = () => {
     reset();
     onCancel();
   };
-  async function confirm(e?: React.FormEvent) {
-    e?.preventDefault();
+  async function confirm(e: React.FormEvent) {
+    e.preventDefault();
     setBusy(true);
     try {
       await submit();
       reset();
     } catch {
-      // Shown by the caller; the typed values stay.
+      // Shown by the caller.
     } finally {
       setBusy(false);
     }
   }
-  return { busy, close, confirm };
-}
-
-export function ConfirmDeliveryDialog({
-  order,
-  onCancel,
-  onConfirm,
-}: {
-  order: AdminOrder | null;
-  onCancel: () => void;
-  onConfirm: (digits: string) => Promise<unknown>;
-}) {
-  const [digits, setDigits] = useState('');
-  const id = useId();
-  const { busy, close, confirm } = useConfirmForm(
-    () => onConfirm(digits),
-    () => setDigits(''),
-    onCancel,
-  );
   return (
-    <Dialog open={order !== null} onOpenChange={(v) => !v && !busy && close()}>
+    <Dialog open={open} onOpenChange={(v) => !v && !busy && close()}>
       <DialogContent variant="sheet">
         <form onSubmit={confirm} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Confirmar Entrega</DialogTitle>
-            <DialogDescription>
-              Peça ao cliente os 4 últimos dígitos do telefone cadastrado no pedido #{order?.number}.
-            </DialogDescription>
+            <DialogTitle>{title}</DialogTitle>
+            <DialogDescription>{description}</DialogDescription>
           </DialogHeader>
-          <FormField label="4 últimos dígitos do telefone" htmlFor={id}>
-            <Input
-              id={id}
-              inputMode="numeric"
-              autoComplete="off"
-              autoFocus
-              maxLength={4}
-              placeholder="0000"
-              value={digits}
-              onChange={(e) => setDigits(sanitizeDigitsInput(e.target.value))}
-              className="h-14 text-center font-mono text-3xl tracking-[0.5em]"
-            />
-          </FormField>
+          {children}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close} disabled={busy}>
               Cancelar
             </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Confirmando...' : 'Confirmar Entrega'}
+            <Button type="submit" disabled={busy || !canSubmit}>
+              {busy ? 'Confirmando...' : submitLabel}
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** An order's confirmation: open while `order` is set; `onConfirm` gets what the staff typed. */
+type ConfirmOrderProps<T> = {
+  order: AdminOrder | null;
+  onCancel: () => void;
+  onConfirm: (typed: T) => Promise<unknown>;
+};
+
+export function ConfirmDeliveryDialog({ order, onCancel, onConfirm }: ConfirmOrderProps<string>) {
+  const [digits, setDigits] = useState('');
+  const id = useId();
+  return (
+    <ConfirmFormSheet
+      open={order !== null}
+      title="Confirmar Entrega"
+      description={<>Peça ao cliente os 4 últimos dígitos do telefone cadastrado no pedido #{order?.number}.</>}
+      submitLabel="Confirmar Entrega"
+      submit={() => onConfirm(digits)}
+      reset={() => setDigits('')}
+      onCancel={onCancel}
+    >
+      <FormField label="4 últimos dígitos do telefone" htmlFor={id}>
+        <Input
+          id={id}
+          inputMode="numeric"
+          autoComplete="off"
+          autoFocus
+          maxLength={4}
+          placeholder="0000"
+          value={digits}
+          onChange={(e) => setDigits(sanitizeDigitsInput(e.target.value))}
+          className="h-14 text-center font-mono text-3xl tracking-[0.5em]"
+        />
+      </FormField>
+    </ConfirmFormSheet>
   );
 }
 
@@ -182,72 +207,54 @@ export type PixReceived = { receivedAmount: number | null; endToEndId: string | 
  * "Confirmar PIX recebido": the amount seen in the bank app or the transfer's E2E id (decision 048); the
  * server checks the amount against the order's total and keeps both with the order.
  */
-export function ConfirmPixDialog({
-  order,
-  onCancel,
-  onConfirm,
-}: {
-  order: AdminOrder | null;
-  onCancel: () => void;
-  onConfirm: (received: PixReceived) => Promise<unknown>;
-}) {
+export function ConfirmPixDialog({ order, onCancel, onConfirm }: ConfirmOrderProps<PixReceived>) {
   const [amount, setAmount] = useState('');
   const [e2e, setE2e] = useState('');
   const amountId = useId();
   const e2eId = useId();
-  const { busy, close, confirm } = useConfirmForm(
-    () => onConfirm({ receivedAmount: parseBRLInput(amount), endToEndId: e2e.trim() || null }),
-    () => {
-      setAmount('');
-      setE2e('');
-    },
-    onCancel,
-  );
   return (
-    <Dialog open={order !== null} onOpenChange={(v) => !v && !busy && close()}>
-      <DialogContent variant="sheet">
-        <form onSubmit={confirm} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Confirmar PIX recebido</DialogTitle>
-            <DialogDescription>
-              Abra o app do banco e informe o valor que entrou para o pedido #{order?.number}
-              {order ? ` (${formatBRL(order.total)})` : ''} ou o ID da transação (E2E) do comprovante.
-            </DialogDescription>
-          </DialogHeader>
-          <FormField label="Valor recebido (R$)" htmlFor={amountId}>
-            <Input
-              id={amountId}
-              inputMode="decimal"
-              autoComplete="off"
-              autoFocus
-              placeholder="0,00"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              className="h-12 text-lg"
-            />
-          </FormField>
-          <FormField label="ID da transação (E2E)" htmlFor={e2eId}>
-            <Input
-              id={e2eId}
-              autoComplete="off"
-              maxLength={32}
-              placeholder="E00000000202601011200..."
-              value={e2e}
-              onChange={(e) => setE2e(e.target.value)}
-              className="font-mono"
-            />
-          </FormField>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close} disabled={busy}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={busy || (!amount.trim() && !e2e.trim())}>
-              {busy ? 'Confirmando...' : 'Confirmar PIX'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmFormSheet
+      open={order !== null}
+      title="Confirmar PIX recebido"
+      description={
+        <>
+          Abra o app do banco e informe o valor que entrou para o pedido #{order?.number}
+          {order ? ` (${formatBRL(order.total)})` : ''} ou o ID da transação (E2E) do comprovante.
+        </>
+      }
+      submitLabel="Confirmar PIX"
+      canSubmit={Boolean(amount.trim() || e2e.trim())}
+      submit={() => onConfirm({ receivedAmount: parseBRLInput(amount), endToEndId: e2e.trim() || null })}
+      reset={() => {
+        setAmount('');
+        setE2e('');
+      }}
+      onCancel={onCancel}
+    >
+      <FormField label="Valor recebido (R$)" htmlFor={amountId}>
+        <Input
+          id={amountId}
+          inputMode="decimal"
+          autoComplete="off"
+          autoFocus
+          placeholder="0,00"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          className="h-12 text-lg"
+        />
+      </FormField>
+      <FormField label="ID da transação (E2E)" htmlFor={e2eId}>
+        <Input
+          id={e2eId}
+          autoComplete="off"
+          maxLength={32}
+          placeholder="E00000000202601011200..."
+          value={e2e}
+          onChange={(e) => setE2e(e.target.value)}
+          className="font-mono"
+        />
+      </FormField>
+    </ConfirmFormSheet>
   );
 }
 

@@ -50,17 +50,6 @@ export type Product = {
 
 export type Category = { id: string; name: string; order: number };
 
-export type StockHistoryRow = {
-  id: string;
-  operationType: 'register' | 'sale' | 'adjustment';
-  quantityBefore: number;
-  quantityAfter: number;
-  quantityChanged: number;
-  employeeName: string;
-  notes: string | null;
-  createdAt: string;
-};
-
 export const PRODUCTS_KEY = ['admin', 'products'] as const;
 export const CATEGORIES_KEY = ['admin', 'categories'] as const;
 
@@ -85,14 +74,5 @@ export function useKitchenStations() {
   return useQuery({
     queryKey: ['admin', 'kitchen', 'stations'],
     queryFn: async () => (await api.get<{ stations: KitchenStationOption[] }>('/api/admin/kitchen/stations')).stations,
-  });
-}
-
-export function useStockHistory(productId: string | null) {
-  return useQuery({
-    queryKey: ['admin', 'stock-history', productId],
-    enabled: Boolean(productId),
-    queryFn: async () =>
-      (await api.get<{ history: StockHistoryRow[] }>(`/api/admin/products/${productId}/stock-history`)).history,
   });
 }

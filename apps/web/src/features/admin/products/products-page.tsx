@@ -20,10 +20,10 @@ import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableR
 import { api, toastTitledError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { useStaff } from '@/lib/staff';
+import { StockHistoryDialog } from '../shared/stock-history';
 import { MenuImportDialog } from './menu-import-dialog';
 import { ProductFormDialog } from './product-form-dialog';
 import { PRODUCTS_KEY, type Product, useCategories, useProducts } from './products-api';
-import { StockHistoryDialog } from './stock-history-dialog';
 
 /** What a product change can affect. */
 const INVALIDATE = [PRODUCTS_KEY, ['admin', 'pizza-flavors']];

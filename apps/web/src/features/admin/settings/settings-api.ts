@@ -1,20 +1,24 @@
+import type { MenuRestaurant } from '@meucardapio/domain/menu-views';
 import type { MoneyDestinationChangeView } from '@meucardapio/domain/money-destination';
 import type { SettingsTab } from '@meucardapio/domain/permissions';
 import type { StatusMessageSettings } from '@meucardapio/domain/status-messages';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-export type GeneralSettings = {
-  name: string;
-  slug: string;
-  description: string | null;
-  logoUrl: string | null;
-  bannerUrl: string | null;
-  primaryColor: string;
-  secondaryColor: string;
-  buttonColor: string;
-  timezone: string;
-  businessSegment: 'restaurant' | 'commerce';
+/** The storefront's identity and look, as the public menu shows them, and the owner's own data. */
+export type GeneralSettings = Pick<
+  MenuRestaurant,
+  | 'name'
+  | 'slug'
+  | 'description'
+  | 'logoUrl'
+  | 'bannerUrl'
+  | 'primaryColor'
+  | 'secondaryColor'
+  | 'buttonColor'
+  | 'timezone'
+  | 'businessSegment'
+> & {
   appClientReferrer: string | null;
   originPostalCode: string | null;
   whatsapp: string | null;
@@ -29,13 +33,10 @@ export type GeneralSettings = {
   /** "-23.561414, -46.655881": where the ordering apps place the store. */
   coordinates: string | null;
 };
-export type ReviewsSettings = {
-  showReviewsOnMenu: boolean;
-  requireReviewApproval: boolean;
-  googleRating: number | null;
-  googleReviewsCount: number | null;
-  googleMyBusinessUrl: string | null;
-};
+export type ReviewsSettings = Pick<
+  MenuRestaurant,
+  'showReviewsOnMenu' | 'googleRating' | 'googleReviewsCount' | 'googleMyBusinessUrl'
+> & { requireReviewApproval: boolean };
 export type FiscalSettings = {
   nomeRazaoSocial: string | null;
   inscricaoMunicipal: string | null;

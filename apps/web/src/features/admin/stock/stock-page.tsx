@@ -15,8 +15,14 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { api, errorText } from '@/lib/api';
-import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import {
+  STOCK_HISTORY_FAILED,
+  StockHistoryDialog,
+  type StockMovement,
+  StockMovementList,
+  useStockHistory,
+} from '../shared/stock-history';
 
 type StockProduct = {
   id: string;
@@ -26,22 +32,9 @@ type StockProduct = {
   estoque: number;
   estoqueMinimo: number;
 };
-type Entry = {
-  id: string;
-  productId: string;
-  productName?: string;
-  operationType: 'register' | 'sale' | 'adjustment';
-  quantityBefore: number;
-  quantityAfter: number;
-  quantityChanged: number;
-  employeeName: string;
-  notes: string | null;
-  createdAt: string;
-};
 
 const PRODUCTS_KEY = ['admin', 'stock', 'products'] as const;
 const ENTRIES_KEY = ['admin', 'stock', 'entries'] as const;
-const OPERATION = { register: 'Entrada', sale: 'Venda', adjustment: 'Ajuste' } as const;
 
 const MODES = ['entry', 'adjustment'] as const;
 type Mode = (typeof MODES)[number];
@@ -71,82 +64,11 @@ const LEVEL_STYLE = {
 } as const;
 const LEVEL_LABEL = { red: 'Estoque baixo', yellow: 'Atenção', green: 'OK' } as const;
 
-function EntryList({ entries, showProduct }: { entries: Entry[]; showProduct?: boolean }) {
-  if (entries.length === 0) {
-    return (
-      <p className="py-6 text-center text-sm text-muted-foreground">
-        Nenhum histórico de estoque encontrado para este produto
-      </p>
-    );
-  }
-  return (
-    <ul className="grid gap-2">
-      {entries.map((h) => (
-        <li key={h.id} className="grid gap-1 rounded-lg border p-3 text-sm">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="flex items-center gap-2 font-medium">
-              <Badge
-                variant={
-                  h.operationType === 'register' ? 'success' : h.operationType === 'sale' ? 'secondary' : 'warning'
-                }
-              >
-                {OPERATION[h.operationType]}
-              </Badge>
-              {showProduct && h.productName}
-            </span>
-            <span className="text-xs text-muted-foreground">{formatDateTime(h.createdAt)}</span>
-          </div>
-          <p className="tabular-nums">
-            {h.quantityBefore} → {h.quantityAfter}{' '}
-            <span className="text-muted-foreground">
-              ({h.operationType === 'register' ? '+' : '-'}
-              {h.quantityChanged})
-            </span>
-          </p>
-          {h.notes && <p className="text-muted-foreground">{h.notes}</p>}
-          <p className="text-xs text-muted-foreground">Por: {h.employeeName}</p>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-const HISTORY_FAILED = 'Não foi possível carregar o histórico de estoque.';
-
 /** Spec 2 §8: a history that fails to load says so in a toast as well as in its dialog. */
 function useHistoryErrorToast(failed: boolean) {
   useEffect(() => {
-    if (failed) toast.error('Erro ao carregar histórico', { description: HISTORY_FAILED });
+    if (failed) toast.error('Erro ao carregar histórico', { description: STOCK_HISTORY_FAILED });
   }, [failed]);
-}
-
-function ProductHistoryDialog({ product, onClose }: { product: StockProduct | null; onClose: () => void }) {
-  const history = useQuery({
-    queryKey: ['admin', 'stock-history', product?.id],
-    enabled: Boolean(product),
-    queryFn: async () =>
-      (await api.get<{ history: Entry[] }>(`/api/admin/products/${product?.id}/stock-history`)).history,
-  });
-  useHistoryErrorToast(history.isError);
-  return (
-    <Dialog open={Boolean(product)} onOpenChange={(v) => !v && onClose()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Histórico de estoque</DialogTitle>
-          <DialogDescription>
-            {product?.name} · estoque atual: {product?.estoque}
-          </DialogDescription>
-        </DialogHeader>
-        {history.isPending ? (
-          <Skeleton className="h-24 w-full" />
-        ) : history.isError ? (
-          <p className="text-sm text-destructive">{HISTORY_FAILED}</p>
-        ) : (
-          <EntryList entries={history.data} />
-        )}
-      </DialogContent>
-    </Dialog>
-  );
 }
 
 export default function StockPage() {
@@ -157,7 +79,7 @@ export default function StockPage() {
   });
   const entries = useQuery({
     queryKey: ENTRIES_KEY,
-    queryFn: async () => (await api.get<{ entries: Entry[] }>('/api/admin/stock/entries')).entries,
+    queryFn: async () => (await api.get<{ entries: StockMovement[] }>('/api/admin/stock/entries')).entries,
   });
   const [showEntries, setShowEntries] = useState(false);
   useHistoryErrorToast(showEntries && entries.isError);
@@ -166,6 +88,8 @@ export default function StockPage() {
   const [quantity, setQuantity] = useState('1');
   const [notes, setNotes] = useState('');
   const [historyOf, setHistoryOf] = useState<StockProduct | null>(null);
+  // The same cached query the dialog reads: on this screen its failure toasts as well (spec 2 §8).
+  useHistoryErrorToast(useStockHistory(historyOf?.id ?? null).isError);
   const text = MODE_TEXT[mode];
 
   const register = useMutation({
@@ -356,7 +280,7 @@ export default function StockPage() {
         )}
       </section>
 
-      <ProductHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
+      <StockHistoryDialog product={historyOf} onClose={() => setHistoryOf(null)} />
       <Dialog open={showEntries} onOpenChange={setShowEntries}>
         <DialogContent className="max-w-2xl">
           <DialogHeader>
@@ -366,9 +290,9 @@ export default function StockPage() {
           {entries.isPending ? (
             <Skeleton className="h-24 w-full" />
           ) : entries.isError ? (
-            <p className="text-sm text-destructive">{HISTORY_FAILED}</p>
+            <p className="text-sm text-destructive">{STOCK_HISTORY_FAILED}</p>
           ) : (
-            <EntryList entries={entries.data} showProduct />
+            <StockMovementList entries={entries.data} showProduct />
           )}
         </DialogContent>
       </Dialog>
