@@ -16,6 +16,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { api, toastError } from '@/lib/api';
+import { saveBlob } from '@/lib/download';
 import { formatMoney } from '@/lib/format';
 import { CATEGORIES_KEY, PRODUCTS_KEY } from './products-api';
 
@@ -37,12 +38,7 @@ async function readFile(file: File): Promise<ImportFile> {
 
 /** The template as a CSV Excel opens with its accents (a UTF-8 byte-order mark first). */
 function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', MENU_IMPORT_TEMPLATE_CSV], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'modelo-cardapio.csv';
-  a.click();
-  URL.revokeObjectURL(url);
+  saveBlob(new Blob(['\uFEFF', MENU_IMPORT_TEMPLATE_CSV], { type: 'text/csv;charset=utf-8' }), 'modelo-cardapio.csv');
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { api } from '@/lib/api';
+import { saveBlob } from '@/lib/download';
 
 type DiningTable = { id: string; number: number; qrUrl: string };
 type Form = { number: string };
@@ -18,14 +19,7 @@ async function downloadQr(t: DiningTable) {
   try {
     const res = await fetch(`/api/admin/tables/${t.id}/qr.png?download`, { credentials: 'same-origin' });
     if (!res.ok) throw new Error(String(res.status));
-    const url = URL.createObjectURL(await res.blob());
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `mesa-${t.number}-qr.png`;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveBlob(await res.blob(), `mesa-${t.number}-qr.png`);
   } catch {
     toast.error('Erro ao baixar QR Code', { description: 'Não foi possível baixar o QR Code.' });
   }
