@@ -8,16 +8,17 @@ import type { Deps } from './http/context';
 import { createIntegrations } from './integrations/integrations';
 import { createLogger } from './logger';
 import { startFiscalWorker } from './modules/fiscal/fiscal-worker';
-import { type MarketplaceWorker, startMarketplaceWorker } from './modules/marketplace/marketplace-worker';
+import { startMarketplaceWorker } from './modules/marketplace/marketplace-worker';
 import { type OrderNotifier, startOrderNotifications } from './modules/orders/notifications/whatsapp-outbox';
 import { MenuCache } from './modules/restaurants/menu-cache';
 import { Metrics } from './ops/metrics';
+import type { RepeatingPass } from './ops/repeating-pass';
 import { Realtime } from './realtime/realtime';
 
 export type Booted = {
   deps: Deps;
   app: ReturnType<typeof createApp>;
-  marketplace: MarketplaceWorker;
+  marketplace: RepeatingPass;
   notifications: OrderNotifier;
   close(): Promise<void>;
 };

@@ -12,6 +12,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Logger } from 'pino';
 import { staleRateLimits } from '../http/rate-limit';
 import { SESSION_IDLE_MS } from '../http/session';
+import { type RepeatingPass, startRepeatingPass } from './repeating-pass';
 
 const DAY_MS = 24 * 3600_000;
 /** Sent WhatsApp messages and e-mails stay this long (the owner's "mensagens enviadas" view reads them). */
@@ -76,31 +77,19 @@ export async function runRetention(db: Db, options: RetentionOptions): Promise<R
   };
 }
 
-export type RetentionJob = { stop(): Promise<void> };
-
 /** Runs a pass at start and then every RETENTION_EVERY_MS on this instance; `stop` waits for a pass under way. */
-export function startRetentionJob(db: Db, log: Logger, options: RetentionOptions & { everyMs?: number }): RetentionJob {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const pass = () => {
-    if (running || stopped) return;
-    running = runRetention(db, options)
-      .then((deleted) => {
-        if (Object.values(deleted).some((n) => n > 0)) log.info({ deleted }, 'retention pass');
-      })
-      .catch((err) => log.error({ err }, 'retention pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(pass, options.everyMs ?? RETENTION_EVERY_MS);
-  timer.unref?.();
-  pass();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+export function startRetentionJob(
+  db: Db,
+  log: Logger,
+  options: RetentionOptions & { everyMs?: number },
+): RepeatingPass {
+  return startRepeatingPass(
+    log,
+    'retention',
+    async () => {
+      const deleted = await runRetention(db, options);
+      if (Object.values(deleted).some((n) => n > 0)) log.info({ deleted }, 'retention pass');
     },
-  };
+    { everyMs: options.everyMs ?? RETENTION_EVERY_MS, now: true },
+  );
 }

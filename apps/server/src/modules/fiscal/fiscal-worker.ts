@@ -10,6 +10,7 @@ import {
   FiscalProviderError,
   qrFromXml,
 } from '../../integrations/fiscal/fiscal';
+import { type RepeatingPass, startRepeatingPass } from '../../ops/repeating-pass';
 import { enqueueAccountDanfe, enqueueNoteDanfe, enqueueReceiptWithoutNote } from '../printing/print-jobs.service';
 import { emitterOf, loadNoteSale, notePayload, saleIdOf } from './note-source';
 
@@ -342,37 +343,12 @@ export async function drainFiscalQueue(
   return worked;
 }
 
-export type FiscalWorker = { tick(): Promise<void>; stop(): Promise<void> };
-
 /** The per-instance worker: a pass every second (an indexed look at due rows), single-flight. */
 export function startFiscalWorker(
   deps: Pick<Deps, 'database' | 'integrations' | 'log'>,
   options: { tickMs: number },
-): FiscalWorker {
-  const log = deps.log.child({ worker: 'nfce' });
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  function tick(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) return running;
-    running = drainFiscalQueue(deps)
-      .then(() => undefined)
-      .catch((err) => {
-        if (!stopped) log.error({ err }, 'NFC-e queue pass failed');
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-  const timer = setInterval(() => void tick(), options.tickMs);
-  timer.unref?.();
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+): RepeatingPass {
+  return startRepeatingPass(deps.log.child({ worker: 'nfce' }), 'NFC-e queue', () => drainFiscalQueue(deps), {
+    everyMs: options.tickMs,
+  });
 }

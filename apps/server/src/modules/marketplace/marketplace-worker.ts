@@ -1,9 +1,8 @@
 import type { Deps } from '../../http/context';
+import { type RepeatingPass, startRepeatingPass } from '../../ops/repeating-pass';
 import { drainAppOutbox } from './app-outbox';
 import { pollDue } from './poller';
 import { releaseDueScheduledOrders } from './scheduled-orders';
-
-export type MarketplaceWorker = { tick(): Promise<void>; stop(): Promise<void> };
 
 /**
  * One small loop per instance: polls the connections that are due, sends scheduled orders whose
@@ -12,36 +11,15 @@ export type MarketplaceWorker = { tick(): Promise<void>; stop(): Promise<void> }
 export function startMarketplaceWorker(
   deps: Deps,
   options: { tickMs?: number; pollMs: number; simulatorEveryMs: number },
-): MarketplaceWorker {
-  const log = deps.log.child({ worker: 'marketplace' });
-  let stopped = false;
-  let running: Promise<void> | null = null;
-
-  function tick(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) return running;
-    running = (async () => {
-      try {
-        await pollDue(deps, { pollMs: options.pollMs, simulatorEveryMs: options.simulatorEveryMs });
-        await releaseDueScheduledOrders(deps);
-        await drainAppOutbox(deps);
-      } catch (err) {
-        if (!stopped) log.error({ err }, 'marketplace pass failed');
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
-
-  const timer = setInterval(() => void tick(), options.tickMs ?? 1000);
-  timer.unref?.();
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => {});
+): RepeatingPass {
+  return startRepeatingPass(
+    deps.log.child({ worker: 'marketplace' }),
+    'marketplace',
+    async () => {
+      await pollDue(deps, { pollMs: options.pollMs, simulatorEveryMs: options.simulatorEveryMs });
+      await releaseDueScheduledOrders(deps);
+      await drainAppOutbox(deps);
     },
-  };
+    { everyMs: options.tickMs ?? 1000 },
+  );
 }

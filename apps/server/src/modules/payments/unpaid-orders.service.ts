@@ -2,6 +2,7 @@ import { orders } from '@meucardapio/db/schema';
 import { isLocalPixOrder, LOCAL_PIX_TIMEOUT_MINUTES } from '@meucardapio/domain/order-pix';
 import { and, asc, eq, lte, ne, not, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../http/context';
+import { type RepeatingPass, startRepeatingPass } from '../../ops/repeating-pass';
 import { releaseUnpaidOrder } from '../orders/payments/verification';
 import { reverifyOrderPayment } from './payments.service';
 
@@ -82,30 +83,15 @@ export async function cancelExpiredUnpaidOrders(deps: Deps, options: UnpaidSweep
   return result;
 }
 
-export type UnpaidOrdersJob = { stop(): Promise<void> };
-
 /** Runs the sweep on an interval in this instance (one pass at a time); `stop` waits for a pass under way. */
 export function startUnpaidOrdersJob(
   deps: Deps,
   options: { timeoutMinutes: number; intervalMs?: number },
-): UnpaidOrdersJob {
-  const log = deps.log.child({ worker: 'unpaid-orders' });
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = cancelExpiredUnpaidOrders(deps, { timeoutMinutes: options.timeoutMinutes })
-      .catch((err) => log.error({ err }, 'unpaid orders pass failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs ?? UNPAID_SWEEP_MS);
-  timer.unref?.();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+): RepeatingPass {
+  return startRepeatingPass(
+    deps.log.child({ worker: 'unpaid-orders' }),
+    'unpaid orders',
+    () => cancelExpiredUnpaidOrders(deps, { timeoutMinutes: options.timeoutMinutes }),
+    { everyMs: options.intervalMs ?? UNPAID_SWEEP_MS },
+  );
 }
