@@ -74,12 +74,17 @@ function notifiesNewOrder(): SQL {
   ) as SQL;
 }
 
-/** Orders the rule covers that have no message yet. */
+/**
+ * Orders the rule covers that have no message yet. An erased customer's orders are never among them: their
+ * messages went with their data and must not come back.
+ */
 function missingNewOrderMessage(): SQL {
   return and(
     notifiesNewOrder(),
     sql`not exists (select 1 from ${outboundMessages} m where m.restaurant_id = ${orders.restaurantId}
         and m.order_id = ${orders.id} and m.kind = ${NEW_ORDER_KIND})`,
+    sql`not exists (select 1 from ${privacyRequests} p where p.restaurant_id = ${orders.restaurantId}
+        and p.customer_id = ${orders.customerId} and p.kind = 'deletion')`,
   ) as SQL;
 }
 
@@ -196,9 +201,6 @@ export async function queueMissedNewOrderMessages(
         inArray(orders.id, [...new Set(named.map((n) => n.orderId))]),
         inArray(orders.restaurantId, [...new Set(named.map((n) => n.restaurantId))]),
         gt(orders.createdAt, new Date(Date.now() - SWEEP_WINDOW_MS)),
-        // An erased customer's orders: their messages went with their data and must not come back.
-        sql`not exists (select 1 from ${privacyRequests} p where p.restaurant_id = ${orders.restaurantId}
-          and p.customer_id = ${orders.customerId} and p.kind = 'deletion')`,
         missingNewOrderMessage(),
       ),
     );
