@@ -12,7 +12,7 @@ export const COLORS = {
   accent: '#FFB74D',
 };
 
-export type CategoryKey = 'salgadas' | 'doces' | 'monte' | 'entradas' | 'bebidas' | 'sobremesas' | 'loja';
+type CategoryKey = 'salgadas' | 'doces' | 'monte' | 'entradas' | 'bebidas' | 'sobremesas' | 'loja';
 
 export const CATEGORIES: Array<{ key: CategoryKey; name: string; background: string }> = [
   { key: 'salgadas', name: 'Pizzas Salgadas', background: '#FFE8D6' },
