@@ -63,9 +63,13 @@ export async function stopChildren() {
   await Promise.all(all.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
 }
 
-/** A server instance (`npm start`'s entry) on `port`. */
+/** A server instance (`npm start`'s entry) on `port`; with BENCH_CPU_PROF=<dir>, its CPU profile is written there on exit. */
 export function startInstance(port: number, env: Record<string, string>) {
-  return startChild(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { ...env, PORT: String(port) });
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  return startChild(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    ...env,
+    PORT: String(port),
+  });
 }
 
 /**

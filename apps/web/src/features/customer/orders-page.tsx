@@ -4,13 +4,13 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isCustomer, useAuth } from '@/lib/auth';
 import { useToastsBelow } from '@/lib/toast';
 import { AccessRequired } from './access-required';
 import { type CustomerOrder, customerKeys, fetchOrders, type RepeatResult, repeatOrder } from './customer-api';
 import { OrderCard } from './order-card';
+import { OrderCards } from './order-cards';
 
 /** /customer: 'Meus Pedidos' with 'Repetir Pedido'. */
 export default function CustomerOrdersPage() {
@@ -106,51 +106,36 @@ function OrdersList() {
             </div>
           </section>
         )}
-        {orders.isLoading ? (
-          <>
-            <Skeleton className="h-24 w-full" />
-            <Skeleton className="h-24 w-full" />
-          </>
-        ) : orders.isError ? (
-          <Card>
-            <CardContent className="p-6 text-center text-sm text-muted-foreground">
-              Não foi possível carregar seus pedidos.
-            </CardContent>
-          </Card>
-        ) : orders.data?.length === 0 ? (
-          <Card>
-            <CardContent className="p-6 text-center text-sm text-muted-foreground">
-              Você ainda não fez pedidos.
-            </CardContent>
-          </Card>
-        ) : (
-          orders.data?.map((o) => (
-            <OrderCard
-              key={o.id}
-              order={o}
-              expanded={!closed.has(o.id)}
-              onToggle={() =>
-                setClosed((cur) => {
-                  const next = new Set(cur);
-                  if (next.has(o.id)) next.delete(o.id);
-                  else next.add(o.id);
-                  return next;
-                })
-              }
-              actions={
-                <Button
-                  variant="brand"
-                  size="sm"
-                  className="h-10"
-                  loading={repeating === o.id}
-                  onClick={() => repeat(o)}
-                >
-                  <RotateCcw aria-hidden /> Repetir Pedido
-                </Button>
-              }
-            />
-          ))
-        )}
+        <OrderCards orders={orders}>
+          {(list) =>
+            list.map((o) => (
+              <OrderCard
+                key={o.id}
+                order={o}
+                expanded={!closed.has(o.id)}
+                onToggle={() =>
+                  setClosed((cur) => {
+                    const next = new Set(cur);
+                    if (next.has(o.id)) next.delete(o.id);
+                    else next.add(o.id);
+                    return next;
+                  })
+                }
+                actions={
+                  <Button
+                    variant="brand"
+                    size="sm"
+                    className="h-10"
+                    loading={repeating === o.id}
+                    onClick={() => repeat(o)}
+                  >
+                    <RotateCcw aria-hidden /> Repetir Pedido
+                  </Button>
+                }
+              />
+            ))
+          }
+        </OrderCards>
       </main>
     </div>
   );

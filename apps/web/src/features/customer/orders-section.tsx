@@ -8,12 +8,11 @@ import { toast } from 'sonner';
 import { ChatDialog } from '@/components/chat/chat-dialog';
 import { useChatUnread } from '@/components/chat/use-chat-unread';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toastError } from '@/lib/api';
 import { useEvents } from '@/lib/use-events';
 import { type CustomerOrder, customerKeys, fetchOrders, verifyPayment } from './customer-api';
 import { OrderCard, orderTitle } from './order-card';
+import { OrderCards } from './order-cards';
 
 /** 'Meus pedidos': live through SSE, polled every 10 s as a safety net. */
 export function OrdersSection() {
@@ -50,19 +49,6 @@ export function OrdersSection() {
     onError: (err) => toastError(err, 'Erro na verificação'),
   });
 
-  if (orders.isError) {
-    return (
-      <Card>
-        <CardContent className="p-6 text-center text-sm text-muted-foreground">
-          Não foi possível carregar seus pedidos.
-          <Button variant="outline" size="sm" className="ml-2" onClick={() => orders.refetch()}>
-            Tentar novamente
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
-
   return (
     <section className="grid gap-3" aria-labelledby="orders-title">
       <div className="flex items-center justify-between gap-2">
@@ -73,71 +59,62 @@ export function OrdersSection() {
           <Link to="/customer">Ver todos e repetir</Link>
         </Button>
       </div>
-      {orders.isLoading ? (
-        <>
-          <Skeleton className="h-24 w-full" />
-          <Skeleton className="h-24 w-full" />
-        </>
-      ) : orders.data?.length === 0 ? (
-        <Card>
-          <CardContent className="p-6 text-center text-sm text-muted-foreground">
-            Você ainda não fez pedidos.
-          </CardContent>
-        </Card>
-      ) : (
-        orders.data?.map((o, index) => (
-          <OrderCard
-            key={o.id}
-            order={o}
-            expanded={open === o.id || (open === null && index === 0)}
-            onToggle={() => setOpen((cur) => (cur === o.id || (cur === null && index === 0) ? '' : o.id))}
-            actions={
-              <>
-                {o.checkoutUrl && o.paymentStatus !== 'approved' && (
-                  <Button
-                    variant="brand"
-                    size="sm"
-                    className="h-10"
-                    onClick={() => window.location.assign(o.checkoutUrl!)}
-                  >
-                    <CreditCard aria-hidden /> Pagar agora
-                  </Button>
-                )}
-                {/* A PIX QR Code payment is confirmed by the restaurant: nothing to ask a provider. */}
-                {o.paymentStatus === 'pending' && !o.pix && (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="h-10"
-                    loading={verify.isPending && verify.variables === o.id}
-                    onClick={() => verify.mutate(o.id)}
-                  >
-                    <RefreshCw aria-hidden /> Verificar pagamento
-                  </Button>
-                )}
-                {canChatAboutOrder(o.status) && (
-                  <Button variant="outline" size="sm" className="h-10" onClick={() => setChatOrder(o)}>
-                    <MessageCircle aria-hidden /> Chat
-                    {(unread.byOrder[o.id] ?? 0) > 0 && (
-                      <span className="ml-1 rounded-full bg-destructive px-1.5 text-xs font-semibold text-white">
-                        {unread.byOrder[o.id]}
-                        <span className="sr-only"> mensagens não lidas</span>
-                      </span>
-                    )}
-                  </Button>
-                )}
-                {o.status === 'delivered' && (
-                  <Button asChild variant="brand" size="sm" className="h-10">
-                    <Link to={`/review/${o.restaurantId}?order=${o.id}`}>
-                      <Star aria-hidden /> Avaliar Pedido
-                    </Link>
-                  </Button>
-                )}
-              </>
-            }
-          />
-        ))
-      )}
+      <OrderCards orders={orders}>
+        {(list) =>
+          list.map((o, index) => (
+            <OrderCard
+              key={o.id}
+              order={o}
+              expanded={open === o.id || (open === null && index === 0)}
+              onToggle={() => setOpen((cur) => (cur === o.id || (cur === null && index === 0) ? '' : o.id))}
+              actions={
+                <>
+                  {o.checkoutUrl && o.paymentStatus !== 'approved' && (
+                    <Button
+                      variant="brand"
+                      size="sm"
+                      className="h-10"
+                      onClick={() => window.location.assign(o.checkoutUrl!)}
+                    >
+                      <CreditCard aria-hidden /> Pagar agora
+                    </Button>
+                  )}
+                  {/* A PIX QR Code payment is confirmed by the restaurant: nothing to ask a provider. */}
+                  {o.paymentStatus === 'pending' && !o.pix && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="h-10"
+                      loading={verify.isPending && verify.variables === o.id}
+                      onClick={() => verify.mutate(o.id)}
+                    >
+                      <RefreshCw aria-hidden /> Verificar pagamento
+                    </Button>
+                  )}
+                  {canChatAboutOrder(o.status) && (
+                    <Button variant="outline" size="sm" className="h-10" onClick={() => setChatOrder(o)}>
+                      <MessageCircle aria-hidden /> Chat
+                      {(unread.byOrder[o.id] ?? 0) > 0 && (
+                        <span className="ml-1 rounded-full bg-destructive px-1.5 text-xs font-semibold text-white">
+                          {unread.byOrder[o.id]}
+                          <span className="sr-only"> mensagens não lidas</span>
+                        </span>
+                      )}
+                    </Button>
+                  )}
+                  {o.status === 'delivered' && (
+                    <Button asChild variant="brand" size="sm" className="h-10">
+                      <Link to={`/review/${o.restaurantId}?order=${o.id}`}>
+                        <Star aria-hidden /> Avaliar Pedido
+                      </Link>
+                    </Button>
+                  )}
+                </>
+              }
+            />
+          ))
+        }
+      </OrderCards>
       {chatOrder && (
         <ChatDialog
           mode="customer"
