@@ -180,17 +180,25 @@ export default function CustomersPage() {
             ) : (
               list.map((c) => (
                 <TableRow key={c.id}>
-                  <TableCell label="Cliente">
+                  <TableCell label="Cliente" className="md:max-w-44 md:truncate 2xl:max-w-none" title={c.email}>
                     <span className="font-medium">{c.name}</span>
-                    <span className="block text-xs text-muted-foreground max-md:hidden">{c.email}</span>
+                    <span className="block truncate text-xs text-muted-foreground max-md:hidden">{c.email}</span>
                   </TableCell>
                   <TableCell label="Telefone">{maskPhone(c.phone)}</TableCell>
                   <TableCell
                     label="Endereço"
-                    className="md:max-w-72 md:truncate max-md:text-right max-md:whitespace-normal"
+                    className="md:max-w-44 md:truncate 2xl:max-w-72 max-md:text-right max-md:whitespace-normal"
+                    title={[[c.address, c.number].filter(Boolean).join(', '), c.cep && `CEP ${maskCep(c.cep)}`]
+                      .filter(Boolean)
+                      .join(' · ')}
                   >
-                    {[c.address, c.number].filter(Boolean).join(', ') || '—'}
-                    {c.cep ? <span className="text-muted-foreground"> · CEP {maskCep(c.cep)}</span> : null}
+                    {/* One flex item in the stacked layout, so the CEP follows the street instead of becoming a column. */}
+                    <span>
+                      {[c.address, c.number].filter(Boolean).join(', ') || '—'}
+                      {c.cep ? (
+                        <span className="whitespace-nowrap text-muted-foreground"> · CEP {maskCep(c.cep)}</span>
+                      ) : null}
+                    </span>
                   </TableCell>
                   <TableCell label="Pedidos" className="text-right tabular-nums">
                     {c.totalOrders}
