@@ -1,7 +1,8 @@
 import { chatMessages, events, orders } from '@meucardapio/db/schema';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmployee, createTestApp, type Owner, registerCustomer, signupOwner, type TestApp } from './helpers';
+import { countMessages, type Setup, setup } from './chat-fixtures';
+import { createEmployee, createTestApp, registerCustomer, signupOwner, type TestApp } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,55 +12,10 @@ afterAll(async () => {
   await t.close();
 });
 
-let orderSeq = 0;
-/** Orders are set up directly: the chat only needs one that belongs to a customer. */
-async function createOrder(
-  restaurantId: string,
-  customerId: string | null,
-  extra: Partial<typeof orders.$inferInsert> = {},
-) {
-  const [order] = await t.db
-    .insert(orders)
-    .values({
-      restaurantId,
-      number: ++orderSeq,
-      customerId,
-      customerName: 'Cliente Teste',
-      deliveryType: 'delivery',
-      subtotal: 3990,
-      total: 3990,
-      ...extra,
-    })
-    .returning();
-  return order;
-}
-
-async function setStatus(orderId: string, status: string) {
-  await t.db.update(orders).set({ status }).where(eq(orders.id, orderId));
-}
-
-async function countMessages(restaurantId: string) {
-  const [r] = await t.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(chatMessages)
-    .where(eq(chatMessages.restaurantId, restaurantId));
-  return Number(r.n);
-}
-
-type Setup = Awaited<ReturnType<typeof setup>>;
-async function setup() {
-  const owner: Owner = await signupOwner(t);
-  const alice = await registerCustomer(t, owner.slug, { name: 'Alice' });
-  const bruno = await registerCustomer(t, owner.slug, { name: 'Bruno' });
-  const aliceOrder = await createOrder(owner.restaurantId, alice.customerId);
-  const brunoOrder = await createOrder(owner.restaurantId, bruno.customerId);
-  return { owner, alice, bruno, aliceOrder, brunoOrder };
-}
-
 describe('customer ↔ staff messages', () => {
   let s: Setup;
   beforeAll(async () => {
-    s = await setup();
+    s = await setup(t);
   });
 
   it('a customer sends on their own order and the staff reads it with the sender name', async () => {
@@ -120,13 +76,13 @@ describe('customer ↔ staff messages', () => {
     expect(texts).toContain('Oi, meu pedido já saiu?');
 
     // Asking for Bruno's order directly, reading, or posting on it: 404, nothing written.
-    const before = await countMessages(s.owner.restaurantId);
+    const before = await countMessages(t, s.owner.restaurantId);
     expect((await s.alice.client.get(`/api/customer/chat/messages?orderId=${s.brunoOrder.id}`)).status).toBe(404);
     expect((await s.alice.client.post('/api/customer/chat/read', { orderId: s.brunoOrder.id })).status).toBe(404);
     const post = await s.alice.client.post('/api/customer/chat/messages', { orderId: s.brunoOrder.id, message: 'x' });
     expect(post.status).toBe(404);
     expect(post.body.error.title).toBe('Pedido não encontrado.');
-    expect(await countMessages(s.owner.restaurantId)).toBe(before);
+    expect(await countMessages(t, s.owner.restaurantId)).toBe(before);
   });
 
   it('staff-to-staff notes on an order stay hidden from its customer', async () => {
@@ -156,7 +112,7 @@ async function setStatusAndAssign(orderId: string, employeeId: string) {
 
 describe('delivery person (employee chat user)', () => {
   it('sees own messages, those addressed to them and customer messages of assigned orders only', async () => {
-    const s = await setup();
+    const s = await setup(t);
     const courier = await createEmployee(t, s.owner, { profileType: 'counter', profileName: 'Entregador' });
     await setStatusAndAssign(s.aliceOrder.id, courier.employeeId);
 
@@ -205,7 +161,7 @@ describe('delivery person (employee chat user)', () => {
 
 describe('unread counters', () => {
   it('admin counts customer messages per order; the customer counts staff messages to them; reading resets', async () => {
-    const s = await setup();
+    const s = await setup(t);
     await s.alice.client.post('/api/customer/chat/messages', { orderId: s.aliceOrder.id, message: 'um' });
     await s.alice.client.post('/api/customer/chat/messages', { orderId: s.aliceOrder.id, message: 'dois' });
     await s.bruno.client.post('/api/customer/chat/messages', { orderId: s.brunoOrder.id, message: 'três' });
@@ -248,124 +204,9 @@ describe('unread counters', () => {
   });
 });
 
-describe('sending rules', () => {
-  let s: Setup;
-  beforeAll(async () => {
-    s = await setup();
-  });
-
-  it('refuses blank and whitespace-only messages with "Mensagem vazia"', async () => {
-    for (const message of ['', '   ', '\n\t ']) {
-      const r = await s.alice.client.post('/api/customer/chat/messages', { orderId: s.aliceOrder.id, message });
-      expect(r.status).toBe(400);
-      expect(r.body.error.title).toBe('Mensagem vazia');
-    }
-    const staff = await s.owner.client.post('/api/admin/chat/messages', { orderId: s.aliceOrder.id, message: ' ' });
-    expect(staff.status).toBe(400);
-    expect(staff.body.error.title).toBe('Mensagem vazia');
-    const missing = await s.owner.client.post('/api/admin/chat/messages', { orderId: s.aliceOrder.id });
-    expect(missing.status).toBe(400);
-    expect(missing.body.error.title).toBe('Mensagem vazia');
-    expect(await countMessages(s.owner.restaurantId)).toBe(0);
-  });
-
-  it('accepts 2000 characters and refuses 2001', async () => {
-    const ok = await s.alice.client.post('/api/customer/chat/messages', {
-      orderId: s.aliceOrder.id,
-      message: 'a'.repeat(2000),
-    });
-    expect(ok.status).toBe(201);
-    const long = await s.alice.client.post('/api/customer/chat/messages', {
-      orderId: s.aliceOrder.id,
-      message: 'a'.repeat(2001),
-    });
-    expect(long.status).toBe(400);
-    expect(long.body.error.title).toBe('Mensagem muito longa');
-  });
-
-  it('validates ids and bodies with pt-BR 400s, never a 500', async () => {
-    const badQuery = await s.owner.client.get('/api/admin/chat/messages?orderId=nao-e-uuid');
-    expect(badQuery.status).toBe(400);
-    expect(badQuery.body.error.title).toBe('Dados inválidos');
-    const noOrder = await s.alice.client.post('/api/customer/chat/messages', { message: 'oi' });
-    expect(noOrder.status).toBe(400);
-    const notJson = await s.owner.client.post('/api/admin/chat/messages', 'isto não é json');
-    expect(notJson.status).toBe(400);
-    const badRecipient = await s.owner.client.post('/api/admin/chat/messages', {
-      orderId: s.aliceOrder.id,
-      message: 'oi',
-      recipientType: 'customer',
-      recipientId: s.bruno.customerId,
-    });
-    expect(badRecipient.status).toBe(400);
-    expect(badRecipient.body.error.description).toBe('O destinatário não é o cliente deste pedido.');
-    const unknownOrder = await s.owner.client.post('/api/admin/chat/messages', {
-      orderId: '00000000-0000-4000-8000-000000000000',
-      message: 'oi',
-    });
-    expect(unknownOrder.status).toBe(404);
-  });
-
-  it('blocks sending on a delivered order, for the customer and the staff', async () => {
-    const order = await createOrder(s.owner.restaurantId, s.alice.customerId);
-    expect(
-      (await s.alice.client.post('/api/customer/chat/messages', { orderId: order.id, message: 'antes' })).status,
-    ).toBe(201);
-    await setStatus(order.id, 'delivered');
-    const before = await countMessages(s.owner.restaurantId);
-    for (const res of [
-      await s.alice.client.post('/api/customer/chat/messages', { orderId: order.id, message: 'depois' }),
-      await s.owner.client.post('/api/admin/chat/messages', { orderId: order.id, message: 'depois' }),
-    ]) {
-      expect(res.status).toBe(400);
-      expect(res.body.error).toMatchObject({
-        code: 'chat_unavailable',
-        title: 'Chat indisponível',
-        description: 'Não é possível enviar mensagens para pedidos entregues.',
-      });
-    }
-    expect(await countMessages(s.owner.restaurantId)).toBe(before);
-    // The history stays readable and says it is locked.
-    const thread = await s.alice.client.get(`/api/customer/chat/messages?orderId=${order.id}`);
-    expect(thread.body.order).toMatchObject({ status: 'delivered', canSend: false });
-    expect(thread.body.messages).toHaveLength(1);
-    // The general view lists the orders of its messages with whether they still accept messages.
-    const general = await s.alice.client.get('/api/customer/chat/messages');
-    const listed = general.body.orders.find((o: { id: string }) => o.id === order.id);
-    expect(listed).toMatchObject({ status: 'delivered', canSend: false });
-    expect(general.body.orders.find((o: { id: string }) => o.id === s.aliceOrder.id)).toMatchObject({ canSend: true });
-  });
-
-  it('appends a chat.message event in the same transaction, without the text', async () => {
-    const sent = await s.alice.client.post('/api/customer/chat/messages', {
-      orderId: s.aliceOrder.id,
-      message: 'evento?',
-    });
-    const rows = await t.db
-      .select()
-      .from(events)
-      .where(and(eq(events.restaurantId, s.owner.restaurantId), eq(events.type, 'chat.message')))
-      .orderBy(asc(events.id));
-    const ev = rows.find((e) => e.payload.id === sent.body.id);
-    expect(ev).toBeDefined();
-    expect(ev).toMatchObject({ permission: 'manage_orders', customerId: s.alice.customerId });
-    expect(ev?.payload).toMatchObject({ orderId: s.aliceOrder.id, senderType: 'customer' });
-    expect(ev?.payload.message).toBeUndefined();
-
-    // A refused message leaves no event behind.
-    const count = rows.length;
-    await s.alice.client.post('/api/customer/chat/messages', { orderId: s.aliceOrder.id, message: '   ' });
-    const after = await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(events)
-      .where(and(eq(events.restaurantId, s.owner.restaurantId), eq(events.type, 'chat.message')));
-    expect(Number(after[0].n)).toBe(count);
-  });
-});
-
 describe('history limit', () => {
   it('returns the last 100 messages, oldest first', async () => {
-    const s = await setup();
+    const s = await setup(t);
     const base = Date.now() - 200_000;
     await t.db.insert(chatMessages).values(
       Array.from({ length: 105 }, (_, i) => ({
@@ -394,7 +235,7 @@ describe('history limit', () => {
 
 describe('permissions and tenants', () => {
   it('kitchen (manage_orders) and cashier-only staff may chat; a profile without permissions gets 403', async () => {
-    const s = await setup();
+    const s = await setup(t);
     const kitchen = await createEmployee(t, s.owner, { profileType: 'kitchen' });
     expect(
       (await kitchen.client.post('/api/admin/chat/messages', { orderId: s.aliceOrder.id, message: 'Na chapa!' }))
@@ -412,7 +253,7 @@ describe('permissions and tenants', () => {
       profileName: 'Sem nada',
       permissions: {},
     });
-    const before = await countMessages(s.owner.restaurantId);
+    const before = await countMessages(t, s.owner.restaurantId);
     for (const res of [
       await nobody.client.get('/api/admin/chat/messages'),
       await nobody.client.get('/api/admin/chat/unread'),
@@ -422,7 +263,7 @@ describe('permissions and tenants', () => {
       expect(res.status).toBe(403);
       expect(res.body.error.title).toBe('Acesso negado');
     }
-    expect(await countMessages(s.owner.restaurantId)).toBe(before);
+    expect(await countMessages(t, s.owner.restaurantId)).toBe(before);
 
     // Customers cannot use the staff routes and staff cannot use the customer ones; anonymous gets 401.
     expect((await s.alice.client.get('/api/admin/chat/messages')).status).toBe(403);
@@ -432,7 +273,7 @@ describe('permissions and tenants', () => {
   });
 
   it('restaurant B staff and customers get nothing of A and cannot post on A’s order', async () => {
-    const a = await setup();
+    const a = await setup(t);
     await a.alice.client.post('/api/customer/chat/messages', { orderId: a.aliceOrder.id, message: 'segredo de A' });
     const b = await signupOwner(t);
     const bCustomer = await registerCustomer(t, b.slug);
@@ -443,7 +284,7 @@ describe('permissions and tenants', () => {
     expect((await b.client.get('/api/admin/chat/unread')).body.total).toBe(0);
     expect((await b.client.get(`/api/admin/chat/messages?orderId=${a.aliceOrder.id}`)).status).toBe(404);
 
-    const before = await countMessages(a.owner.restaurantId);
+    const before = await countMessages(t, a.owner.restaurantId);
     const post = await b.client.post('/api/admin/chat/messages', { orderId: a.aliceOrder.id, message: 'invasão' });
     expect(post.status).toBe(404);
     expect(
@@ -460,7 +301,7 @@ describe('permissions and tenants', () => {
     expect(
       (await bCustomer.client.post('/api/customer/chat/messages', { orderId: a.aliceOrder.id, message: 'x' })).status,
     ).toBe(404);
-    expect(await countMessages(a.owner.restaurantId)).toBe(before);
+    expect(await countMessages(t, a.owner.restaurantId)).toBe(before);
     // A's message is still unread for A.
     expect((await a.owner.client.get('/api/admin/chat/unread')).body.total).toBe(1);
   });

@@ -4,6 +4,7 @@ import {
   deliveryStates,
   diningTables,
   neighborhoods,
+  orders,
   paymentMethods,
   products,
   restaurantHours,
@@ -11,6 +12,11 @@ import {
 } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
 import { type Owner, registerCustomer, signupOwner, type TestApp } from './helpers';
+
+export const ORDERS = '/api/customer/orders';
+
+/** A fresh Idempotency-Key, one per checkout attempt. */
+export const orderKey = () => `chk-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 
 /**
  * A restaurant ready to sell: two pizza flavours and a multi-flavour pizza with sizes and add-ons,
@@ -155,4 +161,18 @@ export function deliveryOrder(shop: Shop, overrides: Record<string, unknown> = {
     cashReceived: 10000,
     ...overrides,
   };
+}
+
+export async function stockOf(t: Pick<TestApp, 'db'>, id: string) {
+  const [p] = await t.db.select({ estoque: products.estoque }).from(products).where(eq(products.id, id));
+  return p.estoque;
+}
+
+export async function setStock(t: TestApp, productId: string, estoque: number) {
+  await t.db.update(products).set({ estoque }).where(eq(products.id, productId));
+}
+
+/** How many orders the restaurant has, whatever their status. */
+export async function orderCount(t: TestApp, restaurantId: string) {
+  return (await t.db.select({ id: orders.id }).from(orders).where(eq(orders.restaurantId, restaurantId))).length;
 }

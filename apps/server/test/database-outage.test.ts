@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { type Database, openDatabase } from '@meucardapio/db/client';
-import { events, orderItems, orders, products, stockHistory } from '@meucardapio/db/schema';
+import { events, orderItems, orders, stockHistory } from '@meucardapio/db/schema';
 import { freshDatabase } from '@meucardapio/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRetentionJob } from '../src/ops/retention';
-import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
+import { customerOf, deliveryOrder, ORDERS, type Shop, setupShop, stockOf } from './checkout-fixtures';
 import { createTestApp, eventually, type TestApp } from './helpers';
 import { openStream } from './sse';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
-const ORDERS = '/api/customer/orders';
 const APP_NAME = 'mc_outage_app';
 const UNAVAILABLE = {
   code: 'unavailable',
@@ -57,8 +56,6 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL going away under
 
   const count = async (table: typeof orders | typeof orderItems | typeof stockHistory | typeof events) =>
     (await direct.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
-  const stockOf = async (id: string) =>
-    (await direct.db.select({ estoque: products.estoque }).from(products).where(eq(products.id, id)))[0].estoque;
 
   /** Backends of the app's connections waiting behind `holder`'s locks. */
   const blockedBy = async (holderPid: number) =>
@@ -92,7 +89,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL going away under
       items: await count(orderItems),
       stock: await count(stockHistory),
       events: await count(events),
-      refri: await stockOf(refri.id),
+      refri: await stockOf(direct, refri.id),
     };
     // The checkout waits behind the restaurant's lock, inside its transaction, where it is ended.
     const lock = await holdLock('select id from restaurants where id = $1 for update', [shop.rid]);
@@ -115,12 +112,12 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('PostgreSQL going away under
       items: await count(orderItems),
       stock: await count(stockHistory),
       events: await count(events),
-      refri: await stockOf(refri.id),
+      refri: await stockOf(direct, refri.id),
     }).toEqual(before);
 
     const next = await client.post(ORDERS, body, { 'idempotency-key': `outage-${randomUUID()}` });
     expect(next.status).toBe(201);
-    expect(await stockOf(refri.id)).toBe(before.refri! - 2);
+    expect(await stockOf(direct, refri.id)).toBe(before.refri! - 2);
   });
 
   it('every connection ended at once: 503 while the database is away, ready again on its own, boards catch up', async () => {

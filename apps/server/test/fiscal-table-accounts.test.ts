@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { diningTables, printJobs, products, restaurants, tableAccountSettings } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { configureFiscal, noteOfAccount, settleNote, startFiscalApp } from './fi
 import { type Owner, signupOwner, type TestApp, type TestClient } from './helpers';
 import type { FakeNuvemFiscal } from './nuvem-fiscal-fake';
 import { printerBody } from './printing-fixtures';
+import { key } from './table-accounts-fixtures';
 
 /**
  * A table account is one sale: closing it issues one NFC-e for the whole bill — its standing items from
@@ -29,7 +29,6 @@ let pizza: typeof products.$inferSelect;
 let soda: typeof products.$inferSelect;
 const clock = { at: Date.now() };
 
-const key = () => `mesa-${randomUUID()}`;
 async function openTable(number: number, people: number) {
   const res = await owner.post(A, { number, people });
   expect(res.status, res.text).toBe(201);

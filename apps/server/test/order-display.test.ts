@@ -2,7 +2,7 @@ import { events, orderItems, orders, outboundMessages } from '@meucardapio/db/sc
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainOutbox, enqueueNewOrderNotifications } from '../src/modules/orders/notifications/whatsapp-outbox';
-import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
+import { customerOf, deliveryOrder, ORDERS, type Shop, setupShop } from './checkout-fixtures';
 import { createEmployee, createTestApp, type TestApp } from './helpers';
 import { waitFor } from './ops-fixtures';
 
@@ -17,7 +17,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ORDERS = '/api/customer/orders';
 const CHANGE = 'Troco para R$ 100,00 (levar R$ 55,00)';
 
 /** A cash delivery order (Pizza Calabresa R$ 40,00 + Bela Vista R$ 5,00) paid with a R$ 100,00 note. */

@@ -1,18 +1,8 @@
-import {
-  coupons,
-  events,
-  orderHistory,
-  orderItems,
-  orders,
-  products,
-  restaurants,
-  stockHistory,
-} from '@meucardapio/db/schema';
-import { and, eq, sql } from 'drizzle-orm';
+import { events, orderHistory, orders, restaurants, stockHistory } from '@meucardapio/db/schema';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cancelExpiredUnpaidOrders } from '../src/modules/payments/unpaid-orders.service';
-import { openRegister, sell, setupPdv } from './cashier-fixtures';
-import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
+import { customerOf, deliveryOrder, ORDERS, type Shop, setStock, setupShop, stockOf } from './checkout-fixtures';
 import { createEmployee, createTestApp, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
@@ -26,13 +16,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ORDERS = '/api/customer/orders';
 const MINUTE = 60_000;
 
-async function stockOf(id: string) {
-  const [p] = await t.db.select({ estoque: products.estoque }).from(products).where(eq(products.id, id));
-  return p.estoque;
-}
 async function orderRow(id: string) {
   const [o] = await t.db.select().from(orders).where(eq(orders.id, id));
   return o;
@@ -93,138 +78,11 @@ const unreachable = async (): Promise<never> => {
   throw new Error('connect ECONNREFUSED');
 };
 
-async function setStock(productId: string, estoque: number) {
-  await t.db.update(products).set({ estoque }).where(eq(products.id, productId));
-}
-
-describe('closed means closed', () => {
-  const closedWeek = Array.from({ length: 7 }, (_, dayOfWeek) => ({
-    dayOfWeek,
-    isClosed: true,
-    openTime: null,
-    closeTime: null,
-  }));
-  const openWeek = Array.from({ length: 7 }, (_, dayOfWeek) => ({
-    dayOfWeek,
-    isClosed: false,
-    openTime: '00:00',
-    closeTime: '23:59',
-  }));
-
-  it('refuses an order placed after closing with "Restaurante fechado", and nothing is written', async () => {
-    const buyer = await customerOf(t, shop);
-    await setStock(shop.products.refri.id, 5);
-    expect((await shop.owner.client.put('/api/admin/hours', { hours: closedWeek })).status).toBe(200);
-    try {
-      const count = async (table: typeof orders | typeof stockHistory | typeof orderItems | typeof events) => {
-        const [{ n }] = await t.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(table)
-          .where(eq(table.restaurantId, shop.rid));
-        return n;
-      };
-      const before = {
-        orders: await count(orders),
-        items: await count(orderItems),
-        stock: await count(stockHistory),
-        events: await count(events),
-        seq: (await t.db.select().from(restaurants).where(eq(restaurants.id, shop.rid)))[0].orderSeq,
-        coupon: (await t.db.select().from(coupons).where(eq(coupons.id, shop.coupons.fixo.id)))[0].usesCount,
-      };
-      for (const [deliveryType, extra] of [
-        ['delivery', {}],
-        ['pickup', {}],
-        ['dine_in', { tableNumber: 5 }],
-      ] as const) {
-        const r = await buyer.client.post(
-          ORDERS,
-          deliveryOrder(shop, {
-            items: [{ productId: shop.products.refri.id, quantity: 2 }],
-            deliveryType,
-            couponCode: 'FIXO5',
-            ...extra,
-          }),
-        );
-        expect(r.status, r.text).toBe(409);
-        expect(r.body.error).toMatchObject({
-          code: 'restaurant_closed',
-          title: 'Restaurante fechado',
-          description: 'Estamos fechados no momento.',
-        });
-      }
-      expect(await stockOf(shop.products.refri.id)).toBe(5);
-      expect({
-        orders: await count(orders),
-        items: await count(orderItems),
-        stock: await count(stockHistory),
-        events: await count(events),
-        seq: (await t.db.select().from(restaurants).where(eq(restaurants.id, shop.rid)))[0].orderSeq,
-        coupon: (await t.db.select().from(coupons).where(eq(coupons.id, shop.coupons.fixo.id)))[0].usesCount,
-      }).toEqual(before);
-
-      // The checkout asks when it opens (the menu may have been loaded while open).
-      const options = await t.client().get(`/api/public/restaurants/${shop.slug}/checkout-options`);
-      expect(options.body).toMatchObject({ openNow: false, closedDescription: 'Estamos fechados no momento.' });
-    } finally {
-      expect((await shop.owner.client.put('/api/admin/hours', { hours: openWeek })).status).toBe(200);
-    }
-    const options = await t.client().get(`/api/public/restaurants/${shop.slug}/checkout-options`);
-    expect(options.body).toMatchObject({ openNow: true, closedDescription: null });
-    expect((await buyer.client.post(ORDERS, deliveryOrder(shop))).status).toBe(201);
-  });
-
-  it('leaves the PDV alone: the counter sells whatever the hours say', async () => {
-    const pdv = await setupPdv(t);
-    expect((await pdv.owner.client.put('/api/admin/hours', { hours: closedWeek })).status).toBe(200);
-    await openRegister(pdv.owner.client, 0);
-    const sale = await sell(pdv.owner.client, {
-      items: [{ productId: pdv.products.cafe.id, quantity: 1 }],
-      payments: [{ methodId: pdv.methods.cash, amount: pdv.products.cafe.price, received: pdv.products.cafe.price }],
-    });
-    expect(sale.status, sale.text).toBe(201);
-  });
-
-  it("reads the hours in the restaurant's timezone, not the server's", async () => {
-    // Open only during the current hour… in a timezone 12 hours away: closed here and now.
-    const now = new Date();
-    const tokyo = new Intl.DateTimeFormat('en-US', {
-      timeZone: 'Asia/Tokyo',
-      weekday: 'short',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(now);
-    const day = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(
-      tokyo.find((p) => p.type === 'weekday')!.value,
-    );
-    const hour = Number(tokyo.find((p) => p.type === 'hour')!.value);
-    const hh = (h: number) => String(h % 24).padStart(2, '0');
-    // Two hours from the current Tokyo hour (past midnight when it is late there).
-    const tokyoHour = openWeek.map((d) =>
-      d.dayOfWeek === day
-        ? { ...d, openTime: `${hh(hour)}:00`, closeTime: `${hh(hour + 2)}:00` }
-        : { ...d, isClosed: true, openTime: null, closeTime: null },
-    );
-    await shop.owner.client.put('/api/admin/hours', { hours: tokyoHour });
-    const buyer = await customerOf(t, shop);
-    try {
-      await t.db.update(restaurants).set({ timezone: 'America/Sao_Paulo' }).where(eq(restaurants.id, shop.rid));
-      const sp = await buyer.client.post(ORDERS, deliveryOrder(shop));
-      expect(sp.status).toBe(409);
-      expect(sp.body.error.title).toBe('Restaurante fechado');
-      await t.db.update(restaurants).set({ timezone: 'Asia/Tokyo' }).where(eq(restaurants.id, shop.rid));
-      expect((await buyer.client.post(ORDERS, deliveryOrder(shop))).status).toBe(201);
-    } finally {
-      await t.db.update(restaurants).set({ timezone: 'America/Sao_Paulo' }).where(eq(restaurants.id, shop.rid));
-      await shop.owner.client.put('/api/admin/hours', { hours: openWeek });
-    }
-  });
-});
-
 describe('declined payments give the stock back', () => {
   it('a declined card order is cancelled at once, with its stock back in the stock history, once', async () => {
-    await setStock(shop.products.refri.id, 5);
+    await setStock(t, shop.products.refri.id, 5);
     const order = await cardOrder(2);
-    expect(await stockOf(shop.products.refri.id)).toBe(3);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(3);
     const created = await t.db
       .select()
       .from(events)
@@ -234,7 +92,7 @@ describe('declined payments give the stock back', () => {
     const q = await decide(order, 'decline');
     const r = await confirm(q);
     expect(r.body).toMatchObject({ status: 'failed', orderStatus: 'cancelled', problem: null });
-    expect(await stockOf(shop.products.refri.id)).toBe(5);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(5);
     const back = await returnsOf(order.id);
     expect(back).toHaveLength(1);
     expect(back[0]).toMatchObject({ productId: shop.products.refri.id, quantityChanged: 2, quantityAfter: 5 });
@@ -246,18 +104,18 @@ describe('declined payments give the stock back', () => {
 
     // The return page reloaded: nothing is given back twice.
     expect((await confirm(q)).body).toMatchObject({ status: 'failed', orderStatus: 'cancelled' });
-    expect(await stockOf(shop.products.refri.id)).toBe(5);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(5);
     expect(await returnsOf(order.id)).toHaveLength(1);
   });
 
   it('a decline found by the staff check (the customer never came back) cancels and restores too', async () => {
-    await setStock(shop.products.refri.id, 5);
+    await setStock(t, shop.products.refri.id, 5);
     const order = await cardOrder(1);
     await decide(order, 'decline');
     const check = await shop.owner.client.post('/api/admin/orders/verify-payments');
     expect(check.status).toBe(200);
     expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
-    expect(await stockOf(shop.products.refri.id)).toBe(5);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(5);
     expect(await returnsOf(order.id)).toHaveLength(1);
   });
 
@@ -291,7 +149,7 @@ describe('unpaid orders past the time limit', () => {
   });
 
   it('cancels card orders unpaid after the limit and gives their stock back; paid, cash and started orders stay', async () => {
-    await setStock(shop.products.refri.id, 20);
+    await setStock(t, shop.products.refri.id, 20);
     const unpaid = await cardOrder(2);
     const paid = await cardOrder(1);
     expect((await confirm(await decide(paid, 'approve'))).body.status).toBe('approved');
@@ -301,7 +159,7 @@ describe('unpaid orders past the time limit', () => {
       ORDERS,
       deliveryOrder(shop, { items: [{ productId: shop.products.refri.id, quantity: 1 }] }),
     );
-    expect(await stockOf(shop.products.refri.id)).toBe(15);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(15);
 
     // Not yet: 29 minutes.
     const early = await cancelExpiredUnpaidOrders(t.deps, { timeoutMinutes: TIMEOUT, now: later(29) });
@@ -312,7 +170,7 @@ describe('unpaid orders past the time limit', () => {
     expect(done.cancelled).toContain(unpaid.id);
     for (const other of [paid.id, started.id, cash.body.order.id]) expect(done.cancelled).not.toContain(other);
     expect(await orderRow(unpaid.id)).toMatchObject({ status: 'cancelled' });
-    expect(await stockOf(shop.products.refri.id)).toBe(17);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(17);
     expect(await returnsOf(unpaid.id)).toHaveLength(1);
     expect((await orderRow(paid.id)).status).toBe('preparing');
     expect((await orderRow(started.id)).status).toBe('preparing');
@@ -320,10 +178,10 @@ describe('unpaid orders past the time limit', () => {
   });
 
   it('two runs at once (two server instances) cancel each order and restore its stock exactly once', async () => {
-    await setStock(shop.products.refri.id, 20);
+    await setStock(t, shop.products.refri.id, 20);
     const placed = [];
     for (let i = 0; i < 4; i++) placed.push(await cardOrder(1));
-    expect(await stockOf(shop.products.refri.id)).toBe(16);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(16);
     const now = later(45);
     const [a, b] = await Promise.all([
       cancelExpiredUnpaidOrders(t.deps, { timeoutMinutes: TIMEOUT, now }),
@@ -331,12 +189,12 @@ describe('unpaid orders past the time limit', () => {
     ]);
     const all = [...a.cancelled, ...b.cancelled];
     for (const o of placed) expect(all.filter((id) => id === o.id)).toHaveLength(1);
-    expect(await stockOf(shop.products.refri.id)).toBe(20);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(20);
     for (const o of placed) expect(await returnsOf(o.id)).toHaveLength(1);
   });
 
   it('keeps an order whose payment the provider cannot confirm right now, and cancels it once it can say "declined"', async () => {
-    await setStock(shop.products.refri.id, 5);
+    await setStock(t, shop.products.refri.id, 5);
     const order = await cardOrder(1);
     const q = await decide(order, 'decline');
     // The customer came back while the provider was down: the return page could not verify.
@@ -350,7 +208,7 @@ describe('unpaid orders past the time limit', () => {
     const sweep = await cancelExpiredUnpaidOrders(t.deps, { timeoutMinutes: TIMEOUT, now: later(31) });
     expect(sweep.unverified).not.toContain(order.id);
     expect(await orderRow(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
-    expect(await stockOf(shop.products.refri.id)).toBe(5);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(5);
     expect(await returnsOf(order.id)).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import { customers, orders, products, sessions, stockHistory } from '@meucardapi
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, SESSION_COOKIE } from '../src/http/session';
-import { deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
+import { deliveryOrder, ORDERS, type Shop, setupShop, stockOf } from './checkout-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -16,8 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const ORDERS = '/api/customer/orders';
 
 /**
  * `n` signed-in customers of the shop, written straight to the database: registering each through the
@@ -54,9 +52,6 @@ async function signedInCustomers(n: number) {
   });
 }
 
-const stockOf = async (id: string) =>
-  (await t.db.select({ estoque: products.estoque }).from(products).where(eq(products.id, id)))[0].estoque;
-
 describe('checkout at scale', () => {
   it('200 parallel checkouts for the last 50 units leave exactly 50 orders and stock 0, never below', async () => {
     const [lastUnits] = await t.db
@@ -76,7 +71,7 @@ describe('checkout at scale', () => {
     expect(new Set(refused.map((r) => `${r.status} ${r.body.error?.title}`))).toEqual(
       new Set(['409 Estoque insuficiente']),
     );
-    expect(await stockOf(lastUnits.id)).toBe(0);
+    expect(await stockOf(t, lastUnits.id)).toBe(0);
     const history = await t.db.select().from(stockHistory).where(eq(stockHistory.productId, lastUnits.id));
     expect(history.every((h) => h.quantityAfter >= 0)).toBe(true);
     const sold = history.filter((h) => h.orderId);

@@ -2,7 +2,7 @@ import { couponRedemptions, coupons, orderHistory, orders, products, stockHistor
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelOrderAndRestore } from '../src/modules/orders/order-cancel.service';
-import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
+import { customerOf, deliveryOrder, ORDERS, type Shop, setupShop, stockOf } from './checkout-fixtures';
 import { createEmployee, createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -16,13 +16,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ORDERS = '/api/customer/orders';
 const statusUrl = (id: string) => `/api/admin/orders/${id}/status`;
 
-async function stockOf(id: string) {
-  const [p] = await t.db.select({ estoque: products.estoque }).from(products).where(eq(products.id, id));
-  return p.estoque;
-}
 async function couponUses(id: string) {
   const [c] = await t.db.select({ usesCount: coupons.usesCount }).from(coupons).where(eq(coupons.id, id));
   return c.usesCount;
@@ -64,7 +59,7 @@ describe('staff cancelling an order gives back its stock and coupon use', () => 
     await refillDrinks();
     const usesBefore = await couponUses(shop.coupons.bemvindo.id);
     const { customer, order } = await orderWithStockAndCoupon();
-    expect(await stockOf(shop.products.refri.id)).toBe(3);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(3);
     expect(await couponUses(shop.coupons.bemvindo.id)).toBe(usesBefore + 1);
 
     const kitchen = await createEmployee(t, shop.owner, { profileType: 'kitchen' });
@@ -77,7 +72,7 @@ describe('staff cancelling an order gives back its stock and coupon use', () => 
       notes: 'Cliente desistiu',
     });
 
-    expect(await stockOf(shop.products.refri.id)).toBe(5);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(5);
     const returned = await returnsOf(order.id);
     expect(returned).toEqual([
       expect.objectContaining({
@@ -119,7 +114,7 @@ describe('staff cancelling an order gives back its stock and coupon use', () => 
       ),
     ]);
     for (const r of results.slice(0, 3)) expect((r as { status: number }).status).toBe(200);
-    expect(await stockOf(shop.products.refri.id)).toBe(5);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(5);
     expect(await returnsOf(order.id)).toHaveLength(1);
     expect(await cancelHistoryOf(order.id)).toHaveLength(1);
     expect(await couponUses(shop.coupons.bemvindo.id)).toBe(usesBefore);
@@ -127,7 +122,7 @@ describe('staff cancelling an order gives back its stock and coupon use', () => 
     // And once more, later: nothing changes.
     const late = await shop.owner.client.patch(statusUrl(order.id), { status: 'cancelled' });
     expect(late.status).toBe(200);
-    expect(await stockOf(shop.products.refri.id)).toBe(5);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(5);
     expect(await cancelHistoryOf(order.id)).toHaveLength(1);
   });
 
@@ -166,7 +161,7 @@ describe('staff cancelling an order gives back its stock and coupon use', () => 
       title: 'Mudança de status não permitida',
       description: 'Este pedido já está entregue e não muda mais de status.',
     });
-    expect(await stockOf(shop.products.refri.id)).toBe(3);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(3);
     expect(await returnsOf(order.id)).toHaveLength(0);
   });
 
@@ -178,7 +173,7 @@ describe('staff cancelling an order gives back its stock and coupon use', () => 
     expect(res.status).toBe(404);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row.status).toBe('pending');
-    expect(await stockOf(shop.products.refri.id)).toBe(3);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(3);
     expect(await returnsOf(order.id)).toHaveLength(0);
   });
 });

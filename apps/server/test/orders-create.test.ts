@@ -1,19 +1,7 @@
-import {
-  couponRedemptions,
-  coupons,
-  events,
-  orderHistory,
-  orderItems,
-  orders,
-  products,
-  restaurantHours,
-  restaurants,
-  stockHistory,
-} from '@meucardapio/db/schema';
+import { couponRedemptions, coupons, events, orderHistory, orders, stockHistory } from '@meucardapio/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentProvider } from '../src/integrations/payments/payments';
-import { customerOf, deliveryOrder, openAroundTheClock, type Shop, setupShop } from './checkout-fixtures';
+import { customerOf, deliveryOrder, ORDERS, orderKey, type Shop, setupShop, stockOf } from './checkout-fixtures';
 import { createEmployee, createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -27,22 +15,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ORDERS = '/api/customer/orders';
-const key = () => `chk-${Math.random().toString(36).slice(2)}-${Date.now()}`;
-
-async function stockOf(id: string) {
-  const [p] = await t.db.select({ estoque: products.estoque }).from(products).where(eq(products.id, id));
-  return p.estoque;
-}
-async function orderCount(restaurantId: string) {
-  return (await t.db.select({ id: orders.id }).from(orders).where(eq(orders.restaurantId, restaurantId))).length;
-}
-
 describe('POST /api/customer/orders — pricing and totals', () => {
   it('prices a two-flavour pizza with size and add-on plus a drink, delivery fee, coupon and cash change', async () => {
     const { client, customerId } = await customerOf(t, shop);
     const { meioAMeio, calabresa, mussarela, refri } = shop.products;
-    const before = await stockOf(refri.id);
+    const before = await stockOf(t, refri.id);
     const res = await client.post(
       ORDERS,
       deliveryOrder(shop, {
@@ -60,7 +37,7 @@ describe('POST /api/customer/orders — pricing and totals', () => {
         couponCode: 'bemvindo10',
         cashReceived: 10000,
       }),
-      { 'idempotency-key': key() },
+      { 'idempotency-key': orderKey() },
     );
     expect(res.status).toBe(201);
     const o = res.body.order;
@@ -83,7 +60,7 @@ describe('POST /api/customer/orders — pricing and totals', () => {
     expect(pizza.addons).toEqual([expect.objectContaining({ name: 'Borda de catupiry', price: 800, quantity: 1 })]);
     expect(pizza.notes).toBe('Sem cebola');
 
-    expect(await stockOf(refri.id)).toBe(before - 2);
+    expect(await stockOf(t, refri.id)).toBe(before - 2);
     const history = await t.db.select().from(stockHistory).where(eq(stockHistory.productId, refri.id));
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({
@@ -171,96 +148,6 @@ describe('POST /api/customer/orders — pricing and totals', () => {
       title: 'Valor insuficiente',
       description: 'O valor recebido deve ser pelo menos R$ 45,00.',
     });
-  });
-});
-
-describe('delivery area, table and shipping', () => {
-  it('answers each Erro de Endereço text and accepts accent/case variants', async () => {
-    const { client } = await customerOf(t, shop);
-    const cases: [Record<string, unknown>, string][] = [
-      [{ neighborhood: 'Jardins' }, 'Este bairro não está em nossa área de entrega...'],
-      [{ city: 'Campinas' }, 'Esta cidade não está em nossa área de atendimento...'],
-      [{ state: 'RJ' }, 'Este estado não está em nossa área de atendimento...'],
-      [{ neighborhood: '' }, 'Estado, cidade e bairro são obrigatórios para delivery.'],
-    ];
-    for (const [over, description] of cases) {
-      const r = await client.post(ORDERS, deliveryOrder(shop, over));
-      expect(r.status).toBe(400);
-      expect(r.body.error).toMatchObject({ title: 'Erro de Endereço', description });
-    }
-    const ok = await client.post(
-      ORDERS,
-      deliveryOrder(shop, { neighborhood: 'CONSOLACAO', city: 'sao paulo', state: 'são paulo' }),
-    );
-    expect(ok.status).toBe(201);
-    expect(ok.body.order).toMatchObject({
-      neighborhood: 'Consolação',
-      city: 'São Paulo',
-      state: 'SP',
-      deliveryFee: 700,
-    });
-    expect(await orderCount(shop.rid)).toBeGreaterThan(0);
-  });
-
-  it('pickup has no fee and no address', async () => {
-    const { client } = await customerOf(t, shop);
-    const r = await client.post(ORDERS, deliveryOrder(shop, { deliveryType: 'pickup', neighborhood: 'Jardins' }));
-    expect(r.status).toBe(201);
-    expect(r.body.order).toMatchObject({ deliveryType: 'pickup', deliveryFee: 0, address: null, total: 4000 });
-  });
-
-  it('a table-link order is dine-in with its table number; an unknown table is refused', async () => {
-    const { client } = await customerOf(t, shop);
-    const r = await client.post(
-      ORDERS,
-      deliveryOrder(shop, { deliveryType: 'dine_in', tableNumber: 5, address: null }),
-    );
-    expect(r.status).toBe(201);
-    expect(r.body.order).toMatchObject({ deliveryType: 'dine_in', tableNumber: 5, deliveryFee: 0 });
-    const bad = await client.post(ORDERS, deliveryOrder(shop, { deliveryType: 'dine_in', tableNumber: 99 }));
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.title).toBe('Mesa inválida');
-  });
-
-  it('a shipped product forces delivery and is charged the quoted option', async () => {
-    const { client } = await customerOf(t, shop);
-    const items = [{ productId: shop.products.camiseta.id, quantity: 1, colorIds: [shop.ids.color] }];
-    const quote = await client.post(`/api/public/restaurants/${shop.slug}/shipping/quote`, {
-      cep: '20040-020',
-      items: items.map(({ productId, quantity }) => ({ productId, quantity })),
-    });
-    expect(quote.status).toBe(200);
-    const option = quote.body.options[0];
-    const noOption = await client.post(
-      ORDERS,
-      deliveryOrder(shop, { items, deliveryType: 'pickup', cep: '20040-020' }),
-    );
-    expect(noOption.status).toBe(400);
-    expect(noOption.body.error.title).toBe('Selecione uma opção de frete');
-    const noColor = await client.post(
-      ORDERS,
-      deliveryOrder(shop, {
-        items: [{ productId: shop.products.camiseta.id, quantity: 1 }],
-        shippingOptionId: option.id,
-      }),
-    );
-    expect(noColor.body.error.title).toBe('Escolha uma cor');
-    const r = await client.post(
-      ORDERS,
-      deliveryOrder(shop, {
-        items,
-        deliveryType: 'pickup',
-        cep: '20040-020',
-        state: 'RJ',
-        city: 'Rio de Janeiro',
-        neighborhood: 'Centro',
-        shippingOptionId: option.id,
-        cashReceived: 20000,
-      }),
-    );
-    expect(r.status).toBe(201);
-    expect(r.body.order).toMatchObject({ deliveryType: 'delivery', deliveryFee: option.price, subtotal: 5990 });
-    expect(r.body.order.shippingOption).toMatchObject({ id: option.id, name: option.name });
   });
 });
 
@@ -389,216 +276,6 @@ describe('payment methods and installments', () => {
   });
 });
 
-describe('open unpaid orders per customer', () => {
-  const tooMany = {
-    title: 'Muitos pedidos em aberto',
-    description:
-      'Você já tem 3 pedidos em andamento ainda não pagos. Aguarde a entrega de um deles ou fale com o restaurante.',
-  };
-
-  it('refuses a 4th open unpaid order; a cancelled, delivered or paid order frees a place', async () => {
-    const s = await setupShop(t);
-    const { client } = await customerOf(t, s);
-    const placed: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const r = await client.post(ORDERS, deliveryOrder(s));
-      expect(r.status, r.text).toBe(201);
-      placed.push(r.body.order.id);
-    }
-    const before = await orderCount(s.rid);
-    const fourth = await client.post(ORDERS, deliveryOrder(s));
-    expect(fourth.status).toBe(409);
-    expect(fourth.body.error).toMatchObject(tooMany);
-    expect(await orderCount(s.rid)).toBe(before);
-    // Another customer is not affected.
-    expect((await (await customerOf(t, s)).client.post(ORDERS, deliveryOrder(s))).status).toBe(201);
-
-    // Staff cancel one: a place is free again, and only one.
-    expect((await s.owner.client.patch(`/api/admin/orders/${placed[0]}/status`, { status: 'cancelled' })).status).toBe(
-      200,
-    );
-    expect((await client.post(ORDERS, deliveryOrder(s))).status).toBe(201);
-    expect((await client.post(ORDERS, deliveryOrder(s))).status).toBe(409);
-
-    // Delivered orders and orders with an approved payment are not open unpaid orders.
-    await t.db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, placed[1]));
-    await t.db.update(orders).set({ paymentStatus: 'approved' }).where(eq(orders.id, placed[2]));
-    expect((await client.post(ORDERS, deliveryOrder(s))).status).toBe(201);
-    expect((await client.post(ORDERS, deliveryOrder(s))).status).toBe(201);
-    expect((await client.post(ORDERS, deliveryOrder(s))).status).toBe(409);
-  });
-
-  it('holds under parallel attempts: 8 at once leave exactly 3 orders', async () => {
-    const s = await setupShop(t, { paymentMethods: false });
-    const { client, customerId } = await customerOf(t, s);
-    const results = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        client.post(ORDERS, deliveryOrder(s, { paymentMethod: 'cash' }), { 'idempotency-key': key() }),
-      ),
-    );
-    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
-    const refused = results.filter((r) => r.status !== 201);
-    expect(refused.every((r) => r.status === 409 && r.body.error.title === tooMany.title)).toBe(true);
-    const mine = await t.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.restaurantId, s.rid), eq(orders.customerId, customerId)));
-    expect(mine).toHaveLength(3);
-  });
-});
-
-describe('atomicity, concurrency and idempotency', () => {
-  it('20 parallel orders for a product with stock 5 leave exactly 5 orders and stock 0', async () => {
-    const s = await setupShop(t, { paymentMethods: false });
-    // Ten customers, two attempts each: below the open unpaid order limit, so only stock decides.
-    const clients = await Promise.all(Array.from({ length: 10 }, async () => (await customerOf(t, s)).client));
-    const before = await orderCount(s.rid);
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        clients[i % clients.length].post(
-          ORDERS,
-          deliveryOrder(s, { items: [{ productId: s.products.refri.id, quantity: 1 }], paymentMethod: 'cash' }),
-          {
-            'idempotency-key': key(),
-          },
-        ),
-      ),
-    );
-    const ok = results.filter((r) => r.status === 201);
-    const refused = results.filter((r) => r.status !== 201);
-    expect(ok).toHaveLength(5);
-    expect(refused.every((r) => r.status === 409 && r.body.error.title === 'Estoque insuficiente')).toBe(true);
-    expect(await stockOf(s.products.refri.id)).toBe(0);
-    expect((await orderCount(s.rid)) - before).toBe(5);
-    const numbers = ok.map((r) => r.body.order.number).sort((a, b) => a - b);
-    expect(new Set(numbers).size).toBe(5);
-    const history = await t.db.select().from(stockHistory).where(eq(stockHistory.productId, s.products.refri.id));
-    expect(history).toHaveLength(5);
-  });
-
-  it('a failure after the order insert (no payment link) leaves no order, items, stock change, coupon use or number', async () => {
-    const s = await setupShop(t);
-    const { client } = await customerOf(t, s);
-    const real = t.deps.integrations.payments;
-    const failing: PaymentProvider = {
-      name: 'simulator',
-      offersCheckoutTo: () => true,
-      checkoutUrl: () => {
-        throw new Error('provider down');
-      },
-      verify: real.verify,
-    };
-    t.deps.integrations.payments = failing;
-    try {
-      const r = await client.post(
-        ORDERS,
-        deliveryOrder(s, {
-          items: [
-            { productId: s.products.refri.id, quantity: 2 },
-            { productId: s.products.calabresa.id, quantity: 1 },
-          ],
-          paymentMethod: s.methods.card,
-          couponCode: 'FIXO5',
-        }),
-      );
-      expect(r.status).toBe(502);
-      expect(r.body.error.title).toBe('Erro ao processar pedido');
-    } finally {
-      t.deps.integrations.payments = real;
-    }
-    expect(await orderCount(s.rid)).toBe(0);
-    expect(await t.db.select().from(orderItems).where(eq(orderItems.restaurantId, s.rid))).toHaveLength(0);
-    expect(await stockOf(s.products.refri.id)).toBe(5);
-    expect(await t.db.select().from(stockHistory).where(eq(stockHistory.restaurantId, s.rid))).toHaveLength(0);
-    const [c] = await t.db.select().from(coupons).where(eq(coupons.id, s.coupons.fixo.id));
-    expect(c.usesCount).toBe(0);
-    expect(await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.restaurantId, s.rid))).toHaveLength(
-      0,
-    );
-    const [r] = await t.db.select().from(restaurants).where(eq(restaurants.id, s.rid));
-    expect(r.orderSeq).toBe(0);
-    expect(
-      await t.db
-        .select()
-        .from(events)
-        .where(and(eq(events.restaurantId, s.rid), eq(events.type, 'order.created'))),
-    ).toHaveLength(0);
-  });
-
-  it('a stock failure on a later line rolls back the earlier line’s decrement', async () => {
-    const s = await setupShop(t, { paymentMethods: false });
-    const [agua] = await t.db
-      .insert(products)
-      .values({ restaurantId: s.rid, name: 'Água', price: 300, controleEstoque: true, estoque: 0 })
-      .returning();
-    const { client } = await customerOf(t, s);
-    // Sorted by product id, the refri may be decremented before the água check fails (or after): either way, nothing stays.
-    const r = await client.post(
-      ORDERS,
-      deliveryOrder(s, {
-        items: [
-          { productId: s.products.refri.id, quantity: 3 },
-          { productId: agua.id, quantity: 1 },
-        ],
-        paymentMethod: 'cash',
-      }),
-    );
-    expect(r.status).toBe(409);
-    expect(r.body.error).toMatchObject({ title: 'Estoque insuficiente' });
-    expect(r.body.error.description).toContain('Apenas 0 unidade(s) disponível(eis) em estoque.');
-    expect(await stockOf(s.products.refri.id)).toBe(5);
-    expect(await orderCount(s.rid)).toBe(0);
-  });
-
-  it('the same Idempotency-Key returns the first order, also when retried in parallel', async () => {
-    const { client } = await customerOf(t, shop);
-    const k = key();
-    const first = await client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': k });
-    expect(first.status).toBe(201);
-    const second = await client.post(ORDERS, deliveryOrder(shop, { cashReceived: 50000 }), { 'idempotency-key': k });
-    expect(second.status).toBe(200);
-    expect(second.body.order.id).toBe(first.body.order.id);
-    expect(second.body.replayed).toBe(true);
-    const k2 = key();
-    const parallel = await Promise.all(
-      [1, 2, 3].map(() => client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': k2 })),
-    );
-    expect(new Set(parallel.map((r) => r.body.order.id)).size).toBe(1);
-    const rows = await t.db.select().from(orders).where(eq(orders.idempotencyKey, k2));
-    expect(rows).toHaveLength(1);
-    // The retries that lost the race took no order number: the next order follows on.
-    const next = await client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': key() });
-    expect(next.body.order.number).toBe(rows[0].number + 1);
-    // Another customer re-using someone's key learns nothing about their order.
-    const other = await customerOf(t, shop);
-    const stolen = await other.client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': k });
-    expect(stolen.status).toBe(409);
-    expect(stolen.body.order).toBeUndefined();
-    expect((await client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': 'x' })).status).toBe(400);
-  });
-
-  it('a retry answers its first order even when that order could no longer be placed (the restaurant closed)', async () => {
-    const { client } = await customerOf(t, shop);
-    const k = key();
-    const first = await client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': k });
-    expect(first.status).toBe(201);
-    await t.db
-      .update(restaurantHours)
-      .set({ isClosed: true, openTime: null, closeTime: null })
-      .where(eq(restaurantHours.restaurantId, shop.rid));
-    try {
-      const retry = await client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': k });
-      expect(retry.status).toBe(200);
-      expect(retry.body.order.id).toBe(first.body.order.id);
-      const fresh = await client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': key() });
-      expect(fresh.status).toBe(409);
-      expect(fresh.body.error.code).toBe('restaurant_closed');
-    } finally {
-      await openAroundTheClock(t, shop.rid);
-    }
-  });
-});
-
 describe('who may order', () => {
   it('anonymous 401, staff 403, another restaurant’s customer cannot order here or buy its products', async () => {
     expect((await t.client().post(ORDERS, deliveryOrder(shop))).status).toBe(401);
@@ -608,7 +285,7 @@ describe('who may order', () => {
 
     const other = await setupShop(t, { paymentMethods: false });
     const stranger = await customerOf(t, other);
-    const before = await stockOf(shop.products.refri.id);
+    const before = await stockOf(t, shop.products.refri.id);
     const wrongShop = await stranger.client.post(ORDERS, { ...deliveryOrder(shop), restaurantSlug: shop.slug });
     expect(wrongShop.status).toBe(403);
     const foreignProduct = await stranger.client.post(
@@ -617,6 +294,6 @@ describe('who may order', () => {
     );
     expect(foreignProduct.status).toBe(409);
     expect(foreignProduct.body.error.title).toBe('Produto indisponível');
-    expect(await stockOf(shop.products.refri.id)).toBe(before);
+    expect(await stockOf(t, shop.products.refri.id)).toBe(before);
   });
 });

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { issueDescription } from '../src/http/validate';
-import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
+import { customerOf, deliveryOrder, ORDERS, type Shop, setupShop } from './checkout-fixtures';
 import { createTestApp, eventually, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -26,7 +26,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ORDERS = '/api/customer/orders';
 const shirt = () => ({ productId: shop.products.camiseta.id, quantity: 1, colorIds: [shop.ids.color] });
 
 async function quoteFor(client: TestApp['client'] extends () => infer C ? C : never, cep: string) {

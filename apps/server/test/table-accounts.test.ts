@@ -1,23 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { diningTables, printJobs, products, stockHistory } from '@meucardapio/db/schema';
-import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRegister, type Pdv, setupPdv } from './cashier-fixtures';
-import { openAroundTheClock } from './checkout-fixtures';
-import {
-  createEmployee,
-  createTestApp,
-  type Owner,
-  registerCustomer,
-  signupOwner,
-  TEST_PASSWORD,
-  type TestApp,
-  type TestClient,
-} from './helpers';
-import { printerBody } from './printing-fixtures';
-
-const A = '/api/admin/table-accounts';
-const key = () => `mesa-${randomUUID()}`;
+import type { Pdv } from './cashier-fixtures';
+import { createEmployee, createTestApp, type Owner, registerCustomer, type TestApp, type TestClient } from './helpers';
+import { A, type Account, key, open, pay, round, setupTableAccounts } from './table-accounts-fixtures';
 
 let t: TestApp;
 let pdv: Pdv;
@@ -25,42 +9,9 @@ let other: Owner;
 let waiter1: TestClient;
 let waiter2: TestClient;
 
-type Account = {
-  id: string;
-  status: string;
-  people: number;
-  rounds: {
-    orderId: string;
-    label: string;
-    items: { id: string; name: string; totalPrice: number; cancelled: unknown }[];
-  }[];
-  bill: { itemsTotal: number; serviceCharge: number; couvert: number; total: number };
-  paid: number;
-  remaining: number;
-};
-
-async function open(client: TestClient, number: number, people = 2): Promise<Account> {
-  const res = await client.post(A, { number, people });
-  expect(res.status, res.text).toBe(201);
-  return res.body.account;
-}
-
-async function round(client: TestClient, id: string, items: { productId: string; quantity: number }[]) {
-  return client.post(`${A}/${id}/rounds`, { items }, { 'idempotency-key': key() });
-}
-
-const pay = (client: TestClient, id: string, body: Record<string, unknown>, k = key()) =>
-  client.post(`${A}/${id}/payments`, body, { 'idempotency-key': k });
-
 beforeAll(async () => {
   t = await createTestApp();
-  pdv = await setupPdv(t);
-  other = await signupOwner(t);
-  await openAroundTheClock(t, pdv.rid);
-  await t.db.insert(diningTables).values([4, 5, 6, 7, 8, 9].map((number) => ({ restaurantId: pdv.rid, number })));
-  waiter1 = (await createEmployee(t, pdv.owner, { profileType: 'waiter' })).client;
-  waiter2 = (await createEmployee(t, pdv.owner, { profileType: 'waiter' })).client;
-  await openRegister(pdv.owner.client, 10000);
+  ({ pdv, other, waiter1, waiter2 } = await setupTableAccounts(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -345,163 +296,5 @@ describe('tenant isolation', () => {
     expect((await other.client.post(`${A}/${a.id}/join`, { number: 4 })).status).toBe(404);
     const room = await other.client.get(`${A}/room`);
     expect(room.body.tiles).toEqual([]);
-  });
-});
-
-describe('the kitchen: tickets of rounds and cancelled items', () => {
-  const jobsOf = (orderId: string) =>
-    t.db.select().from(printJobs).where(eq(printJobs.orderId, orderId)).orderBy(asc(printJobs.createdAt));
-  const paper = (content: string) => Buffer.from(content, 'base64').toString('latin1');
-
-  it('prints a round at its station and the counter, and a cancelled item as a cancellation', async () => {
-    const owner = pdv.owner.client;
-    const station = (await owner.post('/api/admin/kitchen/stations', { name: 'Confeitaria' })).body.station.id;
-    await t.db.update(products).set({ stationId: station }).where(eq(products.id, pdv.products.bolo.id));
-    const made = await Promise.all([
-      owner.post('/api/admin/printers', printerBody('Confeitaria', { stations: [station] })),
-      owner.post('/api/admin/printers', printerBody('Balcão', { order: { delivery: 0, pickup: 0, dine_in: 1 } })),
-    ]);
-    expect(made.map((r) => r.status)).toEqual([201, 201]);
-    await t.db.insert(diningTables).values({ restaurantId: pdv.rid, number: 10 });
-    const account = await open(waiter1, 10, 2);
-    const sent = await round(waiter1, account.id, [
-      { productId: pdv.products.bolo.id, quantity: 1 },
-      { productId: pdv.products.cafe.id, quantity: 1 },
-    ]);
-    expect(sent.status, sent.text).toBe(201);
-    const placed: Account = sent.body.account;
-    const roundOrder = placed.rounds[0].orderId;
-    const tickets = await jobsOf(roundOrder);
-    expect(tickets.map((j) => [j.kind, j.title]).sort()).toEqual([
-      ['kitchen', expect.stringMatching(/^Pedido #\d+ · Confeitaria$/)],
-      ['order', expect.stringMatching(/^Pedido #\d+$/)],
-    ]);
-    const stationPaper = paper(tickets.find((j) => j.kind === 'kitchen')!.content);
-    expect(stationPaper).toContain('MESA 10');
-    expect(stationPaper).toContain('RODADA 1');
-    expect(stationPaper).toContain('1x Bolo Inteiro');
-    expect(stationPaper).not.toContain('Caf');
-    const stockOf = async () =>
-      (await t.db.select().from(products).where(eq(products.id, pdv.products.bolo.id)))[0].estoque;
-    expect(await stockOf()).toBe(0);
-
-    const bolo = placed.rounds[0].items.find((i) => i.name === 'Bolo Inteiro')!;
-    const cancel = await waiter1.post(`${A}/items/${bolo.id}/cancel`, { reason: 'Cliente desistiu' });
-    expect(cancel.status, cancel.text).toBe(200);
-    // The unit is back in stock, once, with its history row.
-    expect(await stockOf()).toBe(1);
-    const back = await t.db
-      .select()
-      .from(stockHistory)
-      .where(and(eq(stockHistory.orderId, roundOrder), eq(stockHistory.operationType, 'register')));
-    expect(back).toHaveLength(1);
-    expect(back[0]).toMatchObject({ quantityChanged: 1, quantityAfter: 1 });
-    expect(back[0].notes).toMatch(/^Devolução de item cancelado do pedido #\d+$/);
-
-    const cancelTickets = (await jobsOf(roundOrder)).filter((j) => j.title.endsWith('cancelamento'));
-    expect(cancelTickets).toHaveLength(1);
-    expect(cancelTickets[0].kind).toBe('kitchen');
-    const cancelPaper = paper(cancelTickets[0].content);
-    expect(cancelPaper).toContain('CANCELAMENTO');
-    expect(cancelPaper).toContain('CANCELAR 1x Bolo Inteiro');
-    expect(cancelPaper).toContain('Motivo: Cliente desistiu');
-
-    // The kitchen display keeps it, struck out with the reason; the station's view too.
-    const board = await owner.get(`/api/admin/kitchen/board?station=${station}`);
-    const card = board.body.orders.find((o: { id: string }) => o.id === roundOrder);
-    expect(card.items).toEqual([
-      expect.objectContaining({ name: 'Bolo Inteiro', cancelled: { reason: 'Cliente desistiu' } }),
-    ]);
-    const all = await owner.get('/api/admin/kitchen/board');
-    const cafe = all.body.orders
-      .find((o: { id: string }) => o.id === roundOrder)
-      .items.find((i: { name: string }) => i.name === 'Café Expresso');
-    expect(cafe.cancelled).toBeNull();
-  });
-
-  it("names a tab's round by its comanda on the ticket, the kitchen display and the orders board", async () => {
-    const opened = await waiter1.post(A, { kind: 'tab', number: 31, people: 1 });
-    expect(opened.status, opened.text).toBe(201);
-    const sent = await round(waiter1, opened.body.account.id, [{ productId: pdv.products.cafe.id, quantity: 1 }]);
-    expect(sent.status, sent.text).toBe(201);
-    const roundOrder = sent.body.account.rounds[0].orderId;
-    const counter = (await jobsOf(roundOrder)).find((j) => j.kind === 'order')!;
-    expect(paper(counter.content)).toContain('COMANDA 31');
-    expect(paper(counter.content)).not.toContain('MESA');
-    const kitchen = await pdv.owner.client.get('/api/admin/kitchen/board');
-    expect(kitchen.body.orders.find((o: { id: string }) => o.id === roundOrder)).toMatchObject({
-      tabNumber: 31,
-      round: 1,
-    });
-    const board = await pdv.owner.client.get('/api/admin/orders');
-    expect(board.body.orders.find((o: { id: string }) => o.id === roundOrder)).toMatchObject({
-      tabNumber: 31,
-      paymentMethod: 'Conta da comanda',
-    });
-    // A table's round keeps its table.
-    const tableRound = board.body.orders.find((o: { tableNumber: number | null }) => o.tableNumber === 10);
-    expect(tableRound.tabNumber).toBeNull();
-    expect(tableRound.paymentMethod).toBe('Conta da mesa');
-  });
-});
-
-describe('settings and discounts', () => {
-  const S = `${A}/settings`;
-
-  it('sets the service charge and couvert for new accounts (manage_settings, ranges in pt-BR)', async () => {
-    const owner = pdv.owner.client;
-    expect((await owner.get(S)).body).toEqual({ servicePercent: 10, couvertPerPerson: 0 });
-    const high = await owner.put(S, { servicePercent: 25, couvertPerPerson: 0 });
-    expect(high.status).toBe(400);
-    expect(high.text).toContain('Use um percentual inteiro de 0 a 20');
-    const negative = await owner.put(S, { servicePercent: 10, couvertPerPerson: -1 });
-    expect(negative.status).toBe(400);
-    expect(negative.text).toContain('O couvert vai de R$ 0,00 a R$ 1.000,00 por pessoa');
-    expect((await waiter1.put(S, { servicePercent: 5, couvertPerPerson: 0 })).status).toBe(403);
-    expect((await waiter1.get(S)).status).toBe(403);
-    const saved = await owner.put(S, { servicePercent: 12, couvertPerPerson: 500 });
-    expect(saved.status, saved.text).toBe(200);
-    expect(saved.body).toEqual({ servicePercent: 12, couvertPerPerson: 500 });
-    // Another restaurant keeps its own.
-    expect((await other.client.get(S)).body).toEqual({ servicePercent: 10, couvertPerPerson: 0 });
-  });
-
-  it('gives a discount on the account with the PDV rule: above the limit an approval and a reason', async () => {
-    await t.db.insert(diningTables).values({ restaurantId: pdv.rid, number: 11 });
-    const account = await open(waiter1, 11, 2);
-    await round(waiter1, account.id, [{ productId: pdv.products.cafe.id, quantity: 2 }]);
-    const D = `${A}/${account.id}/discount`;
-    // A waiter's own limit is 0 %.
-    const alone = await waiter1.put(D, { amount: 500 });
-    expect(alone.status).toBe(403);
-    expect(alone.body.error.title).toBe('Desconto acima do seu limite');
-    const approval = { email: pdv.owner.email, password: TEST_PASSWORD };
-    expect((await waiter1.put(D, { amount: 500, approval })).body.error.title).toBe('Informe o motivo do desconto');
-    const wrong = await waiter1.put(D, { amount: 500, reason: 'Demora', approval: { ...approval, password: 'x' } });
-    expect(wrong.status).toBe(403);
-    expect(wrong.body.error.title).toBe('Autorização recusada');
-    expect((await waiter1.put(D, { amount: 1001, reason: 'Demora', approval })).status).toBe(409);
-
-    const given = await waiter1.put(D, { amount: 500, reason: 'Demora na cozinha', approval });
-    expect(given.status, given.text).toBe(200);
-    // 2 × 5,00 − 5,00 = 5,00; 12 % = 0,60; couvert 2 × 5,00 = 10,00 → 15,60
-    expect(given.body.account).toMatchObject({
-      servicePercent: 12,
-      bill: { itemsTotal: 1000, discount: 500, serviceCharge: 60, couvert: 1000, total: 1560 },
-      discountInfo: { givenBy: expect.stringContaining('Funcionário'), approvedBy: 'Dona Teste' },
-    });
-    expect((await pay(waiter1, account.id, { methodId: pdv.methods.pix, amount: 1560 })).status).toBe(201);
-    // Paid in full: a bigger discount would take the bill below what was paid.
-    const below = await pdv.owner.client.put(D, { amount: 600 });
-    expect(below.status).toBe(409);
-    expect(below.body.error.title).toBe('Desconto maior que o restante');
-    expect((await other.client.put(D, { amount: 100 })).status).toBe(404);
-    expect((await waiter1.post(`${A}/${account.id}/close`, {})).status).toBe(200);
-
-    const session = (await pdv.owner.client.get('/api/admin/cashier/session')).body.session.totals;
-    expect(session.totalDiscounts).toBe(500);
-    const csv = (await pdv.owner.client.get('/api/admin/cashier/reports/daily.csv')).text;
-    expect(csv).toMatch(/Mesa 11;;\d\d:\d\d;15,60;PIX;Fechada;5,00;Funcionário [^;]+ \(aut\. Dona Teste\);0,60/);
-    await pdv.owner.client.put(S, { servicePercent: 10, couvertPerPerson: 0 });
   });
 });
