@@ -1,13 +1,13 @@
 import { hasPermission, isDeliveryPerson, type PermissionKey } from '@meucardapio/domain/permissions';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { streamSSE } from 'hono/streaming';
 import type { Actor, AppEnv, StaffActor } from '../http/context';
 import { AppError, badRequest } from '../http/errors';
 import { customerCtx, requireStaff } from '../http/guard';
 import { SESSION_COOKIE } from '../http/session';
-import type { StreamEnd, StreamHandle } from './live-streams';
+import type { StreamHandle } from './live-streams';
 import type { LiveEvent } from './realtime';
+import { type SseSink, sseResponse } from './sse-response';
 
 /** Ids already sent that a stream remembers, to skip an event reaching it twice (resume + live). */
 const SENT_MEMORY = 2000;
@@ -72,6 +72,17 @@ const tooManyStreams = () =>
 const restarting = () =>
   new AppError(503, 'restarting', 'Servidor reiniciando', 'As atualizações voltam em instantes.');
 
+/** Each event's payload is written once, however many screens it goes to. */
+const payloadTexts = new WeakMap<LiveEvent, string>();
+function payloadText(e: LiveEvent): string {
+  let text = payloadTexts.get(e);
+  if (text === undefined) {
+    text = JSON.stringify(e.payload);
+    payloadTexts.set(e, text);
+  }
+  return text;
+}
+
 export const eventsRoutes = new Hono<AppEnv>();
 
 function stream(actorOf: (c: Context<AppEnv>) => Actor) {
@@ -81,25 +92,40 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
     const { realtime, log } = c.get('deps');
     // The session middleware resolved this cookie a moment ago.
     const token = getCookie(c, SESSION_COOKIE) ?? '';
-    let ending: StreamEnd | null = null;
-    let wake: (() => void) | null = null;
-    let ping = false;
+    let sink: SseSink | null = null;
+    /** Until the missed events are read, live ones wait here, so they go out in order after them. */
+    let waiting: LiveEvent[] | null = [];
+    const sent = new Set<number>();
+    let quiet = true;
     let checking = false;
+    let over = false;
+
+    const deliver = (e: LiveEvent) => {
+      if (sent.has(e.id) || !canReceive(actor, e)) return;
+      sent.add(e.id);
+      if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value as number);
+      quiet = false;
+      sink?.send({ id: String(e.id), event: e.type, data: payloadText(e) });
+    };
     const handle: StreamHandle = {
       userKey: `${actor.kind}:${actor.id}`,
       sessionHash: actor.sessionHash,
       employeeId: actor.kind === 'employee' ? actor.id : null,
       profileId: actor.kind === 'employee' ? actor.profile.id : null,
       end(reason) {
-        ending ??= reason;
-        wake?.();
+        if (over || !sink) return;
+        if (reason === 'revoked') sink.send({ event: 'session.ended', data: '{}' });
+        // Spread the reconnections of every client of this instance over a couple of seconds.
+        else sink.send({ event: 'reconnect', data: '{}', retry: 500 + Math.floor(Math.random() * 2000) });
+        sink.close();
       },
       heartbeat() {
-        ping = true;
-        wake?.();
+        // Only a stream that sent nothing since the last beat needs one.
+        if (quiet) sink?.comment('ping');
+        quiet = true;
       },
       recheck() {
-        if (checking || ending) return;
+        if (checking || over) return;
         checking = true;
         realtime
           .checkSession(token)
@@ -120,53 +146,32 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
     const leave = realtime.streams.enter(handle);
     if (!leave) throw tooManyStreams();
 
-    return streamSSE(c, async (s) => {
-      const queue: LiveEvent[] = [];
-      const sent = new Set<number>();
+    return sseResponse(c, (opened) => {
+      sink = opened;
       const unsubscribe = realtime.subscribe(actor.restaurantId, (e) => {
-        queue.push(e);
-        wake?.();
+        if (waiting) waiting.push(e);
+        else deliver(e);
       });
-      s.onAbort(() => wake?.());
-      try {
-        let refresh = false;
-        if (lastId !== null) {
-          const resumed = await realtime.resume(actor.restaurantId, lastId);
-          refresh = resumed.refresh;
-          queue.unshift(...resumed.events.filter((m) => !queue.some((q) => q.id === m.id)));
-          queue.sort((a, b) => a.id - b.id);
-        }
-        await s.writeSSE({ event: 'ready', data: '{}', retry: 3000 });
-        // Some of what the client missed is no longer in the log: it reloads what it shows.
-        if (refresh) await s.writeSSE({ event: 'refresh', data: '{}' });
-        while (!s.aborted && !ending) {
-          while (queue.length > 0 && !ending) {
-            const e = queue.shift()!;
-            if (sent.has(e.id) || !canReceive(actor, e)) continue;
-            sent.add(e.id);
-            if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value as number);
-            await s.writeSSE({ id: String(e.id), event: e.type, data: JSON.stringify(e.payload) });
-          }
-          if (ending) break;
-          // Woken by an event, the end, or the registry's heartbeat clock (one timer for all streams).
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-          });
-          wake = null;
-          if (ping && queue.length === 0 && !s.aborted && !ending) await s.write(': ping\n\n');
-          ping = false;
-        }
-        if (ending === 'revoked') {
-          await s.writeSSE({ event: 'session.ended', data: '{}' });
-        } else if (ending === 'shutdown') {
-          // Spread the reconnections of every client of this instance over a couple of seconds.
-          const retry = 500 + Math.floor(Math.random() * 2000);
-          await s.writeSSE({ event: 'reconnect', data: '{}', retry });
-        }
-      } finally {
+      Promise.resolve(lastId === null ? null : realtime.resume(actor.restaurantId, lastId))
+        .then((resumed) => {
+          if (over) return;
+          opened.send({ event: 'ready', data: '{}', retry: 3000 });
+          // Some of what the client missed is no longer in the log: it reloads what it shows.
+          if (resumed?.refresh) opened.send({ event: 'refresh', data: '{}' });
+          const backlog = [...(resumed?.events ?? []), ...(waiting ?? [])].sort((a, b) => a.id - b.id);
+          waiting = null;
+          for (const e of backlog) deliver(e);
+        })
+        .catch((err) => {
+          // The client reconnects with the same Last-Event-ID and tries again.
+          log.warn({ err }, 'event stream could not resume');
+          opened.close();
+        });
+      return () => {
+        over = true;
         unsubscribe();
         leave();
-      }
+      };
     });
   };
 }
