@@ -1,5 +1,7 @@
 import { openDatabase } from '@meucardapio/db/client';
+import { events } from '@meucardapio/db/schema';
 import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-types';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -101,6 +103,24 @@ describe('staff and customer streams', () => {
     await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 2 } });
     await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 3 } });
     const stream = await openStream(t.app, owner.client, '/api/events/staff', String(first));
+    await stream.waitFor((e) => e.event === 'n' && JSON.parse(e.data).n === 3);
+    expect(stream.received.filter((e) => e.event === 'n').map((e) => JSON.parse(e.data).n)).toEqual([2, 3]);
+    await stream.close();
+  });
+
+  it('a missed event whose notification arrives after the resume reaches the screen once', async () => {
+    const owner = await signupOwner(t);
+    const first = await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 1 } });
+    // Committed, but its notification has not reached this instance yet when the client resumes.
+    const [late] = await t.db
+      .insert(events)
+      .values({ restaurantId: owner.restaurantId, type: 'n', payload: { n: 2 } })
+      .returning();
+    const stream = await openStream(t.app, owner.client, '/api/events/staff', String(first));
+    await stream.waitFor((e) => e.event === 'n' && JSON.parse(e.data).n === 2);
+    const whole = { ...late, id: String(late.id), createdAt: late.createdAt.toISOString(), courierId: null };
+    await t.db.execute(sql`select pg_notify('mc_events', ${JSON.stringify(whole)})`);
+    await appendAnyEvent(t.db, { restaurantId: owner.restaurantId, type: 'n', payload: { n: 3 } });
     await stream.waitFor((e) => e.event === 'n' && JSON.parse(e.data).n === 3);
     expect(stream.received.filter((e) => e.event === 'n').map((e) => JSON.parse(e.data).n)).toEqual([2, 3]);
     await stream.close();

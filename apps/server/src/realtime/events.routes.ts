@@ -9,9 +9,6 @@ import type { StreamHandle } from './live-streams';
 import type { LiveEvent } from './realtime';
 import { type SseSink, sseResponse } from './sse-response';
 
-/** Ids already sent that a stream remembers, to skip an event reaching it twice (resume + live). */
-const SENT_MEMORY = 2000;
-
 /**
  * What a delivery person may see: events of the orders assigned to them, chat messages they send
  * or receive, and restaurant-wide events that name no order and no customer.
@@ -95,15 +92,18 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
     let sink: SseSink | null = null;
     /** Until the missed events are read, live ones wait here, so they go out in order after them. */
     let waiting: LiveEvent[] | null = [];
-    const sent = new Set<number>();
+    /**
+     * The ids a resume read from the log: their notifications may still be on their way to this
+     * instance, and must not reach the screen twice. Live events need no such memory (the instance
+     * dispatches each id once), so what a stream remembers stays as small as what it missed.
+     */
+    const replayed = new Set<number>();
     let quiet = true;
     let checking = false;
     let over = false;
 
     const deliver = (e: LiveEvent) => {
-      if (sent.has(e.id) || !canReceive(actor, e)) return;
-      sent.add(e.id);
-      if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value as number);
+      if (replayed.has(e.id) || !canReceive(actor, e)) return;
       quiet = false;
       sink?.send({ id: String(e.id), event: e.type, data: payloadText(e) });
     };
@@ -158,9 +158,11 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
           opened.send({ event: 'ready', data: '{}', retry: 3000 });
           // Some of what the client missed is no longer in the log: it reloads what it shows.
           if (resumed?.refresh) opened.send({ event: 'refresh', data: '{}' });
-          const backlog = [...(resumed?.events ?? []), ...(waiting ?? [])].sort((a, b) => a.id - b.id);
+          const missed = resumed?.events ?? [];
+          const live = (waiting ?? []).filter((e) => !missed.some((m) => m.id === e.id));
           waiting = null;
-          for (const e of backlog) deliver(e);
+          for (const e of [...missed, ...live].sort((a, b) => a.id - b.id)) deliver(e);
+          for (const e of missed) replayed.add(e.id);
         })
         .catch((err) => {
           // The client reconnects with the same Last-Event-ID and tries again.
