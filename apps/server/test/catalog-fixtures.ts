@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
-import { createEmployee, signupOwner, type TestApp, type TestClient } from './helpers';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createEmployee, createTestApp, signupOwner, type TestApp, type TestClient } from './helpers';
 
 /**
  * An owner and another restaurant's owner, and the owner's staff the catalogue routes admit or refuse:
@@ -31,6 +31,20 @@ export async function catalogStaff(t: TestApp) {
   });
   const adminEmp = await signedIn({ profileType: 'admin', profileName: 'Gerente' });
   return { owner, other, kitchen, waiter, cashier, menuManager, stockKeeper, counterWithProducts, adminEmp };
+}
+
+type CatalogStaff = Awaited<ReturnType<typeof catalogStaff>>;
+
+/** A file's app and catalogue staff: made before its tests, handed over to them, and closed after them. */
+export function catalogPerFile(ready: (made: CatalogStaff & { t: TestApp }) => void) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+    ready({ t: app, ...(await catalogStaff(app)) });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }
 
 export const base = (over: Record<string, unknown> = {}) => ({ name: 'Coca-Cola 2L', price: 1200, ...over });

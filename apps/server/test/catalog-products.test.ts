@@ -1,8 +1,8 @@
 import { products, restaurants, stockHistory } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, catalogStaff, create } from './catalog-fixtures';
-import { createTestApp, type Owner, signupOwner, type TestApp, type TestClient } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { base, catalogPerFile, create } from './catalog-fixtures';
+import { type Owner, signupOwner, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
 let owner: Owner;
@@ -15,14 +15,10 @@ let stockKeeper: TestClient;
 let adminEmp: TestClient;
 let counterWithProducts: TestClient;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ owner, other, kitchen, waiter, cashier, menuManager, stockKeeper, adminEmp, counterWithProducts } =
-    await catalogStaff(t));
-});
-afterAll(async () => {
-  await t?.close();
-});
+catalogPerFile(
+  (made) =>
+    ({ t, owner, other, kitchen, waiter, cashier, menuManager, stockKeeper, adminEmp, counterWithProducts } = made),
+);
 
 describe('products', () => {
   it('creates with every field, ids on named entries only, and generated SKUs 001, 002…', async () => {

@@ -1,8 +1,8 @@
 import { products, stockHistory } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogStaff, create } from './catalog-fixtures';
-import { createTestApp, type Owner, signupOwner, type TestApp, type TestClient } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { catalogPerFile, create } from './catalog-fixtures';
+import { type Owner, signupOwner, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
 let owner: Owner;
@@ -13,13 +13,7 @@ let cashier: TestClient;
 let menuManager: TestClient;
 let stockKeeper: TestClient;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ owner, other, kitchen, waiter, cashier, menuManager, stockKeeper } = await catalogStaff(t));
-});
-afterAll(async () => {
-  await t?.close();
-});
+catalogPerFile((made) => ({ t, owner, other, kitchen, waiter, cashier, menuManager, stockKeeper } = made));
 
 describe('categories', () => {
   it('creates with order = current count by default, lists by order, updates and deletes keeping products', async () => {

@@ -11,7 +11,8 @@ import {
   restaurants,
 } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
-import { type Owner, registerCustomer, signupOwner, type TestApp } from './helpers';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type Owner, registerCustomer, signupOwner, type TestApp } from './helpers';
 
 export const ORDERS = '/api/customer/orders';
 
@@ -175,4 +176,16 @@ export async function setStock(t: TestApp, productId: string, estoque: number) {
 /** How many orders the restaurant has, whatever their status. */
 export async function orderCount(t: TestApp, restaurantId: string) {
   return (await t.db.select({ id: orders.id }).from(orders).where(eq(orders.restaurantId, restaurantId))).length;
+}
+
+/** A file's app and shop: made before its tests, handed over to them, and closed after them. */
+export function shopPerFile(ready: (made: { t: TestApp; shop: Shop }) => void) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+    ready({ t: app, shop: await setupShop(app) });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }

@@ -1,19 +1,12 @@
 import { customerAddresses, restaurants } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
-import { createEmployee, createTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { customerOf, deliveryOrder, type Shop, setupShop, shopPerFile } from './checkout-fixtures';
+import { createEmployee, type TestApp } from './helpers';
 
 let t: TestApp;
 let shop: Shop;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await setupShop(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+shopPerFile((made) => ({ t, shop } = made));
 
 const address = (name: string, over: Record<string, unknown> = {}) => ({
   name,

@@ -1,21 +1,14 @@
 import { events, orderItems, orders, outboundMessages } from '@meucardapio/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { drainOutbox, enqueueNewOrderNotifications } from '../src/modules/orders/notifications/whatsapp-outbox';
-import { customerOf, deliveryOrder, ORDERS, type Shop, setupShop } from './checkout-fixtures';
-import { createEmployee, createTestApp, type TestApp } from './helpers';
+import { customerOf, deliveryOrder, ORDERS, type Shop, shopPerFile } from './checkout-fixtures';
+import { createEmployee, type TestApp } from './helpers';
 import { waitFor } from './ops-fixtures';
 
 let t: TestApp;
 let shop: Shop;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await setupShop(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+shopPerFile((made) => ({ t, shop } = made));
 
 const CHANGE = 'Troco para R$ 100,00 (levar R$ 55,00)';
 

@@ -1,20 +1,13 @@
 import { coupons, events, orderItems, orders, restaurants, stockHistory } from '@meucardapio/db/schema';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openRegister, sell, setupPdv } from './cashier-fixtures';
-import { customerOf, deliveryOrder, ORDERS, type Shop, setStock, setupShop, stockOf } from './checkout-fixtures';
-import { createTestApp, type TestApp } from './helpers';
+import { customerOf, deliveryOrder, ORDERS, type Shop, setStock, shopPerFile, stockOf } from './checkout-fixtures';
+import type { TestApp } from './helpers';
 
 let t: TestApp;
 let shop: Shop;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await setupShop(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+shopPerFile((made) => ({ t, shop } = made));
 
 describe('closed means closed', () => {
   const closedWeek = Array.from({ length: 7 }, (_, dayOfWeek) => ({
@@ -42,14 +35,15 @@ describe('closed means closed', () => {
           .where(eq(table.restaurantId, shop.rid));
         return n;
       };
-      const before = {
+      const snapshot = async () => ({
         orders: await count(orders),
         items: await count(orderItems),
         stock: await count(stockHistory),
         events: await count(events),
         seq: (await t.db.select().from(restaurants).where(eq(restaurants.id, shop.rid)))[0].orderSeq,
         coupon: (await t.db.select().from(coupons).where(eq(coupons.id, shop.coupons.fixo.id)))[0].usesCount,
-      };
+      });
+      const before = await snapshot();
       for (const [deliveryType, extra] of [
         ['delivery', {}],
         ['pickup', {}],
@@ -72,14 +66,7 @@ describe('closed means closed', () => {
         });
       }
       expect(await stockOf(t, shop.products.refri.id)).toBe(5);
-      expect({
-        orders: await count(orders),
-        items: await count(orderItems),
-        stock: await count(stockHistory),
-        events: await count(events),
-        seq: (await t.db.select().from(restaurants).where(eq(restaurants.id, shop.rid)))[0].orderSeq,
-        coupon: (await t.db.select().from(coupons).where(eq(coupons.id, shop.coupons.fixo.id)))[0].usesCount,
-      }).toEqual(before);
+      expect(await snapshot()).toEqual(before);
 
       // The checkout asks when it opens (the menu may have been loaded while open).
       const options = await t.client().get(`/api/public/restaurants/${shop.slug}/checkout-options`);

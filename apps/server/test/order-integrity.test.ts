@@ -1,20 +1,22 @@
 import { events, orderHistory, orders, restaurants, stockHistory } from '@meucardapio/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cancelExpiredUnpaidOrders } from '../src/modules/payments/unpaid-orders.service';
-import { customerOf, deliveryOrder, ORDERS, type Shop, setStock, setupShop, stockOf } from './checkout-fixtures';
-import { createEmployee, createTestApp, type TestApp, type TestClient } from './helpers';
+import {
+  customerOf,
+  deliveryOrder,
+  ORDERS,
+  type Shop,
+  setStock,
+  setupShop,
+  shopPerFile,
+  stockOf,
+} from './checkout-fixtures';
+import { createEmployee, type TestApp, type TestClient } from './helpers';
 
 let t: TestApp;
 let shop: Shop;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await setupShop(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+shopPerFile((made) => ({ t, shop } = made));
 
 const MINUTE = 60_000;
 

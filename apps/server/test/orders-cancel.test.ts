@@ -1,20 +1,13 @@
 import { couponRedemptions, coupons, orderHistory, orders, products, stockHistory } from '@meucardapio/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cancelOrderAndRestore } from '../src/modules/orders/order-cancel.service';
-import { customerOf, deliveryOrder, ORDERS, type Shop, setupShop, stockOf } from './checkout-fixtures';
-import { createEmployee, createTestApp, type TestApp } from './helpers';
+import { customerOf, deliveryOrder, ORDERS, type Shop, setupShop, shopPerFile, stockOf } from './checkout-fixtures';
+import { createEmployee, type TestApp } from './helpers';
 
 let t: TestApp;
 let shop: Shop;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await setupShop(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+shopPerFile((made) => ({ t, shop } = made));
 
 const statusUrl = (id: string) => `/api/admin/orders/${id}/status`;
 

@@ -10,7 +10,7 @@ import {
   stockHistory,
 } from '@meucardapio/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentProvider } from '../src/integrations/payments/payments';
 import {
   customerOf,
@@ -21,20 +21,14 @@ import {
   orderKey,
   type Shop,
   setupShop,
+  shopPerFile,
   stockOf,
 } from './checkout-fixtures';
-import { createTestApp, type TestApp } from './helpers';
+import type { TestApp } from './helpers';
 
 let t: TestApp;
 let shop: Shop;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await setupShop(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+shopPerFile((made) => ({ t, shop } = made));
 
 describe('open unpaid orders per customer', () => {
   const tooMany = {

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerOf, deliveryOrder, ORDERS, orderCount, type Shop, setupShop } from './checkout-fixtures';
-import { createTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { customerOf, deliveryOrder, ORDERS, orderCount, type Shop, shopPerFile } from './checkout-fixtures';
+import type { TestApp } from './helpers';
 
 let t: TestApp;
 let shop: Shop;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await setupShop(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+shopPerFile((made) => ({ t, shop } = made));
 
 describe('delivery area, table and shipping', () => {
   it('answers each Erro de Endereço text and accepts accent/case variants', async () => {

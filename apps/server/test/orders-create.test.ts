@@ -1,19 +1,21 @@
 import { couponRedemptions, coupons, events, orderHistory, orders, stockHistory } from '@meucardapio/db/schema';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerOf, deliveryOrder, ORDERS, orderKey, type Shop, setupShop, stockOf } from './checkout-fixtures';
-import { createEmployee, createTestApp, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import {
+  customerOf,
+  deliveryOrder,
+  ORDERS,
+  orderKey,
+  type Shop,
+  setupShop,
+  shopPerFile,
+  stockOf,
+} from './checkout-fixtures';
+import { createEmployee, type TestApp } from './helpers';
 
 let t: TestApp;
 let shop: Shop;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await setupShop(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+shopPerFile((made) => ({ t, shop } = made));
 
 describe('POST /api/customer/orders — pricing and totals', () => {
   it('prices a two-flavour pizza with size and add-on plus a drink, delivery fee, coupon and cash change', async () => {

@@ -1,20 +1,13 @@
 import type { PdvCatalog } from '@meucardapio/domain/cashier-views';
 import { priceChoice } from '@meucardapio/domain/pricing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CASHIER, openRegister, sell } from './cashier-fixtures';
-import { customerOf, type Shop, setupShop } from './checkout-fixtures';
-import { createTestApp, signupOwner, type TestApp } from './helpers';
+import { customerOf, type Shop, shopPerFile } from './checkout-fixtures';
+import { signupOwner, type TestApp } from './helpers';
 
 let t: TestApp;
 let shop: Shop;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await setupShop(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+shopPerFile((made) => ({ t, shop } = made));
 
 const SIZES = [
   { name: 'Broto', price: 3000 },

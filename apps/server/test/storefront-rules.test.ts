@@ -9,22 +9,15 @@ import {
   reviewSchema,
 } from '@meucardapio/domain/validation';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { issueDescription } from '../src/http/validate';
-import { customerOf, deliveryOrder, ORDERS, type Shop, setupShop } from './checkout-fixtures';
-import { createTestApp, eventually, type TestApp } from './helpers';
+import { customerOf, deliveryOrder, ORDERS, type Shop, shopPerFile } from './checkout-fixtures';
+import { eventually, type TestApp } from './helpers';
 
 let t: TestApp;
 let shop: Shop;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await setupShop(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+shopPerFile((made) => ({ t, shop } = made));
 
 const shirt = () => ({ productId: shop.products.camiseta.id, quantity: 1, colorIds: [shop.ids.color] });
 

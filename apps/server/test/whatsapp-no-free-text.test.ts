@@ -1,9 +1,9 @@
 import { outboundMessages } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueueNewOrderNotifications } from '../src/modules/orders/notifications/whatsapp-outbox';
-import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
-import { createTestApp, type TestApp } from './helpers';
+import { customerOf, deliveryOrder, type Shop, shopPerFile } from './checkout-fixtures';
+import type { TestApp } from './helpers';
 
 /*
  * The phone typed on an order is not proved to be the customer's, so the restaurant's WhatsApp never
@@ -13,14 +13,7 @@ import { createTestApp, type TestApp } from './helpers';
 
 let t: TestApp;
 let shop: Shop;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  shop = await setupShop(t);
-});
-afterAll(async () => {
-  await t?.close();
-});
+shopPerFile((made) => ({ t, shop } = made));
 
 const LINK = 'http://golpe.example/pix';
 
