@@ -1,7 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, registerCustomer, test, unique } from './fixtures';
-
-const DEMO = 'demo-restaurant';
+import { DEMO, expect, registerCustomer, test, unique } from './fixtures';
 
 type Product = {
   id: string;

@@ -1,6 +1,4 @@
-import { expect, registerCustomer, test } from './fixtures';
-
-const DEMO = 'demo-restaurant';
+import { DEMO, expect, registerCustomer, test } from './fixtures';
 
 /*
  * While every server restarts (the proxy's own 502 page) or the database is away (the server's 503), a

@@ -1,7 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, unique } from './fixtures';
-
-const DEMO_PASSWORD = 'demo1234';
+import { DEMO_PASSWORD, expect, test, unique } from './fixtures';
 
 async function login(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/auth');

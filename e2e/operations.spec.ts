@@ -1,11 +1,11 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD } from './fixtures';
 
-const DEMO = 'demo-restaurant';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function staffPage(browser: Browser, baseURL: string, email: string, viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ baseURL, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
-  const res = await context.request.post('/api/auth/login', { data: { email, password: 'demo1234' } });
+  const res = await context.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
   expect(res.ok()).toBeTruthy();
   return { context, page: await context.newPage() };
 }

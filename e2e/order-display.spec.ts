@@ -1,10 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_LOGINS, expect, registerCustomer, test } from './fixtures';
+import { brl, DEMO, DEMO_LOGINS, expect, registerCustomer, test } from './fixtures';
 
 const SCREENS = '.tmp/screens';
-const brl = (cents: number) =>
-  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\s/g, ' ');
 
 /** The receipt prints through window.print(); here it only needs to be rendered. */
 const withoutPrintDialog = (page: Page) =>

@@ -1,5 +1,5 @@
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
-import { expect, postExpecting, signUpOwner, test, unique } from './fixtures';
+import { brl, expect, postExpecting, reais, signUpOwner, test, unique } from './fixtures';
 
 /*
  * The internet drops at the counter (decision 057): the cashier opened the PDV online, keeps selling
@@ -14,8 +14,6 @@ const PASSWORD = 'senha-forte-123';
 const PRICE = 750;
 const OPENING = 10_000;
 const SALES = 20;
-const reais = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
-const brl = (cents: number) => `R$ ${reais(cents).replace(/\B(?=(\d{3})+,)/g, '.')}`;
 
 /** Opens the PDV and waits until the staff area's worker controls it and holds what the PDV reads. */
 async function openPdv(context: BrowserContext) {

@@ -21,7 +21,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // Recording a trace (a screencast and DOM snapshots of every step) costs about 40% of the suite's CPU;
+    // in CI only a journey's retry records one, so a failure that repeats comes with its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // The staff area's worker downloads its whole precache (about 140 files) into every fresh context,
     // from the one server every journey shares, while the journey runs; only the journey about the
     // offline PDV needs it (it allows it for its own contexts).

@@ -1,12 +1,5 @@
 import { expect, test } from '@playwright/test';
-
-const DEMO = 'demo-restaurant';
-
-/** Same output as the app's formatter: 'R$ 1.234,56' with a plain space. */
-const brl = (cents: number) =>
-  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
-    .format(cents / 100)
-    .replace(/[\u00a0\u202f]/g, ' ');
+import { brl, DEMO } from './fixtures';
 
 type Menu = { categories: { name: string }[]; products: { name: string; price: number }[] };
 

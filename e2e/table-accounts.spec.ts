@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { openAroundTheClock, registerCustomer, signUpOwner, unique } from './fixtures';
+import { brl, openAroundTheClock, registerCustomer, signUpOwner, unique } from './fixtures';
 
 const SCREENS = '.tmp/screens';
 
@@ -7,9 +7,6 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>): Promi
   expect(res.ok(), await res.text()).toBeTruthy();
   return (await res.json()) as T;
 }
-
-const reais = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
-const brl = (cents: number) => `R$ ${reais(cents)}`;
 
 /**
  * A restaurant with a dining room: table 4, a kitchen and a bar station, a steak and a caipirinha, cash,
