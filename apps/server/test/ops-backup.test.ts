@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase } from '@meucardapio/db/client';
 import { orderItems, orders } from '@meucardapio/db/schema';
-import { freshDatabase, SNAPSHOT_PATH } from '@meucardapio/db/testing';
+import { freshDatabase, migratedSnapshot } from '@meucardapio/db/testing';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDataDir } from '../src/ops/backup';
@@ -33,7 +33,7 @@ async function open(): Promise<Database> {
     // The test's handle stays open (closing it drops the database); a second one works beside it.
     return openDatabase({ url: serverDb.url! });
   }
-  return openDatabase({ dataDir: join(dataDir, 'db'), loadDataDir: new Blob([readFileSync(SNAPSHOT_PATH)]) });
+  return openDatabase({ dataDir: join(dataDir, 'db'), loadDataDir: migratedSnapshot() });
 }
 const reopen = () =>
   onServer ? openDatabase({ url: serverDb!.url! }) : openDatabase({ dataDir: join(dataDir, 'db') });

@@ -7,11 +7,18 @@ import { type Database, openDatabase } from './client';
  * Where the global test setup leaves the migrated PGlite snapshot; `TEST_SLOT` gives concurrent runs in one
  * checkout a snapshot each.
  */
-export const SNAPSHOT_PATH = `.tmp/pglite-migrated${process.env.TEST_SLOT ? `-${process.env.TEST_SLOT.replace(/[^a-z0-9_-]/gi, '')}` : ''}.tar.gz`;
+export const SNAPSHOT_PATH = `.tmp/pglite-migrated${process.env.TEST_SLOT ? `-${process.env.TEST_SLOT.replace(/[^a-z0-9_-]/gi, '')}` : ''}.tar`;
 /** The migrated template for this run: named after the run's database, so concurrent runs never share one. */
 export function templateDatabase(serverUrl: string) {
   const base = new URL(serverUrl).pathname.slice(1) || 'postgres';
   return `${base.replace(/[^a-z0-9_]/gi, '_')}_tpl`;
+}
+
+let snapshot: Blob | undefined;
+/** The migrated PGlite data directory, read once per process (test files share one). */
+export function migratedSnapshot(): Blob {
+  snapshot ??= new Blob([readFileSync(SNAPSHOT_PATH)]);
+  return snapshot;
 }
 
 /**
@@ -20,10 +27,7 @@ export function templateDatabase(serverUrl: string) {
  */
 export async function freshDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  if (!serverUrl) {
-    const snapshot = new Blob([readFileSync(SNAPSHOT_PATH)]);
-    return openDatabase({ loadDataDir: snapshot });
-  }
+  if (!serverUrl) return openDatabase({ loadDataDir: migratedSnapshot() });
   const name = `mc_t_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${templateDatabase(serverUrl)}`);
   const directUrl = withDatabase(serverUrl, name);
