@@ -17,7 +17,15 @@ export async function pressMethod(page: Page, name: RegExp) {
 /** A fresh browser context at the counter's size, for a restaurant signed up through the API. */
 export async function counterContext(browser: Browser, base: string) {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
-  return { headers: { origin: base }, context, api: context.request };
+  const api = context.request;
+  const headers = { origin: base };
+  /** Posts as this context's user and expects it to succeed; answers the body. */
+  const post = async (path: string, data: unknown) => {
+    const res = await api.post(path, { headers, data });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return res.json();
+  };
+  return { headers, context, api, post };
 }
 
 /** The total in the cart panel, once it shows `value`. */

@@ -160,6 +160,8 @@ export function PdvTab({
       if (!popup.closed) return;
       clearInterval(popupTimer.current);
       void queryClient.invalidateQueries({ queryKey: cashierKeys.reports });
+      // Back from the payment window, the next customer's first scan lands in the search.
+      focusSearch();
     }, closedCheckMs);
   }
 
