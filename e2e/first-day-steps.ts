@@ -18,6 +18,17 @@ export async function shoot(page: Page, name: string) {
 }
 
 /**
+ * "Salvar alterações", then this save's own "Configurações salvas!": the last step's toast may still be
+ * on screen, and taking it for this one would leave for the home before the save has landed.
+ */
+export async function saveSettings(page: Page) {
+  const saved = page.getByText('Configurações salvas!');
+  await expect(saved).toHaveCount(0);
+  await page.getByRole('button', { name: 'Salvar alterações' }).click();
+  await expect(saved).toBeVisible();
+}
+
+/**
  * "Um pedido de teste" from the checklist: the menu opens in its own tab in test mode, which takes an
  * order at any hour; one `product` for pickup paid in cash, then the tab lands on the board.
  */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checklist, placeTestOrderFromChecklist, shoot } from './first-day-steps';
+import { checklist, placeTestOrderFromChecklist, saveSettings, shoot } from './first-day-steps';
 import { expect, test, unique } from './fixtures';
 
 const SIX_PRODUCTS = [
@@ -60,8 +60,7 @@ test('a new owner signs up from the landing page and follows the checklist to th
   await expect(page.locator('#conteudo img').first()).toHaveAttribute('src', /^\/api\/files\//);
   await page.getByRole('textbox', { name: 'Cor principal', exact: true }).fill('#b91c1c');
   await page.getByRole('textbox', { name: 'Cor dos botões', exact: true }).fill('#15803d');
-  await page.getByRole('button', { name: 'Salvar alterações' }).click();
-  await expect(page.getByText('Configurações salvas!').first()).toBeVisible();
+  await saveSettings(page);
   await expectDone(page, 'Logo e cores', 1);
 
   // Address and WhatsApp.
@@ -72,8 +71,7 @@ test('a new owner signs up from the landing page and follows the checklist to th
   await page.getByRole('textbox', { name: 'Número', exact: true }).fill('1500');
   // The sign-up's CEP already filled the address's CEP, state and city.
   await expect(page.locator('#settings-address-city')).toHaveValue('Belo Horizonte');
-  await page.getByRole('button', { name: 'Salvar alterações' }).click();
-  await expect(page.getByText('Configurações salvas!').first()).toBeVisible();
+  await saveSettings(page);
   await expectDone(page, 'Endereço e WhatsApp', 2);
 
   // Opening hours: the defaults, saved as they are.
@@ -109,8 +107,7 @@ test('a new owner signs up from the landing page and follows the checklist to th
   await page.getByRole('option', { name: 'E-mail' }).click();
   await page.getByLabel('Nome do recebedor').fill('Pizzaria BH');
   await page.locator('#pix-city').fill('Belo Horizonte');
-  await page.getByRole('button', { name: 'Salvar alterações' }).click();
-  await expect(page.getByText('Configurações salvas!').first()).toBeVisible();
+  await saveSettings(page);
   await expectDone(page, 'Formas de pagamento e chave PIX', 5);
 
   // The menu, imported from a spreadsheet.
