@@ -1,5 +1,6 @@
+import { formatBRL } from '@meucardapio/domain/money';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { brl, expect, postExpecting, signUpOwner, test, unique } from './fixtures';
+import { expect, postExpecting, signUpOwner, test, unique } from './fixtures';
 
 /*
  * A cashier-only user runs a shift at a restaurant of its own: a discount above their 5 % limit is
@@ -108,9 +109,9 @@ test('a cashier-only shift: a discount approved by the manager, a blind close th
   await expect(search).toBeFocused();
   await page.keyboard.type(`3*${sku}`);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('pdv-total')).toHaveText(brl(3000));
+  await expect(page.getByTestId('pdv-total')).toHaveText(formatBRL(3000));
   await page.getByLabel(/^Desconto/).fill('9,00');
-  await expect(page.getByTestId('pdv-total')).toHaveText(brl(2100));
+  await expect(page.getByTestId('pdv-total')).toHaveText(formatBRL(2100));
   await page.keyboard.press('F4');
   const dialog = page.getByRole('dialog', { name: 'Pagamento' });
   await expect(dialog.getByText('Autorizar desconto')).toBeVisible();
@@ -118,7 +119,7 @@ test('a cashier-only shift: a discount approved by the manager, a blind close th
   await dialog.getByLabel('Valor', { exact: true }).fill('21,00');
   await dialog.getByLabel('Valor recebido').fill('50,00');
   await dialog.getByLabel('Valor recebido').press('Enter');
-  await expect(dialog.getByText(`Recebido ${brl(5000)} · troco ${brl(2900)}`)).toBeVisible();
+  await expect(dialog.getByText(`Recebido ${formatBRL(5000)} · troco ${formatBRL(2900)}`)).toBeVisible();
   await dialog.getByLabel('Motivo do desconto').fill('Cliente fiel');
   await dialog.getByLabel('E-mail de quem autoriza').fill(manager.email);
   await dialog.getByLabel('Senha de quem autoriza').fill('senha-errada');
@@ -161,7 +162,7 @@ test('a cashier-only shift: a discount approved by the manager, a blind close th
   await network.replayStream();
   const screenText = (await page.locator('body').textContent()) ?? '';
   for (const secret of [expected, 15_000, 7300, 4000]) {
-    expect(screenText).not.toContain(brl(secret));
+    expect(screenText).not.toContain(formatBRL(secret));
     // As a number of its own: not part of an id (hex digits, hyphens) or of a longer number.
     for (const body of network.bodies) expect(body).not.toMatch(new RegExp(`(?<![\\w.-])${secret}(?![\\w.-])`));
   }
@@ -193,8 +194,8 @@ test('a cashier-only shift: a discount approved by the manager, a blind close th
   }
   await o.setViewportSize({ width: 1366, height: 900 });
   await o.getByRole('tab', { name: 'Histórico' }).click();
-  await expect(o.getByRole('cell', { name: `-${brl(900)}` })).toBeVisible();
-  await o.getByRole('cell', { name: `-${brl(900)}` }).click();
+  await expect(o.getByRole('cell', { name: `-${formatBRL(900)}` })).toBeVisible();
+  await o.getByRole('cell', { name: `-${formatBRL(900)}` }).click();
   await expect(
     o.getByText(`Desconto dado por ${cashier.name}, autorizado por ${manager.name} · Cliente fiel`),
   ).toBeVisible();

@@ -1,5 +1,6 @@
+import { centsText } from '@meucardapio/domain/money';
 import { counterContext, expectTotal, pressMethod } from './cashier-steps';
-import { expect, reais, test, unique } from './fixtures';
+import { expect, test, unique } from './fixtures';
 
 /*
  * The PDV on restaurants signed up for the journey: a PIX through the provider's popup, a pizza priced by
@@ -131,9 +132,9 @@ test('the PDV charges a pizza priced per size by its most expensive flavour what
   await page.keyboard.press('F4');
   const dialog = page.getByRole('dialog', { name: 'Pagamento' });
   await pressMethod(page, /^Dinheiro/);
-  await expect(page.getByLabel('Valor', { exact: true })).toHaveValue(reais(6200));
+  await expect(page.getByLabel('Valor', { exact: true })).toHaveValue(centsText(6200));
   await page.keyboard.press('Enter');
-  await page.keyboard.type(reais(6200));
+  await page.keyboard.type(centsText(6200));
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('button', { name: /Finalizar Venda/ })).toBeFocused();
   await page.keyboard.press('F4');

@@ -1,5 +1,6 @@
+import { formatBRL } from '@meucardapio/domain/money';
 import type { Browser, Page } from '@playwright/test';
-import { brl, expect } from './fixtures';
+import { expect } from './fixtures';
 
 // What the PDV journeys share: picking a payment method by its key, a counter-sized context, the total.
 
@@ -30,5 +31,5 @@ export async function counterContext(browser: Browser, base: string) {
 
 /** The total in the cart panel, once it shows `value`. */
 export async function expectTotal(page: Page, value: number) {
-  await expect(page.getByTestId('pdv-total')).toHaveText(brl(value));
+  await expect(page.getByTestId('pdv-total')).toHaveText(formatBRL(value));
 }

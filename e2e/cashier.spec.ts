@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { centsText, formatBRL } from '@meucardapio/domain/money';
 import type { APIRequestContext } from '@playwright/test';
 import { expectTotal, pressMethod } from './cashier-steps';
-import { brl, DEMO_LOGINS, expect, reais, type StaffPageOpener, test, unique } from './fixtures';
+import { DEMO_LOGINS, expect, type StaffPageOpener, test, unique } from './fixtures';
 
 /*
  * A cashier's shift in the PDV of the demo restaurant, keyboard first: open the register, scan, split a
@@ -162,26 +163,28 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
   const cashPart = firstTotal - pixPart;
   await pressMethod(page, /^PIX no balcão|^PIX$/);
   await expect(page.getByLabel('Valor', { exact: true })).toBeFocused();
-  await page.keyboard.type(reais(pixPart));
-  await expect(dialog.getByRole('img', { name: `QR Code PIX de ${brl(pixPart)}` })).toBeVisible();
+  await page.keyboard.type(centsText(pixPart));
+  await expect(dialog.getByRole('img', { name: `QR Code PIX de ${formatBRL(pixPart)}` })).toBeVisible();
   await expect(dialog.getByLabel('PIX copia e cola')).toHaveValue(/^000201.*6304[0-9A-F]{4}$/);
   await page.screenshot({ path: `${SCREENS}/pdv-payment-pix-1280.png` });
   await page.keyboard.press('Enter');
   await pressMethod(page, /^Dinheiro/);
-  await expect(page.getByLabel('Valor', { exact: true })).toHaveValue(reais(cashPart));
+  await expect(page.getByLabel('Valor', { exact: true })).toHaveValue(centsText(cashPart));
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Valor recebido')).toBeFocused();
   const received = Math.ceil((cashPart + 1) / 1000) * 1000; // next R$ 10 note above
-  await page.keyboard.type(reais(received));
+  await page.keyboard.type(centsText(received));
   await page.keyboard.press('Enter');
-  await expect(dialog.getByText(`Recebido ${brl(received)} · troco ${brl(received - cashPart)}`)).toBeVisible();
+  await expect(
+    dialog.getByText(`Recebido ${formatBRL(received)} · troco ${formatBRL(received - cashPart)}`),
+  ).toBeVisible();
   await expect(dialog.getByRole('button', { name: /Finalizar Venda/ })).toBeFocused();
   await page.keyboard.press('F4');
   await expect(page.getByText('Venda finalizada!').first()).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(search).toBeFocused();
   const firstNumber = Number((await page.getByText(/^Última venda #\d+$/).textContent())?.replace(/\D/g, ''));
-  await expect(page.getByRole('status').getByText(`Troco ${brl(received - cashPart)}`)).toBeVisible();
+  await expect(page.getByRole('status').getByText(`Troco ${formatBRL(received - cashPart)}`)).toBeVisible();
 
   // The owner watches today's report while the shift goes on.
   const o = owner.page;
@@ -219,7 +222,7 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
   await page.keyboard.press('F4');
   await pressMethod(page, /^Dinheiro/);
   await page.keyboard.press('Enter');
-  await page.keyboard.type(reais(secondTotal));
+  await page.keyboard.type(centsText(secondTotal));
   await page.keyboard.press('Enter');
   // F4 counts even with nothing focused, as between the covering payment's field going away and the
   // focus reaching "Finalizar Venda".
@@ -248,12 +251,12 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
     const n = Math.floor(left / d);
     if (n === 0) continue;
     left -= n * d;
-    const label = `${d >= 200 ? 'Nota' : 'Moeda'} de ${brl(d)}`;
+    const label = `${d >= 200 ? 'Nota' : 'Moeda'} de ${formatBRL(d)}`;
     await page.getByLabel(label, { exact: true }).fill(String(n));
   }
   expect(left).toBe(0);
-  await expect(page.getByTestId('counted-cash')).toHaveText(brl(expectedCash - 100));
-  await page.getByLabel('PIX', { exact: true }).fill(reais(pixPart));
+  await expect(page.getByTestId('counted-cash')).toHaveText(formatBRL(expectedCash - 100));
+  await page.getByLabel('PIX', { exact: true }).fill(centsText(pixPart));
   await page.screenshot({ path: `${SCREENS}/close-blind-1280.png`, fullPage: true });
   await page.getByRole('button', { name: 'Fechar Caixa', exact: true }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Fechar Caixa' }).click();
@@ -276,7 +279,7 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
   await expect(o.getByRole('row', { name: `Venda #${secondNumber}` })).toContainText('Dona Maria');
   await o.getByRole('row', { name: `Venda #${firstNumber}` }).click();
   const detail = o.getByRole('dialog', { name: `Venda #${firstNumber}` });
-  await expect(detail.getByText(`troco ${brl(received - cashPart)}`)).toBeVisible();
+  await expect(detail.getByText(`troco ${formatBRL(received - cashPart)}`)).toBeVisible();
   await expect(detail.getByRole('img', { name: 'QR Code PIX da venda' })).toBeVisible();
   await o.keyboard.press('Escape');
   await expect(o.getByRole('cell', { name: '-R$ 1,00' }).first()).toBeVisible();
@@ -310,7 +313,7 @@ test('a cashier runs a shift in the PDV and the owner reads it in the reports', 
     `#${secondNumber}`,
     'Dona Maria',
     expect.stringMatching(/^\d\d:\d\d$/),
-    reais(secondTotal),
+    centsText(secondTotal),
     'Dinheiro',
     'Entregue',
     '0,00',

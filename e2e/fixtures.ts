@@ -82,15 +82,6 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Centavos as a person types them into a money field: 123456 → '1234,56'. */
-export const reais = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
-
-/** Centavos as the screens print them, a plain space after the symbol: 123456 → 'R$ 1.234,56'. */
-export const brl = (cents: number) =>
-  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
-    .format(cents / 100)
-    .replace(/[\u00a0\u202f]/g, ' ');
-
 /** A value no other test run uses: for e-mails, company names and checkout handles. */
 export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

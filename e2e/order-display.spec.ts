@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import { formatBRL } from '@meucardapio/domain/money';
 import type { Page } from '@playwright/test';
-import { brl, DEMO, DEMO_LOGINS, expect, registerCustomer, test } from './fixtures';
+import { DEMO, DEMO_LOGINS, expect, registerCustomer, test } from './fixtures';
 
 const SCREENS = '.tmp/screens';
 
@@ -58,7 +59,7 @@ test('a cash order with change and notes reads the same everywhere: one number, 
   const orders = await (await customer.request.get('/api/customer/orders')).json();
   const placed = orders.orders.find((o: { number: number }) => o.number === number);
   expect(placed).toMatchObject({ paidAmount: 10000, note: orderNote });
-  const changeText = `Troco para R$ 100,00 (levar ${brl(10000 - placed.total)})`;
+  const changeText = `Troco para R$ 100,00 (levar ${formatBRL(10000 - placed.total)})`;
 
   // The customer area names it by the same number (short id beside it) and shows the notes back.
   await customer.waitForURL('**/customer-dashboard', { timeout: 30_000 });

@@ -1,5 +1,6 @@
+import { centsText, formatBRL } from '@meucardapio/domain/money';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
-import { brl, expect, postExpecting, reais, signUpOwner, test, unique } from './fixtures';
+import { expect, postExpecting, signUpOwner, test, unique } from './fixtures';
 
 /*
  * The internet drops at the counter (decision 057): the cashier opened the PDV online, keeps selling
@@ -45,7 +46,7 @@ async function sellInCash(page: Page, sku: string, quantity: number, received: n
   const search = page.getByLabel('Buscar produto ou ler código de barras');
   await search.fill(`${quantity}*${sku}`);
   await search.press('Enter');
-  await expect(page.getByTestId('pdv-total')).toHaveText(brl(quantity * PRICE));
+  await expect(page.getByTestId('pdv-total')).toHaveText(formatBRL(quantity * PRICE));
   await page.keyboard.press('F4');
   const dialog = page.getByRole('dialog', { name: 'Pagamento' });
   await expect(dialog.getByRole('radio', { name: /Dinheiro/ })).toBeFocused();
@@ -53,12 +54,12 @@ async function sellInCash(page: Page, sku: string, quantity: number, received: n
   await expect(dialog.getByLabel('Valor', { exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog.getByLabel('Valor recebido')).toBeFocused();
-  await page.keyboard.type(reais(received));
+  await page.keyboard.type(centsText(received));
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('button', { name: /Finalizar Venda/ })).toBeFocused();
   await page.keyboard.press('F4');
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('kept-sale')).toContainText(brl(quantity * PRICE));
+  await expect(page.getByTestId('kept-sale')).toContainText(formatBRL(quantity * PRICE));
 }
 
 const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'Sem conexão — vendas serão enviadas' });
@@ -116,7 +117,7 @@ test('twenty cash sales without internet reach the server exactly once, with the
       await page.setViewportSize({ width: 1280, height: 800 });
     }
   }
-  const unsynced = `${SALES} vendas não enviadas · ${brl(total)}`;
+  const unsynced = `${SALES} vendas não enviadas · ${formatBRL(total)}`;
   await expect(banner(page)).toContainText(unsynced);
 
   // A customer steps away: the sale is reserved on the terminal (F8), not refused.
@@ -128,7 +129,7 @@ test('twenty cash sales without internet reach the server exactly once, with the
   await reserving.getByLabel('Nome do cliente (opcional)').fill('Mesa 5 sem rede');
   await reserving.getByRole('button', { name: /Reservar/ }).click();
   await expect(page.getByText('Venda reservada neste terminal')).toBeVisible();
-  await expect(page.getByTestId('pdv-total')).toHaveText(brl(0));
+  await expect(page.getByTestId('pdv-total')).toHaveText(formatBRL(0));
 
   // A reload, then the tab closed and opened again: all still on the terminal.
   await page.reload({ waitUntil: 'domcontentloaded' });
@@ -140,7 +141,7 @@ test('twenty cash sales without internet reach the server exactly once, with the
   const reservedList = page.getByRole('dialog', { name: 'Vendas reservadas' });
   const kept = reservedList.getByRole('listitem').filter({ hasText: 'Mesa 5 sem rede' });
   await expect(kept).toContainText('Neste terminal');
-  await expect(kept).toContainText(brl(2 * PRICE));
+  await expect(kept).toContainText(formatBRL(2 * PRICE));
   await page.screenshot({ path: `${SHOTS}/pdv-offline-reserved-1280.png` });
   await page.keyboard.press('Escape');
 

@@ -1,5 +1,6 @@
+import { formatBRL } from '@meucardapio/domain/money';
 import type { Page } from '@playwright/test';
-import { brl, DEMO, expect, test, unique } from './fixtures';
+import { DEMO, expect, test, unique } from './fixtures';
 
 type Option = { id: string; name: string; priceModifier: number };
 type Product = {
@@ -94,13 +95,13 @@ test.describe('public menu', () => {
     await expect(page.getByText('Escolha um tamanho')).toBeVisible();
     await dialog.getByRole('radio', { name: new RegExp(`^${size.name.replace(/[()]/g, '\\$&')}`) }).check();
     await dialog.getByRole('checkbox', { name: new RegExp(`^${addon.name}`) }).check();
-    await expect(dialog.getByTestId('product-subtotal')).toHaveText(brl(unit));
+    await expect(dialog.getByTestId('product-subtotal')).toHaveText(formatBRL(unit));
     await dialog.getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
     await expect(dialog).toBeHidden();
 
     await card(page, 'Coca-Cola Lata 350ml').getByRole('button', { name: 'Adicionar' }).click();
     const total = unit + drink.price;
-    const bar = page.getByRole('button', { name: `Ver carrinho · 2 itens · ${brl(total)}` });
+    const bar = page.getByRole('button', { name: `Ver carrinho · 2 itens · ${formatBRL(total)}` });
     await expect(bar).toBeVisible();
 
     await page.reload();
@@ -112,14 +113,14 @@ test.describe('public menu', () => {
     await expect(pizzaLine.getByText(`Tamanho: ${size.name}`, { exact: false })).toBeVisible();
     await expect(pizzaLine.getByText(`Sabores: ${f1.name}, ${f2.name}`, { exact: false })).toBeVisible();
     await expect(pizzaLine.getByText(`Opções: ${addon.name}`, { exact: false })).toBeVisible();
-    await expect(cart.getByTestId('cart-total')).toHaveText(brl(total));
+    await expect(cart.getByTestId('cart-total')).toHaveText(formatBRL(total));
 
     // Quantity controls and removal.
     await cart
       .getByRole('listitem', { name: 'Coca-Cola Lata 350ml' })
       .getByRole('button', { name: 'Aumentar quantidade' })
       .click();
-    await expect(cart.getByTestId('cart-total')).toHaveText(brl(unit + 2 * drink.price));
+    await expect(cart.getByTestId('cart-total')).toHaveText(formatBRL(unit + 2 * drink.price));
     await cart.getByRole('button', { name: 'Remover Pizza Meio a Meio' }).click();
     await cart.getByRole('button', { name: 'Remover Coca-Cola Lata 350ml' }).click();
     await expect(cart.getByText('Seu carrinho está vazio')).toBeVisible();

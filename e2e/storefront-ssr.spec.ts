@@ -1,5 +1,6 @@
+import { formatBRL } from '@meucardapio/domain/money';
 import { expect, test } from '@playwright/test';
-import { brl, DEMO } from './fixtures';
+import { DEMO } from './fixtures';
 
 type Menu = { categories: { name: string }[]; products: { name: string; price: number }[] };
 
@@ -19,7 +20,7 @@ test.describe('server-rendered storefront', () => {
     expect(drink).toBeDefined();
     const card = page.getByRole('article', { name: 'Coca-Cola Lata 350ml', exact: true });
     await expect(card).toBeVisible();
-    await expect(card.getByText(brl(drink?.price ?? 0))).toBeVisible();
+    await expect(card.getByText(formatBRL(drink?.price ?? 0))).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(menu.products.filter((p) => p.name).length);
     await context.close();
   });

@@ -1,5 +1,6 @@
+import { formatBRL } from '@meucardapio/domain/money';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { brl, openAroundTheClock, registerCustomer, signUpOwner, unique } from './fixtures';
+import { openAroundTheClock, registerCustomer, signUpOwner, unique } from './fixtures';
 
 const SCREENS = '.tmp/screens';
 
@@ -130,10 +131,10 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
     await waiter.getByRole('button', { name: new RegExp(`^${product}`) }).click();
     await waiter.getByRole('dialog', { name: product }).getByRole('button', { name: 'Adicionar ao Carrinho' }).click();
   }
-  await waiter.getByRole('button', { name: `Enviar rodada · ${brl(8900 + 1800)}` }).click();
+  await waiter.getByRole('button', { name: `Enviar rodada · ${formatBRL(8900 + 1800)}` }).click();
   await expect(waiter.getByText('Rodada enviada para a cozinha')).toBeVisible();
   await waiter.getByRole('button', { name: 'Salão' }).click();
-  await expect(waiter.getByRole('button', { name: 'Mesa 4, Ocupada' })).toContainText(brl(10700 + 1070));
+  await expect(waiter.getByRole('button', { name: 'Mesa 4, Ocupada' })).toContainText(formatBRL(10700 + 1070));
   await waiter.screenshot({ path: `${SCREENS}/room-occupied-390.png`, fullPage: true });
   await waiter.getByRole('button', { name: 'Mesa 4, Ocupada' }).click();
 
@@ -184,12 +185,12 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
   const preBill = waiter.locator('.receipt-print');
   await expect(preBill).toContainText('CONFERÊNCIA DE CONTA');
   await expect(preBill).toContainText('Serviço 10% (opcional)');
-  await expect(preBill).toContainText(brl(service));
+  await expect(preBill).toContainText(formatBRL(service));
   await expect(preBill).toContainText('Dividida em 3');
   const parts = [4584, 4583, 4583];
   expect(parts.reduce((s, p) => s + p, 0)).toBe(total);
   const split = waiter.getByRole('list', { name: 'Partes' });
-  for (const [n, p] of parts.entries()) await expect(split.getByRole('listitem').nth(n)).toContainText(brl(p));
+  for (const [n, p] of parts.entries()) await expect(split.getByRole('listitem').nth(n)).toContainText(formatBRL(p));
   await waiter.screenshot({ path: `${SCREENS}/bill-390.png`, fullPage: true });
   await waiter.setViewportSize({ width: 1024, height: 768 });
   await waiter.screenshot({ path: `${SCREENS}/bill-1024.png`, fullPage: true });
@@ -198,12 +199,12 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
   // Paid in three parts: cash with change, PIX by QR, card.
   await payPart(waiter, 1, 'Dinheiro', async (dialog) => {
     await dialog.getByLabel('Valor recebido').fill('50');
-    await expect(dialog.getByText(`Troco: ${brl(5000 - 4584)}`)).toBeVisible();
+    await expect(dialog.getByText(`Troco: ${formatBRL(5000 - 4584)}`)).toBeVisible();
   });
-  await expect(waiter.getByText(`Troco: ${brl(5000 - 4584)}`).first()).toBeVisible();
+  await expect(waiter.getByText(`Troco: ${formatBRL(5000 - 4584)}`).first()).toBeVisible();
   await payPart(waiter, 2, 'PIX');
-  const pix = waiter.getByRole('dialog', { name: `PIX de ${brl(4583)}` });
-  await expect(pix.getByRole('img', { name: `QR Code PIX de ${brl(4583)}` })).toBeVisible();
+  const pix = waiter.getByRole('dialog', { name: `PIX de ${formatBRL(4583)}` });
+  await expect(pix.getByRole('img', { name: `QR Code PIX de ${formatBRL(4583)}` })).toBeVisible();
   await pix.getByRole('button', { name: 'Concluir' }).click();
   await expect(waiter.getByRole('list', { name: 'Partes' }).getByText('Paga', { exact: true })).toHaveCount(2);
   await payPart(waiter, 3, 'Cartão de Crédito');
@@ -220,14 +221,14 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
   await ownerPage.setViewportSize({ width: 1280, height: 800 });
   await ownerPage.goto('/admin/cashier');
   await ownerPage.getByRole('tab', { name: 'Fechar Caixa' }).click();
-  await expect(ownerPage.getByText('Contas de mesa').locator('..')).toContainText(brl(total));
-  await expect(ownerPage.getByText('Taxa de serviço (equipe)').locator('..')).toContainText(brl(service));
-  await expect(ownerPage.getByText('Esperado na gaveta').locator('..')).toContainText(brl(10000 + 4584));
+  await expect(ownerPage.getByText('Contas de mesa').locator('..')).toContainText(formatBRL(total));
+  await expect(ownerPage.getByText('Taxa de serviço (equipe)').locator('..')).toContainText(formatBRL(service));
+  await expect(ownerPage.getByText('Esperado na gaveta').locator('..')).toContainText(formatBRL(10000 + 4584));
 
   // The cashier's history lists the table's payments as one sale.
   await ownerPage.getByRole('tab', { name: 'Histórico' }).click();
   const mesa4 = ownerPage.getByRole('row', { name: 'Venda Mesa 4' });
-  await expect(mesa4).toContainText(brl(total));
+  await expect(mesa4).toContainText(formatBRL(total));
   await expect(mesa4).toContainText('Fechada');
   await ownerPage.screenshot({ path: `${SCREENS}/cashier-history-1280.png`, fullPage: true });
   await mesa4.click();
@@ -248,7 +249,7 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
     .getByRole('dialog', { name: 'Caipirinha' })
     .getByRole('button', { name: 'Adicionar ao Carrinho' })
     .click();
-  await waiter.getByRole('button', { name: `Enviar rodada · ${brl(1800)}` }).click();
+  await waiter.getByRole('button', { name: `Enviar rodada · ${formatBRL(1800)}` }).click();
   await expect(waiter.getByText('Rodada enviada para a cozinha')).toBeVisible();
   await waiter.getByRole('tab', { name: 'Conta' }).click();
   await waiter.getByRole('button', { name: 'Cancelar Caipirinha' }).click();
@@ -295,7 +296,7 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
     .getByRole('dialog', { name: 'Picanha na chapa' })
     .getByRole('button', { name: 'Adicionar ao Carrinho' })
     .click();
-  await settings.getByRole('button', { name: `Enviar rodada · ${brl(8900)}` }).click();
+  await settings.getByRole('button', { name: `Enviar rodada · ${formatBRL(8900)}` }).click();
   await settings.getByRole('tab', { name: 'Conta' }).click();
   await settings.getByRole('button', { name: 'Dar', exact: true }).click();
   const discount = settings.getByRole('dialog', { name: 'Desconto na conta' });
@@ -303,7 +304,7 @@ test('a table from opening to paid: waiter and customer rounds, the kitchen by s
   await discount.screenshot({ path: `${SCREENS}/discount-390.png` });
   await discount.getByRole('button', { name: 'Aplicar desconto' }).click();
   // 89,00 − 8,90 = 80,10; 12 % = 9,61 (half up); couvert 2 × 8,50 = 17,00 → 106,71
-  await expect(settings.getByRole('complementary', { name: 'Conta' })).toContainText(`Total${brl(10671)}`);
+  await expect(settings.getByRole('complementary', { name: 'Conta' })).toContainText(`Total${formatBRL(10671)}`);
   await settings.screenshot({ path: `${SCREENS}/bill-discount-390.png`, fullPage: true });
   await settings.setViewportSize({ width: 1280, height: 800 });
   await settings.screenshot({ path: `${SCREENS}/bill-discount-1280.png`, fullPage: true });

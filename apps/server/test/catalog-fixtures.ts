@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect } from 'vitest';
-import { createEmployee, createTestApp, signupOwner, type TestApp, type TestClient } from './helpers';
+import { expect } from 'vitest';
+import { appPerFile, createEmployee, signupOwner, type TestApp, type TestClient } from './helpers';
 
 /**
  * An owner and another restaurant's owner, and the owner's staff the catalogue routes admit or refuse:
@@ -37,14 +37,7 @@ type CatalogStaff = Awaited<ReturnType<typeof catalogStaff>>;
 
 /** A file's app and catalogue staff: made before its tests, handed over to them, and closed after them. */
 export function catalogPerFile(ready: (made: CatalogStaff & { t: TestApp }) => void) {
-  let app: TestApp | undefined;
-  beforeAll(async () => {
-    app = await createTestApp();
-    ready({ t: app, ...(await catalogStaff(app)) });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  appPerFile(catalogStaff, ready);
 }
 
 export const base = (over: Record<string, unknown> = {}) => ({ name: 'Coca-Cola 2L', price: 1200, ...over });

@@ -11,8 +11,7 @@ import {
   restaurants,
 } from '@meucardapio/db/schema';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type Owner, registerCustomer, signupOwner, type TestApp } from './helpers';
+import { appPerFile, type Owner, registerCustomer, signupOwner, type TestApp } from './helpers';
 
 export const ORDERS = '/api/customer/orders';
 
@@ -180,12 +179,5 @@ export async function orderCount(t: TestApp, restaurantId: string) {
 
 /** A file's app and shop: made before its tests, handed over to them, and closed after them. */
 export function shopPerFile(ready: (made: { t: TestApp; shop: Shop }) => void) {
-  let app: TestApp | undefined;
-  beforeAll(async () => {
-    app = await createTestApp();
-    ready({ t: app, shop: await setupShop(app) });
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  appPerFile(async (t) => ({ shop: await setupShop(t) }), ready);
 }

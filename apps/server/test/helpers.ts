@@ -15,6 +15,7 @@ import {
 } from '@meucardapio/domain/permissions';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../src/config';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { keepFiles } from '../src/modules/files/file-store';
@@ -55,6 +56,21 @@ export async function createTestApp(env: Record<string, string | undefined> = {}
     /** A browser-like client with its own cookie jar, connecting from its own address unless one is given. */
     client: (ip?: string) => new TestClient(booted.app, ip),
   };
+}
+
+/**
+ * A file's app and what `setup` makes on it: made before the file's tests, handed to `ready` (which keeps
+ * them in the file's variables), and closed after them.
+ */
+export function appPerFile<T>(setup: (t: TestApp) => Promise<T>, ready: (made: T & { t: TestApp }) => void) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+    ready({ t: app, ...(await setup(app)) });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }
 
 type Fetcher = {

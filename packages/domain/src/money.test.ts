@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToReais, formatBRL, groupThousands, parseBRLInput, reaisToCents } from './money';
+import { centsText, centsToReais, formatBRL, groupThousands, parseBRLInput, reaisToCents } from './money';
 
 describe('formatBRL', () => {
   it('formats centavos as pt-BR reais with a normal space', () => {
@@ -34,6 +34,18 @@ describe('formatBRL', () => {
     for (const cents of amounts) {
       expect(formatBRL(cents)).toBe(intl.format(cents / 100).replace(/[\u00a0\u202f]/g, ' '));
     }
+  });
+});
+
+describe('centsText', () => {
+  it('writes centavos as typed into a money field, without thousands dots', () => {
+    expect(centsText(1250)).toBe('12,50');
+    expect(centsText(123456)).toBe('1234,56');
+    expect(centsText(5)).toBe('0,05');
+    expect(centsText(0)).toBe('0,00');
+  });
+  it('reads back as the same centavos', () => {
+    for (const cents of [1, 99, 1250, 123456]) expect(parseBRLInput(centsText(cents))).toBe(cents);
   });
 });
 

@@ -17,6 +17,11 @@ export function formatBRL(cents: number): string {
   return `${cents < 0 && whole > 0 ? '-' : ''}R$ ${reais},${centavos}`;
 }
 
+/** Centavos as a person types them into a money field: 1250 → '12,50' (prefills and edits). */
+export function centsText(cents: number): string {
+  return (cents / 100).toFixed(2).replace('.', ',');
+}
+
 /** A whole number with pt-BR thousands dots: 2069 → '2.069'. */
 export function groupThousands(n: number): string {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');

@@ -8,11 +8,6 @@ export function typedCents(text: string): number | null {
   return text.trim() === '' ? null : parseBRLInput(text);
 }
 
-/** Centavos as the cashier would type them: 1250 → '12,50' (prefills and edits). */
-export function centsText(cents: number): string {
-  return (cents / 100).toFixed(2).replace('.', ',');
-}
-
 /** A money field: free text in reais with the 'R$' prefix, read with typedCents(). */
 export function MoneyInput({ className, ...props }: Omit<React.ComponentProps<'input'>, 'type'>) {
   return (

@@ -1,6 +1,7 @@
+import { centsText } from '@meucardapio/domain/money';
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
-import { centsText, MoneyInput, typedCents } from '@/components/money-input';
+import { MoneyInput, typedCents } from '@/components/money-input';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { formatMoney, plural } from '@/lib/format';

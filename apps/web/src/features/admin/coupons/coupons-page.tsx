@@ -7,7 +7,7 @@ import {
   generateCouponCode,
   normalizeCouponCode,
 } from '@meucardapio/domain/coupons';
-import { parseBRLInput } from '@meucardapio/domain/money';
+import { centsText, parseBRLInput } from '@meucardapio/domain/money';
 import { Wand2 } from 'lucide-react';
 import type { FieldErrors, FieldsProps } from '@/components/crud/entity-dialog';
 import { EntityList, type EntityListSpec } from '@/components/crud/entity-list';
@@ -22,7 +22,6 @@ import { formatMoney } from '@/lib/format';
 
 type Coupon = CouponView;
 
-const centsText = (c: number) => (c / 100).toFixed(2).replace('.', ',');
 const valueText = (c: Pick<Coupon, 'type' | 'value'>) => (c.type === 'percent' ? `${c.value}%` : formatMoney(c.value));
 
 type Form = {

@@ -1,5 +1,5 @@
 import { isValidCepPattern } from '@meucardapio/domain/delivery';
-import { parseBRLInput } from '@meucardapio/domain/money';
+import { centsText, parseBRLInput } from '@meucardapio/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
@@ -82,7 +82,7 @@ const NEIGHBORHOODS: EntityListSpec<Neighborhood, Form> = {
     description: 'A taxa é cobrada nos pedidos de delivery para este bairro.',
     toForm: (n) => ({
       name: n?.name ?? '',
-      fee: n ? (n.deliveryFee / 100).toFixed(2).replace('.', ',') : '',
+      fee: n ? centsText(n.deliveryFee) : '',
       pattern: n?.cepPattern ?? '',
     }),
     toBody: (f) => {

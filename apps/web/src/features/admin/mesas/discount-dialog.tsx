@@ -1,5 +1,5 @@
 import { discountLimitPercent, withinDiscountLimit } from '@meucardapio/domain/cashier-discounts';
-import { parseBRLInput } from '@meucardapio/domain/money';
+import { centsText, parseBRLInput } from '@meucardapio/domain/money';
 import type { AccountView } from '@meucardapio/domain/table-accounts-api';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -74,9 +74,7 @@ function DiscountDialog({
 }) {
   const { actor } = useStaff();
   const limit = discountLimitPercent(actor);
-  const [text, setText] = useState(
-    account.bill.discount > 0 ? (account.bill.discount / 100).toFixed(2).replace('.', ',') : '',
-  );
+  const [text, setText] = useState(account.bill.discount > 0 ? centsText(account.bill.discount) : '');
   const [approval, setApproval] = useState<ApprovalFields>(NO_APPROVAL);
   const amount = text.trim() === '' ? 0 : parseBRLInput(text);
   const itemsTotal = account.bill.itemsTotal;

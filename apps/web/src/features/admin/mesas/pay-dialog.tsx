@@ -1,10 +1,11 @@
 import type { PdvPaymentMethod } from '@meucardapio/domain/cashier-views';
+import { centsText } from '@meucardapio/domain/money';
 import type { AccountPaymentView, AccountView } from '@meucardapio/domain/table-accounts-api';
 import { useMutation } from '@tanstack/react-query';
 import { Banknote, CreditCard, QrCode } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { centsText, MoneyInput, typedCents } from '@/components/money-input';
+import { MoneyInput, typedCents } from '@/components/money-input';
 import { PixQr } from '@/components/pix-qr';
 import { Button } from '@/components/ui/button';
 import {

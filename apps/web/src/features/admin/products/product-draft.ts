@@ -1,8 +1,7 @@
 import { type Cfop, defaultCfop } from '@meucardapio/domain/fiscal-rules';
-import { parseBRLInput } from '@meucardapio/domain/money';
+import { centsText, parseBRLInput } from '@meucardapio/domain/money';
 import { type FlavorPricing, fromPrice, normalizeMaxFlavors, pricedPerSize } from '@meucardapio/domain/pricing';
 import { numberOrZero } from '@meucardapio/domain/product-rules';
-import { centsText } from '@/components/money-input';
 import type { Product } from './products-api';
 
 export type Entry = { id?: string; name: string; price: number };

@@ -1,4 +1,4 @@
-import { parseBRLInput } from '@meucardapio/domain/money';
+import { centsText, parseBRLInput } from '@meucardapio/domain/money';
 import { type AccountSettingsView, accountSettingsSchema } from '@meucardapio/domain/table-accounts-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -14,12 +14,10 @@ import { api, toastError } from '@/lib/api';
 const SETTINGS_URL = '/api/admin/table-accounts/settings';
 const KEY = ['admin', 'settings', 'tables'] as const;
 
-const centsText = (cents: number) => (cents > 0 ? (cents / 100).toFixed(2).replace('.', ',') : '');
-
 type Draft = { percent: string; couvert: string };
 const draftOf = (s: AccountSettingsView): Draft => ({
   percent: String(s.servicePercent),
-  couvert: centsText(s.couvertPerPerson),
+  couvert: s.couvertPerPerson > 0 ? centsText(s.couvertPerPerson) : '',
 });
 
 /** The draft as the server takes it, or the pt-BR message of the first field that is wrong. */
