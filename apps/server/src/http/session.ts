@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { builtOnce } from '@meucardapio/db/built-once';
 import type { Db } from '@meucardapio/db/client';
 import { appUsers, customers, employees, restaurants, sessions, userProfiles } from '@meucardapio/db/schema';
 import { OWNER_PROFILE, type Permissions, type Profile, type ProfileType } from '@meucardapio/domain/permissions';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Actor, AppEnv } from './context';
@@ -92,7 +93,7 @@ export async function resolveActors(db: Db, tokens: readonly string[]): Promise<
   const byHash = new Map(tokens.map((t) => [hashToken(t), t]));
   const actors = new Map<string, Actor | null>(tokens.map((t) => [t, null]));
   if (byHash.size === 0) return actors;
-  const rows = await sessionsWithWhoTheyName(db).where(inArray(sessions.tokenHash, [...byHash.keys()]));
+  const rows = await sessionsWithWhoTheyName(db, { hashes: [...byHash.keys()] });
   for (const row of rows) actors.set(byHash.get(row.s.tokenHash) as string, await actorOf(db, row));
   return actors;
 }
@@ -100,9 +101,9 @@ export async function resolveActors(db: Db, tokens: readonly string[]): Promise<
 /**
  * The sessions with their restaurant and whoever they name (each person's join matches only for its
  * kind), in one statement, and only the columns an actor is made of: this runs on every request, and
- * every column costs the query builder.
+ * every column costs the query builder (which writes it once).
  */
-const sessionsWithWhoTheyName = (db: Db) =>
+const sessionsWithWhoTheyName = builtOnce((db) =>
   db
     .select({
       s: {
@@ -138,7 +139,9 @@ const sessionsWithWhoTheyName = (db: Db) =>
     .leftJoin(appUsers, and(eq(sessions.kind, 'owner'), eq(appUsers.id, sessions.appUserId)))
     .leftJoin(employees, and(eq(sessions.kind, 'employee'), eq(employees.id, sessions.employeeId)))
     .leftJoin(userProfiles, eq(userProfiles.id, employees.profileId))
-    .leftJoin(customers, and(eq(sessions.kind, 'customer'), eq(customers.id, sessions.customerId)));
+    .leftJoin(customers, and(eq(sessions.kind, 'customer'), eq(customers.id, sessions.customerId)))
+    .where(sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')})`),
+);
 
 type SessionRow = Awaited<ReturnType<typeof sessionsWithWhoTheyName>>[number];
 

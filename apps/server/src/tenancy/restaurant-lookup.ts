@@ -1,7 +1,8 @@
+import { builtOnce } from '@meucardapio/db/built-once';
 import type { DbOrTx } from '@meucardapio/db/client';
 import { restaurants } from '@meucardapio/db/schema';
 import { MSG } from '@meucardapio/domain/messages';
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AppError } from '../http/errors';
 
 export type RestaurantRow = typeof restaurants.$inferSelect;
@@ -10,8 +11,22 @@ export type RestaurantRow = typeof restaurants.$inferSelect;
 export const restaurantNotFound = () =>
   new AppError(404, 'restaurant_not_found', MSG.restaurantNotFound, 'Verifique o link e tente novamente.');
 
-async function restaurantWhere(db: DbOrTx, where: SQL): Promise<RestaurantRow> {
-  const [row] = await db.select().from(restaurants).where(where).limit(1);
+const bySlug = builtOnce((db) =>
+  db
+    .select()
+    .from(restaurants)
+    .where(eq(restaurants.slug, sql.placeholder('slug')))
+    .limit(1),
+);
+const byId = builtOnce((db) =>
+  db
+    .select()
+    .from(restaurants)
+    .where(eq(restaurants.id, sql.placeholder('id')))
+    .limit(1),
+);
+
+function found([row]: RestaurantRow[]): RestaurantRow {
   if (!row) throw restaurantNotFound();
   return row;
 }
@@ -21,10 +36,10 @@ async function restaurantWhere(db: DbOrTx, where: SQL): Promise<RestaurantRow> {
  * may see of it is chosen by whoever answers them.
  */
 export function restaurantBySlug(db: DbOrTx, slug: string): Promise<RestaurantRow> {
-  return restaurantWhere(db, eq(restaurants.slug, slug.trim().toLowerCase()));
+  return bySlug(db, { slug: slug.trim().toLowerCase() }).then(found);
 }
 
 /** A restaurant by id: a signed-in user's own, or one a link names by id. */
 export function restaurantById(db: DbOrTx, id: string): Promise<RestaurantRow> {
-  return restaurantWhere(db, eq(restaurants.id, id));
+  return byId(db, { id }).then(found);
 }

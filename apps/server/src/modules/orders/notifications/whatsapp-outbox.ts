@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { builtOnce } from '@meucardapio/db/built-once';
 import type { Db, DbOrTx } from '@meucardapio/db/client';
 import { events, orders, outboundMessages, restaurantSecrets } from '@meucardapio/db/schema';
 import { openSecret } from '@meucardapio/db/secret-box';
@@ -116,6 +117,13 @@ async function claimDue(db: Db, at: Date, delays: number[], leaseMs: number): Pr
   }));
 }
 
+const markSent = builtOnce((db) =>
+  db
+    .update(outboundMessages)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null, claimToken: null, leaseUntil: null })
+    .where(eq(outboundMessages.id, sql.placeholder('id'))),
+);
+
 /** Records a send's result. A failure only counts while the claim is still this sender's. */
 async function recordResult(
   deps: Pick<Deps, 'database' | 'log'>,
@@ -127,10 +135,7 @@ async function recordResult(
   const db = deps.database.db;
   if (error === null) {
     // The message went out: whoever holds the row now, it must never be sent again.
-    await db
-      .update(outboundMessages)
-      .set({ status: 'sent', sentAt: new Date(), lastError: null, claimToken: null, leaseUntil: null })
-      .where(eq(outboundMessages.id, id));
+    await markSent(db, { id });
     return;
   }
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);

@@ -1,8 +1,9 @@
+import { builtOnce } from '@meucardapio/db/built-once';
 import type { DbOrTx } from '@meucardapio/db/client';
 import { orders, restaurantHours, restaurants } from '@meucardapio/db/schema';
 import { checkOpenForOrders, type HoursRow } from '@meucardapio/domain/hours';
 import { checkOpenUnpaidOrders, OPEN_ORDER_STATUSES } from '@meucardapio/domain/order-status';
-import { eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ServiceCtx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
@@ -16,12 +17,11 @@ import { type RestaurantRow, restaurantNotFound } from '../../../tenancy/restaur
  * its number with it.
  */
 export async function lockForNextOrderNumber(ctx: ServiceCtx): Promise<number> {
-  const [{ orderSeq }] = await ctx.db
-    .update(restaurants)
-    .set({ orderSeq: sql`${restaurants.orderSeq} + 1` })
-    .where(eq(restaurants.id, ctx.restaurantId))
-    .returning({ orderSeq: restaurants.orderSeq });
-  return orderSeq;
+  // Written as SQL: every order's transaction runs it, where the query builder's work is not kept.
+  const { rows } = await ctx.db.execute<{ order_seq: number }>(
+    sql`update ${restaurants} set order_seq = order_seq + 1 where id = ${ctx.restaurantId} returning order_seq`,
+  );
+  return Number(rows[0].order_seq);
 }
 
 /** The columns of a restaurant's weekly hours that the open/closed rules read. */
@@ -42,23 +42,27 @@ export async function restaurantWithHours(
   db: DbOrTx,
   restaurantId: string,
 ): Promise<{ restaurant: RestaurantRow; hours: HoursRow[] }> {
-  const fields = sql.join(
-    Object.entries(HOURS_FIELDS).map(([key, column]) => sql`${key}::text, h.${sql.identifier(column.name)}`),
-    sql`, `,
-  );
-  const [row] = await db
-    .select({
-      restaurant: restaurants,
-      hours: sql<HoursRow[]>`(
-        select coalesce(json_agg(json_build_object(${fields})), '[]'::json)
-        from ${restaurantHours} h where h.restaurant_id = ${restaurants}.id)`,
-    })
-    .from(restaurants)
-    .where(eq(restaurants.id, restaurantId))
-    .limit(1);
+  const [row] = await withHours(db, { restaurantId });
   if (!row) throw restaurantNotFound();
   return row;
 }
+
+const hoursFields = sql.join(
+  Object.entries(HOURS_FIELDS).map(([key, column]) => sql`${key}::text, h.${sql.identifier(column.name)}`),
+  sql`, `,
+);
+const withHours = builtOnce((db) =>
+  db
+    .select({
+      restaurant: restaurants,
+      hours: sql<HoursRow[]>`(
+        select coalesce(json_agg(json_build_object(${hoursFields})), '[]'::json)
+        from ${restaurantHours} h where h.restaurant_id = ${restaurants}.id)`,
+    })
+    .from(restaurants)
+    .where(eq(restaurants.id, sql.placeholder('restaurantId')))
+    .limit(1),
+);
 
 /**
  * Closed means closed, whatever the browser's clock or cart says: the restaurant's hours in its own
@@ -71,18 +75,12 @@ export function assertOpenForOrders(restaurant: { timezone: string }, hours: rea
 
 /** Each open unpaid order holds stock (and maybe a coupon use): a customer may only hold a few. Under the lock. */
 export async function assertFewOpenUnpaidOrders(ctx: ServiceCtx, customerId: string) {
-  const [{ openUnpaid }] = await ctx.db
-    .select({ openUnpaid: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(
-      tenant(
-        orders,
-        ctx.restaurantId,
-        eq(orders.customerId, customerId),
-        inArray(orders.status, [...OPEN_ORDER_STATUSES]),
-        or(isNull(orders.paymentStatus), ne(orders.paymentStatus, 'approved')),
-      ),
-    );
-  const openCheck = checkOpenUnpaidOrders(openUnpaid);
+  // Written as SQL for the reason lockForNextOrderNumber is.
+  const { rows } = await ctx.db.execute<{ open_unpaid: number }>(sql`
+    select count(*)::int as open_unpaid from ${orders}
+    where restaurant_id = ${ctx.restaurantId} and customer_id = ${customerId}
+      and status = any(${sql.param([...OPEN_ORDER_STATUSES])})
+      and (payment_status is null or payment_status <> 'approved')`);
+  const openCheck = checkOpenUnpaidOrders(Number(rows[0].open_unpaid));
   if (!openCheck.ok) throw new AppError(409, openCheck.code, openCheck.title, openCheck.description ?? '');
 }

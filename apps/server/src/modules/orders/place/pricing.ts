@@ -1,3 +1,4 @@
+import { builtOnce } from '@meucardapio/db/built-once';
 import type { DbOrTx } from '@meucardapio/db/client';
 import {
   type Addon,
@@ -17,7 +18,7 @@ import {
   productKind,
 } from '@meucardapio/domain/pricing';
 import { type BusinessSegment, businessSegmentOf, normalizePizzaFlags } from '@meucardapio/domain/product-rules';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceCtx } from '../../../http/context';
 import { AppError, badRequest } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
@@ -189,12 +190,21 @@ export async function readCatalogue(
   items: readonly ProposedLine[],
 ): Promise<Catalogue> {
   const ids = [...new Set(items.flatMap((i) => [i.productId, ...i.flavorIds]))];
-  const rows = await db
-    .select(catalogueColumns)
-    .from(products)
-    .where(tenant(products, restaurantId, inArray(products.id, ids)));
+  const rows = await productsByIds(db, { restaurantId, ids });
   return new Map(rows.map((p) => [p.id, p]));
 }
+
+const productsByIds = builtOnce((db) =>
+  db
+    .select(catalogueColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.restaurantId, sql.placeholder('restaurantId')),
+        sql`${products.id} = any(${sql.placeholder('ids')})`,
+      ),
+    ),
+);
 
 /** The cart's products as the shipping quote reads them; refuses a line naming a product this restaurant does not have. */
 export function cartProducts(catalogue: Catalogue, items: readonly ProposedLine[]): CartProduct[] {
