@@ -26,8 +26,9 @@ import type { z } from 'zod';
 import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { badRequest, conflict } from '../../http/errors';
 import { tenant } from '../../http/tenant';
+import { restaurantById } from '../../tenancy/restaurant-lookup';
 import { queueOrderNote } from '../fiscal/queue-note';
-import { type OrderDoor, type PaymentPlan, placeOrder } from '../orders/place/place-order';
+import { type OrderDoor, type PaymentPlan, placeOrder, readCatalogue } from '../orders/place/place-order';
 import { enqueuePdvReceipt } from '../printing/print-jobs.service';
 import { approvedDiscount } from '../staff/discount-approval';
 import { type VerifiedStaff, verifyStaffPassword } from '../staff/staff-password.service';
@@ -127,8 +128,13 @@ export async function finalizeSale(
       if (!cpf.ok) throw badRequest(cpf.title, cpf.description ?? '', cpf.code);
       // The password check is slow on purpose: done before the transaction, used once the discount is priced.
       if (input.discountApproval) approver = await verifyStaffPassword(ctx, input.discountApproval, clientIp);
+      const items = input.items.map((i) => ({ ...i, notes: i.notes ?? null }));
+      // Read on the pool, where these reads are written once, not in the sale's transaction.
+      const restaurant = await restaurantById(ctx.db, restaurantId);
       return {
-        items: input.items.map((i) => ({ ...i, notes: i.notes ?? null })),
+        restaurant,
+        catalogue: await readCatalogue(ctx.db, restaurantId, items),
+        items,
         customer: { id: null, name: customerName, phone: null, email: null },
         placedBy: { employeeId: actor.kind === 'employee' ? actor.id : null, name: actor.name },
         delivery: { kind: 'counter' },
