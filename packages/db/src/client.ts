@@ -11,12 +11,18 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { releasingTransactions } from './pool-transactions';
 import { ReadReplica, type ReplicaState } from './read-replica';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** Both drivers expose the same query builder; the node-postgres type stands for both. */
-export type Db = NodePgDatabase<Schema>;
-export type Tx = PgTransaction<NodePgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * Both drivers expose the same query builder; the node-postgres type stands for both. Opened without the
+ * schema: nothing uses drizzle's relational queries, and with a schema every transaction builds one for
+ * each table.
+ */
+export type Db = NodePgDatabase;
+export type Tx = PgTransaction<
+  NodePgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** A database handle or an open transaction: services accept either. */
 export type DbOrTx = Db | Tx;
 
@@ -91,7 +97,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<Database> {
   if (dataDir) mkdirSync(dirname(dataDir), { recursive: true });
   const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : undefined);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -123,7 +129,7 @@ function newPool(url: string, max: number) {
 async function openPostgres(url: string, directUrl: string, readUrl?: string): Promise<Database> {
   const max = Number(process.env.DATABASE_POOL_MAX ?? 10);
   const pool = newPool(url, max);
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool);
   releasingTransactions((db as unknown as { session: unknown }).session, pool);
   const notifications = new PgNotifications(directUrl);
   const readPool = readUrl ? newPool(readUrl, max) : undefined;
@@ -141,7 +147,7 @@ async function openPostgres(url: string, directUrl: string, readUrl?: string): P
       direct.on('error', () => undefined);
       await direct.connect();
       try {
-        await migratePg(drizzlePg(direct, { schema }), { migrationsFolder });
+        await migratePg(drizzlePg(direct), { migrationsFolder });
       } finally {
         await direct.end();
       }

@@ -1,6 +1,5 @@
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import * as schema from './schema';
 
 /** How far a replica may be behind and still answer reads that tolerate lag. */
 export const READ_MAX_LAG_SECONDS = 1;
@@ -28,7 +27,7 @@ const lsnBytes = (lsn: string) => {
  * caught up.
  */
 export class ReadReplica {
-  readonly db: NodePgDatabase<typeof schema>;
+  readonly db: NodePgDatabase;
   state: ReplicaState = { usable: false, lagBytes: null, lagSeconds: null };
   private timer?: ReturnType<typeof setInterval>;
   private checking = false;
@@ -38,7 +37,7 @@ export class ReadReplica {
     private replica: pg.Pool,
     private maxLagSeconds = READ_MAX_LAG_SECONDS,
   ) {
-    this.db = drizzlePg(replica, { schema });
+    this.db = drizzlePg(replica);
   }
 
   async start() {
