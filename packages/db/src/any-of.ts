@@ -1,7 +1,9 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, is, Placeholder, type SQL, sql } from 'drizzle-orm';
 
 /**
  * `column = any($1)` with the whole list as one parameter: the same plan as `in (…)`, but one value for
- * the query builder and the driver to handle, however long the list (a page of orders names sixty).
+ * the query builder and the driver to handle, however long the list (a page of orders names sixty). A
+ * read written once (`built-once.ts`) passes the list's placeholder.
  */
-export const anyOf = (column: AnyColumn, values: readonly string[]): SQL => sql`${column} = any(${sql.param(values)})`;
+export const anyOf = (column: AnyColumn, values: readonly string[] | Placeholder): SQL =>
+  sql`${column} = any(${is(values, Placeholder) ? values : sql.param(values)})`;

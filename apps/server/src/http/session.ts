@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { anyOf } from '@meucardapio/db/any-of';
 import { builtOnce } from '@meucardapio/db/built-once';
 import type { Db } from '@meucardapio/db/client';
 import { appUsers, customers, employees, restaurants, sessions, userProfiles } from '@meucardapio/db/schema';
@@ -140,7 +141,7 @@ const sessionsWithWhoTheyName = builtOnce((db) =>
     .leftJoin(employees, and(eq(sessions.kind, 'employee'), eq(employees.id, sessions.employeeId)))
     .leftJoin(userProfiles, eq(userProfiles.id, employees.profileId))
     .leftJoin(customers, and(eq(sessions.kind, 'customer'), eq(customers.id, sessions.customerId)))
-    .where(sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')})`),
+    .where(anyOf(sessions.tokenHash, sql.placeholder('hashes'))),
 );
 
 type SessionRow = Awaited<ReturnType<typeof sessionsWithWhoTheyName>>[number];

@@ -11,20 +11,17 @@ export type RestaurantRow = typeof restaurants.$inferSelect;
 export const restaurantNotFound = () =>
   new AppError(404, 'restaurant_not_found', MSG.restaurantNotFound, 'Verifique o link e tente novamente.');
 
-const bySlug = builtOnce((db) =>
-  db
-    .select()
-    .from(restaurants)
-    .where(eq(restaurants.slug, sql.placeholder('slug')))
-    .limit(1),
-);
-const byId = builtOnce((db) =>
-  db
-    .select()
-    .from(restaurants)
-    .where(eq(restaurants.id, sql.placeholder('id')))
-    .limit(1),
-);
+/** The restaurant whose `column` holds the read's `value`, written once per key. */
+const restaurantWhere = (column: typeof restaurants.id | typeof restaurants.slug) =>
+  builtOnce((db) =>
+    db
+      .select()
+      .from(restaurants)
+      .where(eq(column, sql.placeholder('value')))
+      .limit(1),
+  );
+const bySlug = restaurantWhere(restaurants.slug);
+const byId = restaurantWhere(restaurants.id);
 
 function found([row]: RestaurantRow[]): RestaurantRow {
   if (!row) throw restaurantNotFound();
@@ -36,10 +33,10 @@ function found([row]: RestaurantRow[]): RestaurantRow {
  * may see of it is chosen by whoever answers them.
  */
 export function restaurantBySlug(db: DbOrTx, slug: string): Promise<RestaurantRow> {
-  return bySlug(db, { slug: slug.trim().toLowerCase() }).then(found);
+  return bySlug(db, { value: slug.trim().toLowerCase() }).then(found);
 }
 
 /** A restaurant by id: a signed-in user's own, or one a link names by id. */
 export function restaurantById(db: DbOrTx, id: string): Promise<RestaurantRow> {
-  return byId(db, { id }).then(found);
+  return byId(db, { value: id }).then(found);
 }

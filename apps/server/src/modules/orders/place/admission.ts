@@ -1,3 +1,4 @@
+import { anyOf } from '@meucardapio/db/any-of';
 import { builtOnce } from '@meucardapio/db/built-once';
 import type { DbOrTx } from '@meucardapio/db/client';
 import { orders, restaurantHours, restaurants } from '@meucardapio/db/schema';
@@ -79,7 +80,7 @@ export async function assertFewOpenUnpaidOrders(ctx: ServiceCtx, customerId: str
   const { rows } = await ctx.db.execute<{ open_unpaid: number }>(sql`
     select count(*)::int as open_unpaid from ${orders}
     where restaurant_id = ${ctx.restaurantId} and customer_id = ${customerId}
-      and status = any(${sql.param([...OPEN_ORDER_STATUSES])})
+      and ${anyOf(orders.status, OPEN_ORDER_STATUSES)}
       and (payment_status is null or payment_status <> 'approved')`);
   const openCheck = checkOpenUnpaidOrders(Number(rows[0].open_unpaid));
   if (!openCheck.ok) throw new AppError(409, openCheck.code, openCheck.title, openCheck.description ?? '');

@@ -1,3 +1,4 @@
+import { anyOf } from '@meucardapio/db/any-of';
 import { builtOnce } from '@meucardapio/db/built-once';
 import type { DbOrTx } from '@meucardapio/db/client';
 import {
@@ -18,7 +19,7 @@ import {
   productKind,
 } from '@meucardapio/domain/pricing';
 import { type BusinessSegment, businessSegmentOf, normalizePizzaFlags } from '@meucardapio/domain/product-rules';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { ServiceCtx } from '../../../http/context';
 import { AppError, badRequest } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
@@ -198,12 +199,7 @@ const productsByIds = builtOnce((db) =>
   db
     .select(catalogueColumns)
     .from(products)
-    .where(
-      and(
-        eq(products.restaurantId, sql.placeholder('restaurantId')),
-        sql`${products.id} = any(${sql.placeholder('ids')})`,
-      ),
-    ),
+    .where(tenant(products, sql.placeholder('restaurantId'), anyOf(products.id, sql.placeholder('ids')))),
 );
 
 /** The cart's products as the shipping quote reads them; refuses a line naming a product this restaurant does not have. */
