@@ -269,6 +269,8 @@ describe('the outbox sender holds no transaction while the WhatsApp API answers'
     await waitFor(async () => (await outboxOf(first.body.order.id))[0]?.status === 'sent');
     const [sent] = await outboxOf(first.body.order.id);
     expect(sent).toMatchObject({ status: 'sent', attempts: 1, claimToken: null, leaseUntil: null });
+    // The second order's message (the app's own sender's) is out too before the next test holds the API.
+    await waitFor(async () => (await outboxOf(second.body.order.id))[0]?.status === 'sent');
   });
 
   it('two senders at once send a message once; a claim whose lease expired is sent again, once', async () => {

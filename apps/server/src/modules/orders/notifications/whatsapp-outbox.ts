@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { anyOf } from '@meucardapio/db/any-of';
 import { builtOnce } from '@meucardapio/db/built-once';
 import type { Db, DbOrTx } from '@meucardapio/db/client';
 import { events, orders, outboundMessages, restaurantSecrets } from '@meucardapio/db/schema';
@@ -39,7 +40,13 @@ const SETTLE_MS = 60_000;
 /** Events read per query when looking for new orders. */
 const EVENTS_PAGE = 1000;
 
-export type NotifierOptions = { pollMs?: number; retryDelaysMs?: number[] };
+/**
+ * How long a wake-up waits for the orders committing right behind it: at dinner time one claim and one
+ * record then serve several orders' messages, for a delay no customer notices.
+ */
+const GATHER_MS = 50;
+
+export type NotifierOptions = { pollMs?: number; retryDelaysMs?: number[]; gatherMs?: number };
 
 /** How long a claimed row belongs to its sender (well above the provider's timeout). */
 export const SEND_LEASE_MS = 2 * 60_000;
@@ -117,15 +124,16 @@ async function claimDue(db: Db, at: Date, delays: number[], leaseMs: number): Pr
   }));
 }
 
+/** The sent rows of a batch, recorded in one statement. */
 const markSent = builtOnce((db) =>
   db
     .update(outboundMessages)
     .set({ status: 'sent', sentAt: sql`now()`, lastError: null, claimToken: null, leaseUntil: null })
-    .where(eq(outboundMessages.id, sql.placeholder('id'))),
+    .where(anyOf(outboundMessages.id, sql.placeholder('ids'))),
 );
 
-/** Records a send's result. A failure only counts while the claim is still this sender's. */
-async function recordResult(
+/** Records a failed send. A failure only counts while the claim is still this sender's. */
+async function recordFailure(
   deps: Pick<Deps, 'database' | 'log'>,
   claimed: Claimed,
   error: unknown,
@@ -133,11 +141,6 @@ async function recordResult(
 ): Promise<void> {
   const { id, attempts, token } = claimed;
   const db = deps.database.db;
-  if (error === null) {
-    // The message went out: whoever holds the row now, it must never be sent again.
-    await markSent(db, { id });
-    return;
-  }
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   deps.log.warn({ err: error, outboxId: id, attempts }, 'WhatsApp send failed');
   await db.transaction(async (tx) => {
@@ -171,9 +174,25 @@ async function announceFailure(tx: DbOrTx, restaurantId: string, orderId: string
   });
 }
 
+/** Sends one claimed message; answers the error, or null once the provider took it. */
+async function sendClaimed(deps: Pick<Deps, 'integrations'>, claimed: Claimed): Promise<unknown> {
+  try {
+    await deps.integrations.messaging.send({
+      restaurantId: claimed.restaurantId,
+      phone: claimed.phone ?? '',
+      body: claimed.body,
+      apiKey: claimed.apiKey,
+    });
+    return null;
+  } catch (err) {
+    return err ?? new Error('Falha no envio');
+  }
+}
+
 /**
- * Sends what is due, one row at a time: claim (one statement), send (no transaction), record (one
- * statement; a failure's short transaction also tells staff). Returns how many rows were attempted.
+ * Sends what is due, a claimed batch at a time: claim (one statement), send the batch's messages side by
+ * side (no transaction), record them (one statement for those that went out; a failure's short
+ * transaction also tells staff). Returns how many rows were attempted.
  */
 export async function drainOutbox(
   deps: Pick<Deps, 'database' | 'integrations' | 'log'>,
@@ -185,20 +204,23 @@ export async function drainOutbox(
   let attempted = 0;
   while (attempted < max) {
     const batch = await claimDue(deps.database.db, now(), delays, options.leaseMs ?? SEND_LEASE_MS);
-    for (const claimed of batch) {
-      attempted++;
-      let error: unknown = null;
-      try {
-        await deps.integrations.messaging.send({
-          restaurantId: claimed.restaurantId,
-          phone: claimed.phone ?? '',
-          body: claimed.body,
-          apiKey: claimed.apiKey,
-        });
-      } catch (err) {
-        error = err ?? new Error('Falha no envio');
-      }
-      await recordResult(deps, claimed, error, delays.length);
+    attempted += batch.length;
+    // Different customers' messages go out side by side; one customer's keep their order ("Recebemos"
+    // before "saiu para entrega"), each waiting for the one before it.
+    const before = new Map<string, Promise<unknown>>();
+    const errors = await Promise.all(
+      batch.map((claimed) => {
+        const key = claimed.phone ?? claimed.id;
+        const sending = (before.get(key) ?? Promise.resolve()).then(() => sendClaimed(deps, claimed));
+        before.set(key, sending);
+        return sending;
+      }),
+    );
+    // What went out must never be sent again, whoever holds its row now.
+    const sent = batch.filter((_, i) => errors[i] === null).map((c) => c.id);
+    if (sent.length > 0) await markSent(deps.database.db, { ids: sent });
+    for (const [i, claimed] of batch.entries()) {
+      if (errors[i] !== null) await recordFailure(deps, claimed, errors[i], delays.length);
     }
     if (batch.length < CLAIM_BATCH) break;
   }
@@ -296,13 +318,20 @@ export async function startOrderNotifications(
     return running;
   }
 
-  // A message queued by this process wakes its sender at once; one queued by another instance is left
+  // A message queued by this process wakes its sender (after GATHER_MS); one queued by another instance is left
   // to that instance (or, if it is gone, to this timer). A NOTIFY lost while the listener was down is
   // made up for by a drain once it listens again (and by the timer).
+  let gathering: NodeJS.Timeout | null = null;
+  const wake = () => {
+    gathering ??= setTimeout(() => {
+      gathering = null;
+      void run(false);
+    }, options.gatherMs ?? GATHER_MS);
+  };
   const unlisten = await deps.database.listen(
     OUTBOX_CHANNEL,
     (writer) => {
-      if (writer === OUTBOX_WRITER) void run(false);
+      if (writer === OUTBOX_WRITER) wake();
     },
     () => void run(false),
   );
@@ -320,6 +349,7 @@ export async function startOrderNotifications(
       if (stopped) return;
       stopped = true;
       clearInterval(timer);
+      if (gathering) clearTimeout(gathering);
       await unlisten();
       await running?.catch(() => {});
     },
