@@ -50,16 +50,18 @@ describe('a read built once', () => {
     expect(log).toEqual(['select', 'select']);
   });
 
-  it("inside a transaction runs on the transaction's connection, written afresh", async () => {
+  it("inside transactions is written once too, and each runs on its own transaction's connection", async () => {
     writes = 0;
-    const seen = await database.db
-      .transaction(async (tx) => {
-        await insertRestaurant(tx, 'so-nesta-transacao');
-        const inside = await nameBySlug(tx, { slug: 'so-nesta-transacao' });
-        throw Object.assign(new Error('rollback'), { inside });
-      })
-      .catch((err: { inside?: unknown }) => err.inside);
-    expect(seen).toEqual([{ name: 'Restaurante so-nesta-transacao' }]);
+    const inside = (slug: string) =>
+      database.db
+        .transaction(async (tx) => {
+          await insertRestaurant(tx, slug);
+          const seen = await nameBySlug(tx, { slug });
+          throw Object.assign(new Error('rollback'), { seen });
+        })
+        .catch((err: { seen?: unknown }) => err.seen);
+    expect(await inside('so-nesta-transacao')).toEqual([{ name: 'Restaurante so-nesta-transacao' }]);
+    expect(await inside('so-na-outra')).toEqual([{ name: 'Restaurante so-na-outra' }]);
     expect(writes).toBe(1);
     expect(await nameBySlug(database.db, { slug: 'so-nesta-transacao' })).toEqual([]);
   });
