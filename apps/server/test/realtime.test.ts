@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { openDatabase } from '@meucardapio/db/client';
 import { events } from '@meucardapio/db/schema';
 import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-types';
@@ -5,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { Realtime } from '../src/realtime/realtime';
+import { appendEvents, Realtime } from '../src/realtime/realtime';
 import { boot } from '../src/server';
 import { countingDb } from './counting-db';
 import {
@@ -147,6 +148,32 @@ describe('staff and customer streams', () => {
     expect(got[1].payload.long).toBe(long);
     expect(log).toEqual(['select']);
     await realtime.stop();
+  });
+
+  it("names the order's delivery person: as the caller gives it, or read from the order", async () => {
+    const owner = await signupOwner(t);
+    const heard: { type: string; courierId: string | null }[] = [];
+    const unlisten = await t.deps.database.listen('mc_events', (text) => {
+      const e = JSON.parse(text) as { type: string; restaurantId: string; courierId: string | null };
+      if (e.restaurantId === owner.restaurantId) heard.push({ type: e.type, courierId: e.courierId });
+    });
+    const courier = randomUUID();
+    const append = appendEvents as unknown as (
+      tx: typeof t.db,
+      list: { restaurantId: string; type: string; payload: Record<string, unknown> }[],
+      known?: { courierId?: string | null },
+    ) => Promise<number[]>;
+    await append(t.db, [{ restaurantId: owner.restaurantId, type: 'given', payload: { orderId: randomUUID() } }], {
+      courierId: courier,
+    });
+    // No such order: nobody delivers it.
+    await append(t.db, [{ restaurantId: owner.restaurantId, type: 'read', payload: { orderId: randomUUID() } }]);
+    await eventually(async () => expect(heard).toHaveLength(2));
+    expect(heard).toEqual([
+      { type: 'given', courierId: courier },
+      { type: 'read', courierId: null },
+    ]);
+    await unlisten();
   });
 
   it('refuses anonymous and cross-kind streams', async () => {

@@ -29,8 +29,16 @@ export async function appendEvent<K extends LiveEventType>(tx: DbOrTx, event: Ne
   return id;
 }
 
-/** Several events of one change (a PDV sale tells the board and the cashier), their ids in the same order. */
-export async function appendEvents(tx: DbOrTx, list: readonly NewEvent[]): Promise<number[]> {
+/**
+ * Several events of one change (a PDV sale tells the board and the cashier), their ids in the same order.
+ * A caller with the order they name in hand gives its delivery person (`known.courierId`, null for none),
+ * so the statement does not read the order again.
+ */
+export async function appendEvents(
+  tx: DbOrTx,
+  list: readonly NewEvent[],
+  known: { courierId?: string | null } = {},
+): Promise<number[]> {
   const rows = list.map(
     (e) =>
       sql`(${e.restaurantId}, ${e.type}, ${e.permission ?? null}, ${e.customerId ?? null}, ${JSON.stringify(e.payload)}::jsonb)`,
@@ -48,8 +56,7 @@ export async function appendEvents(tx: DbOrTx, list: readonly NewEvent[]): Promi
       select a.id, a.restaurant_id, json_build_object(
         'id', a.id, 'restaurantId', a.restaurant_id, 'type', a.type, 'permission', a.permission,
         'customerId', a.customer_id, 'payload', a.payload, 'createdAt', a.created_at,
-        'courierId', (select o.delivery_employee_id from ${orders} o
-          where o.restaurant_id = a.restaurant_id and o.id = ${eventOrderId(sql`a.payload`)})
+        'courierId', ${known.courierId !== undefined ? sql`${known.courierId}::uuid` : courierOf(sql`a`)}
       )::text as whole
       from appended a
     )
@@ -58,6 +65,10 @@ export async function appendEvents(tx: DbOrTx, list: readonly NewEvent[]): Promi
     from notified order by id`);
   return appended.map((r) => Number(r.id));
 }
+
+/** The delivery person of the order an appended event (`row`) names. */
+const courierOf = (row: SQL) => sql`(select o.delivery_employee_id from ${orders} o
+  where o.restaurant_id = ${row}.restaurant_id and o.id = ${eventOrderId(sql`${row}.payload`)})`;
 
 /** PostgreSQL refuses a notification of 8,000 bytes or more. */
 const NOTIFY_MAX_BYTES = 7900;

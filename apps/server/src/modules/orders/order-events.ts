@@ -25,12 +25,16 @@ export async function announceOrderCreated(tx: DbOrTx, order: OrderRow) {
     }),
   };
   const base = { restaurantId: order.restaurantId, customerId: order.customerId };
-  await appendEvents(tx, [
-    { ...base, type: 'order.created', permission: 'manage_orders', payload },
-    ...(order.deliveryType === 'pdv'
-      ? [{ ...base, type: 'cashier.sale' as const, permission: 'manage_cashier' as const, payload }]
-      : []),
-  ]);
+  await appendEvents(
+    tx,
+    [
+      { ...base, type: 'order.created', permission: 'manage_orders', payload },
+      ...(order.deliveryType === 'pdv'
+        ? [{ ...base, type: 'cashier.sale' as const, permission: 'manage_cashier' as const, payload }]
+        : []),
+    ],
+    { courierId: order.deliveryEmployeeId },
+  );
 }
 
 /**
