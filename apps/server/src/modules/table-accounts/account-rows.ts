@@ -1,5 +1,12 @@
 import { type DbOrTx, readTogether } from '@meucardapio/db/client';
-import { orderItems, orders, tableAccountPayments, tableAccountSettings, tableAccounts } from '@meucardapio/db/schema';
+import {
+  diningTables,
+  orderItems,
+  orders,
+  tableAccountPayments,
+  tableAccountSettings,
+  tableAccounts,
+} from '@meucardapio/db/schema';
 import {
   type AccountKind,
   type AccountOperation,
@@ -11,10 +18,17 @@ import {
   remainingOf,
   roundLabel,
 } from '@meucardapio/domain/table-accounts';
-import type { AccountPaymentView, AccountRoundView, AccountView } from '@meucardapio/domain/table-accounts-api';
+import type {
+  AccountPaymentView,
+  AccountRoundView,
+  AccountView,
+  openAccountSchema,
+} from '@meucardapio/domain/table-accounts-api';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { inTransaction, type ServiceCtx, type StaffCtx } from '../../http/context';
-import { AppError, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
 import { toStaffItemView } from '../orders/order-view';
@@ -264,4 +278,47 @@ export async function change(
     await announceAccount(tx.db, row);
     return accountView(tx.db, row);
   });
+}
+
+/** Who is acting, as rows and history name them. */
+export const who = (ctx: StaffCtx) => ctx.actor.name;
+
+export async function assertTableExists(ctx: StaffCtx, number: number) {
+  const [row] = await ctx.db
+    .select({ id: diningTables.id })
+    .from(diningTables)
+    .where(tenant(diningTables, ctx.restaurantId, eq(diningTables.number, number)))
+    .limit(1);
+  if (!row)
+    throw badRequest('Mesa inválida', `A mesa ${number} não existe. Cadastre-a em Gerenciar Mesas.`, 'table_not_found');
+}
+
+export const occupied = (number: number) =>
+  conflict('Mesa ocupada', `A mesa ${number} já tem uma conta aberta. Recarregue a página para vê-la.`);
+
+/** A new open account (a savepoint: the loser of two openings at once gets a 409). */
+export async function insertAccount(ctx: StaffCtx, input: z.output<typeof openAccountSchema>): Promise<AccountRow> {
+  if (input.kind === 'table') await assertTableExists(ctx, input.number);
+  const settings = await accountSettingsOf(ctx.db, ctx.restaurantId);
+  try {
+    // A savepoint: the loser of two openings at once gets a 409 and the caller's transaction goes on.
+    const [row] = await inTransaction(ctx, (tx) =>
+      tx.db
+        .insert(tableAccounts)
+        .values({
+          restaurantId: ctx.restaurantId,
+          kind: input.kind,
+          number: input.number,
+          people: input.people,
+          servicePercent: settings.servicePercent,
+          couvertPerPerson: settings.couvertPerPerson,
+          openedByName: who(ctx),
+        })
+        .returning(),
+    );
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw occupied(input.number);
+    throw err;
+  }
 }

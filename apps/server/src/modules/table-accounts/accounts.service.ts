@@ -1,11 +1,5 @@
 import { withinLocalDays } from '@meucardapio/db/local-days';
-import {
-  diningTables,
-  orderItems,
-  tableAccountPayments,
-  tableAccountSettings,
-  tableAccounts,
-} from '@meucardapio/db/schema';
+import { diningTables, tableAccountSettings, tableAccounts } from '@meucardapio/db/schema';
 import { checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { localDateString } from '@meucardapio/domain/hours';
 import {
@@ -21,19 +15,16 @@ import type {
   AccountView,
   accountDiscountSchema,
   accountSettingsSchema,
-  joinSchema,
   openAccountSchema,
   RoomTile,
   RoomView,
   serviceChargeSchema,
   TurnoverView,
-  transferSchema,
 } from '@meucardapio/domain/table-accounts-api';
-import { asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { asc, eq, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { inTransaction, type StaffCtx } from '../../http/context';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
-import { isUniqueViolation } from '../../http/idempotency';
+import { AppError, badRequest, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
 import { openSessionId } from '../cashier/session.service';
@@ -49,54 +40,13 @@ import {
   assertOperation,
   billOfAccount,
   change,
+  insertAccount,
   itemsTotals,
-  lockAccount,
-  openAccountOf,
   paidTotals,
+  who,
 } from './account-rows';
 
-/** Table accounts as the waiter's app and the PDV use them: open, look, move, join, bill and close. */
-
-const who = (ctx: StaffCtx) => ctx.actor.name;
-
-async function assertTableExists(ctx: StaffCtx, number: number) {
-  const [row] = await ctx.db
-    .select({ id: diningTables.id })
-    .from(diningTables)
-    .where(tenant(diningTables, ctx.restaurantId, eq(diningTables.number, number)))
-    .limit(1);
-  if (!row)
-    throw badRequest('Mesa inválida', `A mesa ${number} não existe. Cadastre-a em Gerenciar Mesas.`, 'table_not_found');
-}
-
-const occupied = (number: number) =>
-  conflict('Mesa ocupada', `A mesa ${number} já tem uma conta aberta. Recarregue a página para vê-la.`);
-
-async function insertAccount(ctx: StaffCtx, input: z.output<typeof openAccountSchema>): Promise<AccountRow> {
-  if (input.kind === 'table') await assertTableExists(ctx, input.number);
-  const settings = await accountSettingsOf(ctx.db, ctx.restaurantId);
-  try {
-    // A savepoint: the loser of two openings at once gets a 409 and the caller's transaction goes on.
-    const [row] = await inTransaction(ctx, (tx) =>
-      tx.db
-        .insert(tableAccounts)
-        .values({
-          restaurantId: ctx.restaurantId,
-          kind: input.kind,
-          number: input.number,
-          people: input.people,
-          servicePercent: settings.servicePercent,
-          couvertPerPerson: settings.couvertPerPerson,
-          openedByName: who(ctx),
-        })
-        .returning(),
-    );
-    return row;
-  } catch (err) {
-    if (isUniqueViolation(err)) throw occupied(input.number);
-    throw err;
-  }
-}
+/** Table accounts as the waiter's app and the PDV use them: open, look, bill and close (moves: account-moves.service.ts). */
 
 /** Abrir mesa: livre → ocupada, for N people, with the restaurant's service charge and couvert. */
 export async function openAccount(ctx: StaffCtx, input: z.output<typeof openAccountSchema>): Promise<AccountView> {
@@ -184,116 +134,6 @@ export const setServiceCharge = (ctx: StaffCtx, id: string, input: z.output<type
     if (!reason.ok) throw badRequest(reason.title, reason.description ?? '', reason.code);
     return { serviceRemovedReason: reason.reason };
   });
-
-/** Locks two accounts in id order, so two moves between the same tables never wait on each other. */
-async function lockPair(ctx: StaffCtx, a: string, b: string): Promise<[AccountRow, AccountRow]> {
-  const [first, second] = a < b ? [a, b] : [b, a];
-  const x = await lockAccount(ctx, first);
-  const y = await lockAccount(ctx, second);
-  return a < b ? [x, y] : [y, x];
-}
-
-/**
- * Transfer: chosen items to another table (opened for them when free), or, without items, the whole
- * account to a free table. The bills of both add up to what there was before.
- */
-export async function transfer(ctx: StaffCtx, id: string, input: z.output<typeof transferSchema>) {
-  return inTransaction(ctx, async (tx) => {
-    const source = await lockAccount(tx, id);
-    assertOperation(source, 'transfer');
-    if (source.kind === 'table' && input.toNumber === source.number)
-      throw badRequest('Mesa de destino inválida', 'Escolha outra mesa.', 'same_table');
-    if (source.kind === 'table') await assertTableExists(tx, input.toNumber);
-    if (!input.itemIds) {
-      if (await openAccountOf(tx, source.kind as AccountKind, input.toNumber, { lock: true }))
-        throw occupied(input.toNumber);
-      const [moved] = await tx.db
-        .update(tableAccounts)
-        .set({ number: input.toNumber })
-        .where(tenant(tableAccounts, tx.restaurantId, eq(tableAccounts.id, source.id)))
-        .returning()
-        .catch((err) => {
-          if (isUniqueViolation(err)) throw occupied(input.toNumber);
-          throw err;
-        });
-      await announceAccount(tx.db, source);
-      await announceAccount(tx.db, moved);
-      return accountView(tx.db, moved);
-    }
-    const existing = await openAccountOf(tx, source.kind as AccountKind, input.toNumber, { lock: true });
-    const target =
-      existing ?? (await insertAccount(tx, { kind: source.kind as AccountKind, number: input.toNumber, people: 1 }));
-    const [, locked] = await lockPair(tx, source.id, target.id);
-    assertOperation(locked, 'transfer');
-    const moved = await tx.db
-      .update(orderItems)
-      .set({ tableAccountId: target.id })
-      .where(
-        tenant(
-          orderItems,
-          tx.restaurantId,
-          inArray(orderItems.id, input.itemIds),
-          eq(orderItems.tableAccountId, source.id),
-          isNull(orderItems.cancelledAt),
-        ),
-      )
-      .returning({ id: orderItems.id });
-    if (moved.length !== input.itemIds.length)
-      throw badRequest(
-        'Itens inválidos',
-        'Algum item não está nesta conta ou foi cancelado. Recarregue a conta.',
-        'items_not_in_account',
-      );
-    await announceAccount(tx.db, source);
-    await announceAccount(tx.db, target);
-    return accountView(tx.db, source);
-  });
-}
-
-/** Juntar mesas: the other table's account (items and payments) joins this one; the other table is freed. */
-export async function joinTables(ctx: StaffCtx, id: string, input: z.output<typeof joinSchema>) {
-  return inTransaction(ctx, async (tx) => {
-    const target = await lockAccount(tx, id);
-    const other = await openAccountOf(tx, target.kind as AccountKind, input.number);
-    if (!other || other.id === target.id)
-      throw badRequest(
-        'Mesa sem conta',
-        `A mesa ${input.number} não tem outra conta aberta para juntar.`,
-        'nothing_to_join',
-      );
-    const [into, from] = await lockPair(tx, target.id, other.id);
-    assertOperation(into, 'join');
-    assertOperation(from, 'join');
-    await tx.db
-      .update(orderItems)
-      .set({ tableAccountId: into.id })
-      .where(tenant(orderItems, tx.restaurantId, eq(orderItems.tableAccountId, from.id)));
-    await tx.db
-      .update(tableAccountPayments)
-      .set({ accountId: into.id })
-      .where(tenant(tableAccountPayments, tx.restaurantId, eq(tableAccountPayments.accountId, from.id)));
-    const [joined] = await tx.db
-      .update(tableAccounts)
-      .set({ people: into.people + from.people })
-      .where(tenant(tableAccounts, tx.restaurantId, eq(tableAccounts.id, into.id)))
-      .returning();
-    const [freed] = await tx.db
-      .update(tableAccounts)
-      .set({
-        status: 'closed',
-        closedAt: new Date(),
-        closedByName: who(tx),
-        joinedIntoId: into.id,
-        total: 0,
-        serviceCharge: 0,
-      })
-      .where(tenant(tableAccounts, tx.restaurantId, eq(tableAccounts.id, from.id)))
-      .returning();
-    await announceAccount(tx.db, freed);
-    await announceAccount(tx.db, joined);
-    return accountView(tx.db, joined);
-  });
-}
 
 /**
  * Fechar conta: only when the payments cover the bill. The bill's total and service charge are kept on

@@ -19,12 +19,12 @@ import { idempotencyKeyOf } from '../../http/idempotency';
 import { clientIp } from '../../http/proxy';
 import { idParam, parseBody, parseOptionalBody, parseParams, parseQuery } from '../../http/validate';
 import { verifyStaffPassword } from '../staff/staff-password.service';
+import { joinTables, transfer } from './account-moves.service';
 import { payPart, tablePaymentOptions } from './account-payments.service';
 import {
   accountSettings,
   closeAccount,
   getAccount,
-  joinTables,
   openAccount,
   reopenAccount,
   requestBill,
@@ -32,7 +32,6 @@ import {
   saveAccountSettings,
   setDiscount,
   setServiceCharge,
-  transfer,
   turnoverOfDay,
 } from './accounts.service';
 import { cancelItem } from './cancel-item.service';
