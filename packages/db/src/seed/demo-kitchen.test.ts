@@ -1,42 +1,29 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../client';
+import { describe, expect, it } from 'vitest';
 import { categories, kitchenStations, products } from '../schema';
-import { freshDatabase } from '../testing';
-import { seedDemo } from './demo';
 import { DEMO_KITCHEN_STATIONS } from './demo-kitchen';
+import { seededDemo } from './demo-test-setup';
 
-let database: Database;
-let restaurantId: string;
-
-beforeAll(async () => {
-  database = await freshDatabase();
-  const result = await seedDemo(database.db, { hashPassword: async (pw) => `fake-hash:${pw}` });
-  if (!result) throw new Error('demo not seeded');
-  restaurantId = result.restaurantId;
-}, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-});
+const demo = seededDemo();
+const restaurantId = () => demo.result?.restaurantId as string;
 
 describe('the demo kitchen', () => {
   it('creates the stations in order', async () => {
-    const rows = await database.db
+    const rows = await demo.database.db
       .select({ name: kitchenStations.name, sortOrder: kitchenStations.sortOrder })
       .from(kitchenStations)
-      .where(eq(kitchenStations.restaurantId, restaurantId))
+      .where(eq(kitchenStations.restaurantId, restaurantId()))
       .orderBy(kitchenStations.sortOrder);
     expect(rows.map((r) => r.name)).toEqual(['Pizzas', 'Cozinha', 'Bebidas', 'Sobremesas']);
   });
 
   it('puts every cooked product in the station of its category, and the retail products in none', async () => {
-    const rows = await database.db
+    const rows = await demo.database.db
       .select({ product: products.name, category: categories.name, station: kitchenStations.name })
       .from(products)
       .leftJoin(categories, eq(categories.id, products.categoryId))
       .leftJoin(kitchenStations, eq(kitchenStations.id, products.stationId))
-      .where(eq(products.restaurantId, restaurantId));
+      .where(eq(products.restaurantId, restaurantId()));
     const stationOf = (category: string | null) =>
       DEMO_KITCHEN_STATIONS.find((s) => category !== null && s.categories.includes(category))?.name ?? null;
     expect(rows.length).toBeGreaterThan(10);
