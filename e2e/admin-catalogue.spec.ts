@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, test, unique } from './fixtures';
+import { DEMO_LOGINS, expect, test, unique } from './fixtures';
 
 const PASSWORD = 'senha-forte-123';
 // A 1×1 PNG for the logo upload.
@@ -233,4 +233,30 @@ test('a waiter cannot reach products', async ({ browser, baseURL }) => {
   expect(res.status()).toBe(403);
   expect((await res.json()).error.description).toBe('Você não tem permissão para criar/editar/excluir produtos');
   await context.close();
+});
+
+test('lists are cards where the admin is too narrow for their columns, and never scroll sideways', async ({
+  staffPage,
+}) => {
+  const frames = (page: Page) =>
+    page
+      .locator('[data-slot=table-container]')
+      .evaluateAll((all) => all.map((frame) => ({ scroll: frame.scrollWidth, client: frame.clientWidth })));
+  for (const [width, stacked] of [
+    [390, true],
+    [820, true],
+    [1024, true],
+    [1366, false],
+  ] as const) {
+    const { page } = await staffPage(DEMO_LOGINS.owner, { viewport: { width, height: 900 } });
+    for (const path of ['/admin/products', '/admin/customers', '/admin/coupons']) {
+      await page.goto(path);
+      const firstRow = page.locator('[data-slot=table-body] tr').first();
+      await expect(firstRow).toBeVisible();
+      // Stacked: each row is a card of "Label … value" lines and the column titles are hidden.
+      await expect(page.locator('[data-slot=table-header]').first()).toBeVisible({ visible: !stacked });
+      for (const frame of await frames(page))
+        expect(frame.scroll, `${path} at ${width}px`).toBeLessThanOrEqual(frame.client);
+    }
+  }
 });

@@ -2,27 +2,37 @@ import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
 /**
- * A dense table that becomes stacked cards under 768 px. Give every body cell a `label`
- * (its column title) so the card shows "Label ........ value"; a cell without a label
- * (e.g. the actions) spans the card's width, aligned right.
+ * A dense table that becomes stacked cards where its frame is too narrow for its columns (the
+ * `stacked` variant in index.css): under 60rem, so a list beside the admin's menu is cards on a tablet.
+ * A `compact` one, in a dialog, keeps its columns down to 30rem and scrolls sideways if it must. Give
+ * every body cell a `label` (its column title) so the card shows "Label ........ value"; a cell
+ * without a label (e.g. the actions) spans the card's width, aligned right.
  */
-export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+export function Table({ className, compact = false, ...props }: React.ComponentProps<'table'> & { compact?: boolean }) {
   return (
-    <div data-slot="table-container" className="relative w-full md:overflow-x-auto md:rounded-lg md:border md:bg-card">
-      <table data-slot="table" className={cn('w-full caption-bottom text-sm max-md:block', className)} {...props} />
+    <div className={cn('w-full', compact ? '@container/table-compact' : '@container/table')}>
+      <div
+        data-slot="table-container"
+        className="relative w-full unstacked:overflow-x-auto unstacked:rounded-lg unstacked:border unstacked:bg-card"
+      >
+        <table data-slot="table" className={cn('w-full caption-bottom text-sm stacked:block', className)} {...props} />
+      </div>
     </div>
   );
 }
 
 export function TableHeader({ className, ...props }: React.ComponentProps<'thead'>) {
-  return <thead data-slot="table-header" className={cn('max-md:hidden [&_tr]:border-b', className)} {...props} />;
+  return <thead data-slot="table-header" className={cn('stacked:hidden [&_tr]:border-b', className)} {...props} />;
 }
 
 export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>) {
   return (
     <tbody
       data-slot="table-body"
-      className={cn('max-md:flex max-md:flex-col max-md:gap-3 md:[&_tr:last-child]:border-0', className)}
+      className={cn(
+        'stacked:grid stacked:gap-3 @min-[40rem]/table:grid-cols-2 unstacked:[&_tr:last-child]:border-0',
+        className,
+      )}
       {...props}
     />
   );
@@ -33,7 +43,7 @@ export function TableFooter({ className, ...props }: React.ComponentProps<'tfoot
     <tfoot
       data-slot="table-footer"
       className={cn(
-        'border-t bg-muted/50 font-medium max-md:block max-md:rounded-lg max-md:border [&>tr]:last:border-b-0',
+        'border-t bg-muted/50 font-medium stacked:block stacked:rounded-lg stacked:border [&>tr]:last:border-b-0',
         className,
       )}
       {...props}
@@ -46,8 +56,8 @@ export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
     <tr
       data-slot="table-row"
       className={cn(
-        'border-b transition-colors data-[state=selected]:bg-muted md:hover:bg-muted/50',
-        'max-md:flex max-md:flex-col max-md:rounded-lg max-md:border max-md:bg-card max-md:px-4 max-md:py-3 max-md:shadow-xs',
+        'border-b transition-colors data-[state=selected]:bg-muted unstacked:hover:bg-muted/50',
+        'stacked:flex stacked:flex-col stacked:rounded-lg stacked:border stacked:bg-card stacked:px-4 stacked:py-3 stacked:shadow-xs',
         className,
       )}
       {...props}
@@ -81,11 +91,11 @@ export function TableCell({
       data-slot="table-cell"
       data-label={label}
       className={cn(
-        'px-3 py-2.5 align-middle md:whitespace-nowrap',
-        'max-md:flex max-md:min-h-9 max-md:items-center max-md:gap-4 max-md:px-0 max-md:py-1 max-md:text-right',
+        'px-3 py-2.5 align-middle unstacked:whitespace-nowrap',
+        'stacked:flex stacked:min-h-9 stacked:items-center stacked:gap-4 stacked:px-0 stacked:py-1 stacked:text-right',
         label
-          ? 'max-md:justify-between max-md:before:shrink-0 max-md:before:text-left max-md:before:text-xs max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]'
-          : 'max-md:justify-end',
+          ? 'stacked:justify-between stacked:before:shrink-0 stacked:before:text-left stacked:before:text-xs stacked:before:font-medium stacked:before:text-muted-foreground stacked:before:content-[attr(data-label)]'
+          : 'stacked:justify-end',
         className,
       )}
       {...props}
@@ -96,8 +106,8 @@ export function TableCell({
 /** A single full-width row for the spec's empty state ("Nenhum produto cadastrado"). */
 export function TableEmpty({ colSpan, children }: { colSpan: number; children: React.ReactNode }) {
   return (
-    <tr className="max-md:block">
-      <td colSpan={colSpan} className="px-3 py-10 text-center text-sm text-muted-foreground max-md:block">
+    <tr className="stacked:col-span-full stacked:block">
+      <td colSpan={colSpan} className="px-3 py-10 text-center text-sm text-muted-foreground stacked:block">
         {children}
       </td>
     </tr>

@@ -180,14 +180,18 @@ export default function CustomersPage() {
             ) : (
               list.map((c) => (
                 <TableRow key={c.id}>
-                  <TableCell label="Cliente" className="md:max-w-44 md:truncate 2xl:max-w-none" title={c.email}>
+                  <TableCell
+                    label="Cliente"
+                    className="unstacked:max-w-44 unstacked:truncate 2xl:max-w-none"
+                    title={c.email}
+                  >
                     <span className="font-medium">{c.name}</span>
-                    <span className="block truncate text-xs text-muted-foreground max-md:hidden">{c.email}</span>
+                    <span className="block truncate text-xs text-muted-foreground stacked:hidden">{c.email}</span>
                   </TableCell>
                   <TableCell label="Telefone">{maskPhone(c.phone)}</TableCell>
                   <TableCell
                     label="Endereço"
-                    className="md:max-w-44 md:truncate 2xl:max-w-72 max-md:text-right max-md:whitespace-normal"
+                    className="unstacked:max-w-44 unstacked:truncate 2xl:max-w-72 stacked:text-right stacked:whitespace-normal"
                     title={[[c.address, c.number].filter(Boolean).join(', '), c.cep && `CEP ${maskCep(c.cep)}`]
                       .filter(Boolean)
                       .join(' · ')}

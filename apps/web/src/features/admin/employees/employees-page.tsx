@@ -230,12 +230,12 @@ export default function EmployeesPage() {
                     <TableCell label="Nome" className="font-medium">
                       {e.name}
                     </TableCell>
-                    <TableCell label="Email" className="max-md:break-all">
+                    <TableCell label="Email" className="stacked:break-all">
                       {e.email}
                     </TableCell>
                     <TableCell label="Perfil">
                       {e.profile ? (
-                        <span className="flex flex-wrap items-center gap-1.5 max-md:justify-end">
+                        <span className="flex flex-wrap items-center gap-1.5 stacked:justify-end">
                           {e.profile.name}
                           <Badge variant="outline">{typeLabel(e.profile.type)}</Badge>
                           {!e.profile.active && <Badge variant="warning">Perfil inativo</Badge>}

@@ -59,7 +59,10 @@ export default function PizzaFlavorsPage() {
                   <TableCell label="Sabor" className="font-medium">
                     {f.name}
                   </TableCell>
-                  <TableCell label="Descrição" className="md:max-w-80 md:truncate md:whitespace-nowrap">
+                  <TableCell
+                    label="Descrição"
+                    className="unstacked:max-w-80 unstacked:truncate unstacked:whitespace-nowrap"
+                  >
                     {f.description || <span className="text-muted-foreground">—</span>}
                   </TableCell>
                   <TableCell label="Categoria">

@@ -146,7 +146,7 @@ export function MenuImportDialog({ open, onClose }: { open: boolean; onClose: ()
               )}
             </div>
             <div className="max-h-[45vh] overflow-auto rounded-lg border">
-              <Table>
+              <Table compact>
                 <TableHeader>
                   <TableRow>
                     <TableHead className="w-14">Linha</TableHead>
@@ -162,7 +162,7 @@ export function MenuImportDialog({ open, onClose }: { open: boolean; onClose: ()
                       <TableCell label="Linha" className="tabular-nums">
                         {l.line}
                       </TableCell>
-                      <TableCell label="Produto" className="md:whitespace-normal">
+                      <TableCell label="Produto" className="unstacked:whitespace-normal">
                         <span className="grid">
                           <span className="font-medium">{l.name || '—'}</span>
                           {l.sizes.length > 0 && (
@@ -176,7 +176,7 @@ export function MenuImportDialog({ open, onClose }: { open: boolean; onClose: ()
                       <TableCell label="Preço" className="tabular-nums">
                         {l.price !== null && l.price > 0 ? formatMoney(l.price) : '—'}
                       </TableCell>
-                      <TableCell label="Situação" className="md:whitespace-normal">
+                      <TableCell label="Situação" className="unstacked:whitespace-normal">
                         {l.errors.length === 0 ? (
                           <span className="inline-flex items-center gap-1 text-success">
                             <CircleCheck className="size-4" aria-hidden /> Pronto

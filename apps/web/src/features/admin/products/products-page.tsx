@@ -36,7 +36,7 @@ function kindLabel(p: Product) {
 function Price({ cents, compareAtPrice }: { cents: number; compareAtPrice: number | null }) {
   const struck = strikePrice(cents, compareAtPrice);
   return (
-    <span className="inline-flex flex-col items-end leading-tight md:items-start">
+    <span className="inline-flex flex-col items-end leading-tight unstacked:items-start">
       {struck !== null && <s className="text-xs text-muted-foreground tabular-nums">{formatMoney(struck)}</s>}
       <span className="font-medium tabular-nums">{formatMoney(cents)}</span>
     </span>
@@ -49,8 +49,8 @@ function Names({ list }: { list: { name: string }[] }) {
   const text = list.map((x) => x.name).join(', ');
   return (
     <span title={text} className="tabular-nums">
-      <span className="md:hidden">{text}</span>
-      <span className="max-md:hidden">{list.length}</span>
+      <span className="unstacked:hidden">{text}</span>
+      <span className="stacked:hidden">{list.length}</span>
     </span>
   );
 }
@@ -135,9 +135,9 @@ export default function ProductsPage() {
                   <TableRow key={p.id}>
                     <TableCell
                       label="Nome"
-                      className="max-md:text-base max-md:font-semibold md:min-w-36 md:whitespace-normal"
+                      className="stacked:text-base stacked:font-semibold unstacked:min-w-36 unstacked:whitespace-normal"
                     >
-                      <span className="flex min-w-0 items-center gap-2 max-md:justify-end">
+                      <span className="flex min-w-0 items-center gap-2 stacked:justify-end">
                         {p.imageUrl && (
                           <img
                             src={p.imageUrl}
@@ -148,13 +148,13 @@ export default function ProductsPage() {
                             className="size-8 shrink-0 rounded object-cover"
                           />
                         )}
-                        <span className="font-medium md:line-clamp-2">{p.name}</span>
+                        <span className="font-medium unstacked:line-clamp-2">{p.name}</span>
                       </span>
                     </TableCell>
                     <TableCell label="SKU" className="tabular-nums">
                       {p.sku ?? '—'}
                     </TableCell>
-                    <TableCell label="Categoria" className="md:whitespace-normal">
+                    <TableCell label="Categoria" className="unstacked:whitespace-normal">
                       {p.categoryName ?? <span className="text-muted-foreground">Sem categoria</span>}
                     </TableCell>
                     <TableCell label="Preço">
@@ -165,7 +165,7 @@ export default function ProductsPage() {
                         {p.available ? 'Disponível' : 'Indisponível'}
                       </Badge>
                     </TableCell>
-                    <TableCell label="Tipo" className="md:whitespace-normal">
+                    <TableCell label="Tipo" className="unstacked:whitespace-normal">
                       {kindLabel(p)}
                     </TableCell>
                     <TableCell label="Tamanhos">
@@ -177,7 +177,7 @@ export default function ProductsPage() {
                     <TableCell label="Adicionais">
                       <Names list={p.addons} />
                     </TableCell>
-                    <TableCell className="max-md:mt-1 max-md:border-t max-md:pt-2">
+                    <TableCell className="stacked:mt-1 stacked:border-t stacked:pt-2">
                       <div className="flex justify-end gap-1">
                         <Button
                           variant="ghost"
