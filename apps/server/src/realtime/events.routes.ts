@@ -103,7 +103,8 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
     let over = false;
 
     const deliver = (e: LiveEvent) => {
-      if (replayed.has(e.id) || !canReceive(actor, e)) return;
+      // An event up to Last-Event-ID is one the client has: its notification reached this instance late.
+      if ((lastId !== null && e.id <= lastId) || replayed.has(e.id) || !canReceive(actor, e)) return;
       quiet = false;
       sink?.send({ id: String(e.id), event: e.type, data: payloadText(e) });
     };

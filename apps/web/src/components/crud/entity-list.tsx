@@ -40,6 +40,8 @@ export type EntityListSpec<T extends { id: string }, F> = {
   description?: string;
   newLabel: string;
   empty: string;
+  /** Many columns: cards under 60rem of frame instead of 30rem (components/ui/table.tsx). */
+  wide?: boolean;
   columns: readonly Column<T>[];
   /** Toggled in place with a switch (PATCH /:id/active); the words are the badge's. */
   active?: { label: (row: T) => string; words?: readonly [string, string] };
@@ -88,7 +90,7 @@ export function EntityList<T extends { id: string; active?: boolean }, F>({
   const table = query.isError ? (
     <LoadErrorNotice title={spec.messages.loadFailed} error={query.error} />
   ) : (
-    <Table>
+    <Table wide={spec.wide}>
       <TableHeader>
         <TableRow>
           {spec.columns.map((c) => (

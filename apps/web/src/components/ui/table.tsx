@@ -3,14 +3,14 @@ import { cn } from '@/lib/utils';
 
 /**
  * A dense table that becomes stacked cards where its frame is too narrow for its columns (the
- * `stacked` variant in index.css): under 60rem, so a list beside the admin's menu is cards on a tablet.
- * A `compact` one, in a dialog, keeps its columns down to 30rem and scrolls sideways if it must. Give
- * every body cell a `label` (its column title) so the card shows "Label ........ value"; a cell
- * without a label (e.g. the actions) spans the card's width, aligned right.
+ * `stacked` variant in index.css): under 30rem, or under 60rem for a `wide` list (many columns), so such
+ * a list beside the admin's menu is cards on a tablet, two a row where there is room. Give every body
+ * cell a `label` (its column title) so the card shows "Label ........ value"; a cell without a label
+ * (e.g. the actions) spans the card's width, aligned right.
  */
-export function Table({ className, compact = false, ...props }: React.ComponentProps<'table'> & { compact?: boolean }) {
+export function Table({ className, wide = false, ...props }: React.ComponentProps<'table'> & { wide?: boolean }) {
   return (
-    <div className={cn('w-full', compact ? '@container/table-compact' : '@container/table')}>
+    <div className={cn('w-full', wide ? '@container/table-wide' : '@container/table')}>
       <div
         data-slot="table-container"
         className="relative w-full unstacked:overflow-x-auto unstacked:rounded-lg unstacked:border unstacked:bg-card"
@@ -30,7 +30,7 @@ export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>
     <tbody
       data-slot="table-body"
       className={cn(
-        'stacked:grid stacked:gap-3 @min-[40rem]/table:grid-cols-2 unstacked:[&_tr:last-child]:border-0',
+        'stacked:grid stacked:gap-3 @min-[40rem]/table-wide:grid-cols-2 unstacked:[&_tr:last-child]:border-0',
         className,
       )}
       {...props}

@@ -118,7 +118,7 @@ export function DailyReportDialog({ open, onOpenChange, initialDate, timeZone }:
             </section>
             <section>
               <h3 className="mb-2 font-medium">Vendas</h3>
-              <Table compact>
+              <Table>
                 <TableHeader>
                   <TableRow>
                     <TableHead>Pedido</TableHead>

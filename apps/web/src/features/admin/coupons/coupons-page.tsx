@@ -211,6 +211,7 @@ const COUPONS: EntityListSpec<Coupon, Form> = {
   },
   title: 'Cupons de Desconto',
   newLabel: 'Novo Cupom',
+  wide: true,
   empty: 'Nenhum cupom cadastrado',
   columns: [
     { header: 'Código', className: 'font-mono font-semibold', cell: (c) => c.code },

@@ -156,7 +156,7 @@ export default function CustomersPage() {
           <p className="font-semibold">Erro ao carregar clientes</p>
         </div>
       ) : (
-        <Table>
+        <Table wide>
           <TableHeader>
             <TableRow>
               <TableHead>Cliente</TableHead>

@@ -207,7 +207,7 @@ export default function EmployeesPage() {
       ) : employees.isError ? (
         <LoadErrorNotice title="Erro ao carregar funcionários" error={employees.error} />
       ) : (
-        <Table>
+        <Table wide>
           <TableHeader>
             <TableRow>
               <TableHead>Nome</TableHead>

@@ -138,7 +138,7 @@ export default function FiscalNotesPage() {
             ))}
           </ul>
           <div className="rounded-lg border max-md:hidden">
-            <Table>
+            <Table wide>
               <TableHeader>
                 <TableRow>
                   <TableHead>Venda</TableHead>

@@ -121,6 +121,7 @@ const METHODS: EntityListSpec<Method, Form> = {
   },
   title: 'Formas de Pagamento',
   newLabel: 'Nova Forma',
+  wide: true,
   empty: 'Nenhuma forma de pagamento cadastrada',
   columns: [
     {

@@ -35,7 +35,7 @@ export default function PizzaFlavorsPage() {
       {flavors.isError ? (
         <LoadErrorNotice title="Erro ao carregar sabores de pizza" error={flavors.error} />
       ) : (
-        <Table>
+        <Table wide>
           <TableHeader>
             <TableRow>
               <TableHead>Sabor</TableHead>

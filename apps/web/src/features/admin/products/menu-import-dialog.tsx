@@ -146,7 +146,7 @@ export function MenuImportDialog({ open, onClose }: { open: boolean; onClose: ()
               )}
             </div>
             <div className="max-h-[45vh] overflow-auto rounded-lg border">
-              <Table compact>
+              <Table>
                 <TableHeader>
                   <TableRow>
                     <TableHead className="w-14">Linha</TableHead>

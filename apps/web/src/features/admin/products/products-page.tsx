@@ -108,7 +108,7 @@ export default function ProductsPage() {
       {products.isError ? (
         <LoadErrorNotice title="Erro ao carregar produtos" error={products.error} />
       ) : (
-        <Table>
+        <Table wide>
           <TableHeader>
             <TableRow>
               <TableHead>Nome</TableHead>

@@ -210,7 +210,7 @@ export default function ProfilesPage() {
       {profiles.isError ? (
         <LoadErrorNotice title="Erro ao carregar perfis" error={profiles.error} />
       ) : (
-        <Table>
+        <Table wide>
           <TableHeader>
             <TableRow>
               <TableHead>Nome</TableHead>

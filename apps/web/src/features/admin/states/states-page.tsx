@@ -192,6 +192,7 @@ const STATES: EntityListSpec<DeliveryState, Form> = {
   title: 'Estados para Entrega',
   description: 'Estados e cidades atendidos pela entrega própria.',
   newLabel: 'Novo Estado',
+  wide: true,
   empty: 'Nenhum estado cadastrado',
   columns: [
     {

@@ -59,6 +59,7 @@ const TABLES: EntityListSpec<DiningTable, Form> = {
   title: 'Gerenciar Mesas',
   description: 'Cada mesa tem um QR Code que abre o cardápio com o número da mesa.',
   newLabel: 'Nova Mesa',
+  wide: true,
   empty: 'Nenhuma mesa configurada',
   columns: [
     { header: 'Mesa', className: 'text-lg font-semibold', cell: (t) => `Mesa ${t.number}` },
