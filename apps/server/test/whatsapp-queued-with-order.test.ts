@@ -137,40 +137,6 @@ describe('what the sender costs', () => {
     expect(log).toEqual(['execute', 'update']);
   });
 
-  it('messages due together cost one claim and one record; one customer’s go out in order', async () => {
-    const { order } = await checkout();
-    await sentOut(order.id);
-    const row = (kind: string, phone: string) => ({
-      restaurantId: shop.rid,
-      orderId: order.id,
-      kind,
-      phone,
-      body: `${kind} ${phone}`,
-    });
-    // Written straight to the table (no NOTIFY), so only the drain below sends them.
-    await t.db.insert(outboundMessages).values(row('lote_a', '5511900000001'));
-    await t.db.insert(outboundMessages).values(row('lote_b', '5511900000001'));
-    await t.db.insert(outboundMessages).values(row('lote_c', '5511900000002'));
-    const order_: string[] = [];
-    const slowFirst: Messenger = {
-      kind: 'simulator',
-      async send(m) {
-        // The first message is the slowest: were one customer's sent side by side, the second would land first.
-        await new Promise((r) => setTimeout(r, m.body.startsWith('lote_a') ? 60 : 1));
-        order_.push(m.body);
-      },
-    };
-    const batchLog: string[] = [];
-    const database = { ...t.deps.database, db: countingDb(t.db, batchLog) };
-    expect(
-      await drainOutbox({ ...t.deps, database, integrations: { ...t.deps.integrations, messaging: slowFirst } }),
-    ).toBe(3);
-    expect(batchLog).toEqual(['execute', 'update']);
-    expect(order_.indexOf('lote_a 5511900000001')).toBeLessThan(order_.indexOf('lote_b 5511900000001'));
-    const rows = await t.db.select().from(outboundMessages).where(eq(outboundMessages.orderId, order.id));
-    expect(rows.filter((r) => r.kind.startsWith('lote_')).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
-  });
-
   it("leaves a row another instance queued and woke for to that instance, and sends it on its own timer's pass", async () => {
     const { order } = await checkout();
     await sentOut(order.id);
@@ -206,5 +172,41 @@ describe('what the sender costs', () => {
     await (await startOrderNotifications({ ...t.deps, database }, { pollMs: 3_600_000 })).stop();
     // Its cursor, the page, one query for the page's orders left without a message, a claim that finds nothing.
     expect(started).toEqual(['select', 'select', 'select', 'execute']);
+  });
+
+  it('messages due together cost one claim and one record; one customer’s go out in order', async () => {
+    const { order } = await checkout();
+    await sentOut(order.id);
+    // Only the drain below may send: this describe's sender stops here (its last test).
+    await notifier.stop();
+    const row = (kind: string, phone: string) => ({
+      restaurantId: shop.rid,
+      orderId: order.id,
+      kind,
+      phone,
+      body: `${kind} ${phone}`,
+    });
+    // Written straight to the table (no NOTIFY), so only the drain below sends them.
+    await t.db.insert(outboundMessages).values(row('lote_a', '5511900000001'));
+    await t.db.insert(outboundMessages).values(row('lote_b', '5511900000001'));
+    await t.db.insert(outboundMessages).values(row('lote_c', '5511900000002'));
+    const order_: string[] = [];
+    const slowFirst: Messenger = {
+      kind: 'simulator',
+      async send(m) {
+        // The first message is the slowest: were one customer's sent side by side, the second would land first.
+        await new Promise((r) => setTimeout(r, m.body.startsWith('lote_a') ? 60 : 1));
+        order_.push(m.body);
+      },
+    };
+    const batchLog: string[] = [];
+    const database = { ...t.deps.database, db: countingDb(t.db, batchLog) };
+    expect(
+      await drainOutbox({ ...t.deps, database, integrations: { ...t.deps.integrations, messaging: slowFirst } }),
+    ).toBe(3);
+    expect(batchLog).toEqual(['execute', 'update']);
+    expect(order_.indexOf('lote_a 5511900000001')).toBeLessThan(order_.indexOf('lote_b 5511900000001'));
+    const rows = await t.db.select().from(outboundMessages).where(eq(outboundMessages.orderId, order.id));
+    expect(rows.filter((r) => r.kind.startsWith('lote_')).map((r) => r.status)).toEqual(['sent', 'sent', 'sent']);
   });
 });
