@@ -1,7 +1,11 @@
 import { events, orderItems, orders, outboundMessages } from '@meucardapio/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { drainOutbox, enqueueNewOrderNotifications } from '../src/modules/orders/notifications/whatsapp-outbox';
+import {
+  drainOutbox,
+  enqueueNewOrderNotifications,
+  NEW_ORDER_KIND,
+} from '../src/modules/orders/notifications/whatsapp-outbox';
 import { customerOf, deliveryOrder, ORDERS, type Shop, shopPerFile } from './checkout-fixtures';
 import { createEmployee, type TestApp } from './helpers';
 import { waitFor } from './ops-fixtures';
@@ -67,7 +71,10 @@ describe('change for the courier', () => {
     expect(onStreet[0]).toMatchObject({ id: order.id, paidAmount: 10000, changeAmount: 5500 });
 
     await enqueueNewOrderNotifications(t.db, shop.rid);
-    const [message] = await t.db.select().from(outboundMessages).where(eq(outboundMessages.orderId, order.id));
+    const [message] = await t.db
+      .select()
+      .from(outboundMessages)
+      .where(and(eq(outboundMessages.orderId, order.id), eq(outboundMessages.kind, NEW_ORDER_KIND)));
     expect(message.body).toContain(`#${order.number}`);
     expect(message.body).toContain(`Pagamento: Dinheiro · ${CHANGE}`);
     // The customer's own words never travel to a phone they did not prove (decision 045).
@@ -86,7 +93,10 @@ describe('change for the courier', () => {
     const board = await shop.owner.client.get(`/api/admin/orders/${order.id}/receipt`);
     expect(board.body.order).toMatchObject({ paidAmount: 4500, changeAmount: 0 });
     await enqueueNewOrderNotifications(t.db, shop.rid);
-    const [message] = await t.db.select().from(outboundMessages).where(eq(outboundMessages.orderId, order.id));
+    const [message] = await t.db
+      .select()
+      .from(outboundMessages)
+      .where(and(eq(outboundMessages.orderId, order.id), eq(outboundMessages.kind, NEW_ORDER_KIND)));
     expect(message.body).toContain('Pagamento: Dinheiro\n');
     expect(message.body).not.toContain('Troco');
   });
