@@ -1,4 +1,5 @@
 import type { Database, DbOrTx } from '@meucardapio/db/client';
+import { runStep, step } from '@meucardapio/db/one-trip';
 import { type EventRow, events, orders } from '@meucardapio/db/schema';
 import type { LiveEventMap, LiveEventType } from '@meucardapio/domain/live-events';
 import type { PermissionKey } from '@meucardapio/domain/permissions';
@@ -39,32 +40,45 @@ export async function appendEvents(
   list: readonly NewEvent[],
   known: { courierId?: string | null } = {},
 ): Promise<number[]> {
+  return appendedIds(await runStep(tx, eventsStep(list, known)));
+}
+
+/**
+ * `appendEvents` as a step, to share a round trip with the other writes of the same change: the rows
+ * and their notifications (sent on commit). Each notification carries its event whole, as streams
+ * receive it, so no instance reads it back; one too long for a notification carries only where to read it.
+ */
+export function eventsStep(list: readonly NewEvent[], known: { courierId?: string | null } = {}) {
   const rows = list.map(
     (e) =>
       sql`(${e.restaurantId}, ${e.type}, ${e.permission ?? null}, ${e.customerId ?? null}, ${JSON.stringify(e.payload)}::jsonb)`,
   );
-  // One statement: the rows and their notifications (sent on commit) in a single round trip. Each
-  // notification carries its event whole, as streams receive it, so no instance reads it back; one too
-  // long for a notification carries only where to read it.
-  const { rows: appended } = await tx.execute<{ id: string }>(sql`
-    with appended as (
-      insert into ${events} (restaurant_id, type, permission, customer_id, payload)
-      values ${sql.join(rows, sql`, `)}
-      returning *
-    ),
-    notified as (
-      select a.id, a.restaurant_id, json_build_object(
-        'id', a.id, 'restaurantId', a.restaurant_id, 'type', a.type, 'permission', a.permission,
-        'customerId', a.customer_id, 'payload', a.payload, 'createdAt', a.created_at,
-        'courierId', ${known.courierId !== undefined ? sql`${known.courierId}::uuid` : courierOf(sql`a`)}
-      )::text as whole
-      from appended a
-    )
-    select id, pg_notify(${CHANNEL}::text,
+  return step<{ id: number }>(
+    [
+      [
+        'appended',
+        sql`insert into ${events} (restaurant_id, type, permission, customer_id, payload)
+          values ${sql.join(rows, sql`, `)}
+          returning *`,
+      ],
+      [
+        'notified',
+        sql`select a.id, a.restaurant_id, json_build_object(
+          'id', a.id, 'restaurantId', a.restaurant_id, 'type', a.type, 'permission', a.permission,
+          'customerId', a.customer_id, 'payload', a.payload, 'createdAt', a.created_at,
+          'courierId', ${known.courierId !== undefined ? sql`${known.courierId}::uuid` : courierOf(sql`a`)}
+        )::text as whole
+        from appended a`,
+      ],
+    ],
+    sql`select id, pg_notify(${CHANNEL}::text,
       case when octet_length(whole) <= ${NOTIFY_MAX_BYTES} then whole else restaurant_id::text || ':' || id::text end)
-    from notified order by id`);
-  return appended.map((r) => Number(r.id));
+    from notified`,
+  );
 }
+
+/** The ids of the events a step appended, in the order they were given. */
+export const appendedIds = (answer: readonly { id: number }[]) => answer.map((r) => Number(r.id)).sort((a, b) => a - b);
 
 /** The delivery person of the order an appended event (`row`) names. */
 const courierOf = (row: SQL) => sql`(select o.delivery_employee_id from ${orders} o

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@meucardapio/db/client';
+import { runStep, type Step, step } from '@meucardapio/db/one-trip';
 import { products, stockHistory } from '@meucardapio/db/schema';
 import { stockLeftText } from '@meucardapio/domain/cart';
 import { MSG } from '@meucardapio/domain/messages';
@@ -119,56 +120,86 @@ export async function recentStockEntries(ctx: StaffCtx) {
 }
 
 /**
- * Takes sold units out of stock inside the caller's transaction: one conditional UPDATE per
- * stock-controlled product (WHERE estoque >= n, in product-id order so concurrent sales never
- * deadlock), so two sales of the last unit cannot both succeed; the loser gets 409 "Estoque
- * insuficiente". Writes the 'sale' history rows with the order they belong to. With `mayGoNegative`
- * (a sale that already happened offline) the decrement is unconditional and may leave stock below zero.
+ * The units a sale takes out of stock, as one step per stock-controlled product in product-id order
+ * (so concurrent sales never deadlock): a conditional UPDATE (WHERE estoque >= n), so two sales of the
+ * last unit cannot both succeed, and its 'sale' history row with the order it belongs to, written only
+ * if the UPDATE took the units. With `mayGoNegative` (a sale that already happened offline) the
+ * decrement is unconditional and may leave stock below zero. Each step's answer goes to `stockTaken`.
  */
-export async function takeSaleStock(
-  tx: DbOrTx,
+export function saleStockSteps(
   restaurantId: string,
   sold: { productId: string; quantity: number; controleEstoque: boolean }[],
   entry: { orderId: string; employeeName: string; note: string },
   opts: { mayGoNegative: boolean } = { mayGoNegative: false },
-) {
+): SaleStockStep[] {
   const use = new Map<string, number>();
   for (const s of sold) if (s.controleEstoque) use.set(s.productId, (use.get(s.productId) ?? 0) + s.quantity);
-  const changes: { productId: string; name: string; before: number; quantity: number; after: number }[] = [];
-  for (const productId of [...use.keys()].sort()) {
+  return [...use.keys()].sort().map((productId) => {
     const quantity = use.get(productId)!;
     const { operationType, quantityChanged, notes } = saleMovement(quantity, entry.note);
-    // The decrement and its history row in one statement: the row exists only if the UPDATE took the units.
-    const { rows } = await tx.execute<{ estoque: number; name: string }>(sql`
-      with taken as (
-        update ${products} set estoque = estoque - ${quantity}, updated_at = now()
-        where restaurant_id = ${restaurantId} and id = ${productId}
-          ${opts.mayGoNegative ? sql`` : sql`and estoque >= ${quantity}`}
-        returning estoque, name
-      ), logged as (
-        insert into ${stockHistory} (restaurant_id, product_id, operation_type, quantity_before, quantity_after,
-          quantity_changed, employee_name, notes, order_id)
-        select ${restaurantId}, ${productId}, ${operationType}, estoque + ${quantity}, estoque, ${quantityChanged},
-          ${entry.employeeName}, ${notes}, ${entry.orderId}
-        from taken
-      )
-      select estoque, name from taken`);
-    const row = rows[0];
-    if (!row) {
-      const [current] = await tx
-        .select({ name: products.name, estoque: products.estoque })
-        .from(products)
-        .where(tenant(products, restaurantId, eq(products.id, productId)));
-      throw new AppError(
-        409,
-        'insufficient_stock',
-        MSG.insufficientStock,
-        `${current?.name ?? 'Produto'}: ${stockLeftText(current?.estoque ?? 0)}`,
-      );
-    }
-    const after = Number(row.estoque);
-    changes.push({ productId, name: row.name, before: after + quantity, quantity, after });
+    return {
+      restaurantId,
+      productId,
+      quantity,
+      step: step<{ estoque: number; name: string }>(
+        [
+          [
+            'taken',
+            sql`update ${products} set estoque = estoque - ${quantity}, updated_at = now()
+              where restaurant_id = ${restaurantId} and id = ${productId}
+                ${opts.mayGoNegative ? sql`` : sql`and estoque >= ${quantity}`}
+              returning estoque, name`,
+          ],
+          [
+            'logged',
+            sql`insert into ${stockHistory} (restaurant_id, product_id, operation_type, quantity_before, quantity_after,
+                quantity_changed, employee_name, notes, order_id)
+              select ${restaurantId}, ${productId}, ${operationType}, estoque + ${quantity}, estoque, ${quantityChanged},
+                ${entry.employeeName}, ${notes}, ${entry.orderId}
+              from taken`,
+          ],
+        ],
+        sql`select estoque, name from taken`,
+      ),
+    };
+  });
+}
+
+export type SaleStockStep = {
+  restaurantId: string;
+  productId: string;
+  quantity: number;
+  step: Step<{ estoque: number; name: string }>;
+};
+
+/** What a sale's step took (its stock before and after), or 409 "Estoque insuficiente" with what is left. */
+export async function stockTaken(
+  tx: DbOrTx,
+  taken: SaleStockStep,
+  answer: readonly { estoque: number; name: string }[],
+) {
+  const { restaurantId, productId, quantity } = taken;
+  const row = answer[0];
+  if (!row) {
+    const [current] = await tx
+      .select({ name: products.name, estoque: products.estoque })
+      .from(products)
+      .where(tenant(products, restaurantId, eq(products.id, productId)));
+    throw new AppError(
+      409,
+      'insufficient_stock',
+      MSG.insufficientStock,
+      `${current?.name ?? 'Produto'}: ${stockLeftText(current?.estoque ?? 0)}`,
+    );
   }
+  const after = Number(row.estoque);
+  return { productId, name: row.name, before: after + quantity, quantity, after };
+}
+
+/** Takes a sale's units one product after another, in the steps' order, inside the caller's transaction. */
+export async function takeSaleStock(tx: DbOrTx, steps: readonly SaleStockStep[]) {
+  const changes: Awaited<ReturnType<typeof stockTaken>>[] = [];
+  for (const taken of steps) changes.push(await stockTaken(tx, taken, await runStep(tx, taken.step)));
   return changes;
 }
 

@@ -4,7 +4,7 @@ import { isCheckoutOrder } from '@meucardapio/domain/hosted-checkout';
 import type { OrderCreatedEvent, OrderUpdatedEvent } from '@meucardapio/domain/live-events';
 import { isLocalPixOrder } from '@meucardapio/domain/order-pix';
 import { isAwaitingPayment } from '@meucardapio/domain/order-status';
-import { appendEvent, appendEvents } from '../../realtime/realtime';
+import { appendEvent, eventsStep } from '../../realtime/realtime';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -13,7 +13,7 @@ type OrderRow = typeof orders.$inferSelect;
  * it reads its own list (a card/PIX order not paid yet is not news for the kitchen: the board rings
  * when it is paid). A PDV sale also tells the cashier screens.
  */
-export async function announceOrderCreated(tx: DbOrTx, order: OrderRow) {
+export function orderCreatedStep(order: OrderRow) {
   const payload: OrderCreatedEvent = {
     orderId: order.id,
     number: order.number,
@@ -25,8 +25,7 @@ export async function announceOrderCreated(tx: DbOrTx, order: OrderRow) {
     }),
   };
   const base = { restaurantId: order.restaurantId, customerId: order.customerId };
-  await appendEvents(
-    tx,
+  return eventsStep(
     [
       { ...base, type: 'order.created', permission: 'manage_orders', payload },
       ...(order.deliveryType === 'pdv'

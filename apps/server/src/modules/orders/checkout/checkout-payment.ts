@@ -51,21 +51,30 @@ const LOCAL_PIX_CHECKOUT_METHOD: CheckoutPaymentMethod = {
   maxInstallments: 1,
 };
 
-/**
- * Active methods ordered by name, or the spec's fallback list (card, debit, pix online; cash) when none;
- * with the restaurant's own PIX key, "PIX (QR Code)" is the one PIX choice among them.
- */
-export async function checkoutPaymentMethodsFor(
-  db: DbOrTx,
-  restaurant: Pick<RestaurantRow, 'id' | 'pixKey' | 'pixKeyType' | 'pixMerchantName' | 'pixMerchantCity'>,
-): Promise<CheckoutPaymentMethod[]> {
-  const rows = await db
+/** The restaurant's active payment methods, ordered by name: what a checkout offers (`offeredMethods`). */
+export function activePaymentMethods(db: DbOrTx, restaurantId: string): Promise<PaymentMethodRow[]> {
+  return db
     .select()
     .from(paymentMethods)
-    .where(tenant(paymentMethods, restaurant.id, eq(paymentMethods.active, true)))
+    .where(tenant(paymentMethods, restaurantId, eq(paymentMethods.active, true)))
     .orderBy(asc(paymentMethods.name));
-  const methods = checkoutPaymentMethods(rows).map(toCheckoutMethod);
+}
+
+type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+type PixRestaurant = Pick<RestaurantRow, 'id' | 'pixKey' | 'pixKeyType' | 'pixMerchantName' | 'pixMerchantCity'>;
+
+/**
+ * The active methods, or the spec's fallback list (card, debit, pix online; cash) when none; with the
+ * restaurant's own PIX key, "PIX (QR Code)" is the one PIX choice among them.
+ */
+function offeredMethods(active: readonly PaymentMethodRow[], restaurant: PixRestaurant): CheckoutPaymentMethod[] {
+  const methods = checkoutPaymentMethods([...active]).map(toCheckoutMethod);
   return onePixChoice(methods, pixSettingsOf(restaurant) ? LOCAL_PIX_CHECKOUT_METHOD : null);
+}
+
+/** What the checkout offers (`offeredMethods`), read. */
+export async function checkoutPaymentMethodsFor(db: DbOrTx, restaurant: PixRestaurant) {
+  return offeredMethods(await activePaymentMethods(db, restaurant.id), restaurant);
 }
 
 /** Card/PIX ordered while the server runs with PAYMENTS=disabled, or with the demo's simulator elsewhere. */
@@ -78,15 +87,14 @@ export const onlinePaymentUnavailable = () =>
   );
 
 /** The storefront's payment plan: one of the methods the restaurant offers, checked against the order's total. */
-export async function choosePayment(
-  db: DbOrTx,
+export function choosePayment(
   deps: Deps,
   restaurant: RestaurantRow,
+  active: readonly PaymentMethodRow[],
   input: Pick<OrderProposal, 'paymentMethod' | 'cashReceived' | 'installments'>,
   total: number,
-): Promise<PaymentPlan> {
-  const methods = await checkoutPaymentMethodsFor(db, restaurant);
-  const method = methods.find((m) => m.id === input.paymentMethod);
+): PaymentPlan {
+  const method = offeredMethods(active, restaurant).find((m) => m.id === input.paymentMethod);
   if (!method)
     throw badRequest(
       MSG.selectPaymentMethod,

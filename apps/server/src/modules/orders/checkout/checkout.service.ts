@@ -12,7 +12,7 @@ import { assertFewOpenUnpaidOrders, assertOpenForOrders, restaurantWithHours } f
 import { chooseShipping } from '../place/delivery';
 import { type OrderDoor, type PlacedOrder, placeOrder } from '../place/place-order';
 import { cartProducts, readCatalogue } from '../place/pricing';
-import { choosePayment } from './checkout-payment';
+import { activePaymentMethods, choosePayment } from './checkout-payment';
 
 /** A customer account belongs to one restaurant: using it on another restaurant's page is refused. */
 export function assertCustomerOf(ctx: CustomerCtx, restaurant: { id: string }) {
@@ -47,13 +47,20 @@ export async function createCustomerOrder(
     });
   }
   let buyerCpf: string | null = null;
+  let methods: Awaited<ReturnType<typeof activePaymentMethods>> = [];
   const door: OrderDoor<CreatedOrder> = {
     async prepare({ db }) {
       buyerCpf = checkedBuyer(input.customerCpf);
-      const { restaurant, hours } = await restaurantWithHours(db, ctx.restaurantId);
-      if (input.restaurantSlug) assertCustomerOf(ctx, await restaurantBySlug(db, input.restaurantSlug));
+      // Independent reads, side by side: the checkout waits for one round trip, not four.
+      const [{ restaurant, hours }, catalogue, active, onPage] = await Promise.all([
+        restaurantWithHours(db, ctx.restaurantId),
+        readCatalogue(db, ctx.restaurantId, input.items),
+        activePaymentMethods(db, ctx.restaurantId),
+        input.restaurantSlug ? restaurantBySlug(db, input.restaurantSlug) : null,
+      ]);
+      if (onPage) assertCustomerOf(ctx, onPage);
       const contact = contactOf(input);
-      const catalogue = await readCatalogue(db, restaurant.id, input.items);
+      methods = active;
       const cart = cartProducts(catalogue, input.items);
       // The quote is a network call: made before the transaction, never while the restaurant's orders wait.
       const choice = await chooseShipping(db, deps, restaurant, input, cart);
@@ -69,10 +76,10 @@ export async function createCustomerOrder(
         catalogue,
       };
     },
-    async plan(txCtx, priced) {
+    async plan(_txCtx, priced) {
       if (input.clientTotal != null && input.clientTotal !== priced.total)
         deps.log.warn({ clientTotal: input.clientTotal, total: priced.total }, 'order total from the browser ignored');
-      const plan = await choosePayment(txCtx.db, deps, priced.restaurant, input, priced.total);
+      const plan = choosePayment(deps, priced.restaurant, methods, input, priced.total);
       // Kept where the PDV keeps it: the order's NFC-e (queueStorefrontNote) is issued to this CPF.
       return buyerCpf ? { ...plan, paymentData: { ...plan.paymentData, customer_cpf: buyerCpf } } : plan;
     },

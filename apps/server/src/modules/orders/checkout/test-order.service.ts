@@ -7,7 +7,7 @@ import { chooseShipping } from '../place/delivery';
 import { type OrderDoor, placeOrder } from '../place/place-order';
 import { cartProducts, readCatalogue } from '../place/pricing';
 import { createdOrder } from './checkout.service';
-import { choosePayment } from './checkout-payment';
+import { activePaymentMethods, choosePayment } from './checkout-payment';
 
 /**
  * The menu preview's door (decision 044): staff order from their own menu to see how an order arrives,
@@ -22,10 +22,15 @@ export async function placeTestOrder(
   idempotencyKey: string | null,
 ): Promise<CreatedOrder> {
   const { deps, actor } = ctx;
+  let methods: Awaited<ReturnType<typeof activePaymentMethods>> = [];
   const door: OrderDoor<CreatedOrder> = {
     async prepare({ db }) {
-      const restaurant = await restaurantById(db, ctx.restaurantId);
-      const catalogue = await readCatalogue(db, restaurant.id, input.items);
+      const [restaurant, catalogue, active] = await Promise.all([
+        restaurantById(db, ctx.restaurantId),
+        readCatalogue(db, ctx.restaurantId, input.items),
+        activePaymentMethods(db, ctx.restaurantId),
+      ]);
+      methods = active;
       const cart = cartProducts(catalogue, input.items);
       const choice = await chooseShipping(db, deps, restaurant, input, cart);
       return {
@@ -44,8 +49,8 @@ export async function placeTestOrder(
         catalogue,
       };
     },
-    async plan(txCtx, priced) {
-      const plan = await choosePayment(txCtx.db, deps, priced.restaurant, input, priced.total);
+    async plan(_txCtx, priced) {
+      const plan = choosePayment(deps, priced.restaurant, methods, input, priced.total);
       // Nobody pays a test: the method is only named on the ticket.
       return { ...plan, paymentStatus: null, hosted: null, localPix: false, installments: null };
     },

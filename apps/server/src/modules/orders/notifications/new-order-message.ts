@@ -7,7 +7,7 @@ import { toWhatsAppNumber } from '@meucardapio/domain/phone';
 import { greetingName } from '@meucardapio/domain/status-messages';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { tenant } from '../../../http/tenant';
-import { type OutboxRow, queueOutboxRow } from './outbox-queue';
+import { type OutboxRow, outboxRowStep, queueOutboxRow } from './outbox-queue';
 
 /*
  * "Recebemos seu pedido": the WhatsApp message a customer gets once per order (ARCHITECTURE §6.11).
@@ -103,18 +103,13 @@ function newOrderRow(order: MessageOrder, items: MessageItem[], restaurantName: 
 }
 
 /**
- * Queues the message of an order just placed, in the transaction that places it, if the order
- * qualifies: one statement, the rule checked on the order's row as written.
+ * The message of an order just placed, queued in the transaction that places it if the order
+ * qualifies: one step (to share the order's round trip), the rule checked on the order's row as written.
  */
-export function queueNewOrderMessage(
-  tx: DbOrTx,
-  order: MessageOrder,
-  items: MessageItem[],
-  restaurantName: string,
-): Promise<boolean> {
+export function newOrderMessageStep(order: MessageOrder, items: MessageItem[], restaurantName: string) {
   const qualifies = sql`exists (select 1 from ${orders} where ${orders.restaurantId} = ${order.restaurantId}
     and ${orders.id} = ${order.id} and ${notifiesNewOrder()})`;
-  return queueOutboxRow(tx, newOrderRow(order, items, restaurantName), { onlyIf: qualifies });
+  return outboxRowStep(newOrderRow(order, items, restaurantName), { onlyIf: qualifies });
 }
 
 /**

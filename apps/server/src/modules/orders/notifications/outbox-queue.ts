@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '@meucardapio/db/client';
+import { runStep, step } from '@meucardapio/db/one-trip';
 import { outboundMessages } from '@meucardapio/db/schema';
 import { type SQL, sql } from 'drizzle-orm';
 
@@ -37,17 +38,32 @@ export async function queueOutboxRow(
   row: OutboxRow,
   options: { onlyIf?: SQL; wake?: boolean } = {},
 ): Promise<boolean> {
-  const { onlyIf, wake = true } = options;
-  const { rows } = await tx.execute<{ queued: number }>(sql`
-    with queued as (
-      insert into ${outboundMessages} (restaurant_id, order_id, kind, phone, body, status, last_error, created_at)
-      select ${row.restaurantId}::uuid, ${row.orderId}::uuid, ${row.kind}, ${row.phone}, ${row.body},
-        ${row.status ?? 'pending'}, ${row.lastError ?? null}, ${row.createdAt ?? sql`now()`}
-      ${onlyIf ? sql`where ${onlyIf}` : sql``}
-      on conflict do nothing
-      returning status
-    ),
-    woken as (select pg_notify(${OUTBOX_CHANNEL}::text, ${OUTBOX_WRITER}) from queued where status = 'pending' and ${wake}::boolean)
-    select (select count(*) from queued)::int as queued, (select count(*) from woken)::int as woken`);
-  return Number(rows[0]?.queued ?? 0) > 0;
+  const [answer] = await runStep(tx, outboxRowStep(row, options));
+  return outboxRowQueued(answer);
 }
+
+/** `queueOutboxRow` as a step, to share a round trip with other writes of the same change. */
+export function outboxRowStep(row: OutboxRow, options: { onlyIf?: SQL; wake?: boolean } = {}) {
+  const { onlyIf, wake = true } = options;
+  return step<{ queued: number; woken: number }>(
+    [
+      [
+        'queued',
+        sql`insert into ${outboundMessages} (restaurant_id, order_id, kind, phone, body, status, last_error, created_at)
+          select ${row.restaurantId}::uuid, ${row.orderId}::uuid, ${row.kind}, ${row.phone}, ${row.body},
+            ${row.status ?? 'pending'}, ${row.lastError ?? null}, ${row.createdAt ?? sql`now()`}
+          ${onlyIf ? sql`where ${onlyIf}` : sql``}
+          on conflict do nothing
+          returning status`,
+      ],
+      [
+        'woken',
+        sql`select pg_notify(${OUTBOX_CHANNEL}::text, ${OUTBOX_WRITER}) from queued where status = 'pending' and ${wake}::boolean`,
+      ],
+    ],
+    sql`select (select count(*) from queued)::int as queued, (select count(*) from woken)::int as woken`,
+  );
+}
+
+/** Whether the step's answer queued a row. */
+export const outboxRowQueued = (answer: { queued: number } | undefined) => Number(answer?.queued ?? 0) > 0;

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { inOneTrip } from '@meucardapio/db/one-trip';
 import type { orderItems, orders } from '@meucardapio/db/schema';
 import { clampDiscount } from '@meucardapio/domain/payment';
 import { orderTotal } from '@meucardapio/domain/pricing';
 import { inTransaction, type ServiceCtx } from '../../../http/context';
 import { type RestaurantRow, restaurantById } from '../../../tenancy/restaurant-lookup';
+import { stockTaken, takeSaleStock } from '../../catalog/stock.service';
 import { countSale } from '../../daily-sales/daily-sales.service';
-import { queueNewOrderMessage } from '../notifications/new-order-message';
-import { announceOrderCreated } from '../order-events';
+import { newOrderMessageStep } from '../notifications/new-order-message';
+import { orderCreatedStep } from '../order-events';
 import { lockForNextOrderNumber } from './admission';
 import { CHANNELS, type OrderChannel } from './channels';
 import { type AppliedCoupon, evaluateCoupon, redeemCoupon } from './coupon';
@@ -30,7 +32,7 @@ import {
   type ProposedLine,
   priceOrderLines,
 } from './pricing';
-import { takeOrderStock } from './stock';
+import { orderStockSteps } from './stock';
 
 /*
  * The one way an order is born. A door (the storefront checkout, a PDV sale, and every later channel)
@@ -79,7 +81,7 @@ export type PlacedOrder = PricedOrder & {
   stock: StockTaken[];
 };
 
-type StockTaken = Awaited<ReturnType<typeof takeOrderStock>>[number];
+type StockTaken = Awaited<ReturnType<typeof stockTaken>>;
 
 /** A door's own part: what it asks for, its rules, its extra rows, and how it answers. */
 export type OrderDoor<Answer> = {
@@ -201,16 +203,38 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
     status: CHANNELS[request.channel].status,
     round,
   });
-  // The customer's "Recebemos seu pedido", committed with the order (if it is one that gets it).
-  await queueNewOrderMessage(ctx.db, order, items, priced.restaurant.name);
-  const stock = CHANNELS[request.channel].test ? [] : await takeOrderStock(ctx, order, priced.lines, request);
+  const stock = await takeStockAndAnnounce(ctx, order, items, priced, request);
   await redeemCoupon(ctx, priced.coupon, request.customer.id, order.id);
   const placed: PlacedOrder = { ...priced, order, items, payment, stock };
   await door.record?.(ctx, placed);
   // A sale handed over at once (the PDV's) is settled as it is born.
   await countSale(ctx.db, order);
-  await announceOrderCreated(ctx.db, order);
   return door.answer(ctx, placed);
+}
+
+/**
+ * The order's stock, its customer's "Recebemos seu pedido" (committed with the order, if it is one that
+ * gets it) and `order.created`, in one round trip. Several products' stock is taken first, one product
+ * after another in id order (concurrent writers of stock must lock them in that order, and the writes
+ * of one statement run in none); a single product's joins the trip.
+ */
+async function takeStockAndAnnounce(
+  ctx: ServiceCtx,
+  order: OrderRow,
+  items: PlacedOrder['items'],
+  priced: PricedOrder,
+  request: FullRequest<unknown>,
+): Promise<StockTaken[]> {
+  const takes = orderStockSteps(order, priced.lines, request);
+  const alone = takes.length === 1 ? takes[0] : null;
+  const stock = alone ? [] : await takeSaleStock(ctx.db, takes);
+  const trip = await inOneTrip(ctx.db, {
+    message: newOrderMessageStep(order, items, priced.restaurant.name),
+    created: orderCreatedStep(order),
+    ...(alone ? { stock: alone.step } : {}),
+  });
+  if (alone) stock.push(await stockTaken(ctx.db, alone, trip.stock ?? []));
+  return stock;
 }
 
 /** Lines, delivery, discount and total: everything read and priced before the lock. */

@@ -1,22 +1,21 @@
 import { ONLINE_CUSTOMER_NAME } from '@meucardapio/domain/stock';
-import type { ServiceCtx } from '../../../http/context';
-import { takeSaleStock } from '../../catalog/stock.service';
+import { type SaleStockStep, saleStockSteps } from '../../catalog/stock.service';
 import { CHANNELS, type OrderChannel } from './channels';
 import type { PricedLine } from './pricing';
 
 /**
- * Step "stock": conditional decrements (no oversell); any failure rolls the whole order back. A sale
- * recorded as sold (made offline) already left the shop: its stock is taken even below zero.
+ * Step "stock": conditional decrements (no oversell), one step per stock-controlled product; any
+ * failure rolls the whole order back. A sale recorded as sold (made offline) already left the shop:
+ * its stock is taken even below zero. A test order takes none.
  */
-export async function takeOrderStock(
-  ctx: ServiceCtx,
-  order: { id: string; number: number },
+export function orderStockSteps(
+  order: { id: string; restaurantId: string; number: number },
   lines: readonly PricedLine[],
   request: { channel: OrderChannel; placedBy: { name: string } },
-) {
-  return takeSaleStock(
-    ctx.db,
-    ctx.restaurantId,
+): SaleStockStep[] {
+  if (CHANNELS[request.channel].test) return [];
+  return saleStockSteps(
+    order.restaurantId,
     lines.flatMap((l) =>
       l.product.id
         ? [{ productId: l.product.id, quantity: l.quantity, controleEstoque: l.product.controleEstoque }]
