@@ -8,7 +8,6 @@ import {
   cashWithdrawals,
   orderItems,
   orders,
-  paymentMethods,
   tableAccountPayments,
   tableAccounts,
 } from '@meucardapio/db/schema';
@@ -40,6 +39,7 @@ import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { toItemView } from '../orders/order-view';
+import { activePaymentMethods } from '../orders/place/place-order';
 
 /** Reads shared by the cashier services. Every query is scoped by restaurant. */
 
@@ -270,11 +270,7 @@ export async function posMethodsOf(
   restaurantId: string,
   pix: PixSettings | null,
 ): Promise<PdvPaymentMethod[]> {
-  const rows = await db
-    .select()
-    .from(paymentMethods)
-    .where(tenant(paymentMethods, restaurantId, eq(paymentMethods.active, true)))
-    .orderBy(asc(paymentMethods.name));
+  const rows = await activePaymentMethods(db, restaurantId);
   const methods = posPaymentMethods(checkoutPaymentMethods(rows) as PaymentMethodLike[]);
   return methods.map((m) => {
     const type = m.type ?? paymentTypeOf(m.name);

@@ -1,10 +1,4 @@
-import {
-  cashRegisterSessions,
-  cashSaleDiscounts,
-  cashSalePayments,
-  paymentMethods,
-  reservedSales,
-} from '@meucardapio/db/schema';
+import { cashRegisterSessions, cashSaleDiscounts, cashSalePayments, reservedSales } from '@meucardapio/db/schema';
 import {
   CASHIER_MSG,
   checkCartNotEmpty,
@@ -21,14 +15,21 @@ import type { FinalizedSale } from '@meucardapio/domain/cashier-views';
 import { BUYER_MSG, checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { checkoutPaymentMethods, posPaymentMethods } from '@meucardapio/domain/payment';
 import { pixBrCode, pixSettingsOf, pixTxid } from '@meucardapio/domain/pix';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { badRequest, conflict } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { restaurantById } from '../../tenancy/restaurant-lookup';
 import { queueOrderNote } from '../fiscal/queue-note';
-import { type OrderDoor, type PaymentPlan, placeOrder, readCatalogue } from '../orders/place/place-order';
+import {
+  activePaymentMethods,
+  type OrderDoor,
+  type PaymentMethodRow,
+  type PaymentPlan,
+  placeOrder,
+  readCatalogue,
+} from '../orders/place/place-order';
 import { enqueuePdvReceipt } from '../printing/print-jobs.service';
 import { approvedDiscount } from '../staff/discount-approval';
 import { type VerifiedStaff, verifyStaffPassword } from '../staff/staff-password.service';
@@ -113,6 +114,8 @@ export async function finalizeSale(
   const customerName = input.customerName ?? WALK_IN_CUSTOMER;
   let sale: { sessionId: string; payments: PdvPayment[]; approver: VerifiedStaff | null } | null = null;
   let approver: VerifiedStaff | null = null;
+  /** The active payment methods, read before the transaction. */
+  let methodRows: PaymentMethodRow[] = [];
   /** The rows `record` wrote: the answer is made from them instead of being read back. */
   let written: { payments: Awaited<ReturnType<typeof insertSalePayments>>; discount: DiscountRow | null } | null = null;
 
@@ -129,11 +132,16 @@ export async function finalizeSale(
       // The password check is slow on purpose: done before the transaction, used once the discount is priced.
       if (input.discountApproval) approver = await verifyStaffPassword(ctx, input.discountApproval, clientIp);
       const items = input.items.map((i) => ({ ...i, notes: i.notes ?? null }));
-      // Read on the pool, where these reads are written once, not in the sale's transaction.
-      const restaurant = await restaurantById(ctx.db, restaurantId);
+      // Read on the pool, side by side, not in the sale's transaction.
+      const [restaurant, catalogue, active] = await Promise.all([
+        restaurantById(ctx.db, restaurantId),
+        readCatalogue(ctx.db, restaurantId, items),
+        activePaymentMethods(ctx.db, restaurantId),
+      ]);
+      methodRows = active;
       return {
         restaurant,
-        catalogue: await readCatalogue(ctx.db, restaurantId, items),
+        catalogue,
         items,
         customer: { id: null, name: customerName, phone: null, email: null },
         placedBy: { employeeId: actor.kind === 'employee' ? actor.id : null, name: actor.name },
@@ -156,11 +164,6 @@ export async function finalizeSale(
         approver,
       );
       const session = await openSessionForSale(txCtx);
-      const methodRows = await txCtx.db
-        .select()
-        .from(paymentMethods)
-        .where(tenant(paymentMethods, restaurantId, eq(paymentMethods.active, true)))
-        .orderBy(asc(paymentMethods.name));
       const methods = posPaymentMethods(checkoutPaymentMethods(methodRows));
       const checked = validatePayments(total, input.payments, methods);
       if (!checked.ok) throw badRequest(checked.title, checked.description ?? '', checked.code);

@@ -1,5 +1,4 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import { paymentMethods } from '@meucardapio/db/schema';
 import type { CheckoutPaymentMethod, OrderProposal } from '@meucardapio/domain/checkout';
 import { providerHandle } from '@meucardapio/domain/hosted-checkout';
 import { maxInstallmentsFor } from '@meucardapio/domain/installments';
@@ -14,12 +13,10 @@ import {
   paymentTypeOf,
 } from '@meucardapio/domain/payment';
 import { pixSettingsOf } from '@meucardapio/domain/pix';
-import { asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../../http/context';
 import { AppError, badRequest } from '../../../http/errors';
-import { tenant } from '../../../http/tenant';
 import type { RestaurantRow } from '../../../tenancy/restaurant-lookup';
-import type { PaymentPlan } from '../place/place-order';
+import { activePaymentMethods, type PaymentMethodRow, type PaymentPlan } from '../place/place-order';
 
 /*
  * How a storefront order is paid: one of the methods the restaurant offers, on delivery, through the
@@ -51,16 +48,6 @@ const LOCAL_PIX_CHECKOUT_METHOD: CheckoutPaymentMethod = {
   maxInstallments: 1,
 };
 
-/** The restaurant's active payment methods, ordered by name: what a checkout offers (`offeredMethods`). */
-export function activePaymentMethods(db: DbOrTx, restaurantId: string): Promise<PaymentMethodRow[]> {
-  return db
-    .select()
-    .from(paymentMethods)
-    .where(tenant(paymentMethods, restaurantId, eq(paymentMethods.active, true)))
-    .orderBy(asc(paymentMethods.name));
-}
-
-type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 type PixRestaurant = Pick<RestaurantRow, 'id' | 'pixKey' | 'pixKeyType' | 'pixMerchantName' | 'pixMerchantCity'>;
 
 /**

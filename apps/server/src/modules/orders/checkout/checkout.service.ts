@@ -10,9 +10,15 @@ import { placeRound } from '../../table-accounts/round.service';
 import { customerOrderViews, toCustomerOrderView } from '../order-view';
 import { assertFewOpenUnpaidOrders, assertOpenForOrders, restaurantWithHours } from '../place/admission';
 import { chooseShipping } from '../place/delivery';
-import { type OrderDoor, type PlacedOrder, placeOrder } from '../place/place-order';
+import {
+  activePaymentMethods,
+  type OrderDoor,
+  type PaymentMethodRow,
+  type PlacedOrder,
+  placeOrder,
+} from '../place/place-order';
 import { cartProducts, readCatalogue } from '../place/pricing';
-import { activePaymentMethods, choosePayment } from './checkout-payment';
+import { choosePayment } from './checkout-payment';
 
 /** A customer account belongs to one restaurant: using it on another restaurant's page is refused. */
 export function assertCustomerOf(ctx: CustomerCtx, restaurant: { id: string }) {
@@ -47,7 +53,7 @@ export async function createCustomerOrder(
     });
   }
   let buyerCpf: string | null = null;
-  let methods: Awaited<ReturnType<typeof activePaymentMethods>> = [];
+  let methods: PaymentMethodRow[] = [];
   const door: OrderDoor<CreatedOrder> = {
     async prepare({ db }) {
       buyerCpf = checkedBuyer(input.customerCpf);

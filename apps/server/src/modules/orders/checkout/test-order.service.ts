@@ -4,10 +4,10 @@ import { conflict } from '../../../http/errors';
 import { restaurantById } from '../../../tenancy/restaurant-lookup';
 import { customerOrderViews } from '../order-view';
 import { chooseShipping } from '../place/delivery';
-import { type OrderDoor, placeOrder } from '../place/place-order';
+import { activePaymentMethods, type OrderDoor, type PaymentMethodRow, placeOrder } from '../place/place-order';
 import { cartProducts, readCatalogue } from '../place/pricing';
 import { createdOrder } from './checkout.service';
-import { activePaymentMethods, choosePayment } from './checkout-payment';
+import { choosePayment } from './checkout-payment';
 
 /**
  * The menu preview's door (decision 044): staff order from their own menu to see how an order arrives,
@@ -22,7 +22,7 @@ export async function placeTestOrder(
   idempotencyKey: string | null,
 ): Promise<CreatedOrder> {
   const { deps, actor } = ctx;
-  let methods: Awaited<ReturnType<typeof activePaymentMethods>> = [];
+  let methods: PaymentMethodRow[] = [];
   const door: OrderDoor<CreatedOrder> = {
     async prepare({ db }) {
       const [restaurant, catalogue, active] = await Promise.all([

@@ -1,5 +1,6 @@
-import { customers } from '@meucardapio/db/schema';
-import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '@meucardapio/db/client';
+import { customers, paymentMethods } from '@meucardapio/db/schema';
+import { asc, eq } from 'drizzle-orm';
 import type { Deps, ServiceCtx } from '../../../http/context';
 import { tenant } from '../../../http/tenant';
 import type { CheckoutCustomer } from '../../../integrations/payments/payments';
@@ -7,6 +8,20 @@ import { CHANNELS, type OrderChannel } from './channels';
 import { hostedCheckoutLink, paymentLinkFailed } from './checkout-link';
 import { localPixData } from './local-pix';
 import type { PricedOrder } from './place-order';
+
+/**
+ * The restaurant's active payment methods, ordered by name: what a door offers. A door reads them
+ * before the transaction, beside its other reads, and plans the payment with them.
+ */
+export function activePaymentMethods(db: DbOrTx, restaurantId: string) {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(tenant(paymentMethods, restaurantId, eq(paymentMethods.active, true)))
+    .orderBy(asc(paymentMethods.name));
+}
+
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 /**
  * How the order's money is collected, as its door planned it: on delivery or at the counter (cash,

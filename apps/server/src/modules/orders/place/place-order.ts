@@ -51,6 +51,7 @@ import { orderStockSteps } from './stock';
 export type { OrderChannel } from './channels';
 export type { OrderAddress } from './delivery';
 export type { PaymentPlan } from './payment';
+export { activePaymentMethods, type PaymentMethodRow } from './payment';
 export type { ChargedLine, PricedLine, ProposedLine } from './pricing';
 /** A door reads the cart's products before the transaction, on the pool, and hands them in (`catalogue`). */
 export { readCatalogue } from './pricing';
