@@ -8,7 +8,7 @@ import { restaurantBySlug } from '../../../tenancy/restaurant-lookup';
 import { openAccountOfTable } from '../../table-accounts/guest.service';
 import { placeRound } from '../../table-accounts/round.service';
 import { customerOrderViews, toCustomerOrderView } from '../order-view';
-import { assertFewOpenUnpaidOrders, assertOpenForOrders, restaurantWithHours } from '../place/admission';
+import { assertOpenForOrders, restaurantWithHours } from '../place/admission';
 import { chooseShipping } from '../place/delivery';
 import {
   activePaymentMethods,
@@ -89,7 +89,7 @@ export async function createCustomerOrder(
       // Kept where the PDV keeps it: the order's NFC-e (queueStorefrontNote) is issued to this CPF.
       return buyerCpf ? { ...plan, paymentData: { ...plan.paymentData, customer_cpf: buyerCpf } } : plan;
     },
-    admit: (txCtx) => assertFewOpenUnpaidOrders(txCtx, actor.id),
+    limitsOpenUnpaidOrdersOf: actor.id,
     replay: (readCtx, earlier) => replayCustomerOrder({ ...ctx, db: readCtx.db }, earlier),
     answer: async (_txCtx, placed) => createdOrder(placed),
   };

@@ -1,7 +1,6 @@
-import { anyOf } from '@meucardapio/db/any-of';
 import { builtOnce } from '@meucardapio/db/built-once';
 import type { DbOrTx } from '@meucardapio/db/client';
-import { orders, restaurantHours, restaurants } from '@meucardapio/db/schema';
+import { restaurantHours, restaurants } from '@meucardapio/db/schema';
 import { checkOpenForOrders, type HoursRow } from '@meucardapio/domain/hours';
 import { checkOpenUnpaidOrders, OPEN_ORDER_STATUSES } from '@meucardapio/domain/order-status';
 import { eq, sql } from 'drizzle-orm';
@@ -15,14 +14,18 @@ import { type RestaurantRow, restaurantNotFound } from '../../../tenancy/restaur
  * order number in the same statement: the UPDATE holds the restaurant's row until the transaction ends,
  * so order numbers, coupon limits and per-customer counts are then read and written without races
  * (stock keeps its own conditional UPDATE). A transaction that does not place its order rolls back, and
- * its number with it.
+ * its number with it. For a customer's order (`limitedCustomer`), the same round trip then counts their
+ * open unpaid orders, under the lock (the database function `mc_lock_for_order`, migration 0035).
  */
-export async function lockForNextOrderNumber(ctx: ServiceCtx): Promise<number> {
-  // Written as SQL: every order's transaction runs it, where the query builder's work is not kept.
-  const { rows } = await ctx.db.execute<{ order_seq: number }>(
-    sql`update ${restaurants} set order_seq = order_seq + 1 where id = ${ctx.restaurantId} returning order_seq`,
+export async function lockForNextOrderNumber(
+  ctx: ServiceCtx,
+  limitedCustomer: string | null,
+): Promise<{ number: number; openUnpaid: number | null }> {
+  const { rows } = await ctx.db.execute<{ next_number: number; open_unpaid: number | null }>(
+    sql`select * from mc_lock_for_order(${ctx.restaurantId}::uuid, ${limitedCustomer}::uuid, ${sql.param([...OPEN_ORDER_STATUSES])}::text[])`,
   );
-  return Number(rows[0].order_seq);
+  const [row] = rows;
+  return { number: Number(row.next_number), openUnpaid: row.open_unpaid === null ? null : Number(row.open_unpaid) };
 }
 
 /** The columns of a restaurant's weekly hours that the open/closed rules read. */
@@ -74,14 +77,8 @@ export function assertOpenForOrders(restaurant: { timezone: string }, hours: rea
   if (!open.ok) throw new AppError(409, open.code, open.title, open.description ?? '');
 }
 
-/** Each open unpaid order holds stock (and maybe a coupon use): a customer may only hold a few. Under the lock. */
-export async function assertFewOpenUnpaidOrders(ctx: ServiceCtx, customerId: string) {
-  // Written as SQL for the reason lockForNextOrderNumber is.
-  const { rows } = await ctx.db.execute<{ open_unpaid: number }>(sql`
-    select count(*)::int as open_unpaid from ${orders}
-    where restaurant_id = ${ctx.restaurantId} and customer_id = ${customerId}
-      and ${anyOf(orders.status, OPEN_ORDER_STATUSES)}
-      and (payment_status is null or payment_status <> 'approved')`);
-  const openCheck = checkOpenUnpaidOrders(Number(rows[0].open_unpaid));
+/** Each open unpaid order holds stock (and maybe a coupon use): a customer may only hold a few (counted under the lock). */
+export function assertFewOpenUnpaidOrders(openUnpaid: number) {
+  const openCheck = checkOpenUnpaidOrders(openUnpaid);
   if (!openCheck.ok) throw new AppError(409, openCheck.code, openCheck.title, openCheck.description ?? '');
 }

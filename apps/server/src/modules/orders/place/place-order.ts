@@ -9,7 +9,7 @@ import { stockTaken, takeSaleStock } from '../../catalog/stock.service';
 import { countSale } from '../../daily-sales/daily-sales.service';
 import { newOrderMessageStep } from '../notifications/new-order-message';
 import { orderCreatedStep } from '../order-events';
-import { lockForNextOrderNumber } from './admission';
+import { assertFewOpenUnpaidOrders, lockForNextOrderNumber } from './admission';
 import { CHANNELS, type OrderChannel } from './channels';
 import { type AppliedCoupon, evaluateCoupon, redeemCoupon } from './coupon';
 import {
@@ -39,11 +39,11 @@ import { orderStockSteps } from './stock';
  * says who the order is for, what is in it, how it travels and how it is paid, and adds only its own
  * rules; the pipeline does the rest in one transaction, in this order:
  *   read and price what needs no lock (products, delivery address and area, coupon, payment plan)
- *   → lock the restaurant's orders and take the next number → the door's own checks → order, items
- *   and first history row (an earlier attempt with the same key that committed fails it on the key, and
- *   the retry answers that order)
- *   → the customer's message → stock and coupon use (conditional updates) → the door's own rows
- *   → `order.created`.
+ *   → lock the restaurant's orders and take the next number (with the count of a customer's open
+ *   unpaid orders where the door limits them) → order, items and first history row (an earlier
+ *   attempt with the same key that committed fails it on the key, and the retry answers that order)
+ *   → stock, the customer's message and `order.created` (one round trip where they can share it)
+ *   → coupon use (a conditional update) → the door's own rows.
  * Only what is read-then-written per restaurant (numbers, coupon and open-order limits) runs after
  * the lock (decision 006); stock holds on its own conditional UPDATE.
  */
@@ -98,8 +98,11 @@ export type OrderDoor<Answer> = {
    * number (the door locks the account's row, so rounds added at once are numbered one after another).
    */
   attach?(ctx: ServiceCtx, priced: PricedOrder): Promise<AccountRound | null>;
-  /** Under the restaurant's lock: the door's rules that are read then written (limits per customer). */
-  admit?(ctx: ServiceCtx, priced: PricedOrder): Promise<void>;
+  /**
+   * The customer who may hold only a few open unpaid orders (the storefront's rule): counted under the
+   * restaurant's lock, in the statement that takes it.
+   */
+  limitsOpenUnpaidOrdersOf?: string;
   /** After the order's rows, in the same transaction: the door's own rows (a sale's payments). */
   record?(ctx: ServiceCtx, placed: PlacedOrder): Promise<void>;
   /** The answer to a retry: the order an earlier attempt with the same key placed (refused if not this door's). */
@@ -184,8 +187,8 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
   const contact = await paymentContact(ctx, plan, request.customer);
   const round = (await door.attach?.(ctx, priced)) ?? null;
 
-  const number = await lockForNextOrderNumber(ctx);
-  await door.admit?.(ctx, priced);
+  const { number, openUnpaid } = await lockForNextOrderNumber(ctx, door.limitsOpenUnpaidOrdersOf ?? null);
+  if (openUnpaid !== null) assertFewOpenUnpaidOrders(openUnpaid);
 
   const id = randomUUID();
   const payment = startPayment(ctx.deps, plan, {
