@@ -16,7 +16,7 @@ import { pixSettingsOf } from '@meucardapio/domain/pix';
 import type { Deps } from '../../../http/context';
 import { AppError, badRequest } from '../../../http/errors';
 import type { RestaurantRow } from '../../../tenancy/restaurant-lookup';
-import { activePaymentMethods, type PaymentMethodRow, type PaymentPlan } from '../place/place-order';
+import { activePaymentMethods, type PaymentPlan } from '../place/place-order';
 
 /*
  * How a storefront order is paid: one of the methods the restaurant offers, on delivery, through the
@@ -54,7 +54,7 @@ type PixRestaurant = Pick<RestaurantRow, 'id' | 'pixKey' | 'pixKeyType' | 'pixMe
  * The active methods, or the spec's fallback list (card, debit, pix online; cash) when none; with the
  * restaurant's own PIX key, "PIX (QR Code)" is the one PIX choice among them.
  */
-function offeredMethods(active: readonly PaymentMethodRow[], restaurant: PixRestaurant): CheckoutPaymentMethod[] {
+function offeredMethods(active: readonly PaymentMethodLike[], restaurant: PixRestaurant): CheckoutPaymentMethod[] {
   const methods = checkoutPaymentMethods([...active]).map(toCheckoutMethod);
   return onePixChoice(methods, pixSettingsOf(restaurant) ? LOCAL_PIX_CHECKOUT_METHOD : null);
 }
@@ -77,7 +77,7 @@ export const onlinePaymentUnavailable = () =>
 export function choosePayment(
   deps: Deps,
   restaurant: RestaurantRow,
-  active: readonly PaymentMethodRow[],
+  active: readonly PaymentMethodLike[],
   input: Pick<OrderProposal, 'paymentMethod' | 'cashReceived' | 'installments'>,
   total: number,
 ): PaymentPlan {

@@ -8,15 +8,9 @@ import { restaurantBySlug } from '../../../tenancy/restaurant-lookup';
 import { openAccountOfTable } from '../../table-accounts/guest.service';
 import { placeRound } from '../../table-accounts/round.service';
 import { customerOrderViews, toCustomerOrderView } from '../order-view';
-import { assertOpenForOrders, restaurantWithHours } from '../place/admission';
+import { assertOpenForOrders, checkoutRestaurant, type OfferedMethodRow } from '../place/admission';
 import { chooseShipping } from '../place/delivery';
-import {
-  activePaymentMethods,
-  type OrderDoor,
-  type PaymentMethodRow,
-  type PlacedOrder,
-  placeOrder,
-} from '../place/place-order';
+import { type OrderDoor, type PlacedOrder, placeOrder } from '../place/place-order';
 import { cartProducts, readCatalogue } from '../place/pricing';
 import { choosePayment } from './checkout-payment';
 
@@ -53,15 +47,14 @@ export async function createCustomerOrder(
     });
   }
   let buyerCpf: string | null = null;
-  let methods: PaymentMethodRow[] = [];
+  let methods: OfferedMethodRow[] = [];
   const door: OrderDoor<CreatedOrder> = {
     async prepare({ db }) {
       buyerCpf = checkedBuyer(input.customerCpf);
       // Independent reads, side by side: the checkout waits for one round trip, not four.
-      const [{ restaurant, hours }, catalogue, active, onPage] = await Promise.all([
-        restaurantWithHours(db, ctx.restaurantId),
+      const [{ restaurant, hours, methods: active }, catalogue, onPage] = await Promise.all([
+        checkoutRestaurant(db, ctx.restaurantId),
         readCatalogue(db, ctx.restaurantId, input.items),
-        activePaymentMethods(db, ctx.restaurantId),
         input.restaurantSlug ? restaurantBySlug(db, input.restaurantSlug) : null,
       ]);
       if (onPage) assertCustomerOf(ctx, onPage);

@@ -1,9 +1,9 @@
 import { builtOnce } from '@meucardapio/db/built-once';
 import type { DbOrTx } from '@meucardapio/db/client';
-import { restaurantHours, restaurants } from '@meucardapio/db/schema';
+import { paymentMethods, restaurantHours, restaurants } from '@meucardapio/db/schema';
 import { checkOpenForOrders, type HoursRow } from '@meucardapio/domain/hours';
 import { checkOpenUnpaidOrders, OPEN_ORDER_STATUSES } from '@meucardapio/domain/order-status';
-import { eq, sql } from 'drizzle-orm';
+import { type Column, eq, sql } from 'drizzle-orm';
 import type { ServiceCtx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
@@ -41,27 +41,46 @@ export function hoursOf(db: DbOrTx, restaurantId: string): Promise<HoursRow[]> {
   return db.select(HOURS_FIELDS).from(restaurantHours).where(tenant(restaurantHours, restaurantId));
 }
 
-/** A restaurant and its weekly hours in one read: what a checkout looks at first, before its transaction. */
-export async function restaurantWithHours(
+/** The columns of a payment method that a checkout offers and checks its choice against. */
+const METHOD_FIELDS = {
+  id: paymentMethods.id,
+  name: paymentMethods.name,
+  icon: paymentMethods.icon,
+  active: paymentMethods.active,
+  requiresChange: paymentMethods.requiresChange,
+  infinitepayEnabled: paymentMethods.infinitepayEnabled,
+  maxInstallments: paymentMethods.maxInstallments,
+};
+export type OfferedMethodRow = Pick<typeof paymentMethods.$inferSelect, keyof typeof METHOD_FIELDS>;
+
+/**
+ * A restaurant, its weekly hours and its active payment methods (ordered by name) in one read: what a
+ * checkout looks at first, before its transaction.
+ */
+export async function checkoutRestaurant(
   db: DbOrTx,
   restaurantId: string,
-): Promise<{ restaurant: RestaurantRow; hours: HoursRow[] }> {
-  const [row] = await withHours(db, { restaurantId });
+): Promise<{ restaurant: RestaurantRow; hours: HoursRow[]; methods: OfferedMethodRow[] }> {
+  const [row] = await withHoursAndMethods(db, { restaurantId });
   if (!row) throw restaurantNotFound();
   return row;
 }
 
-const hoursFields = sql.join(
-  Object.entries(HOURS_FIELDS).map(([key, column]) => sql`${key}::text, h.${sql.identifier(column.name)}`),
-  sql`, `,
-);
-const withHours = builtOnce((db) =>
+const jsonFields = (fields: Record<string, Column>, alias: string) =>
+  sql.join(
+    Object.entries(fields).map(([key, column]) => sql`${key}::text, ${sql.raw(alias)}.${sql.identifier(column.name)}`),
+    sql`, `,
+  );
+const withHoursAndMethods = builtOnce((db) =>
   db
     .select({
       restaurant: restaurants,
       hours: sql<HoursRow[]>`(
-        select coalesce(json_agg(json_build_object(${hoursFields})), '[]'::json)
+        select coalesce(json_agg(json_build_object(${jsonFields(HOURS_FIELDS, 'h')})), '[]'::json)
         from ${restaurantHours} h where h.restaurant_id = ${restaurants}.id)`,
+      methods: sql<OfferedMethodRow[]>`(
+        select coalesce(json_agg(json_build_object(${jsonFields(METHOD_FIELDS, 'm')}) order by m.name), '[]'::json)
+        from ${paymentMethods} m where m.restaurant_id = ${restaurants}.id and m.active)`,
     })
     .from(restaurants)
     .where(eq(restaurants.id, sql.placeholder('restaurantId')))
