@@ -100,6 +100,7 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
     const replayed = new Set<number>();
     let quiet = true;
     let checking = false;
+    let checkAgain = false;
     let over = false;
 
     const deliver = (e: LiveEvent) => {
@@ -126,8 +127,14 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
         quiet = true;
       },
       recheck() {
-        if (checking || over) return;
+        if (over) return;
+        // A signal while a check is reading may come from a change that read did not see: one more follows.
+        if (checking) {
+          checkAgain = true;
+          return;
+        }
         checking = true;
+        checkAgain = false;
         realtime
           .checkSession(token)
           .then((fresh) => {
@@ -140,6 +147,7 @@ function stream(actorOf: (c: Context<AppEnv>) => Actor) {
           .catch((err) => log.warn({ err }, 'stream session check failed'))
           .finally(() => {
             checking = false;
+            if (checkAgain) handle.recheck();
           });
       },
     };
