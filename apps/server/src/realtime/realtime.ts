@@ -40,7 +40,8 @@ export async function appendEvents(
   list: readonly NewEvent[],
   known: { courierId?: string | null } = {},
 ): Promise<number[]> {
-  return appendedIds(await runStep(tx, eventsStep(list, known)));
+  // Ids come from one sequence in the order given.
+  return (await runStep(tx, eventsStep(list, known))).map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
 /**
@@ -76,9 +77,6 @@ export function eventsStep(list: readonly NewEvent[], known: { courierId?: strin
     from notified`,
   );
 }
-
-/** The ids of the events a step appended, in the order they were given. */
-export const appendedIds = (answer: readonly { id: number }[]) => answer.map((r) => Number(r.id)).sort((a, b) => a - b);
 
 /** The delivery person of the order an appended event (`row`) names. */
 const courierOf = (row: SQL) => sql`(select o.delivery_employee_id from ${orders} o

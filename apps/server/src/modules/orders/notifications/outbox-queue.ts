@@ -39,7 +39,7 @@ export async function queueOutboxRow(
   options: { onlyIf?: SQL; wake?: boolean } = {},
 ): Promise<boolean> {
   const [answer] = await runStep(tx, outboxRowStep(row, options));
-  return outboxRowQueued(answer);
+  return Number(answer?.queued ?? 0) > 0;
 }
 
 /** `queueOutboxRow` as a step, to share a round trip with other writes of the same change. */
@@ -64,6 +64,3 @@ export function outboxRowStep(row: OutboxRow, options: { onlyIf?: SQL; wake?: bo
     sql`select (select count(*) from queued)::int as queued, (select count(*) from woken)::int as woken`,
   );
 }
-
-/** Whether the step's answer queued a row. */
-export const outboxRowQueued = (answer: { queued: number } | undefined) => Number(answer?.queued ?? 0) > 0;
