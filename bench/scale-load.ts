@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { SESSION_COOKIE } from '../apps/server/src/http/session';
 import { placeCheckout, rawInsertRate } from './cluster-load';
 import { request } from './http-client';
+import { measureScreens } from './scale-screens';
 import type { ScaleTenant } from './scale-seed';
 
 export const CHECKOUT_WORKERS = 8;
@@ -130,17 +131,16 @@ export async function driveScaleLoad(o: LoadOptions) {
     ordersBoard: '/api/admin/orders?limit=60',
     customers: '/api/admin/customers',
   };
-  const screenTimes: Record<string, number[]> = Object.fromEntries(Object.keys(screens).map((k) => [k, []]));
+  let screenTimes: Record<string, number[]> = Object.fromEntries(Object.keys(screens).map((k) => [k, []]));
   const staff = async () => {
-    const cookie = `${SESSION_COOKIE}=${tenants[0].ownerToken}`;
-    while (performance.now() < deadline) {
-      for (const [name, path] of Object.entries(screens)) {
-        const started = performance.now();
-        const res = await request(`${base}${path}`, { headers: { cookie, 'accept-encoding': 'gzip' } });
-        if (res.status !== 200) errors.push(`${name} ${res.status}`);
-        else screenTimes[name].push(performance.now() - started);
-      }
-    }
+    const measured = await measureScreens({
+      base,
+      cookie: `${SESSION_COOKIE}=${tenants[0].ownerToken}`,
+      screens,
+      milliseconds: deadline - performance.now(),
+    });
+    screenTimes = measured.times;
+    errors.push(...measured.errors);
   };
   let maxConnections = 0;
   let maxLag = 0;

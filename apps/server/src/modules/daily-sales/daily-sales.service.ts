@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import { addToDailySales } from '@meucardapio/db/daily-sales';
 import { withinLocalDays } from '@meucardapio/db/local-days';
+import { runStep, step } from '@meucardapio/db/one-trip';
 import { dailyProductSales } from '@meucardapio/db/schema';
 import type { ProductTotal } from '@meucardapio/domain/cashier-report';
 import { isSettledSale, type SalesRow } from '@meucardapio/domain/daily-sales';
@@ -67,27 +68,27 @@ export async function daysSellingProduct(db: DbOrTx, restaurantId: string, produ
   return rows.map((r) => r.day);
 }
 
+/** A row of `salesOfDaysStep`: sums come back as JSON numbers. */
+type SalesOfDaysRow = {
+  day: string;
+  delivery_type: string;
+  source: string;
+  method: string;
+  orders: number;
+  total: number;
+  payments: number;
+  paid: number;
+};
+
 /**
  * A restaurant's sales from local day `from` to `to` (both included): the settled ones from the daily
  * sales, the orders still on the board live (`tz` is the restaurant's time zone, which the views use).
+ * A step, so a screen reads it in the same trip as its other figures; `salesRows` turns its rows.
  */
-export async function salesOfDays(
-  db: DbOrTx,
-  restaurantId: string,
-  tz: string,
-  from: string,
-  to: string,
-): Promise<SalesRow[]> {
-  const { rows } = await db.execute<{
-    day: string;
-    delivery_type: string;
-    source: string;
-    method: string;
-    orders: string;
-    total: string;
-    payments: string;
-    paid: string;
-  }>(sql`
+export const salesOfDaysStep = (restaurantId: string, tz: string, from: string, to: string) =>
+  step<SalesOfDaysRow>(
+    [],
+    sql`
     select day::text, delivery_type, source, method, sum(orders) as orders, sum(total) as total,
       sum(payments) as payments, sum(paid) as paid
     from (
@@ -97,8 +98,11 @@ export async function salesOfDays(
       select day, delivery_type, source, method, orders, total, payments, paid from order_sales
       where restaurant_id = ${restaurantId} and status in (${OPEN}) and ${withinLocalDays(sql`created_at`, tz, from, to)}
     ) s
-    group by 1, 2, 3, 4`);
-  return rows.map((r) => ({
+    group by 1, 2, 3, 4`,
+  );
+
+export const salesRows = (rows: readonly SalesOfDaysRow[]): SalesRow[] =>
+  rows.map((r) => ({
     day: r.day,
     deliveryType: r.delivery_type,
     source: r.source || null,
@@ -108,18 +112,25 @@ export async function salesOfDays(
     payments: Number(r.payments),
     paid: Number(r.paid),
   }));
-}
 
-/** The `limit` best sellers from local day `from` to `to`: quantity, then total, then name. */
-export async function bestSellersOfDays(
+/** `salesOfDaysStep` alone. */
+export async function salesOfDays(
   db: DbOrTx,
   restaurantId: string,
   tz: string,
   from: string,
   to: string,
-  limit: number,
-): Promise<ProductTotal[]> {
-  const { rows } = await db.execute<{ product_id: string | null; name: string; quantity: string; total: string }>(sql`
+): Promise<SalesRow[]> {
+  return salesRows(await runStep(db, salesOfDaysStep(restaurantId, tz, from, to)));
+}
+
+type BestSellerRow = { product_id: string | null; name: string; quantity: number; total: number };
+
+/** The `limit` best sellers from local day `from` to `to`: quantity, then total, then name. */
+export const bestSellersStep = (restaurantId: string, tz: string, from: string, to: string, limit: number) =>
+  step<BestSellerRow>(
+    [],
+    sql`
     select (array_agg(product_id))[1] as product_id, (array_agg(name order by name_at desc))[1] as name,
       sum(quantity) as quantity, sum(total) as total
     from (
@@ -132,11 +143,8 @@ export async function bestSellersOfDays(
     group by product_key
     having sum(quantity) > 0
     order by 3 desc, 4 desc, 2
-    limit ${limit}`);
-  return rows.map((r) => ({
-    productId: r.product_id,
-    name: r.name,
-    quantity: Number(r.quantity),
-    total: Number(r.total),
-  }));
-}
+    limit ${limit}`,
+  );
+
+export const productTotals = (rows: readonly BestSellerRow[]): ProductTotal[] =>
+  rows.map((r) => ({ productId: r.product_id, name: r.name, quantity: Number(r.quantity), total: Number(r.total) }));

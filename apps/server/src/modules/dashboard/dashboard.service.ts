@@ -1,4 +1,5 @@
 import { withinLocalDays } from '@meucardapio/db/local-days';
+import { inOneTrip, step } from '@meucardapio/db/one-trip';
 import { orders } from '@meucardapio/db/schema';
 import { salesByDay, salesSplit } from '@meucardapio/domain/daily-sales';
 import {
@@ -16,7 +17,13 @@ import { localParts } from '@meucardapio/domain/hours';
 import { and, or, type SQL, sql } from 'drizzle-orm';
 import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { tenant } from '../../http/tenant';
-import { bestSellersOfDays, salesOfDays } from '../daily-sales/daily-sales.service';
+import {
+  bestSellersStep,
+  productTotals,
+  salesOfDays,
+  salesOfDaysStep,
+  salesRows,
+} from '../daily-sales/daily-sales.service';
 
 /**
  * The owner's dashboard, by the restaurant's local calendar. Whole days (the 30 days' chart and splits,
@@ -34,7 +41,6 @@ const isSale = sql`${orders.status} <> 'cancelled' and (${orders.paymentStatus} 
 
 /** Sum (0 when nothing matched) and count. */
 const sumOf = (expr: SQL) => sql<number>`coalesce(sum(${expr}), 0)`.mapWith(Number);
-const countOf = () => sql<number>`count(*)`.mapWith(Number);
 
 const localDate = (tz: string) => sql<string>`to_char(${orders.createdAt} at time zone ${tz}, 'YYYY-MM-DD')`;
 
@@ -51,42 +57,47 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
   // Today is compared with last week up to the same minute; a past day with the whole day.
   const beforeNow = sql`extract(hour from ${orders.createdAt} at time zone ${tz}) * 60 + extract(minute from ${orders.createdAt} at time zone ${tz}) <= ${now.minutes}`;
 
-  const [sales, hours, lastWeekToNow, top, board] = await Promise.all([
-    salesOfDays(db, restaurantId, tz, w.monthFrom, date),
-    db
-      .select({
-        date: localDate(tz),
-        hour: sql<number>`extract(hour from ${orders.createdAt} at time zone ${tz})`.mapWith(Number),
-        total: sumOf(sql`${orders.total}`),
-      })
-      .from(orders)
-      .where(placed(withinLocalDays(orders.createdAt, tz, w.lastWeek), withinLocalDays(orders.createdAt, tz, date)))
-      .groupBy(sql`1, 2`),
+  // One statement: on a busy machine a screen waits once for the database, not for the slowest of five.
+  const trip = await inOneTrip(db, {
+    sales: salesOfDaysStep(restaurantId, tz, w.monthFrom, date),
+    hours: step<{ date: string; hour: number; total: number }>(
+      [],
+      sql`select ${localDate(tz)} as date, extract(hour from ${orders.createdAt} at time zone ${tz})::int as hour,
+        ${sumOf(sql`${orders.total}`)} as total
+      from ${orders}
+      where ${placed(withinLocalDays(orders.createdAt, tz, w.lastWeek), withinLocalDays(orders.createdAt, tz, date))}
+      group by 1, 2`,
+    ),
     // Today is compared with last week up to the same minute: a part of a day, read from its orders.
-    isToday
-      ? db
-          .select({ total: sumOf(sql`${orders.total}`), count: countOf() })
-          .from(orders)
-          .where(and(placed(withinLocalDays(orders.createdAt, tz, w.lastWeek)), beforeNow))
-      : null,
-    bestSellersOfDays(db, restaurantId, tz, w.weekFrom, date, DASHBOARD_TOP_PRODUCTS),
-    db
-      .select({
-        status: orders.status,
-        awaitingPayment: sql<boolean>`(${orders.paymentStatus} is not null and ${orders.paymentStatus} <> 'approved')`,
-        count: countOf(),
-      })
-      .from(orders)
-      .where(
-        tenant(
-          orders,
-          restaurantId,
-          sql`(${orders.status} in ('pending', 'preparing', 'confirmed', 'out_for_delivery') or (${orders.status} in ('delivered', 'cancelled') and ${withinLocalDays(orders.createdAt, tz, date)}))`,
-          sql`not ${orders.isTest}`,
-        ),
-      )
-      .groupBy(sql`1, 2`),
-  ]);
+    ...(isToday
+      ? {
+          lastWeekToNow: step<{ total: number; count: number }>(
+            [],
+            sql`select ${sumOf(sql`${orders.total}`)} as total, count(*) as count from ${orders}
+            where ${and(placed(withinLocalDays(orders.createdAt, tz, w.lastWeek)), beforeNow)}`,
+          ),
+        }
+      : {}),
+    top: bestSellersStep(restaurantId, tz, w.weekFrom, date, DASHBOARD_TOP_PRODUCTS),
+    board: step<{ status: string; awaiting_payment: boolean; count: number }>(
+      [],
+      sql`select ${orders.status} as status,
+        (${orders.paymentStatus} is not null and ${orders.paymentStatus} <> 'approved') as awaiting_payment,
+        count(*) as count
+      from ${orders}
+      where ${tenant(
+        orders,
+        restaurantId,
+        sql`(${orders.status} in ('pending', 'preparing', 'confirmed', 'out_for_delivery') or (${orders.status} in ('delivered', 'cancelled') and ${withinLocalDays(orders.createdAt, tz, date)}))`,
+        sql`not ${orders.isTest}`,
+      )}
+      group by 1, 2`,
+    ),
+  });
+  const sales = salesRows(trip.sales);
+  const hours = trip.hours.map((h) => ({ date: h.date, hour: Number(h.hour), total: Number(h.total) }));
+  const lastWeekToNow = trip.lastWeekToNow?.[0];
+  const top = productTotals(trip.top);
 
   const daySeries = fillDays(salesByDay(sales), w.monthFrom, date);
   const ofDay = sales.filter((r) => r.day === date);
@@ -98,11 +109,12 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
   });
   const openOrders: OpenOrders = { pending: 0, preparing: 0, confirmed: 0, out_for_delivery: 0, awaitingPayment: 0 };
   const closedToday = { delivered: 0, cancelled: 0 };
-  for (const row of board) {
-    if (row.status === 'pending' && row.awaitingPayment) openOrders.awaitingPayment += row.count;
+  for (const row of trip.board) {
+    const count = Number(row.count);
+    if (row.status === 'pending' && row.awaiting_payment) openOrders.awaitingPayment += count;
     else if ((OPEN_STATUSES as readonly string[]).includes(row.status))
-      openOrders[row.status as (typeof OPEN_STATUSES)[number]] += row.count;
-    else if (row.status === 'delivered' || row.status === 'cancelled') closedToday[row.status] += row.count;
+      openOrders[row.status as (typeof OPEN_STATUSES)[number]] += count;
+    else if (row.status === 'delivered' || row.status === 'cancelled') closedToday[row.status] += count;
   }
 
   return {
@@ -110,8 +122,8 @@ export async function dashboard(ctx: StaffCtx, requestedDate?: string): Promise<
     timezone: tz,
     isToday,
     today: figures(todayRow.total, todayRow.count),
-    lastWeek: lastWeekToNow
-      ? figures(lastWeekToNow[0]?.total ?? 0, lastWeekToNow[0]?.count ?? 0)
+    lastWeek: trip.lastWeekToNow
+      ? figures(Number(lastWeekToNow?.total ?? 0), Number(lastWeekToNow?.count ?? 0))
       : figures(
           daySeries.find((d) => d.date === w.lastWeek)?.total ?? 0,
           daySeries.find((d) => d.date === w.lastWeek)?.count ?? 0,
