@@ -9,7 +9,7 @@ import { AppError } from './http/errors';
 import { jsonContentType, originCheck } from './http/origin';
 import { acceptsEncoding } from './http/precompressed';
 import { fileSecurityHeaders, pageSecurityHeaders } from './http/security-headers';
-import { sessionMiddleware } from './http/session';
+import { forgetSessionsAfterWrite, readSessionMiddleware, sessionMiddleware } from './http/session';
 import { lazyChild } from './logger';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cashierRoutes } from './modules/cashier/cashier.routes';
@@ -87,8 +87,15 @@ export function createApp(deps: Deps) {
   };
   // Looking at a request's body makes the Node adapter build a full Request object, so only writes,
   // the only requests with a body, are measured; reads need no origin or body check either.
-  const write = every(limitBody, sessionMiddleware, originCheck, jsonContentType, forgetChangedMenus);
-  app.use('/api/*', (c, next) => (SAFE_METHODS.has(c.req.method) ? sessionMiddleware(c, next) : write(c, next)));
+  const write = every(
+    limitBody,
+    sessionMiddleware,
+    originCheck,
+    jsonContentType,
+    forgetChangedMenus,
+    forgetSessionsAfterWrite,
+  );
+  app.use('/api/*', (c, next) => (SAFE_METHODS.has(c.req.method) ? readSessionMiddleware(c, next) : write(c, next)));
 
   app.get('/metrics', deps.metrics.handler(deps.config.METRICS_TOKEN));
   for (const routes of [

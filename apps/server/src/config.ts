@@ -55,6 +55,11 @@ const schema = z.object({
   MAIL_FROM: z.string().default('MeuCardápio <nao-responda@meucardapio.local>'),
   /** How often an open event stream checks its session again (revocations also end it at once). */
   SSE_SESSION_CHECK_MS: z.coerce.number().int().min(50).default(60_000),
+  /**
+   * How long a staff session read for a GET is kept for the next reads, at most (decision 108): its
+   * revocation signal drops it before; 0 reads every session at every request.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).default(60_000),
   /** Event streams one person may keep open on one instance. */
   SSE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10),
   /** Bearer token that `GET /metrics` (Prometheus) requires; without it the endpoint does not exist. */

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import { createApp } from './app';
 import type { Config } from './config';
 import type { Deps } from './http/context';
+import type { Sessions } from './http/session';
+import { SessionCache } from './http/session-cache';
 import { createIntegrations } from './integrations/integrations';
 import { createLogger } from './logger';
 import { startFiscalWorker } from './modules/fiscal/fiscal-worker';
@@ -44,9 +46,11 @@ export async function boot(
   await realtime.start();
   const menuCache = new MenuCache(database, log);
   await menuCache.start();
+  const sessions: Sessions = new SessionCache(config.SESSION_CACHE_MS);
+  await sessions.start(database);
   const integrations = createIntegrations(config, database.db, log);
   const metrics = new Metrics({ database, streams: realtime.streams });
-  const deps: Deps = { database, config, log, integrations, realtime, menuCache, metrics };
+  const deps: Deps = { database, config, log, integrations, realtime, menuCache, sessions, metrics };
   const app = createApp(deps);
   // The customers' WhatsApp messages: one small sender per instance (see notifications/whatsapp-outbox.ts).
   const notifications = await startOrderNotifications(deps);
@@ -69,6 +73,7 @@ export async function boot(
       await fiscal.stop();
       await realtime.stop();
       await menuCache.stop();
+      await sessions.stop();
       await database.close();
     },
   };

@@ -1,8 +1,9 @@
-import { products } from '@meucardapio/db/schema';
+import { employees, products } from '@meucardapio/db/schema';
 import { adminQuery, withDatabase } from '@meucardapio/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAnyEvent, createTestApp, eventually, signupOwner, type TestApp } from './helpers';
+import { hashToken, SESSION_COOKIE } from '../src/http/session';
+import { appendAnyEvent, createEmployee, createTestApp, eventually, signupOwner, type TestApp } from './helpers';
 import { openStream } from './sse';
 
 // PGlite runs in the process: there is no connection to lose.
@@ -79,6 +80,19 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the LISTEN connection is los
       expect((await owner.client.post('/api/auth/logout')).status).toBe(200);
     });
     expect(await stream.waitForEnd(10_000)).toBe(true);
+  });
+
+  it('staff reads trust no kept session while nobody listens: a deactivation then holds at the next read', async () => {
+    const owner = await signupOwner(t);
+    const cook = await createEmployee(t, owner, { profileType: 'kitchen' });
+    const me = async () => (await cook.client.get('/api/auth/me')).body.user;
+    expect((await me()).id).toBe(cook.employeeId);
+    expect(t.deps.sessions.get(hashToken(cook.client.cookie(SESSION_COOKIE) as string))).not.toBeNull();
+    await dropListener(async () => {
+      // Another instance's write: its signal is lost.
+      await t.db.update(employees).set({ active: false }).where(eq(employees.id, cook.employeeId));
+      await eventually(async () => expect(await me()).toBeNull());
+    });
   });
 
   it('the public menu cache forgets what changed while nobody listened', async () => {

@@ -52,9 +52,15 @@ export type Database = {
   /**
    * Subscribe to a NOTIFY channel; returns an unsubscribe function. On PostgreSQL a dropped LISTEN
    * connection is reopened with backoff; `onReconnect` runs once it listens again, before any
-   * notification received after the reconnection is handed over, because those sent meanwhile are lost.
+   * notification received after the reconnection is handed over, because those sent meanwhile are lost;
+   * `onLost` runs as soon as the connection is found dropped, for whoever must not trust what it has not heard.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
@@ -140,7 +146,7 @@ async function openPostgres(url: string, directUrl: string, readUrl?: string): P
     kind: 'postgres',
     url,
     directUrl,
-    listen: (channel, onPayload, onReconnect) => notifications.listen(channel, onPayload, onReconnect),
+    listen: (channel, onPayload, onReconnect, onLost) => notifications.listen(channel, onPayload, onReconnect, onLost),
     async migrate() {
       if (directUrl === url) return migratePg(db, { migrationsFolder });
       const direct = new pg.Client({ connectionString: directUrl });
@@ -164,7 +170,7 @@ async function openPostgres(url: string, directUrl: string, readUrl?: string): P
   };
 }
 
-type Subscription = { onPayload: (payload: string) => void; onReconnect?: () => void };
+type Subscription = { onPayload: (payload: string) => void; onReconnect?: () => void; onLost?: () => void };
 
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 10_000;
@@ -183,8 +189,8 @@ class PgNotifications {
 
   constructor(private url: string) {}
 
-  async listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void) {
-    const sub: Subscription = { onPayload, onReconnect };
+  async listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void, onLost?: () => void) {
+    const sub: Subscription = { onPayload, onReconnect, onLost };
     let set = this.channels.get(channel);
     const first = !set;
     if (!set) {
@@ -236,6 +242,7 @@ class PgNotifications {
       if (!established) return; // a failed attempt: the caller retries
       established = false;
       if (this.client === client) this.client = undefined;
+      for (const subs of this.channels.values()) for (const sub of subs) sub.onLost?.();
       client.end().catch(() => undefined);
       if (!this.closed) this.scheduleReconnect(RECONNECT_MIN_MS);
     };

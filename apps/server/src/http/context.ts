@@ -7,6 +7,7 @@ import type { Integrations } from '../integrations/integrations';
 import type { Metrics } from '../ops/metrics';
 import type { Realtime } from '../realtime/realtime';
 import type { PrecompressedBody } from './precompressed';
+import type { Sessions } from './session';
 
 export type StaffActor = {
   kind: 'owner' | 'employee';
@@ -59,6 +60,8 @@ export type Deps = {
   integrations: Integrations;
   realtime: Realtime;
   menuCache: PublicMenuCache;
+  /** The staff sessions this instance keeps for reads (decision 108). */
+  sessions: Sessions;
   metrics: Metrics;
 };
 

@@ -7,6 +7,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Actor, AppEnv } from './context';
 import { clientIp, requestIsHttps } from './proxy';
+import type { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'mc_session';
 const ABSOLUTE_MS = 30 * 24 * 3600_000;
@@ -81,10 +82,20 @@ export function toProfile(row: Pick<typeof userProfiles.$inferSelect, keyof type
 
 /**
  * Resolves the cookie into an actor. Expired sessions, and employees or profiles deactivated since
- * sign-in, end the session here, so a deactivation takes effect at the next request.
+ * sign-in, end the session here, so a deactivation takes effect at the next write, and at the next read
+ * as soon as its signal reaches the instance (`cache`, for reads, decision 108).
  */
-export async function resolveActor(db: Db, token: string): Promise<Actor | null> {
-  return (await resolveActors(db, [token])).get(token) ?? null;
+export async function resolveActor(db: Db, token: string, cache?: Sessions): Promise<Actor | null> {
+  if (!cache) return (await resolveActors(db, [token])).get(token) ?? null;
+  const tokenHash = hashToken(token);
+  const kept = cache.get(tokenHash);
+  if (kept) return actorOf(db, kept);
+  const since = cache.since();
+  const [row] = await sessionsWithWhoTheyName(db, [tokenHash]);
+  const actor = row ? await actorOf(db, row) : null;
+  // Staff sessions only: their screens read all day, while a customer's session makes a few requests.
+  if (row && actor && actor.kind !== 'customer') cache.put(cachedKey(row), row, since);
+  return actor;
 }
 
 /** Several cookies at once (the live streams' periodic checks): one statement for all of them. */
@@ -175,6 +186,17 @@ async function sessionsWithWhoTheyName(db: Db, hashes: string[]) {
 
 type SessionRow = Awaited<ReturnType<typeof sessionsWithWhoTheyName>>[number];
 
+/** The instance's staff sessions kept for reads. */
+export type Sessions = SessionCache<SessionRow>;
+
+const cachedKey = (row: SessionRow) => ({
+  tokenHash: row.s.tokenHash,
+  restaurantId: row.s.restaurantId,
+  appUserId: row.s.appUserId,
+  employeeId: row.s.employeeId,
+  profileId: row.profile?.id ?? null,
+});
+
 async function actorOf(db: Db, row: SessionRow): Promise<Actor | null> {
   const { s } = row;
   const { tokenHash } = s;
@@ -190,6 +212,8 @@ async function actorOf(db: Db, row: SessionRow): Promise<Actor | null> {
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.tokenHash, tokenHash));
+    // The row may be the instance's kept one: touched once, not at every read after.
+    s.lastSeenAt = new Date(now);
   }
   if (!s.restaurantId || !row.restaurant) return revoke();
   const { timezone } = row.restaurant;
@@ -242,10 +266,30 @@ async function actorOf(db: Db, row: SessionRow): Promise<Actor | null> {
   return revoke();
 }
 
-export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const token = getCookie(c, SESSION_COOKIE);
-  const actor = token ? await resolveActor(c.get('db'), token) : null;
-  if (token && !actor) deleteCookie(c, SESSION_COOKIE, { path: '/' });
-  c.set('actor', actor);
+const actorMiddleware =
+  (kept: boolean): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    const actor = token ? await resolveActor(c.get('db'), token, kept ? c.get('deps').sessions : undefined) : null;
+    if (token && !actor) deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    c.set('actor', actor);
+    await next();
+  };
+
+/** The request's actor, its session read from the database: for writes. */
+export const sessionMiddleware = actorMiddleware(false);
+/** The request's actor for a read: a staff session the instance keeps is used as kept (decision 108). */
+export const readSessionMiddleware = actorMiddleware(true);
+
+/**
+ * After a write: its restaurant's kept sessions are read again (an employee deactivated, a profile or
+ * time zone changed here must hold at this instance's very next read, which may come before the signal);
+ * after a log-in, log-out or password reset, every kept session is.
+ */
+export const forgetSessionsAfterWrite: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
+  const { sessions: kept } = c.get('deps');
+  const actor = c.get('actor');
+  if (actor && actor.kind !== 'customer') kept.forgetRestaurant(actor.restaurantId);
+  else if (c.req.path.startsWith('/api/auth/')) kept.forgetAll();
 };

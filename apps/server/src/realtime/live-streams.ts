@@ -1,11 +1,3 @@
-/**
- * NOTIFY channel of session revocations and account changes (see the migration that creates the
- * triggers): `s:<session token hash>` when a session row is deleted, `e:<employee id>` when an
- * employee is deactivated, moved or given another profile or password, `p:<profile id>` when a
- * profile's permissions, name or state change.
- */
-export const SESSION_CHANNEL = 'mc_sessions';
-
 export type StreamEnd = 'revoked' | 'shutdown';
 
 /** One open SSE stream, as the registry sees it. */

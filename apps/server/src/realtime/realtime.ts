@@ -5,7 +5,8 @@ import type { LiveEventMap, LiveEventType } from '@meucardapio/domain/live-event
 import type { PermissionKey } from '@meucardapio/domain/permissions';
 import { and, asc, eq, gt, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { LiveStreams, SESSION_CHANNEL } from './live-streams';
+import { SESSION_CHANNEL } from '../http/session-cache';
+import { LiveStreams } from './live-streams';
 import { sessionChecker } from './session-checks';
 
 const CHANNEL = 'mc_events';
