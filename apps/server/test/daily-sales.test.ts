@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { recountDailySales } from '@meucardapio/db/daily-sales';
 import { dailyProductSales, dailySales, diningTables } from '@meucardapio/db/schema';
+import { OPEN_ORDER_STATUSES } from '@meucardapio/domain/order-status';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRegister, type Pdv, sell, setupPdv } from './cashier-fixtures';
@@ -215,6 +216,16 @@ describe('daily sales', () => {
     });
     expect(nonZero(recounted)).toEqual(nonZero(kept));
     expect(await storedRows(other.rid)).toEqual(theirs);
+  });
+
+  it("the functions that read a range count as open the domain's open statuses", async () => {
+    const open = OPEN_ORDER_STATUSES.map((s) => `'${s}'`).join(', ');
+    for (const fn of ['mc_sales_of_days', 'mc_best_sellers']) {
+      const { rows } = await t.db.execute<{ body: string }>(
+        sql`select prosrc as body from pg_proc where proname = ${fn}`,
+      );
+      expect(rows[0].body, fn).toContain(`o.status IN (${open})`);
+    }
   });
 
   it('the dashboard over 30 days gives the figures the orders give, open orders included', async () => {

@@ -1,11 +1,9 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import { addToDailySales } from '@meucardapio/db/daily-sales';
-import { withinLocalDays } from '@meucardapio/db/local-days';
 import { runStep, step } from '@meucardapio/db/one-trip';
 import { dailyProductSales } from '@meucardapio/db/schema';
 import type { ProductTotal } from '@meucardapio/domain/cashier-report';
 import { isSettledSale, type SalesRow } from '@meucardapio/domain/daily-sales';
-import { OPEN_ORDER_STATUSES } from '@meucardapio/domain/order-status';
 import { eq, sql } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 
@@ -19,11 +17,6 @@ import { tenant } from '../../http/tenant';
  */
 
 type OrderState = { id: string; restaurantId: string; status: string; paymentStatus: string | null; isTest: boolean };
-
-const OPEN = sql.join(
-  OPEN_ORDER_STATUSES.map((s) => sql`${s}`),
-  sql`, `,
-);
 
 /** What the order adds as its rows stand now, added (`sign` 1) or taken away (-1). */
 const apply = (db: DbOrTx, order: OrderState, sign: 1 | -1) =>
@@ -82,23 +75,15 @@ type SalesOfDaysRow = {
 
 /**
  * A restaurant's sales from local day `from` to `to` (both included): the settled ones from the daily
- * sales, the orders still on the board live (`tz` is the restaurant's time zone, which the views use).
- * A step, so a screen reads it in the same trip as its other figures; `salesRows` turns its rows.
+ * sales, the orders still on the board live (`tz` is the restaurant's time zone), through the database
+ * function that keeps its plan (migration 0037). A step, so a screen reads it in the same trip as its
+ * other figures; `salesRows` turns its rows.
  */
 export const salesOfDaysStep = (restaurantId: string, tz: string, from: string, to: string) =>
   step<SalesOfDaysRow>(
     [],
-    sql`
-    select day::text, delivery_type, source, method, sum(orders) as orders, sum(total) as total,
-      sum(payments) as payments, sum(paid) as paid
-    from (
-      select day, delivery_type, source, method, orders, total, payments, paid from daily_sales
-      where restaurant_id = ${restaurantId} and day between ${from}::date and ${to}::date
-      union all
-      select day, delivery_type, source, method, orders, total, payments, paid from order_sales
-      where restaurant_id = ${restaurantId} and status in (${OPEN}) and ${withinLocalDays(sql`created_at`, tz, from, to)}
-    ) s
-    group by 1, 2, 3, 4`,
+    sql`select day::text as day, delivery_type, source, method, orders, total, payments, paid
+      from mc_sales_of_days(${restaurantId}::uuid, ${tz}, ${from}::date, ${to}::date)`,
   );
 
 export const salesRows = (rows: readonly SalesOfDaysRow[]): SalesRow[] =>
@@ -126,24 +111,12 @@ export async function salesOfDays(
 
 type BestSellerRow = { product_id: string | null; name: string; quantity: number; total: number };
 
-/** The `limit` best sellers from local day `from` to `to`: quantity, then total, then name. */
+/** The `limit` best sellers from local day `from` to `to`: quantity, then total, then name (migration 0037). */
 export const bestSellersStep = (restaurantId: string, tz: string, from: string, to: string, limit: number) =>
   step<BestSellerRow>(
     [],
-    sql`
-    select (array_agg(product_id))[1] as product_id, (array_agg(name order by name_at desc))[1] as name,
-      sum(quantity) as quantity, sum(total) as total
-    from (
-      select product_key, product_id, name, name_at, quantity, total from daily_product_sales
-      where restaurant_id = ${restaurantId} and day between ${from}::date and ${to}::date
-      union all
-      select product_key, product_id, name, created_at, quantity, total from order_product_sales
-      where restaurant_id = ${restaurantId} and status in (${OPEN}) and ${withinLocalDays(sql`created_at`, tz, from, to)}
-    ) s
-    group by product_key
-    having sum(quantity) > 0
-    order by 3 desc, 4 desc, 2
-    limit ${limit}`,
+    sql`select product_id, name, quantity, total
+      from mc_best_sellers(${restaurantId}::uuid, ${tz}, ${from}::date, ${to}::date, ${limit}::int)`,
   );
 
 export const productTotals = (rows: readonly BestSellerRow[]): ProductTotal[] =>
