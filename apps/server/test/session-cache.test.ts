@@ -3,7 +3,7 @@ import { appUsers, employees, restaurants, sessions, userProfiles } from '@meuca
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashToken, SESSION_COOKIE } from '../src/http/session';
-import { type CachedSession, SessionCache } from '../src/http/session-cache';
+import { type CachedSession, KEPT_SESSION_BYTES, SessionCache } from '../src/http/session-cache';
 import { createEmployee, createTestApp, eventually, registerCustomer, signupOwner, type TestApp } from './helpers';
 
 /** A database whose signals the test sends, drops and brings back by hand. */
@@ -85,7 +85,7 @@ describe("the instance's keep of staff sessions", () => {
 
   it('keeps a session for its maximum age at most, and its most recently used ones within its size', async () => {
     const { database } = signalsByHand();
-    const cache = new SessionCache<string>(1000, 3);
+    const cache = new SessionCache<string>(1000, 3 * KEPT_SESSION_BYTES);
     await cache.start(database);
     for (const n of [1, 2, 3]) cache.put(key(n), `row${n}`, cache.since(), 0);
     expect(cache.get('h1', 10)).toBe('row1');

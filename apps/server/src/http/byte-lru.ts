@@ -3,7 +3,7 @@ const SWEEP_EVERY_MS = 10_000;
 type Slot<V> = { value: V; bytes: number; storedAt: number };
 
 /**
- * What the menu and page caches share: values counted in bytes, the least recently used dropped first
+ * What the menu, page and session caches share: values counted in bytes, the least recently used dropped first
  * once the total passes `maxBytes`, and values older than `maxAgeMs` neither answered nor kept (a sweep
  * at most every 10 s drops them even if nobody asks again).
  */
@@ -56,6 +56,11 @@ export class ByteLru<K, V> {
 
   clear() {
     for (const key of [...this.slots.keys()]) this.delete(key);
+  }
+
+  /** Drops every value `test` picks. */
+  deleteWhere(test: (key: K, value: V) => boolean) {
+    for (const [key, slot] of [...this.slots]) if (test(key, slot.value)) this.delete(key);
   }
 
   stats() {

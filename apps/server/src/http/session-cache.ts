@@ -1,4 +1,5 @@
 import type { Database } from '@meucardapio/db/client';
+import { ByteLru } from './byte-lru';
 
 /**
  * NOTIFY channel of session revocations and account changes (migrations 0007 and 0036): `s:<session
@@ -18,14 +19,18 @@ export type CachedSession = {
   profileId: string | null;
 };
 
+/** Roughly what a kept session holds in memory: its row (the session, its restaurant, person and profile). */
+export const KEPT_SESSION_BYTES = 2048;
+
 /**
  * The staff sessions this instance resolved for reads lately (decision 108): a screen's GET then waits
  * for the database once, not twice. An entry holds until a signal names what it depends on, its restaurant
- * has a write through this instance, `maxAgeMs` passes, or the signals' connection drops (nothing is
- * trusted while it is down, nor what was kept before it came back). Writes never read from here.
+ * has a write through this instance, `maxAgeMs` passes, it is the least recently used past `maxBytes`, or
+ * the signals' connection drops (nothing is trusted while it is down, nor what was kept before it came
+ * back). Writes never read from here.
  */
 export class SessionCache<Row> {
-  private entries = new Map<string, { key: CachedSession; row: Row; at: number }>();
+  private entries: ByteLru<string, { key: CachedSession; row: Row }>;
   /** False until the signals are heard, and while their connection is down. */
   private hearing = false;
   /**
@@ -37,8 +42,10 @@ export class SessionCache<Row> {
 
   constructor(
     private readonly maxAgeMs: number,
-    private readonly maxEntries = 20_000,
-  ) {}
+    maxBytes = 16 * 1024 * 1024,
+  ) {
+    this.entries = new ByteLru({ maxBytes, maxAgeMs });
+  }
 
   async start(database: Database) {
     if (this.maxAgeMs <= 0) return;
@@ -69,23 +76,13 @@ export class SessionCache<Row> {
   }
 
   get(tokenHash: string, now = Date.now()): Row | null {
-    const entry = this.entries.get(tokenHash);
-    if (!entry) return null;
-    this.entries.delete(tokenHash);
-    if (!this.hearing || now - entry.at >= this.maxAgeMs) return null;
-    // Map order is insertion order: put back last, it is the most recently used.
-    this.entries.set(tokenHash, entry);
-    return entry.row;
+    if (!this.hearing) return null;
+    return this.entries.get(tokenHash, now)?.row ?? null;
   }
 
   put(key: CachedSession, row: Row, since: number, now = Date.now()) {
     if (!this.hearing || since !== this.generation) return;
-    this.entries.delete(key.tokenHash);
-    this.entries.set(key.tokenHash, { key, row, at: now });
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    this.entries.set(key.tokenHash, { key, row }, KEPT_SESSION_BYTES, now);
   }
 
   /** A payload of SESSION_CHANNEL: every entry it names goes. */
@@ -98,23 +95,18 @@ export class SessionCache<Row> {
       return;
     }
     const field = SIGNALLED[kind];
-    if (!field || !id) return;
-    for (const [hash, entry] of this.entries) if (entry.key[field] === id) this.entries.delete(hash);
+    if (field && id) this.entries.deleteWhere((_, entry) => entry.key[field] === id);
   }
 
   /** After a write through this instance: its signal may not have arrived when the next read does. */
   forgetRestaurant(restaurantId: string) {
     this.generation += 1;
-    for (const [hash, entry] of this.entries) if (entry.key.restaurantId === restaurantId) this.entries.delete(hash);
+    this.entries.deleteWhere((_, entry) => entry.key.restaurantId === restaurantId);
   }
 
   forgetAll() {
     this.generation += 1;
     this.entries.clear();
-  }
-
-  get size() {
-    return this.entries.size;
   }
 }
 

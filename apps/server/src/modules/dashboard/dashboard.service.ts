@@ -39,8 +39,8 @@ const OPEN_STATUSES = ['pending', 'preparing', 'confirmed', 'out_for_delivery'] 
  */
 const isSale = sql`${orders.status} <> 'cancelled' and (${orders.paymentStatus} is null or ${orders.paymentStatus} = 'approved') and not ${orders.isTest}`;
 
-/** Sum (0 when nothing matched) and count. */
-const sumOf = (expr: SQL) => sql<number>`coalesce(sum(${expr}), 0)`.mapWith(Number);
+/** Sum, 0 when nothing matched. */
+const sumOf = (expr: SQL) => sql`coalesce(sum(${expr}), 0)`;
 
 const localDate = (tz: string) => sql<string>`to_char(${orders.createdAt} at time zone ${tz}, 'YYYY-MM-DD')`;
 
