@@ -30,6 +30,11 @@ export type LoadOptions = {
   orders: { by: 'app' } | { by: 'raw'; rawUrl: string } | { by: 'none' };
   /** The menu readers and the staff screens; false for a phase of orders alone, 'screens' for them alone. */
   background?: boolean | 'screens';
+  /**
+   * Orders (checkouts and PDV sales in the workers' proportion) and menu reads arriving at these rates,
+   * answered or not, instead of workers sending the next as soon as one is answered.
+   */
+  pace?: { ordersPerSecond: number; menuReadsPerSecond: number };
 };
 
 let nextKey = 0;
@@ -53,74 +58,82 @@ export async function driveScaleLoad(o: LoadOptions) {
   let pdvSales = 0;
   let rawOrdersPerSecond = 0;
 
-  const checkout = async () => {
-    while (performance.now() < deadline) {
-      const t = pick(tenants);
-      try {
-        const res = await placeCheckout(
-          base,
-          `${SESSION_COOKIE}=${customerOf(t)}`,
-          t.productId,
-          `scale-${++nextKey}-${Date.now()}`,
-          t.cashMethodId,
-        );
-        if (res.status === 201)
-          placed.push({
-            id: res.orderId!,
-            restaurantId: t.restaurantId,
-            upstream: res.upstream,
-            answeredAt: performance.now(),
-          });
-        else errors.push(`checkout ${res.status} ${res.text.slice(0, 100)}`);
-      } catch (err) {
-        errors.push(`checkout ${(err as Error).message}`);
-      }
+  const checkoutOnce = async () => {
+    const t = pick(tenants);
+    try {
+      const res = await placeCheckout(
+        base,
+        `${SESSION_COOKIE}=${customerOf(t)}`,
+        t.productId,
+        `scale-${++nextKey}-${Date.now()}`,
+        t.cashMethodId,
+      );
+      if (res.status === 201)
+        placed.push({
+          id: res.orderId!,
+          restaurantId: t.restaurantId,
+          upstream: res.upstream,
+          answeredAt: performance.now(),
+        });
+      else errors.push(`checkout ${res.status} ${res.text.slice(0, 100)}`);
+    } catch (err) {
+      errors.push(`checkout ${(err as Error).message}`);
     }
   };
-  const pdv = async () => {
-    while (performance.now() < deadline) {
-      const t = pick(tenants);
-      try {
-        const res = await request(`${base}/api/admin/cashier/sales`, {
-          method: 'POST',
-          headers: {
-            cookie: `${SESSION_COOKIE}=${t.ownerToken}`,
-            origin: base,
-            'content-type': 'application/json',
-            'idempotency-key': `scale-pdv-${++nextKey}-${Date.now()}`,
-          },
-          body: JSON.stringify({
-            items: [{ productId: t.productId, quantity: 1 }],
-            payments: [{ methodId: t.cashMethodId, amount: 1150, received: 2000 }],
-          }),
+  const saleOnce = async () => {
+    const t = pick(tenants);
+    try {
+      const res = await request(`${base}/api/admin/cashier/sales`, {
+        method: 'POST',
+        headers: {
+          cookie: `${SESSION_COOKIE}=${t.ownerToken}`,
+          origin: base,
+          'content-type': 'application/json',
+          'idempotency-key': `scale-pdv-${++nextKey}-${Date.now()}`,
+        },
+        body: JSON.stringify({
+          items: [{ productId: t.productId, quantity: 1 }],
+          payments: [{ methodId: t.cashMethodId, amount: 1150, received: 2000 }],
+        }),
+      });
+      const body = JSON.parse(res.text()) as { sale?: { id: string } };
+      if (res.status === 201 && body.sale) {
+        pdvSales += 1;
+        placed.push({
+          id: body.sale.id,
+          restaurantId: t.restaurantId,
+          upstream: String(res.headers['x-upstream'] ?? '?'),
+          answeredAt: performance.now(),
         });
-        const body = JSON.parse(res.text()) as { sale?: { id: string } };
-        if (res.status === 201 && body.sale) {
-          pdvSales += 1;
-          placed.push({
-            id: body.sale.id,
-            restaurantId: t.restaurantId,
-            upstream: String(res.headers['x-upstream'] ?? '?'),
-            answeredAt: performance.now(),
-          });
-        } else errors.push(`pdv ${res.status} ${JSON.stringify(body).slice(0, 100)}`);
-      } catch (err) {
-        errors.push(`pdv ${(err as Error).message}`);
-      }
+      } else errors.push(`pdv ${res.status} ${JSON.stringify(body).slice(0, 100)}`);
+    } catch (err) {
+      errors.push(`pdv ${(err as Error).message}`);
     }
   };
-  const menus = async () => {
-    while (performance.now() < deadline) {
-      try {
-        const res = await request(`${base}/api/public/restaurants/${pick(tenants).slug}/menu`, {
-          headers: { 'accept-encoding': 'gzip' },
-        });
-        if (res.status === 200) menuReads += 1;
-        else errors.push(`menu ${res.status}`);
-      } catch (err) {
-        errors.push(`menu ${(err as Error).message}`);
-      }
+  const menuOnce = async () => {
+    try {
+      const res = await request(`${base}/api/public/restaurants/${pick(tenants).slug}/menu`, {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      if (res.status === 200) menuReads += 1;
+      else errors.push(`menu ${res.status}`);
+    } catch (err) {
+      errors.push(`menu ${(err as Error).message}`);
     }
+  };
+  // As fast as each worker gets answers (the deployment saturated), or at a fixed rate whatever the answers take.
+  const loop = async (once: () => Promise<void>) => {
+    while (performance.now() < deadline) await once();
+  };
+  const paced = async (perSecond: number, once: () => Promise<void>) => {
+    const inFlight: Promise<void>[] = [];
+    // Arrivals of a Poisson process: customers do not wait for one another.
+    for (let at = performance.now(); at < deadline; at += -Math.log(1 - Math.random()) * (1000 / perSecond)) {
+      const wait = at - performance.now();
+      if (wait > 0) await sleep(wait);
+      inFlight.push(once());
+    }
+    await Promise.all(inFlight);
   };
   // The restaurant with the longest history opens its screens one after another meanwhile.
   const today = new Date().toISOString().slice(0, 10);
@@ -159,28 +172,37 @@ export async function driveScaleLoad(o: LoadOptions) {
       await sleep(1000);
     }
   };
+  const { pace } = o;
   const orders =
     o.orders.by === 'none'
       ? []
-      : o.orders.by === 'app'
-        ? [...Array.from({ length: CHECKOUT_WORKERS }, checkout), ...Array.from({ length: PDV_WORKERS }, pdv)]
-        : [
-            rawInsertRate(
-              (o.orders as { rawUrl: string }).rawUrl,
-              tenants,
-              o.seconds,
-              CHECKOUT_WORKERS + PDV_WORKERS,
-            ).then((rate) => {
+      : o.orders.by === 'raw'
+        ? [
+            rawInsertRate(o.orders.rawUrl, tenants, o.seconds, CHECKOUT_WORKERS + PDV_WORKERS).then((rate) => {
               rawOrdersPerSecond = rate;
             }),
-          ];
+          ]
+        : pace
+          ? [
+              paced((pace.ordersPerSecond * CHECKOUT_WORKERS) / (CHECKOUT_WORKERS + PDV_WORKERS), checkoutOnce),
+              paced((pace.ordersPerSecond * PDV_WORKERS) / (CHECKOUT_WORKERS + PDV_WORKERS), saleOnce),
+            ]
+          : [
+              ...Array.from({ length: CHECKOUT_WORKERS }, () => loop(checkoutOnce)),
+              ...Array.from({ length: PDV_WORKERS }, () => loop(saleOnce)),
+            ];
   const started = performance.now();
   const background =
     o.background === false
       ? []
       : o.background === 'screens'
         ? [staff()]
-        : [...Array.from({ length: MENU_WORKERS }, menus), staff()];
+        : [
+            ...(pace
+              ? [paced(pace.menuReadsPerSecond, menuOnce)]
+              : Array.from({ length: MENU_WORKERS }, () => loop(menuOnce))),
+            staff(),
+          ];
   await Promise.all([...orders, ...background, sample()]);
   const seconds = (performance.now() - started) / 1000;
   return { seconds, placed, pdvSales, menuReads, errors, screenTimes, maxConnections, maxLag, rawOrdersPerSecond };

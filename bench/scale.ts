@@ -6,7 +6,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@meucardapio/db/client';
 import { addToDailySales } from '@meucardapio/db/daily-sales';
@@ -19,7 +19,14 @@ import { type Board, openBoard, percentile } from './cluster-load';
 import { cpuBetween, cpuSeconds } from './cpu-usage';
 import { type PrivatePostgres, startPrivatePostgres, startStreamingReplica } from './private-postgres';
 import { ensureNginx, freePort, startInstance, startNginx, stopChildren, waitFor } from './processes';
-import { CHECKOUT_WORKERS, driveScaleLoad, type LoadOptions, MENU_WORKERS, PDV_WORKERS } from './scale-load';
+import {
+  CHECKOUT_WORKERS,
+  driveScaleLoad,
+  type LoadOptions,
+  MENU_WORKERS,
+  PDV_WORKERS,
+  type Placed,
+} from './scale-load';
 import { type ScaleTenant, seedScale } from './scale-seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -33,7 +40,33 @@ const WARMUP_SECONDS = 5;
 const COST_SECONDS = 10;
 const METRICS_TOKEN = randomBytes(16).toString('hex');
 
+/**
+ * The dinner peak's rates: BENCH_PEAK_ORDERS (20) orders a second across the restaurants, 72 an hour
+ * for each of 1,000 at once, and BENCH_PEAK_MENUS (100) menu reads a second, five for every order.
+ */
+const PEAK = {
+  ordersPerSecond: Number(process.env.BENCH_PEAK_ORDERS ?? 20),
+  menuReadsPerSecond: Number(process.env.BENCH_PEAK_MENUS ?? 100),
+};
+
 const ms = (v: number) => Math.round(v * 10) / 10;
+
+/** Each order's arrival on every board of its restaurant: the pairs, the other instance's delays, the events lost. */
+function boardArrivals(placed: Placed[], boardsOf: Map<string, Board[]>) {
+  const otherInstance: number[] = [];
+  let lostEvents = 0;
+  let pairs = 0;
+  for (const order of placed) {
+    for (const board of boardsOf.get(order.restaurantId) ?? []) {
+      pairs += 1;
+      const arrived = board.arrivals.get(order.id);
+      if (arrived === undefined) lostEvents += 1;
+      else if (board.upstream !== order.upstream) otherInstance.push(Math.max(0, arrived - order.answeredAt));
+    }
+  }
+  otherInstance.sort((a, b) => a - b);
+  return { pairs, otherInstance, lostEvents };
+}
 /** BENCH_STATEMENTS=1: what the primary spent on each statement during the app's orders alone. */
 const STATEMENTS = Boolean(process.env.BENCH_STATEMENTS);
 
@@ -129,7 +162,7 @@ async function run(
       const mine = process.cpuUsage();
       return { instances: instanceA + instanceB, ...rest, loadGenerator: (mine.user + mine.system) / 1e6 };
     };
-    const measured = async (options: Pick<LoadOptions, 'orders' | 'background'>, seconds = SECONDS) => {
+    const measured = async (options: Pick<LoadOptions, 'orders' | 'background' | 'pace'>, seconds = SECONDS) => {
       const before = reading();
       const result = await driveScaleLoad({ base, tenants, seconds, primary, replica: replicaClient, ...options });
       return { ...result, cpu: cpuBetween(before, reading()) };
@@ -147,19 +180,7 @@ async function run(
     const load = await measured({ orders: { by: 'app' } });
     const cpuSecondsDuringMixedLoad = load.cpu;
     await sleep(3000);
-
-    const otherInstance: number[] = [];
-    let lostEvents = 0;
-    let pairs = 0;
-    for (const order of load.placed) {
-      for (const board of boardsOf.get(order.restaurantId) ?? []) {
-        pairs += 1;
-        const arrived = board.arrivals.get(order.id);
-        if (arrived === undefined) lostEvents += 1;
-        else if (board.upstream !== order.upstream) otherInstance.push(Math.max(0, arrived - order.answeredAt));
-      }
-    }
-    otherInstance.sort((a, b) => a - b);
+    const mixed = boardArrivals(load.placed, boardsOf);
     const p95 = (values: number[]) =>
       ms(
         percentile(
@@ -167,6 +188,34 @@ async function run(
           95,
         ),
       );
+    const p95s = (times: Record<string, number[]>) =>
+      Object.fromEntries(Object.entries(times).map(([k, v]) => [k, p95(v)]));
+
+    // A dinner peak at a fixed rate: what the restaurants' customers and staff get when the deployment is
+    // busy but not saturated, next to the figures above, taken with every worker sending as fast as it can.
+    const peak = await measured({ orders: { by: 'app' }, pace: PEAK });
+    await sleep(3000);
+    const peakArrivals = boardArrivals(peak.placed, boardsOf);
+    const dinnerPeak = {
+      ordersPerSecondAsked: PEAK.ordersPerSecond,
+      ordersPerSecond: ms(peak.placed.length / peak.seconds),
+      menuReadsPerSecond: ms(peak.menuReads / peak.seconds),
+      otherInstanceBoard: {
+        pairs: peakArrivals.otherInstance.length,
+        commitToArrivalMs: {
+          p95: ms(percentile(peakArrivals.otherInstance, 95)),
+          p99: ms(percentile(peakArrivals.otherInstance, 99)),
+        },
+      },
+      lostEvents: peakArrivals.lostEvents,
+      errors: peak.errors.length,
+      errorSamples: [...new Set(peak.errors)].slice(0, 5),
+      largestRestaurantScreensP95Ms: p95s(peak.screenTimes),
+      // Of the machine's cores, what the deployment and the load generator used in all.
+      cpuPercent: Math.round(
+        (100 * Object.values(peak.cpu).reduce((a, b) => a + b, 0)) / (availableParallelism() * peak.seconds),
+      ),
+    };
 
     const baseline = await measured({ orders: { by: 'raw', rawUrl: urls.pooled } });
     const ordersPerSecond = load.placed.length / load.seconds;
@@ -184,7 +233,7 @@ async function run(
         Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, ms((v * 1000) / Math.max(1, n))]));
       // The largest restaurant's screens with nothing else running: what they cost themselves.
       const screens = await measured({ orders: { by: 'none' }, background: 'screens' }, COST_SECONDS);
-      screensAloneP95Ms = Object.fromEntries(Object.entries(screens.screenTimes).map(([k, v]) => [k, p95(v)]));
+      screensAloneP95Ms = p95s(screens.screenTimes);
       costPerOrder = {
         appOrdersPerSecond: ms(app.placed.length / app.seconds),
         appCpuMsPerOrder: perOrder(app.cpu, app.placed.length),
@@ -199,19 +248,21 @@ async function run(
       rawSqlUnderSameLoadPerSecond: ms(baseline.rawOrdersPerSecond),
       creationRateVsRawSqlUnderSameLoad: Math.round((ordersPerSecond / baseline.rawOrdersPerSecond) * 100) / 100,
       otherInstanceBoard: {
-        pairs: otherInstance.length,
-        commitToArrivalMs: { p95: ms(percentile(otherInstance, 95)), p99: ms(percentile(otherInstance, 99)) },
+        pairs: mixed.otherInstance.length,
+        commitToArrivalMs: {
+          p95: ms(percentile(mixed.otherInstance, 95)),
+          p99: ms(percentile(mixed.otherInstance, 99)),
+        },
       },
-      orderBoardPairs: pairs,
-      lostEvents,
+      orderBoardPairs: mixed.pairs,
+      lostEvents: mixed.lostEvents,
       errors: load.errors.length + baseline.errors.length,
       errorSamples: [...new Set([...load.errors, ...baseline.errors])].slice(0, 5),
-      largestRestaurantScreensP95Ms: Object.fromEntries(Object.entries(load.screenTimes).map(([k, v]) => [k, p95(v)])),
-      largestRestaurantScreensP95MsUnderRawLoad: Object.fromEntries(
-        Object.entries(baseline.screenTimes).map(([k, v]) => [k, p95(v)]),
-      ),
+      largestRestaurantScreensP95Ms: p95s(load.screenTimes),
+      largestRestaurantScreensP95MsUnderRawLoad: p95s(baseline.screenTimes),
       cpuSecondsDuringMixedLoad,
       cpuSecondsDuringRawUnderSameLoad: baseline.cpu,
+      dinnerPeak,
       ...(costPerOrder ? { costPerOrder, largestRestaurantScreensP95MsAlone: screensAloneP95Ms } : {}),
       ...(statements ? { primaryStatementsOfAppOrders: statements } : {}),
       streams: boards.length,
