@@ -35,6 +35,9 @@ if (config.seedDemo) {
 // The built web app: assets, server-rendered storefront and landing, the browser app for the rest.
 await mountWebApp(app, deps, process.env.WEB_DIST ?? join(import.meta.dirname, '..', '..', 'web', 'dist'));
 
+/** Longer than any proxy's idle timeout for the connections it keeps to us (60 s for nginx and most balancers). */
+const KEEP_ALIVE_MS = 65_000;
+
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
   const url = `http://localhost:${config.PORT}`;
   const lines = [
@@ -52,6 +55,11 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
   // Also logged at boot; repeated beside the banner so nobody starting a shop misses it.
   if (config.payments === 'simulator') console.warn(`\n*** ${SIMULATOR_WARNING} ***\n`);
 });
+
+// A proxy in front keeps its idle connections to us for up to a minute (nginx's upstream keepalive_timeout,
+// a cloud balancer's idle timeout). Node's own 5 s would close one just as the proxy sends a request on it,
+// which the proxy cannot safely repeat for a POST (a checkout) and answers with a 502.
+(server as Server).keepAliveTimeout = KEEP_ALIVE_MS;
 
 // Card/PIX orders left unpaid give their stock back (every instance may run it: see the service).
 const unpaidOrders = startUnpaidOrdersJob(deps, { timeoutMinutes: config.UNPAID_ORDER_TIMEOUT_MINUTES });

@@ -100,6 +100,33 @@ describe('graceful shutdown', () => {
     }
   }, 120_000);
 
+  it("keeps an idle connection past Node's 5 s default, as a proxy reusing it expects, and still stops at once", async () => {
+    let server: Started | undefined;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const health = (base: string) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = request(new URL('/api/health', base), { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      server = await start(SERVER_ENTRY);
+      expect(await health(server.base)).toEqual({ status: 200, reused: false });
+      await new Promise((r) => setTimeout(r, 6000));
+      // Closed by the server at 5 s, the agent would have dropped the socket and opened another.
+      expect(await health(server.base)).toEqual({ status: 200, reused: true });
+      // The idle connection does not hold the shutdown: it is closed with the listener.
+      server.proc.kill('SIGTERM');
+      expect(await server.exit).toEqual({ code: 0, signal: null });
+    } finally {
+      agent.destroy();
+      cleanUp(server);
+    }
+  }, 120_000);
+
   it('`npm start` passes SIGTERM to the server and exits with its code', async () => {
     let started: Started | undefined;
     try {
