@@ -186,10 +186,13 @@ describe('what the sender costs', () => {
       phone,
       body: `${kind} ${phone}`,
     });
-    // Written straight to the table (no NOTIFY), so only the drain below sends them.
-    await t.db.insert(outboundMessages).values(row('lote_a', '5511900000001'));
-    await t.db.insert(outboundMessages).values(row('lote_b', '5511900000001'));
-    await t.db.insert(outboundMessages).values(row('lote_c', '5511900000002'));
+    // Written straight to the table (no NOTIFY), so only the drain below sends them; queued by one
+    // transaction, as a sweep catching up queues them, they share its moment.
+    await t.db.transaction(async (tx) => {
+      await tx.insert(outboundMessages).values(row('lote_a', '5511900000001'));
+      await tx.insert(outboundMessages).values(row('lote_b', '5511900000001'));
+      await tx.insert(outboundMessages).values(row('lote_c', '5511900000002'));
+    });
     const order_: string[] = [];
     const slowFirst: Messenger = {
       kind: 'simulator',

@@ -75,6 +75,11 @@ export const outboundMessages = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Breaks ties of `created_at`, in the order the rows were written: messages queued by one transaction
+     * share its time (and the embedded database's clock counts whole milliseconds).
+     */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** While 'sending': the sender that claimed the row, and until when; an expired lease is claimed again. */
     claimToken: uuid('claim_token'),
@@ -85,7 +90,7 @@ export const outboundMessages = pgTable(
     // One notification of each kind per order, however many times it is requested.
     uniqueIndex('outbound_messages_order_kind_uq').on(t.restaurantId, t.orderId, t.kind),
     // What a sender's claim looks for, without reading every message ever sent.
-    index('outbound_messages_due_idx').on(t.createdAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index('outbound_messages_due_idx').on(t.createdAt, t.seq).where(sql`${t.status} in ('pending', 'sending')`),
     check('outbound_messages_status_ck', sql`${t.status} in ('pending','sending','sent','failed')`),
   ],
 );

@@ -102,15 +102,15 @@ async function claimDue(db: Db, at: Date, delays: number[], leaseMs: number): Pr
           and ((status = 'pending'
                 and created_at + (case attempts ${sql.raw(whens)} else 0 end) * interval '1 millisecond' <= ${atSql})
             or (status = 'sending' and lease_until < ${atSql}))
-        order by created_at
+        order by created_at, seq
         limit ${CLAIM_BATCH}
         for update skip locked)
-      returning id, restaurant_id, order_id, phone, body, attempts, created_at
+      returning id, restaurant_id, order_id, phone, body, attempts, created_at, seq
     )
     select claimed.*, (select s.whatsapp_api_key from ${restaurantSecrets} s
       where s.restaurant_id = claimed.restaurant_id) as api_key
     from claimed
-    order by claimed.created_at`);
+    order by claimed.created_at, claimed.seq`);
   return rows.map((row) => ({
     id: row.id,
     restaurantId: row.restaurant_id,
@@ -366,7 +366,7 @@ export async function listOutboundMessages(ctx: { db: DbOrTx; restaurantId: stri
       and(eq(orders.restaurantId, outboundMessages.restaurantId), eq(orders.id, outboundMessages.orderId)),
     )
     .where(tenant(outboundMessages, ctx.restaurantId))
-    .orderBy(desc(outboundMessages.createdAt))
+    .orderBy(desc(outboundMessages.createdAt), desc(outboundMessages.seq))
     .limit(200);
   return rows.map(({ m, number }) => ({
     id: m.id,
