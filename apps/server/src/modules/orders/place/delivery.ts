@@ -9,16 +9,18 @@ import {
 } from '@meucardapio/db/schema';
 import type { OrderProposal } from '@meucardapio/domain/checkout';
 import {
+  type DeliveryStateConfig,
   deliveryCharge,
   hasShippingDimensions,
   missingDeliveryFields,
   missingDeliveryFieldText,
+  type NeighborhoodConfig,
   shippingPackage,
 } from '@meucardapio/domain/delivery';
 import { MSG } from '@meucardapio/domain/messages';
 import { NO_ORDER_ADDRESS } from '@meucardapio/domain/order-display';
 import type { CustomerOrderView } from '@meucardapio/domain/order-views';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Deps, ServiceCtx } from '../../../http/context';
 import { AppError, badRequest } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
@@ -192,33 +194,21 @@ export async function resolveDelivery(
     return { ...choice, deliveryFee: 0, tableNumber: null, address: NO_ORDER_ADDRESS };
 
   const { shippingOption } = choice;
-  const [saved] = customerId
-    ? await tx
-        .select({ id: customerAddresses.id })
-        .from(customerAddresses)
-        .where(tenant(customerAddresses, restaurant.id, eq(customerAddresses.customerId, customerId)))
-        .limit(1)
-    : [];
+  const area = await deliveryAreaOf(tx, restaurant.id, customerId);
   const [missing] = missingDeliveryFields(
     { ...address, number: address.addressNumber },
-    { shipped: !!shippingOption, hasSavedAddress: !!saved },
+    { shipped: !!shippingOption, hasSavedAddress: area.saved },
   );
   if (missing) throw addressError(missingDeliveryFieldText(missing, !!shippingOption), `${missing}_required`);
   // The restaurant's own items (a pizza next to a shipped T-shirt) still go by its courier and
   // pay the neighbourhood fee on top of the freight.
   const localItems = lines.some((l) => !l.product.envioCorreios);
-  const [states, hoods] = localItems
-    ? await Promise.all([
-        tx.select().from(deliveryStates).where(tenant(deliveryStates, restaurant.id)),
-        tx.select().from(neighborhoods).where(tenant(neighborhoods, restaurant.id)),
-      ])
-    : [[], []];
   const charge = deliveryCharge({
     deliveryType: 'delivery',
     localItems,
     shippingOption,
     area: { state: address.state ?? '', city: address.city ?? '', neighborhood: address.neighborhood ?? '' },
-    config: { states, neighborhoods: hoods },
+    config: area,
   });
   if (!charge.ok) throw new AppError(400, charge.code, charge.title, charge.description ?? '');
   const deliveryFee = charge.fee;
@@ -228,6 +218,29 @@ export async function resolveDelivery(
     address.neighborhood = charge.area.neighborhood;
   }
   return { ...choice, deliveryFee, tableNumber: null, address };
+}
+
+/**
+ * What a delivered order's address is checked against, in one statement: whether the customer has an
+ * address saved here, and the restaurant's delivery states and neighbourhoods.
+ */
+async function deliveryAreaOf(tx: DbOrTx, restaurantId: string, customerId: string | null) {
+  const { rows } = await tx.execute<{
+    saved: boolean;
+    states: DeliveryStateConfig[];
+    neighborhoods: NeighborhoodConfig[];
+  }>(sql`select
+    ${
+      customerId
+        ? sql`exists (select 1 from ${customerAddresses} a where a.restaurant_id = ${restaurantId}
+            and a.customer_id = ${customerId})`
+        : sql`false`
+    } as saved,
+    (select coalesce(json_agg(json_build_object('code', s.code, 'name', s.name, 'cities', s.cities,
+      'active', s.active)), '[]'::json) from ${deliveryStates} s where s.restaurant_id = ${restaurantId}) as states,
+    (select coalesce(json_agg(json_build_object('name', n.name, 'deliveryFee', n.delivery_fee)), '[]'::json)
+      from ${neighborhoods} n where n.restaurant_id = ${restaurantId}) as neighborhoods`);
+  return rows[0];
 }
 
 async function tableOf(tx: DbOrTx, restaurant: Restaurant, tableNumber: number | null | undefined) {
