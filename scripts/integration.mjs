@@ -1,7 +1,7 @@
 // Integration tests: always on PGlite; on PostgreSQL too when TEST_DATABASE_URL is set, and then the
 // orders, cashier, payments and realtime files once more with requests through pgbouncer in transaction
-// mode. The PGlite run and the PostgreSQL runs go side by side (much of a PostgreSQL run is waiting;
-// vitest gives it one worker on a 2-core machine, the PGlite run two); each run's output is printed whole.
+// mode. The PGlite run and the PostgreSQL runs go side by side (vitest gives each one worker on a
+// 2-core machine, and much of a PostgreSQL run is waiting); each run's output is printed whole.
 import { existsSync } from 'node:fs';
 import { printRuns, runBuffered } from './buffered.mjs';
 import { PGBOUNCER, startPgbouncer } from './pgbouncer.mjs';
@@ -11,8 +11,8 @@ const args = process.argv.slice(2);
 const THROUGH_POOLER = ['order', 'cashier', 'realtime', 'payments'];
 
 /** Runs vitest with `env` on `files`; resolves with its exit code and its output, held for `printRuns`. */
-const run = (title, env, files = args, workers = []) =>
-  runBuffered(title, 'npx', ['vitest', 'run', '--project', 'integration', ...workers, ...files], env);
+const run = (title, env, files = args) =>
+  runBuffered(title, 'npx', ['vitest', 'run', '--project', 'integration', ...files], env);
 
 /**
  * A deprecation fails the PostgreSQL runs: pg 8 still queues a statement sent on a connection busy with
@@ -42,9 +42,7 @@ async function onPostgres() {
 }
 
 const [pglite, postgres] = await Promise.all([
-  // The embedded database computes in the test's own process: with one worker, this run is the last to
-  // finish, alone on one core, after the PostgreSQL runs and the journeys are done.
-  run('integration tests on PGlite', { TEST_DB: 'pglite', TEST_SLOT: 'pglite' }, args, ['--maxWorkers=2']),
+  run('integration tests on PGlite', { TEST_DB: 'pglite', TEST_SLOT: 'pglite' }),
   process.env.TEST_DATABASE_URL ? onPostgres() : [],
 ]);
 process.exit(printRuns([pglite, ...postgres]));
