@@ -1,9 +1,10 @@
 import { builtOnce } from '@meucardapio/db/built-once';
 import type { DbOrTx } from '@meucardapio/db/client';
+import { jsonFields } from '@meucardapio/db/json-fields';
 import { paymentMethods, restaurantHours, restaurants } from '@meucardapio/db/schema';
 import { checkOpenForOrders, type HoursRow } from '@meucardapio/domain/hours';
 import { checkOpenUnpaidOrders, OPEN_ORDER_STATUSES } from '@meucardapio/domain/order-status';
-import { type Column, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ServiceCtx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
@@ -66,11 +67,6 @@ export async function checkoutRestaurant(
   return row;
 }
 
-const jsonFields = (fields: Record<string, Column>, alias: string) =>
-  sql.join(
-    Object.entries(fields).map(([key, column]) => sql`${key}::text, ${sql.raw(alias)}.${sql.identifier(column.name)}`),
-    sql`, `,
-  );
 const withHoursAndMethods = builtOnce((db) =>
   db
     .select({

@@ -1,11 +1,13 @@
+import { builtOnce } from '@meucardapio/db/built-once';
 import type { DbOrTx } from '@meucardapio/db/client';
+import { jsonFields } from '@meucardapio/db/json-fields';
 import {
   customerAddresses,
   deliveryStates,
   diningTables,
   neighborhoods,
   products,
-  type restaurants,
+  restaurants,
 } from '@meucardapio/db/schema';
 import type { OrderProposal } from '@meucardapio/domain/checkout';
 import {
@@ -194,7 +196,7 @@ export async function resolveDelivery(
     return { ...choice, deliveryFee: 0, tableNumber: null, address: NO_ORDER_ADDRESS };
 
   const { shippingOption } = choice;
-  const area = await deliveryAreaOf(tx, restaurant.id, customerId);
+  const [area] = await deliveryAreaOf(tx, { restaurantId: restaurant.id, customerId });
   const [missing] = missingDeliveryFields(
     { ...address, number: address.addressNumber },
     { shipped: !!shippingOption, hasSavedAddress: area.saved },
@@ -220,28 +222,34 @@ export async function resolveDelivery(
   return { ...choice, deliveryFee, tableNumber: null, address };
 }
 
+const STATE_FIELDS = {
+  code: deliveryStates.code,
+  name: deliveryStates.name,
+  cities: deliveryStates.cities,
+  active: deliveryStates.active,
+};
+const NEIGHBORHOOD_FIELDS = { name: neighborhoods.name, deliveryFee: neighborhoods.deliveryFee };
+
 /**
  * What a delivered order's address is checked against, in one statement: whether the customer has an
  * address saved here, and the restaurant's delivery states and neighbourhoods.
  */
-async function deliveryAreaOf(tx: DbOrTx, restaurantId: string, customerId: string | null) {
-  const { rows } = await tx.execute<{
-    saved: boolean;
-    states: DeliveryStateConfig[];
-    neighborhoods: NeighborhoodConfig[];
-  }>(sql`select
-    ${
-      customerId
-        ? sql`exists (select 1 from ${customerAddresses} a where a.restaurant_id = ${restaurantId}
-            and a.customer_id = ${customerId})`
-        : sql`false`
-    } as saved,
-    (select coalesce(json_agg(json_build_object('code', s.code, 'name', s.name, 'cities', s.cities,
-      'active', s.active)), '[]'::json) from ${deliveryStates} s where s.restaurant_id = ${restaurantId}) as states,
-    (select coalesce(json_agg(json_build_object('name', n.name, 'deliveryFee', n.delivery_fee)), '[]'::json)
-      from ${neighborhoods} n where n.restaurant_id = ${restaurantId}) as neighborhoods`);
-  return rows[0];
-}
+const deliveryAreaOf = builtOnce((db) =>
+  db
+    .select({
+      saved: sql<boolean>`exists (select 1 from ${customerAddresses} a where a.restaurant_id = ${restaurants}.id
+        and a.customer_id = ${sql.placeholder('customerId')})`,
+      states: sql<DeliveryStateConfig[]>`(
+        select coalesce(json_agg(json_build_object(${jsonFields(STATE_FIELDS, 's')})), '[]'::json)
+        from ${deliveryStates} s where s.restaurant_id = ${restaurants}.id)`,
+      neighborhoods: sql<NeighborhoodConfig[]>`(
+        select coalesce(json_agg(json_build_object(${jsonFields(NEIGHBORHOOD_FIELDS, 'n')})), '[]'::json)
+        from ${neighborhoods} n where n.restaurant_id = ${restaurants}.id)`,
+    })
+    .from(restaurants)
+    .where(eq(restaurants.id, sql.placeholder('restaurantId')))
+    .limit(1),
+);
 
 async function tableOf(tx: DbOrTx, restaurant: Restaurant, tableNumber: number | null | undefined) {
   // A shop (commerce segment) has no tables: a table link to it is not an order channel.
