@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { restaurants } from './restaurants';
 
 /** The shapes `printing.ts` of packages/domain validates before they are written. */
@@ -101,11 +101,16 @@ export const printJobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Breaks ties of `created_at`, in the order the rows were written: an order's tickets for one printer
+     * (its copy and the kitchen's) are written by one statement and share its time.
+     */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     printedAt: timestamp('printed_at', { withTimezone: true }),
   },
   (t) => [
-    index('print_jobs_due_idx').on(t.restaurantId, t.status, t.createdAt),
+    index('print_jobs_due_idx').on(t.restaurantId, t.status, t.createdAt, t.seq),
     index('print_jobs_order_idx').on(t.restaurantId, t.orderId),
     check('print_jobs_status_ck', sql`${t.status} in ('queued','sent','printed','failed')`),
     check('print_jobs_kind_ck', sql`${t.kind} in ('order','kitchen','pdv_receipt','nfce_danfe','cash_closing','test')`),

@@ -116,7 +116,7 @@ export async function claimJobs(db: Db, agent: Agent, now = new Date()): Promise
           ),
         ),
       )
-      .orderBy(asc(printJobs.createdAt))
+      .orderBy(asc(printJobs.createdAt), asc(printJobs.seq))
       .limit(CLAIM_BATCH)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];
@@ -142,7 +142,7 @@ export async function claimJobs(db: Db, agent: Agent, now = new Date()): Promise
       .from(printJobs)
       .innerJoin(printers, eq(printers.id, printJobs.printerId))
       .where(inArray(printJobs.id, ids))
-      .orderBy(asc(printJobs.createdAt));
+      .orderBy(asc(printJobs.createdAt), asc(printJobs.seq));
   });
 }
 
