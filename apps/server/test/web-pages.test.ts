@@ -154,6 +154,19 @@ describe('server-rendered menu pages', () => {
     expect(after).toContain('Lasanha');
   });
 
+  it('renders no page again when a staff write leaves the menu as it was', async () => {
+    await page(`/${owner.slug}`);
+    const rendered = renderCount();
+    // The instance forgets the restaurant's menu after any staff write; a table is not on the menu.
+    expect((await owner.client.post('/api/admin/tables', { number: 9 })).status).toBe(201);
+    expect(t.deps.menuCache.cached(owner.slug)).toBeUndefined();
+    const again = await page(`/${owner.slug}`);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain('Lasanha');
+    expect(t.deps.menuCache.cached(owner.slug)).toBeDefined();
+    expect(renderCount()).toBe(rendered);
+  });
+
   it("never answers one restaurant's page with another's", async () => {
     const other = await signupOwner(t, { companyName: 'Pastelaria do Porto' });
     await other.client.post('/api/admin/products', { name: 'Pastel de Vento', price: 900 });

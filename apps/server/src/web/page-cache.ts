@@ -84,9 +84,10 @@ const pageBytes = (p: CachedPage) => p.identity.length * 2 + p.gzip.byteLength +
 type Render = Promise<CachedPage | null>;
 
 /**
- * Server-rendered pages kept with what they were rendered from (a menu object of the menu cache, or a
- * fixed object for a page without data): a page is found only through the object it was rendered from,
- * so when the menu changes, or after the menu cache's time limit, the next visit renders it anew. Renders
+ * Server-rendered pages kept with what they were rendered from: a menu's tag (its JSON's hash), or a fixed
+ * object for a page without data. A page is found only through what it was rendered from, so a menu that
+ * changed renders anew at its next visit, while a menu read again unchanged (its cache forgotten after a
+ * staff write that changed nothing it shows, or past its time limit) finds the page already made. Renders
  * of the same page at once share one. Bounded by bytes, least recently used first out; pages past the
  * time limit are dropped.
  */
@@ -105,8 +106,8 @@ export class PageCache {
     return { pages: entries, bytes };
   }
 
-  get(source: object, key: string, render: () => Render, now = Date.now()): Render {
-    const id = `${this.sourceId(source)} ${key}`;
+  get(source: object | string, key: string, render: () => Render, now = Date.now()): Render {
+    const id = `${typeof source === 'string' ? source : this.sourceId(source)} ${key}`;
     const known = this.pages.get(id, now);
     if (known) return known;
     const page = render();

@@ -174,7 +174,7 @@ export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string
     return cachedPage(html, page.status === 404 ? 404 : 200, (menu && firstScreenEnd(html)) ?? undefined);
   }
 
-  async function render(c: Context<AppEnv>, source: object, path: string, menu?: MenuForPage) {
+  async function render(c: Context<AppEnv>, source: object | string, path: string, menu?: MenuForPage) {
     if (!template || !entry) return spa(c);
     try {
       const page = await pages.get(source, path, () => renderToCache(c.get('log'), path, menu));
@@ -212,7 +212,7 @@ export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string
       }
       if (asked !== undefined && table === null) return spa(c);
       const path = `/${stored}${table === null ? '' : `?table=${table}`}`;
-      return render(c, menu, path, { slug: stored, json: menu.identity, data: menu.menu });
+      return render(c, menu.etag, path, { slug: stored, json: menu.identity, data: menu.menu });
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return spa(c, 404);
       // The browser app shows the menu's own "try again" state and retries once the database is back.
