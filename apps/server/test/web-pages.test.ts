@@ -262,7 +262,7 @@ describe('one address per page, and caches nobody can fill', () => {
 
   it('keeps pages within their byte limit, dropping the least recently used first', async () => {
     const small = new (pages.constructor as new (maxBytes: number) => PageCache)(6000);
-    const source = {};
+    const source = 'teste';
     const html = (n: number) => `<p>${n}</p>${'x'.repeat(1000)}`;
     const { cachedPage } = await import('../src/web/page-cache');
     for (let n = 0; n < 10; n++) {

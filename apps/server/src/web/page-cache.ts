@@ -85,15 +85,13 @@ type Render = Promise<CachedPage | null>;
 
 /**
  * Server-rendered pages kept with what they were rendered from: a menu's tag (its JSON's hash), or a fixed
- * object for a page without data. A page is found only through what it was rendered from, so a menu that
+ * name for a page without data. A page is found only through what it was rendered from, so a menu that
  * changed renders anew at its next visit, while a menu read again unchanged (its cache forgotten after a
  * staff write that changed nothing it shows, or past its time limit) finds the page already made. Renders
  * of the same page at once share one. Bounded by bytes, least recently used first out; pages past the
  * time limit are dropped.
  */
 export class PageCache {
-  private sources = new WeakMap<object, number>();
-  private nextSource = 0;
   private pages: ByteLru<string, Render>;
 
   constructor(maxBytes = PAGE_CACHE_MAX_BYTES) {
@@ -106,8 +104,8 @@ export class PageCache {
     return { pages: entries, bytes };
   }
 
-  get(source: object | string, key: string, render: () => Render, now = Date.now()): Render {
-    const id = `${typeof source === 'string' ? source : this.sourceId(source)} ${key}`;
+  get(source: string, key: string, render: () => Render, now = Date.now()): Render {
+    const id = `${source} ${key}`;
     const known = this.pages.get(id, now);
     if (known) return known;
     const page = render();
@@ -118,14 +116,5 @@ export class PageCache {
       () => this.pages.delete(id, page),
     );
     return page;
-  }
-
-  private sourceId(source: object) {
-    let id = this.sources.get(source);
-    if (id === undefined) {
-      id = ++this.nextSource;
-      this.sources.set(source, id);
-    }
-    return id;
   }
 }

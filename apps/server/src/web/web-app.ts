@@ -30,8 +30,8 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/i;
 const RENDER_ORIGIN = 'http://meucardapio.invalid';
 /** A table number as a menu link carries it. */
 const TABLE = /^\d{1,6}$/;
-/** What the landing page's cached render is kept with: it has no data, so it lives as long as the process. */
-const LANDING = {};
+/** What the landing page's cached render is kept with: it has no data (a menu's tag is quoted, so never this). */
+const LANDING = 'landing';
 
 /** A storefront's data for its page: the slug as asked for, the menu's JSON as sent and the menu itself. */
 type MenuForPage = { slug: string; json: string; data: unknown };
@@ -174,7 +174,7 @@ export async function mountWebApp(app: Hono<AppEnv>, deps: Deps, webDist: string
     return cachedPage(html, page.status === 404 ? 404 : 200, (menu && firstScreenEnd(html)) ?? undefined);
   }
 
-  async function render(c: Context<AppEnv>, source: object | string, path: string, menu?: MenuForPage) {
+  async function render(c: Context<AppEnv>, source: string, path: string, menu?: MenuForPage) {
     if (!template || !entry) return spa(c);
     try {
       const page = await pages.get(source, path, () => renderToCache(c.get('log'), path, menu));

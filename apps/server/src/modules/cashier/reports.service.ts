@@ -19,7 +19,7 @@ import type {
   TodayReport,
 } from '@meucardapio/domain/cashier-views';
 import { localDateString } from '@meucardapio/domain/hours';
-import { and, desc, inArray, isNull } from 'drizzle-orm';
+import { and, desc, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -54,13 +54,17 @@ const SESSIONS_LISTED = 30;
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** What the top products are counted from. */
-const itemSold = {
-  productId: orderItems.productId,
-  name: orderItems.name,
-  quantity: orderItems.quantity,
-  totalPrice: orderItems.totalPrice,
-};
+/** What `where` picks of the restaurant's items, as the top products count them. */
+const itemsSold = (ctx: StaffCtx, ...where: SQL[]) =>
+  ctx.db
+    .select({
+      productId: orderItems.productId,
+      name: orderItems.name,
+      quantity: orderItems.quantity,
+      totalPrice: orderItems.totalPrice,
+    })
+    .from(orderItems)
+    .where(tenant(orderItems, ctx.restaurantId, ...where));
 
 /**
  * A local day's PDV sales in `statuses`, then side by side their payments, who gave their discounts
@@ -77,13 +81,7 @@ async function pdvSalesOfDay(ctx: StaffCtx, timezone: string, date: string, stat
   const [payments, discounts, sold] = await readTogether(db, [
     () => paymentsOfOrders(db, restaurantId, ids),
     () => discountsOfOrders(db, restaurantId, ids),
-    () =>
-      items && ids.length > 0
-        ? db
-            .select(itemSold)
-            .from(orderItems)
-            .where(tenant(orderItems, restaurantId, inArray(orderItems.orderId, ids)))
-        : Promise.resolve([]),
+    () => (items && ids.length > 0 ? itemsSold(ctx, inArray(orderItems.orderId, ids)) : Promise.resolve([])),
   ]);
   const sales: ReportSale[] = rows.map((o: OrderRow) => {
     const given = discounts.get(o.id);
@@ -116,17 +114,7 @@ async function tableSalesOfDay(ctx: StaffCtx, timezone: string, date: string, it
   const accountIds = sales.map((s) => s.accountId);
   const sold =
     items && accountIds.length > 0
-      ? await db
-          .select(itemSold)
-          .from(orderItems)
-          .where(
-            tenant(
-              orderItems,
-              restaurantId,
-              inArray(orderItems.tableAccountId, accountIds),
-              isNull(orderItems.cancelledAt),
-            ),
-          )
+      ? await itemsSold(ctx, inArray(orderItems.tableAccountId, accountIds), isNull(orderItems.cancelledAt))
       : [];
   return { sales, items: sold };
 }
