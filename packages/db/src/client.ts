@@ -92,17 +92,19 @@ export type OpenOptions = {
   directUrl?: string;
   dataDir?: string;
   loadDataDir?: Blob | File;
+  /** PGlite only: `postgresql.conf` settings, as `name=value`. */
+  pgliteSettings?: string[];
 };
 
 /** Opens PostgreSQL at `url` when given, otherwise embedded PGlite at `dataDir` (in memory when absent). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.directUrl ?? options.url, options.readUrl);
-  return openPglite(options.dataDir, options.loadDataDir);
+  return openPglite(options.dataDir, options.loadDataDir, options.pgliteSettings);
 }
 
-async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<Database> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob | File, settings?: string[]): Promise<Database> {
   if (dataDir) mkdirSync(dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : undefined);
+  const client = await PGlite.create(dataDir, { loadDataDir, postgresqlconf: settings });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
