@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { openDatabase } from '@meucardapio/db/client';
-import { adminQuery, SNAPSHOT_PATH, templateDatabase, withDatabase } from '@meucardapio/db/testing';
+import { adminQuery, fileDatabasePrefix, SNAPSHOT_PATH, templateDatabase, withDatabase } from '@meucardapio/db/testing';
+import pg from 'pg';
 
 /** Migrates once per run; each test file then copies the result instead of migrating again. */
 export default async function setup() {
@@ -15,6 +16,7 @@ export default async function setup() {
     await db.close();
     return async () => {
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      await dropFileDatabases(serverUrl);
     };
   }
   const db = await openDatabase({});
@@ -22,4 +24,19 @@ export default async function setup() {
   const dump = await db.dumpDataDir!();
   writeFileSync(SNAPSHOT_PATH, Buffer.from(await dump.arrayBuffer()));
   await db.close();
+}
+
+/** The databases the test files left to each other (each process keeps the last one it emptied). */
+async function dropFileDatabases(serverUrl: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where starts_with(datname, $1)`,
+      [fileDatabasePrefix(serverUrl)],
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }

@@ -94,17 +94,23 @@ export type OpenOptions = {
   loadDataDir?: Blob | File;
   /** PGlite only: `postgresql.conf` settings, as `name=value`. */
   pgliteSettings?: string[];
+  /** An embedded database already open, instead of opening one (the tests hand one from file to file). */
+  pglite?: PGlite;
 };
 
 /** Opens PostgreSQL at `url` when given, otherwise embedded PGlite at `dataDir` (in memory when absent). */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.directUrl ?? options.url, options.readUrl);
-  return openPglite(options.dataDir, options.loadDataDir, options.pgliteSettings);
+  if (options.pglite) return onPglite(options.pglite);
+  if (options.dataDir) mkdirSync(dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create(options.dataDir, {
+    loadDataDir: options.loadDataDir,
+    postgresqlconf: options.pgliteSettings,
+  });
+  return onPglite(client);
 }
 
-async function openPglite(dataDir?: string, loadDataDir?: Blob | File, settings?: string[]): Promise<Database> {
-  if (dataDir) mkdirSync(dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir, { loadDataDir, postgresqlconf: settings });
+function onPglite(client: PGlite): Database {
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
