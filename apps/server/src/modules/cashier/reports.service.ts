@@ -83,6 +83,12 @@ async function pdvSalesOfDay(ctx: StaffCtx, timezone: string, date: string, stat
     () => discountsOfOrders(db, restaurantId, ids),
     () => (items && ids.length > 0 ? itemsSold(ctx, inArray(orderItems.orderId, ids)) : Promise.resolve([])),
   ]);
+  const paymentsOf = new Map<string, typeof payments>();
+  for (const payment of payments) {
+    const ofSale = paymentsOf.get(payment.orderId);
+    if (ofSale) ofSale.push(payment);
+    else paymentsOf.set(payment.orderId, [payment]);
+  }
   const sales: ReportSale[] = rows.map((o: OrderRow) => {
     const given = discounts.get(o.id);
     return {
@@ -96,7 +102,7 @@ async function pdvSalesOfDay(ctx: StaffCtx, timezone: string, date: string, stat
       discountBy: given ? discountByLabel(given) : null,
       status: o.status,
       paymentMethod: o.paymentMethod,
-      payments: payments.filter((p) => p.orderId === o.id),
+      payments: paymentsOf.get(o.id) ?? [],
     };
   });
   return { rows, sales, items: sold };
