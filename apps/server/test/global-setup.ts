@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { openDatabase } from '@meucardapio/db/client';
-import { adminQuery, fileDatabasePrefix, SNAPSHOT_PATH, templateDatabase, withDatabase } from '@meucardapio/db/testing';
-import pg from 'pg';
+import { adminQuery, dropFileDatabases, SNAPSHOT_PATH, templateDatabase, withDatabase } from '@meucardapio/db/testing';
 
 /** Migrates once per run; each test file then copies the result instead of migrating again. */
 export default async function setup() {
@@ -24,19 +23,4 @@ export default async function setup() {
   const dump = await db.dumpDataDir!();
   writeFileSync(SNAPSHOT_PATH, Buffer.from(await dump.arrayBuffer()));
   await db.close();
-}
-
-/** The databases the test files left to each other (each process keeps the last one it emptied). */
-async function dropFileDatabases(serverUrl: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>(
-      `select datname from pg_database where starts_with(datname, $1)`,
-      [fileDatabasePrefix(serverUrl)],
-    );
-    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
 }

@@ -15,8 +15,19 @@ export function templateDatabase(serverUrl: string) {
 }
 
 /** The test files' databases of this run, copies of its template: `<prefix><random>`. */
-export function fileDatabasePrefix(serverUrl: string) {
+function fileDatabasePrefix(serverUrl: string) {
   return `${runDatabase(serverUrl)}_t_`;
+}
+
+/** The databases the run's test files left to each other (each process keeps the last one it emptied). */
+export async function dropFileDatabases(serverUrl: string) {
+  await onServer(serverUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [fileDatabasePrefix(serverUrl)],
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  });
 }
 
 const runDatabase = (serverUrl: string) =>
@@ -135,7 +146,7 @@ async function schemaShape(client: Queryable) {
 async function emptied(client: Queryable, shape: string, discardSession: boolean) {
   try {
     if ((await schemaShape(client)) !== shape) return false;
-    // A connection left holding a table (a file that did not close everything) keeps its database.
+    // A connection left holding a table (a file that did not close everything): drop the database, do not wait.
     if (!discardSession) await client.query(`set lock_timeout = '2s'`);
     const { rows } = await client.query<{ tables: string }>(
       `select string_agg(format('%I', tablename), ', ') as tables from pg_tables where schemaname = 'public'`,
