@@ -242,6 +242,44 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long his
     expect(orderRows.get('/api/admin/dashboard')).toBeGreaterThan(0);
   }, 120_000);
 
+  it("a request's session is found by its keys, not by scanning every restaurant's customers", async () => {
+    // Another restaurant's two thousand customers, each signed in.
+    await t.db.execute(sql`
+      with added as (
+        insert into customers (restaurant_id, name, phone, email)
+        select ${other.rid}, 'Cliente ' || g, '11987654321', 'cliente' || g || '@outro.teste'
+        from generate_series(1, 2000) g returning id, restaurant_id)
+      insert into sessions (token_hash, kind, customer_id, restaurant_id, expires_at)
+      select md5(id::text), 'customer', id, restaurant_id, now() + interval '1 day' from added`);
+    await t.db.execute(sql`analyze customers`);
+    await t.db.execute(sql`analyze sessions`);
+
+    const { client } = await customerOf(t, shop);
+    const lookups: Statement[] = [];
+    const capture = captureStatements((statement) => {
+      if (/mc_session_actors/.test(statement.text)) lookups.push(statement);
+    });
+    try {
+      expect((await client.get('/api/customer/profile')).status).toBe(200);
+    } finally {
+      capture.restore();
+    }
+    expect(lookups.length).toBeGreaterThan(0);
+    // A new server connection plans the function afresh, with these tables' statistics.
+    const direct = new pg.Client({ connectionString: t.deps.database.directUrl });
+    await direct.connect();
+    try {
+      const plans = await plansRunBy(direct, lookups[0].text, lookups[0].values);
+      const scanned = plans
+        .flatMap(nodes)
+        .filter((n) => n['Node Type'] === 'Seq Scan' && ['customers', 'sessions'].includes(n['Relation Name'] ?? ''));
+      expect(plans.length).toBeGreaterThan(1);
+      expect(scanned.map((n) => n['Relation Name'])).toEqual([]);
+    } finally {
+      await direct.end();
+    }
+  });
+
   it("a sender's claim reads the messages due by their index, not every message ever sent", async () => {
     // Two years of sent messages, and one due now (which the app's own sender may take first).
     await t.db.execute(sql`

@@ -108,7 +108,7 @@ export async function resolveActors(db: Db, tokens: readonly string[]): Promise<
   return actors;
 }
 
-/** A row of `mc_session_actors` (migration 0034): the session, its restaurant and whoever it names. */
+/** A row of `mc_session_actors` (migrations 0034, 0040): the session, its restaurant and whoever it names. */
 type ActorRow = {
   s_token_hash: string;
   s_kind: string;
