@@ -8,10 +8,10 @@ import { restaurantBySlug } from '../../../tenancy/restaurant-lookup';
 import { openAccountOfTable } from '../../table-accounts/guest.service';
 import { placeRound } from '../../table-accounts/round.service';
 import { customerOrderViews, toCustomerOrderView } from '../order-view';
-import { assertOpenForOrders, checkoutRestaurant, type OfferedMethodRow } from '../place/admission';
+import { assertOpenForOrders, checkoutReads, type OfferedMethodRow } from '../place/admission';
 import { chooseShipping } from '../place/delivery';
 import { type OrderDoor, type PlacedOrder, placeOrder } from '../place/place-order';
-import { cartProducts, readCatalogue } from '../place/pricing';
+import { cartProducts } from '../place/pricing';
 import { choosePayment } from './checkout-payment';
 
 /** A customer account belongs to one restaurant: using it on another restaurant's page is refused. */
@@ -51,13 +51,11 @@ export async function createCustomerOrder(
   const door: OrderDoor<CreatedOrder> = {
     async prepare({ db }) {
       buyerCpf = checkedBuyer(input.customerCpf);
-      // Independent reads, side by side: the checkout waits for one round trip, not four.
-      const [{ restaurant, hours, methods: active }, catalogue, onPage] = await Promise.all([
-        checkoutRestaurant(db, ctx.restaurantId),
-        readCatalogue(db, ctx.restaurantId, input.items),
-        input.restaurantSlug ? restaurantBySlug(db, input.restaurantSlug) : null,
-      ]);
-      if (onPage) assertCustomerOf(ctx, onPage);
+      // The restaurant, its hours and payment methods and the cart's products: one round trip.
+      const { restaurant, hours, methods: active, catalogue } = await checkoutReads(db, ctx.restaurantId, input.items);
+      // The page the cart was filled on is the account's restaurant unless it names another slug (or none that exists).
+      const slug = input.restaurantSlug?.toLowerCase();
+      if (slug && slug !== restaurant.slug) assertCustomerOf(ctx, await restaurantBySlug(db, slug));
       const contact = contactOf(input);
       methods = active;
       const cart = cartProducts(catalogue, input.items);

@@ -1,14 +1,14 @@
-import { builtOnce } from '@meucardapio/db/built-once';
 import type { DbOrTx } from '@meucardapio/db/client';
-import { jsonFields } from '@meucardapio/db/json-fields';
-import { paymentMethods, restaurantHours, restaurants } from '@meucardapio/db/schema';
+import { rowFromJson } from '@meucardapio/db/json-rows';
+import { paymentMethods, products, restaurantHours, restaurants } from '@meucardapio/db/schema';
 import { checkOpenForOrders, type HoursRow } from '@meucardapio/domain/hours';
 import { checkOpenUnpaidOrders, OPEN_ORDER_STATUSES } from '@meucardapio/domain/order-status';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ServiceCtx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
 import { type RestaurantRow, restaurantNotFound } from '../../../tenancy/restaurant-lookup';
+import { type Catalogue, cartProductIds, catalogueOf, type ProposedLine } from './pricing';
 
 /**
  * Serialises order creation per restaurant (decision 006) and takes the restaurant's next sequential
@@ -43,45 +43,40 @@ export function hoursOf(db: DbOrTx, restaurantId: string): Promise<HoursRow[]> {
 }
 
 /** The columns of a payment method that a checkout offers and checks its choice against. */
-const METHOD_FIELDS = {
-  id: paymentMethods.id,
-  name: paymentMethods.name,
-  icon: paymentMethods.icon,
-  active: paymentMethods.active,
-  requiresChange: paymentMethods.requiresChange,
-  infinitepayEnabled: paymentMethods.infinitepayEnabled,
-  maxInstallments: paymentMethods.maxInstallments,
+export type OfferedMethodRow = Pick<
+  typeof paymentMethods.$inferSelect,
+  'id' | 'name' | 'icon' | 'active' | 'requiresChange' | 'infinitepayEnabled' | 'maxInstallments'
+>;
+
+type CheckoutReadsRow = {
+  restaurant_row: Record<string, unknown>;
+  hours_rows: Record<string, unknown>[];
+  method_rows: Record<string, unknown>[];
+  product_rows: Record<string, unknown>[];
 };
-export type OfferedMethodRow = Pick<typeof paymentMethods.$inferSelect, keyof typeof METHOD_FIELDS>;
 
 /**
- * A restaurant, its weekly hours and its active payment methods (ordered by name) in one read: what a
- * checkout looks at first, before its transaction.
+ * What a storefront checkout looks at first, before its transaction, in one round trip: the restaurant,
+ * its weekly hours, its active payment methods (ordered by name) and the cart's products (lines and
+ * flavours), through a database function that keeps its plans (migration 0041).
  */
-export async function checkoutRestaurant(
+export async function checkoutReads(
   db: DbOrTx,
   restaurantId: string,
-): Promise<{ restaurant: RestaurantRow; hours: HoursRow[]; methods: OfferedMethodRow[] }> {
-  const [row] = await withHoursAndMethods(db, { restaurantId });
+  items: readonly ProposedLine[],
+): Promise<{ restaurant: RestaurantRow; hours: HoursRow[]; methods: OfferedMethodRow[]; catalogue: Catalogue }> {
+  const { rows } = await db.execute<CheckoutReadsRow>(
+    sql`select * from mc_checkout_reads(${restaurantId}::uuid, ${sql.param(cartProductIds(items))}::uuid[])`,
+  );
+  const [row] = rows;
   if (!row) throw restaurantNotFound();
-  return row;
+  return {
+    restaurant: rowFromJson(restaurants, row.restaurant_row),
+    hours: row.hours_rows.map((h) => rowFromJson(restaurantHours, h)),
+    methods: row.method_rows.map((m) => rowFromJson(paymentMethods, m)),
+    catalogue: catalogueOf(row.product_rows.map((p) => rowFromJson(products, p))),
+  };
 }
-
-const withHoursAndMethods = builtOnce((db) =>
-  db
-    .select({
-      restaurant: restaurants,
-      hours: sql<HoursRow[]>`(
-        select coalesce(json_agg(json_build_object(${jsonFields(HOURS_FIELDS, 'h')})), '[]'::json)
-        from ${restaurantHours} h where h.restaurant_id = ${restaurants}.id)`,
-      methods: sql<OfferedMethodRow[]>`(
-        select coalesce(json_agg(json_build_object(${jsonFields(METHOD_FIELDS, 'm')}) order by m.name), '[]'::json)
-        from ${paymentMethods} m where m.restaurant_id = ${restaurants}.id and m.active)`,
-    })
-    .from(restaurants)
-    .where(eq(restaurants.id, sql.placeholder('restaurantId')))
-    .limit(1),
-);
 
 /**
  * Closed means closed, whatever the browser's clock or cart says: the restaurant's hours in its own

@@ -190,10 +190,15 @@ export async function readCatalogue(
   restaurantId: string,
   items: readonly ProposedLine[],
 ): Promise<Catalogue> {
-  const ids = [...new Set(items.flatMap((i) => [i.productId, ...i.flavorIds]))];
-  const rows = await productsByIds(db, { restaurantId, ids });
-  return new Map(rows.map((p) => [p.id, p]));
+  return catalogueOf(await productsByIds(db, { restaurantId, ids: cartProductIds(items) }));
 }
+
+/** The products a cart names, its lines' and their flavours', each once. */
+export const cartProductIds = (items: readonly ProposedLine[]) => [
+  ...new Set(items.flatMap((i) => [i.productId, ...i.flavorIds])),
+];
+
+export const catalogueOf = (rows: readonly CatalogueProduct[]): Catalogue => new Map(rows.map((p) => [p.id, p]));
 
 const productsByIds = builtOnce((db) =>
   db
