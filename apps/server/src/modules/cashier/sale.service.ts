@@ -20,15 +20,13 @@ import type { z } from 'zod';
 import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { badRequest, conflict } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { restaurantById } from '../../tenancy/restaurant-lookup';
 import { queueOrderNote } from '../fiscal/queue-note';
 import {
-  activePaymentMethods,
+  checkoutReads,
   type OrderDoor,
   type PaymentMethodRow,
   type PaymentPlan,
   placeOrder,
-  readCatalogue,
 } from '../orders/place/place-order';
 import { enqueuePdvReceipt } from '../printing/print-jobs.service';
 import { approvedDiscount } from '../staff/discount-approval';
@@ -132,12 +130,8 @@ export async function finalizeSale(
       // The password check is slow on purpose: done before the transaction, used once the discount is priced.
       if (input.discountApproval) approver = await verifyStaffPassword(ctx, input.discountApproval, clientIp);
       const items = input.items.map((i) => ({ ...i, notes: i.notes ?? null }));
-      // Read on the pool, side by side, not in the sale's transaction.
-      const [restaurant, catalogue, active] = await Promise.all([
-        restaurantById(ctx.db, restaurantId),
-        readCatalogue(ctx.db, restaurantId, items),
-        activePaymentMethods(ctx.db, restaurantId),
-      ]);
+      // Read on the pool, in one round trip, not in the sale's transaction.
+      const { restaurant, catalogue, methods: active } = await checkoutReads(ctx.db, restaurantId, items);
       methodRows = active;
       return {
         restaurant,

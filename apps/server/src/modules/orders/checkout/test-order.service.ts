@@ -1,11 +1,10 @@
 import type { CreatedOrder, OrderProposal } from '@meucardapio/domain/checkout';
 import type { StaffCtx } from '../../../http/context';
 import { conflict } from '../../../http/errors';
-import { restaurantById } from '../../../tenancy/restaurant-lookup';
 import { customerOrderViews } from '../order-view';
 import { chooseShipping } from '../place/delivery';
-import { activePaymentMethods, type OrderDoor, type PaymentMethodRow, placeOrder } from '../place/place-order';
-import { cartProducts, readCatalogue } from '../place/pricing';
+import { checkoutReads, type OrderDoor, type PaymentMethodRow, placeOrder } from '../place/place-order';
+import { cartProducts } from '../place/pricing';
 import { createdOrder } from './checkout.service';
 import { choosePayment } from './checkout-payment';
 
@@ -25,11 +24,7 @@ export async function placeTestOrder(
   let methods: PaymentMethodRow[] = [];
   const door: OrderDoor<CreatedOrder> = {
     async prepare({ db }) {
-      const [restaurant, catalogue, active] = await Promise.all([
-        restaurantById(db, ctx.restaurantId),
-        readCatalogue(db, ctx.restaurantId, input.items),
-        activePaymentMethods(db, ctx.restaurantId),
-      ]);
+      const { restaurant, catalogue, methods: active } = await checkoutReads(db, ctx.restaurantId, input.items);
       methods = active;
       const cart = cartProducts(catalogue, input.items);
       const choice = await chooseShipping(db, deps, restaurant, input, cart);

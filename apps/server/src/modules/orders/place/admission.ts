@@ -8,6 +8,7 @@ import type { ServiceCtx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
 import { type RestaurantRow, restaurantNotFound } from '../../../tenancy/restaurant-lookup';
+import type { PaymentMethodRow } from './payment';
 import { type Catalogue, cartProductIds, catalogueOf, type ProposedLine } from './pricing';
 
 /**
@@ -44,7 +45,7 @@ export function hoursOf(db: DbOrTx, restaurantId: string): Promise<HoursRow[]> {
 
 /** The columns of a payment method that a checkout offers and checks its choice against. */
 export type OfferedMethodRow = Pick<
-  typeof paymentMethods.$inferSelect,
+  PaymentMethodRow,
   'id' | 'name' | 'icon' | 'active' | 'requiresChange' | 'infinitepayEnabled' | 'maxInstallments'
 >;
 
@@ -56,15 +57,15 @@ type CheckoutReadsRow = {
 };
 
 /**
- * What a storefront checkout looks at first, before its transaction, in one round trip: the restaurant,
- * its weekly hours, its active payment methods (ordered by name) and the cart's products (lines and
- * flavours), through a database function that keeps its plans (migration 0041).
+ * What a door looks at first, before its transaction, in one round trip: the restaurant, its weekly
+ * hours, its active payment methods (ordered by name) and the cart's products (lines and flavours),
+ * through a database function that keeps its plans (migration 0041).
  */
 export async function checkoutReads(
   db: DbOrTx,
   restaurantId: string,
   items: readonly ProposedLine[],
-): Promise<{ restaurant: RestaurantRow; hours: HoursRow[]; methods: OfferedMethodRow[]; catalogue: Catalogue }> {
+): Promise<{ restaurant: RestaurantRow; hours: HoursRow[]; methods: PaymentMethodRow[]; catalogue: Catalogue }> {
   const { rows } = await db.execute<CheckoutReadsRow>(
     sql`select * from mc_checkout_reads(${restaurantId}::uuid, ${sql.param(cartProductIds(items))}::uuid[])`,
   );

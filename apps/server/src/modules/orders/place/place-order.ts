@@ -48,13 +48,13 @@ import { orderStockSteps } from './stock';
  * the lock (decision 006); stock holds on its own conditional UPDATE.
  */
 
+/** A door reads the restaurant and the cart's products before the transaction, on the pool, and hands them in. */
+export { checkoutReads } from './admission';
 export type { OrderChannel } from './channels';
 export type { OrderAddress } from './delivery';
 export type { PaymentPlan } from './payment';
 export { activePaymentMethods, type PaymentMethodRow } from './payment';
 export type { ChargedLine, PricedLine, ProposedLine } from './pricing';
-/** A door reads the cart's products before the transaction, on the pool, and hands them in (`catalogue`). */
-export { readCatalogue } from './pricing';
 
 type OrderRow = typeof orders.$inferSelect;
 
