@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { drainOutbox } from '../src/modules/orders/notifications/whatsapp-outbox';
+import { checkoutReads } from '../src/modules/orders/place/admission';
 import { customerOf, type Shop, setupShop } from './checkout-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -29,6 +30,7 @@ const ORDER_EVERY_MINUTES = 25;
 type Plan = {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   'Actual Rows'?: number;
   'Actual Loops'?: number;
   'Rows Removed by Filter'?: number;
@@ -275,6 +277,47 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long his
         .filter((n) => n['Node Type'] === 'Seq Scan' && ['customers', 'sessions'].includes(n['Relation Name'] ?? ''));
       expect(plans.length).toBeGreaterThan(1);
       expect(scanned.map((n) => n['Relation Name'])).toEqual([]);
+    } finally {
+      await direct.end();
+    }
+  });
+
+  it("a checkout reads the cart's products by their keys, not the restaurant's whole menu", async () => {
+    // A menu of two thousand products.
+    await t.db.execute(sql`
+      insert into products (restaurant_id, category_id, name, price)
+      select ${shop.rid}, ${shop.products.refri.categoryId}, 'Produto ' || g, 1000 from generate_series(1, 2000) g`);
+    await t.db.execute(sql`analyze products`);
+
+    const reads: Statement[] = [];
+    const capture = captureStatements((statement) => {
+      if (/mc_checkout_reads/.test(statement.text)) reads.push(statement);
+    });
+    try {
+      const line = {
+        productId: shop.products.refri.id,
+        quantity: 1,
+        flavorIds: [],
+        addonIds: [],
+        colorIds: [],
+        notes: null,
+      };
+      expect((await checkoutReads(t.db, shop.rid, [line])).catalogue.size).toBe(1);
+    } finally {
+      capture.restore();
+    }
+    expect(reads.length).toBe(1);
+    const direct = new pg.Client({ connectionString: t.deps.database.directUrl });
+    await direct.connect();
+    try {
+      const plans = await plansRunBy(direct, reads[0].text, reads[0].values);
+      const onProducts = plans
+        .flatMap(nodes)
+        .filter((n) => n['Relation Name'] === 'products' || n['Index Name']?.startsWith('products_'));
+      expect(onProducts.length).toBeGreaterThan(0);
+      expect(onProducts.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`.trim())).toEqual(
+        onProducts.map(() => 'Index Scan products_pkey'),
+      );
     } finally {
       await direct.end();
     }
