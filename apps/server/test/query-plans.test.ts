@@ -103,6 +103,30 @@ function captureStatements(onStatement: (statement: Statement) => void) {
   return { restore: () => spy.mockRestore() };
 }
 
+/**
+ * The plans PostgreSQL keeps for the first statement `act` sends that matches `pattern` (a database
+ * function's call), as a new server connection plans it with the tables' current statistics.
+ */
+async function plansOfFirst(pattern: RegExp, act: () => Promise<void>, directUrl: string | undefined): Promise<Plan[]> {
+  const matched: Statement[] = [];
+  const capture = captureStatements((statement) => {
+    if (pattern.test(statement.text)) matched.push(statement);
+  });
+  try {
+    await act();
+  } finally {
+    capture.restore();
+  }
+  expect(matched.length).toBeGreaterThan(0);
+  const direct = new pg.Client({ connectionString: directUrl });
+  await direct.connect();
+  try {
+    return await plansRunBy(direct, matched[0].text, matched[0].values);
+  } finally {
+    await direct.end();
+  }
+}
+
 describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long history', () => {
   let t: TestApp;
   let shop: Shop;
@@ -257,29 +281,18 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long his
     await t.db.execute(sql`analyze sessions`);
 
     const { client } = await customerOf(t, shop);
-    const lookups: Statement[] = [];
-    const capture = captureStatements((statement) => {
-      if (/mc_session_actors/.test(statement.text)) lookups.push(statement);
-    });
-    try {
-      expect((await client.get('/api/customer/profile')).status).toBe(200);
-    } finally {
-      capture.restore();
-    }
-    expect(lookups.length).toBeGreaterThan(0);
-    // A new server connection plans the function afresh, with these tables' statistics.
-    const direct = new pg.Client({ connectionString: t.deps.database.directUrl });
-    await direct.connect();
-    try {
-      const plans = await plansRunBy(direct, lookups[0].text, lookups[0].values);
-      const scanned = plans
-        .flatMap(nodes)
-        .filter((n) => n['Node Type'] === 'Seq Scan' && ['customers', 'sessions'].includes(n['Relation Name'] ?? ''));
-      expect(plans.length).toBeGreaterThan(1);
-      expect(scanned.map((n) => n['Relation Name'])).toEqual([]);
-    } finally {
-      await direct.end();
-    }
+    const plans = await plansOfFirst(
+      /mc_session_actors/,
+      async () => {
+        expect((await client.get('/api/customer/profile')).status).toBe(200);
+      },
+      t.deps.database.directUrl,
+    );
+    const scanned = plans
+      .flatMap(nodes)
+      .filter((n) => n['Node Type'] === 'Seq Scan' && ['customers', 'sessions'].includes(n['Relation Name'] ?? ''));
+    expect(plans.length).toBeGreaterThan(1);
+    expect(scanned.map((n) => n['Relation Name'])).toEqual([]);
   });
 
   it("a checkout reads the cart's products by their keys, not the restaurant's whole menu", async () => {
@@ -289,38 +302,28 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long his
       select ${shop.rid}, ${shop.products.refri.categoryId}, 'Produto ' || g, 1000 from generate_series(1, 2000) g`);
     await t.db.execute(sql`analyze products`);
 
-    const reads: Statement[] = [];
-    const capture = captureStatements((statement) => {
-      if (/mc_checkout_reads/.test(statement.text)) reads.push(statement);
-    });
-    try {
-      const line = {
-        productId: shop.products.refri.id,
-        quantity: 1,
-        flavorIds: [],
-        addonIds: [],
-        colorIds: [],
-        notes: null,
-      };
-      expect((await checkoutReads(t.db, shop.rid, [line])).catalogue.size).toBe(1);
-    } finally {
-      capture.restore();
-    }
-    expect(reads.length).toBe(1);
-    const direct = new pg.Client({ connectionString: t.deps.database.directUrl });
-    await direct.connect();
-    try {
-      const plans = await plansRunBy(direct, reads[0].text, reads[0].values);
-      const onProducts = plans
-        .flatMap(nodes)
-        .filter((n) => n['Relation Name'] === 'products' || n['Index Name']?.startsWith('products_'));
-      expect(onProducts.length).toBeGreaterThan(0);
-      expect(onProducts.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`.trim())).toEqual(
-        onProducts.map(() => 'Index Scan products_pkey'),
-      );
-    } finally {
-      await direct.end();
-    }
+    const line = {
+      productId: shop.products.refri.id,
+      quantity: 1,
+      flavorIds: [],
+      addonIds: [],
+      colorIds: [],
+      notes: null,
+    };
+    const plans = await plansOfFirst(
+      /mc_checkout_reads/,
+      async () => {
+        expect((await checkoutReads(t.db, shop.rid, [line])).catalogue.size).toBe(1);
+      },
+      t.deps.database.directUrl,
+    );
+    const onProducts = plans
+      .flatMap(nodes)
+      .filter((n) => n['Relation Name'] === 'products' || n['Index Name']?.startsWith('products_'));
+    expect(onProducts.length).toBeGreaterThan(0);
+    expect(onProducts.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`.trim())).toEqual(
+      onProducts.map(() => 'Index Scan products_pkey'),
+    );
   });
 
   it("a sender's claim reads the messages due by their index, not every message ever sent", async () => {

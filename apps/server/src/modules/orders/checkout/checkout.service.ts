@@ -8,9 +8,9 @@ import { restaurantBySlug } from '../../../tenancy/restaurant-lookup';
 import { openAccountOfTable } from '../../table-accounts/guest.service';
 import { placeRound } from '../../table-accounts/round.service';
 import { customerOrderViews, toCustomerOrderView } from '../order-view';
-import { assertOpenForOrders, checkoutReads, type OfferedMethodRow } from '../place/admission';
+import { assertOpenForOrders, checkoutReads } from '../place/admission';
 import { chooseShipping } from '../place/delivery';
-import { type OrderDoor, type PlacedOrder, placeOrder } from '../place/place-order';
+import { type OrderDoor, type PaymentMethodRow, type PlacedOrder, placeOrder } from '../place/place-order';
 import { cartProducts } from '../place/pricing';
 import { choosePayment } from './checkout-payment';
 
@@ -47,7 +47,7 @@ export async function createCustomerOrder(
     });
   }
   let buyerCpf: string | null = null;
-  let methods: OfferedMethodRow[] = [];
+  let methods: PaymentMethodRow[] = [];
   const door: OrderDoor<CreatedOrder> = {
     async prepare({ db }) {
       buyerCpf = checkedBuyer(input.customerCpf);

@@ -43,12 +43,6 @@ export function hoursOf(db: DbOrTx, restaurantId: string): Promise<HoursRow[]> {
   return db.select(HOURS_FIELDS).from(restaurantHours).where(tenant(restaurantHours, restaurantId));
 }
 
-/** The columns of a payment method that a checkout offers and checks its choice against. */
-export type OfferedMethodRow = Pick<
-  PaymentMethodRow,
-  'id' | 'name' | 'icon' | 'active' | 'requiresChange' | 'infinitepayEnabled' | 'maxInstallments'
->;
-
 type CheckoutReadsRow = {
   restaurant_row: Record<string, unknown>;
   hours_rows: Record<string, unknown>[];
