@@ -13,7 +13,21 @@ type OrderRow = typeof orders.$inferSelect;
  * it reads its own list (a card/PIX order not paid yet is not news for the kitchen: the board rings
  * when it is paid). A PDV sale also tells the cashier screens.
  */
-export function orderCreatedStep(order: OrderRow) {
+export function orderCreatedStep(
+  order: Pick<
+    OrderRow,
+    | 'id'
+    | 'restaurantId'
+    | 'customerId'
+    | 'number'
+    | 'status'
+    | 'deliveryType'
+    | 'paymentMethod'
+    | 'paymentStatus'
+    | 'paymentData'
+    | 'deliveryEmployeeId'
+  >,
+) {
   const payload: OrderCreatedEvent = {
     orderId: order.id,
     number: order.number,

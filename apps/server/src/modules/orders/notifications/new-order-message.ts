@@ -103,12 +103,12 @@ function newOrderRow(order: MessageOrder, items: MessageItem[], restaurantName: 
 }
 
 /**
- * The message of an order just placed, queued in the transaction that places it if the order
- * qualifies: one step (to share the order's round trip), the rule checked on the order's row as written.
+ * The message of an order just placed, queued in the statement that inserts it if the order qualifies:
+ * one step of that statement, the rule checked on the order's row as written (`written`, the relation the
+ * insert returns it in: the table itself shows none of that statement's rows).
  */
-export function newOrderMessageStep(order: MessageOrder, items: MessageItem[], restaurantName: string) {
-  const qualifies = sql`exists (select 1 from ${orders} where ${orders.restaurantId} = ${order.restaurantId}
-    and ${orders.id} = ${order.id} and ${notifiesNewOrder()})`;
+export function newOrderMessageStep(order: MessageOrder, items: MessageItem[], restaurantName: string, written: SQL) {
+  const qualifies = sql`exists (select 1 from ${written} ${orders} where ${notifiesNewOrder()})`;
   return outboxRowStep(newOrderRow(order, items, restaurantName), { onlyIf: qualifies });
 }
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { builtOnce } from '@meucardapio/db/built-once';
-import type { DbOrTx } from '@meucardapio/db/client';
-import { rowPlaceholders, rowValues } from '@meucardapio/db/row-placeholders';
+import { insertRows } from '@meucardapio/db/insert-rows';
+import { rowFromJson } from '@meucardapio/db/json-rows';
+import { step } from '@meucardapio/db/one-trip';
 import { orderHistory, orderItems, orders } from '@meucardapio/db/schema';
 import { sql } from 'drizzle-orm';
-import type { ServiceCtx } from '../../../http/context';
 import { CHANNELS, type OrderChannel } from './channels';
 import type { StartedPayment } from './payment';
 import type { AccountRound, PricedOrder } from './place-order';
@@ -29,13 +28,19 @@ export type OrderInsert = {
 };
 
 type ItemRow = typeof orderItems.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+
+const PLACED = 'placed_order';
+/** The relation that holds the order's row as its insert wrote it, for the steps that share that statement. */
+export const PLACED_ORDER = sql`${sql.identifier(PLACED)}`;
 
 /**
- * Step "insert": the order, its items and its first history entry, whatever door it came by, in one
- * statement (the items' and history's keys to the order are checked once it has inserted all three).
- * The items are written whole from here, ids included, so they are answered as written.
+ * Step "insert": the order, its items and its first history entry, whatever door it came by (the items'
+ * and history's keys to the order are checked once the statement has inserted all three). The order's
+ * row as the steps of its statement know it (everything but what PostgreSQL fills in) and its items,
+ * written whole from here, ids included, so they are answered as written.
  */
-export async function insertOrder(ctx: ServiceCtx, draft: OrderInsert) {
+export function orderInsert(draft: OrderInsert) {
   const { restaurant } = draft.priced;
   const items: ItemRow[] = orderItemRows(restaurant.id, draft.id, draft.priced.lines).map((row) => ({
     ...row,
@@ -46,17 +51,24 @@ export async function insertOrder(ctx: ServiceCtx, draft: OrderInsert) {
     cancelledByName: null,
   }));
   const order = orderRow(draft);
-  const history = historyRow(draft);
-  const values = {
-    ...rowValues(orders, order, 'o.'),
-    ...rowValues(orderHistory, history, 'h.'),
-    ...Object.assign({}, ...items.map((item, i) => rowValues(orderItems, item, `i${i}.`))),
-    // When the order was made, if before it reached us; the transaction's time otherwise.
-    placedAt: draft.request.placedAt?.toISOString() ?? null,
-  };
-  const [inserted] = await insertStatement(order, history, items)(ctx.db, values);
-  return { order: inserted, items };
+  // When the order was made, if before it reached us; the transaction's time otherwise.
+  const createdAt = sql`coalesce(${draft.request.placedAt?.toISOString() ?? null}::timestamptz, now())`;
+  const insert = step<Record<string, unknown>>(
+    [
+      [PLACED, sql`insert into ${orders} ${insertRows(orders, [order], { createdAt })} returning *`],
+      [
+        'first_history',
+        sql`insert into ${orderHistory} ${insertRows(orderHistory, [historyRow(draft)], { createdAt })}`,
+      ],
+      ['item_rows', sql`insert into ${orderItems} ${insertRows(orderItems, items)}`],
+    ],
+    sql`select * from ${PLACED_ORDER}`,
+  );
+  return { order, items, step: insert };
 }
+
+/** The order's row from the insert's answer, as the query builder reads it. */
+export const placedOrderRow = (answer: readonly Record<string, unknown>[]): OrderRow => rowFromJson(orders, answer[0]);
 
 function orderRow(draft: OrderInsert) {
   const { request, priced, payment } = draft;
@@ -96,6 +108,7 @@ function orderRow(draft: OrderInsert) {
     idempotencyKey: request.idempotencyKey,
     tableAccountId: draft.round?.accountId ?? null,
     round: draft.round?.round ?? null,
+    deliveryEmployeeId: null,
   };
 }
 
@@ -108,37 +121,4 @@ function historyRow(draft: OrderInsert) {
     employeeName: draft.request.placedBy.name,
     notes: CHANNELS[draft.request.channel].historyNote,
   };
-}
-
-type Returned = (typeof orders.$inferSelect)[];
-const byItemCount = new Map<number, (db: DbOrTx, values: Record<string, unknown>) => Promise<Returned>>();
-
-/** The insert for orders of this many items, written once (its rows' keys are the same at every call). */
-function insertStatement(
-  order: ReturnType<typeof orderRow>,
-  history: ReturnType<typeof historyRow>,
-  items: readonly ItemRow[],
-) {
-  let statement = byItemCount.get(items.length);
-  if (!statement) {
-    const orderKeys = Object.keys(order) as (keyof typeof order)[];
-    const historyKeys = Object.keys(history) as (keyof typeof history)[];
-    const itemKeys = Object.keys(items[0] ?? {}) as (keyof ItemRow)[];
-    const placedAt = sql`coalesce(${sql.placeholder('placedAt')}::timestamptz, now())`;
-    statement = builtOnce((db) => {
-      const itemRows = db
-        .$with('item_rows')
-        .as(db.insert(orderItems).values(items.map((_, i) => rowPlaceholders(itemKeys, `i${i}.`))));
-      const firstHistory = db
-        .$with('first_history')
-        .as(db.insert(orderHistory).values({ ...rowPlaceholders(historyKeys, 'h.'), createdAt: placedAt }));
-      return db
-        .with(firstHistory, itemRows)
-        .insert(orders)
-        .values({ ...rowPlaceholders(orderKeys, 'o.'), createdAt: placedAt })
-        .returning();
-    });
-    byItemCount.set(items.length, statement);
-  }
-  return statement;
 }

@@ -21,7 +21,7 @@ import {
   tableDelivery,
 } from './delivery';
 import { orderByKey } from './idempotency';
-import { insertOrder } from './insert';
+import { orderInsert, PLACED_ORDER, placedOrderRow } from './insert';
 import { type PaymentPlan, paymentContact, type StartedPayment, startPayment } from './payment';
 import {
   type Catalogue,
@@ -40,10 +40,10 @@ import { orderStockSteps } from './stock';
  * rules; the pipeline does the rest in one transaction, in this order:
  *   read and price what needs no lock (products, delivery address and area, coupon, payment plan)
  *   → lock the restaurant's orders and take the next number (with the count of a customer's open
- *   unpaid orders where the door limits them) → order, items and first history row (an earlier
- *   attempt with the same key that committed fails it on the key, and the retry answers that order)
- *   → stock, the customer's message and `order.created` (one round trip where they can share it)
- *   → coupon use (a conditional update) → the door's own rows.
+ *   unpaid orders where the door limits them) → order, items and first history row, the customer's
+ *   message, `order.created` and a single product's stock, in one statement (an earlier attempt with
+ *   the same key that committed fails it on the key, and the retry answers that order) → several
+ *   products' stock → coupon use (a conditional update) → the door's own rows.
  * Only what is read-then-written per restaurant (numbers, coupon and open-order limits) runs after
  * the lock (decision 006); stock holds on its own conditional UPDATE.
  */
@@ -198,7 +198,7 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
     priced,
     contact,
   });
-  const { order, items } = await insertOrder(ctx, {
+  const written = orderInsert({
     id,
     number,
     request,
@@ -207,7 +207,8 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
     status: CHANNELS[request.channel].status,
     round,
   });
-  const stock = await takeStockAndAnnounce(ctx, order, items, priced, request);
+  const { order, stock } = await writeOrder(ctx, written, priced, request);
+  const { items } = written;
   await redeemCoupon(ctx, priced.coupon, request.customer.id, order.id);
   const placed: PlacedOrder = { ...priced, order, items, payment, stock };
   await door.record?.(ctx, placed);
@@ -217,28 +218,29 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
 }
 
 /**
- * The order's stock, its customer's "Recebemos seu pedido" (committed with the order, if it is one that
- * gets it) and `order.created`, in one round trip. Several products' stock is taken first, one product
- * after another in id order (concurrent writers of stock must lock them in that order, and the writes
- * of one statement run in none); a single product's joins the trip.
+ * The order's rows, its customer's "Recebemos seu pedido" (committed with the order, if it is one that
+ * gets it: the rule reads the order's row as the statement wrote it), `order.created` and a single
+ * product's stock, in one statement. Several products' stock is taken after it, one product after
+ * another in id order (concurrent writers of stock must lock them in that order, and the writes of one
+ * statement run in none).
  */
-async function takeStockAndAnnounce(
+async function writeOrder(
   ctx: ServiceCtx,
-  order: OrderRow,
-  items: PlacedOrder['items'],
+  written: ReturnType<typeof orderInsert>,
   priced: PricedOrder,
   request: FullRequest<unknown>,
-): Promise<StockTaken[]> {
+): Promise<{ order: OrderRow; stock: StockTaken[] }> {
+  const { order, items } = written;
   const takes = orderStockSteps(order, priced.lines, request);
   const alone = takes.length === 1 ? takes[0] : null;
-  const stock = alone ? [] : await takeSaleStock(ctx.db, takes);
   const trip = await inOneTrip(ctx.db, {
-    message: newOrderMessageStep(order, items, priced.restaurant.name),
+    placed: written.step,
+    message: newOrderMessageStep(order, items, priced.restaurant.name, PLACED_ORDER),
     created: orderCreatedStep(order),
     ...(alone ? { stock: alone.step } : {}),
   });
-  if (alone) stock.push(await stockTaken(ctx.db, alone, trip.stock ?? []));
-  return stock;
+  const stock = alone ? [await stockTaken(ctx.db, alone, trip.stock ?? [])] : await takeSaleStock(ctx.db, takes);
+  return { order: placedOrderRow(trip.placed), stock };
 }
 
 /** Lines, delivery, discount and total: everything read and priced before the lock. */
