@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { every } from 'hono/combine';
 import { compress } from 'hono/compress';
+import { limitBody } from './http/body-limit';
 import type { AppEnv, Deps } from './http/context';
 import { errorBody, handleError } from './http/error-handler';
 import { AppError } from './http/errors';
@@ -70,11 +70,8 @@ export function createApp(deps: Deps) {
   );
   // Ahead of the session: liveness must not depend on the database, and readiness reports it itself.
   app.route('/api', healthRoutes);
-  const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new AppError(413, 'payload_too_large', 'Conteúdo muito grande', 'Envie no máximo 6 MB.');
-    },
+  const limitedBody = limitBody(MAX_BODY_BYTES, () => {
+    throw new AppError(413, 'payload_too_large', 'Conteúdo muito grande', 'Envie no máximo 6 MB.');
   });
   const forgetChangedMenus: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
@@ -88,7 +85,7 @@ export function createApp(deps: Deps) {
   // Looking at a request's body makes the Node adapter build a full Request object, so only writes,
   // the only requests with a body, are measured; reads need no origin or body check either.
   const write = every(
-    limitBody,
+    limitedBody,
     sessionMiddleware,
     originCheck,
     jsonContentType,
@@ -129,9 +126,9 @@ export function createApp(deps: Deps) {
   }
   app.route('/api/events', eventsRoutes);
   // The Open Delivery standard's own paths: its webhook and our menu, called by ordering apps.
-  app.use('/v1/*', limitBody);
-  app.use('/newEvent', limitBody);
-  app.use('/orderUpdate', limitBody);
+  app.use('/v1/*', limitedBody);
+  app.use('/newEvent', limitedBody);
+  app.use('/orderUpdate', limitedBody);
   app.route('/', openDeliveryRoutes);
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Não encontrado', 'Endereço da API inexistente.'), 404));
   app.onError(handleError);
