@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
-import { compress } from 'hono/compress';
 import { limitBody } from './http/body-limit';
 import type { AppEnv, Deps } from './http/context';
 import { errorBody, handleError } from './http/error-handler';
 import { AppError } from './http/errors';
+import { gzipAnswers } from './http/gzip-answers';
 import { jsonContentType, originCheck } from './http/origin';
 import { acceptsEncoding } from './http/precompressed';
 import { fileSecurityHeaders, pageSecurityHeaders } from './http/security-headers';
@@ -58,7 +58,7 @@ export function createApp(deps: Deps) {
   });
   // Ahead of the response middleware, whose work it does itself for a menu this instance holds.
   app.get('/api/public/restaurants/:slug/menu', cachedMenuAnswer);
-  const gzip = compress({ encoding: 'gzip' });
+  const gzip = gzipAnswers();
   // Event streams must reach the browser unbuffered; everything else is compressed for a browser that takes gzip.
   app.use('*', (c, next) =>
     c.req.path.startsWith('/api/events/') || !acceptsEncoding(c.req.header('accept-encoding'), 'gzip')

@@ -1,0 +1,51 @@
+import { promisify } from 'node:util';
+import { gzip, gzipSync } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
+
+const gzipOnThreadPool = promisify(gzip);
+const JSON_TYPE = /^\s*application\/json(?:[;\s]|$)/i;
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+/** A smaller answer goes as it is: gzip would save less than a packet. */
+const MIN_BYTES = 1024;
+/** Up to this size an answer is compressed in one call on the event loop (well under a millisecond). */
+const ON_LOOP_MAX_BYTES = 64 * 1024;
+const nothingMore = async () => {};
+
+/**
+ * Gzip for a browser that takes it. A JSON answer, which this server always builds whole, is read and
+ * compressed by zlib in one call: Hono's `compress` pipes every answer through a web `CompressionStream`,
+ * which costs a 13 KB board list about 0.5 ms of CPU against 0.12 ms this way. Any other answer still
+ * goes through it.
+ */
+export function gzipAnswers(): MiddlewareHandler {
+  const streamed = compress({ encoding: 'gzip' });
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (!JSON_TYPE.test(res.headers.get('content-type') ?? '')) return streamed(c, nothingMore);
+    if (
+      res.status === 206 ||
+      c.req.method === 'HEAD' ||
+      res.headers.has('content-encoding') ||
+      res.headers.has('transfer-encoding') ||
+      NO_TRANSFORM.test(res.headers.get('cache-control') ?? '')
+    )
+      return;
+    const headers = new Headers(res.headers);
+    const vary = headers.get('vary');
+    if (vary !== '*' && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? ''))
+      headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    let body = new Uint8Array(await res.arrayBuffer());
+    if (body.byteLength >= MIN_BYTES) {
+      body = body.byteLength <= ON_LOOP_MAX_BYTES ? gzipSync(body) : await gzipOnThreadPool(body);
+      headers.set('content-encoding', 'gzip');
+      headers.delete('content-length');
+      const etag = headers.get('etag');
+      if (etag && !etag.startsWith('W/')) headers.set('etag', `W/${etag}`);
+    }
+    // Cleared first: over an answer already set, Hono would turn the new body into a stream to copy headers.
+    c.res = undefined;
+    c.res = new Response(body, { status: res.status, headers });
+  };
+}

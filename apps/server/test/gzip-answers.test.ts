@@ -1,0 +1,58 @@
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { gzipAnswers } from '../src/http/gzip-answers';
+
+const big = { itens: Array.from({ length: 80 }, (_, i) => ({ id: i, nome: `Pizza de calabresa nº ${i}` })) };
+const huge = { itens: Array.from({ length: 4000 }, (_, i) => ({ id: i, nome: `Produto ${i}`, preco: i * 100 })) };
+
+function app() {
+  const a = new Hono();
+  a.use('*', gzipAnswers());
+  a.get('/big', (c) => {
+    c.header('set-cookie', 'a=1; Path=/');
+    c.header('etag', '"v1"');
+    return c.json(big);
+  });
+  a.get('/huge', (c) => c.json(huge));
+  a.get('/small', (c) => c.json({ ok: true }));
+  a.get('/kept', (c) => {
+    c.header('cache-control', 'private, no-transform');
+    return c.json(big);
+  });
+  a.get('/page', (c) => c.html(`<p>${'Cardápio '.repeat(300)}</p>`));
+  return a;
+}
+
+const get = (path: string, method = 'GET') => app().request(path, { method, headers: { 'accept-encoding': 'gzip' } });
+const unzipped = async (res: Response) => JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString());
+
+describe('gzip of answers', () => {
+  it('compresses a JSON answer whole, keeping its status and headers', async () => {
+    const res = await get('/big');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('set-cookie')).toBe('a=1; Path=/');
+    expect(res.headers.get('etag')).toBe('W/"v1"');
+    expect(await unzipped(res)).toEqual(big);
+    expect(await unzipped(await get('/huge'))).toEqual(huge);
+  });
+
+  it('sends a small JSON answer as it is, and leaves HEAD and no-transform answers alone', async () => {
+    const small = await get('/small');
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.json()).toEqual({ ok: true });
+    expect((await get('/big', 'HEAD')).headers.get('content-encoding')).toBeNull();
+    const kept = await get('/kept');
+    expect(kept.headers.get('content-encoding')).toBeNull();
+    expect(await kept.json()).toEqual(big);
+  });
+
+  it('still compresses other answers', async () => {
+    const page = await get('/page');
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toContain('Cardápio Cardápio');
+  });
+});
