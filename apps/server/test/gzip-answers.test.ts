@@ -15,7 +15,11 @@ function app() {
     return c.json(big);
   });
   a.get('/huge', (c) => c.json(huge));
-  a.get('/small', (c) => c.json({ ok: true }));
+  a.get('/small', (c) => {
+    c.header('set-cookie', 'sessao=abc; Path=/; HttpOnly', { append: true });
+    c.header('set-cookie', 'tema=escuro; Path=/', { append: true });
+    return c.json({ ok: true });
+  });
   a.get('/kept', (c) => {
     c.header('cache-control', 'private, no-transform');
     return c.json(big);
@@ -44,6 +48,7 @@ describe('gzip of answers', () => {
     const small = await get('/small');
     expect(small.headers.get('content-encoding')).toBeNull();
     expect(await small.json()).toEqual({ ok: true });
+    expect(small.headers.getSetCookie()).toEqual(['sessao=abc; Path=/; HttpOnly', 'tema=escuro; Path=/']);
     expect((await get('/big', 'HEAD')).headers.get('content-encoding')).toBeNull();
     const kept = await get('/kept');
     expect(kept.headers.get('content-encoding')).toBeNull();
