@@ -31,14 +31,14 @@ type ItemRow = typeof orderItems.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 
 const PLACED = 'placed_order';
-/** The relation that holds the order's row as its insert wrote it, for the steps that share that statement. */
-export const PLACED_ORDER = sql`${sql.identifier(PLACED)}`;
+const PLACED_ORDER = sql`${sql.identifier(PLACED)}`;
 
 /**
  * Step "insert": the order, its items and its first history entry, whatever door it came by (the items'
  * and history's keys to the order are checked once the statement has inserted all three). The order's
- * row as the steps of its statement know it (everything but what PostgreSQL fills in) and its items,
- * written whole from here, ids included, so they are answered as written.
+ * row as the steps of its statement know it (everything but what PostgreSQL fills in), its items,
+ * written whole from here, ids included, so they are answered as written, and `relation`: the one
+ * that holds the order's row as the insert wrote it, for the steps that share its statement.
  */
 export function orderInsert(draft: OrderInsert) {
   const { restaurant } = draft.priced;
@@ -64,7 +64,7 @@ export function orderInsert(draft: OrderInsert) {
     ],
     sql`select * from ${PLACED_ORDER}`,
   );
-  return { order, items, step: insert };
+  return { order, items, step: insert, relation: PLACED_ORDER };
 }
 
 /** The order's row from the insert's answer, as the query builder reads it. */

@@ -21,7 +21,7 @@ import {
   tableDelivery,
 } from './delivery';
 import { orderByKey } from './idempotency';
-import { orderInsert, PLACED_ORDER, placedOrderRow } from './insert';
+import { orderInsert, placedOrderRow } from './insert';
 import { type PaymentPlan, paymentContact, type StartedPayment, startPayment } from './payment';
 import {
   type Catalogue,
@@ -226,16 +226,16 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
  */
 async function writeOrder(
   ctx: ServiceCtx,
-  written: ReturnType<typeof orderInsert>,
+  insert: ReturnType<typeof orderInsert>,
   priced: PricedOrder,
   request: FullRequest<unknown>,
 ): Promise<{ order: OrderRow; stock: StockTaken[] }> {
-  const { order, items } = written;
+  const { order, items } = insert;
   const takes = orderStockSteps(order, priced.lines, request);
   const alone = takes.length === 1 ? takes[0] : null;
   const trip = await inOneTrip(ctx.db, {
-    placed: written.step,
-    message: newOrderMessageStep(order, items, priced.restaurant.name, PLACED_ORDER),
+    placed: insert.step,
+    message: newOrderMessageStep(order, items, priced.restaurant.name, insert.relation),
     created: orderCreatedStep(order),
     ...(alone ? { stock: alone.step } : {}),
   });
