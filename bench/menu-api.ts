@@ -18,7 +18,8 @@ export async function startServer() {
   const base = `http://localhost:${PORT}`;
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => child.kill('SIGTERM') };
+      if ((await fetch(`${base}/api/health`)).ok)
+        return { base, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') };
     } catch {
       // not up yet
     }

@@ -79,6 +79,12 @@ test('a customer orders, the counter runs it live, the delivery person confirms 
     locale: 'pt-BR',
   });
   const customer = await customerContext.newPage();
+  // What the board reads from here on: the orders events name, never the whole list again.
+  const boardReads: string[] = [];
+  counter.page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === '/api/admin/orders') boardReads.push(url.search);
+  });
   const order = await placeOrder(customerContext.request, base);
 
   // Live: the card arrives through the event stream (no reload), with a toast.
@@ -98,6 +104,9 @@ test('a customer orders, the counter runs it live, the delivery person confirms 
   await setStatus(counter.page, order.number, 'Pronto');
   await expect(card.getByText('Pronto', { exact: true }).first()).toBeVisible();
   await expect(customer.getByText('Pronto').first()).toBeVisible();
+  const namedRead = boardReads.findIndex((q) => q.includes(`ids=${order.id}`));
+  expect(namedRead, boardReads.join('\n')).toBeGreaterThanOrEqual(0);
+  expect(boardReads.slice(namedRead).filter((q) => !q.includes('ids='))).toEqual([]);
 
   // Sending it out asks for a delivery person.
   await setStatus(counter.page, order.number, 'Saiu para Entrega');
@@ -148,5 +157,37 @@ test('a customer orders, the counter runs it live, the delivery person confirms 
 
   await rider.context.close();
   await counter.context.close();
+  await customerContext.close();
+});
+
+test('a board filtered to the pending orders gains and loses them live, as others change them', async ({
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL!;
+  const counter = await staffPage(browser, base, 'balcao@demo.com.br', { width: 390, height: 844 });
+  await counter.page.goto('/admin/orders');
+  await counter.page.getByRole('combobox', { name: 'Filtrar por status' }).click();
+  await counter.page.getByRole('option', { name: 'Pendentes' }).click();
+  const customerContext = await browser.newContext({ baseURL: base, locale: 'pt-BR' });
+  const order = await placeOrder(customerContext.request, base);
+  const card = counter.page.getByRole('article', { name: `Pedido #${order.number}`, exact: true });
+  await expect(card).toBeVisible();
+
+  // The kitchen starts it on another screen: it leaves this board's pending list without a reload.
+  const kitchen = await staffPage(browser, base, 'cozinha@demo.com.br');
+  const started = await kitchen.context.request.patch(`/api/admin/orders/${order.id}/status`, {
+    headers: { origin: base },
+    data: { status: 'preparing' },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  await expect(card).toBeHidden();
+
+  // Under "Preparando" it is there, as the kitchen left it.
+  await counter.page.getByRole('combobox', { name: 'Filtrar por status' }).click();
+  await counter.page.getByRole('option', { name: 'Preparando' }).click();
+  await expect(card.getByText('Preparando', { exact: true }).first()).toBeVisible();
+  await counter.context.close();
+  await kitchen.context.close();
   await customerContext.close();
 });

@@ -61,6 +61,32 @@ describe('orders board', () => {
     expect(bad.body.error.title).toBe('Dados inválidos');
   });
 
+  it('answers only the orders a live event named, those of them the filtered list shows', async () => {
+    const older = await insertOrder(t, owner.restaurantId, { createdAt: new Date(Date.now() - 3600_000) });
+    const confirmed = await insertOrder(t, owner.restaurantId, { status: 'confirmed' });
+    const theirs = await insertOrder(t, other.restaurantId);
+    const named = [older.id, confirmed.id, theirs.id].join(',');
+    const all = await owner.client.get(`/api/admin/orders?ids=${named}&limit=60`);
+    expect(all.status).toBe(200);
+    // Newest first, as the list; never another restaurant's order, even named.
+    expect(all.body.orders.map((o: { id: string }) => o.id)).toEqual([confirmed.id, older.id]);
+    expect(all.body.orders[1].items).toEqual([expect.objectContaining({ name: 'Pizza Margherita', quantity: 2 })]);
+    // Under a filter, a named order of another status is left out: the board drops it from its list.
+    const pending = await owner.client.get(`/api/admin/orders?status=pending&ids=${named}`);
+    expect(pending.body.orders.map((o: { id: string }) => o.id)).toEqual([older.id]);
+    // The other restaurant sees its own, and only it.
+    const theirList = await other.client.get(`/api/admin/orders?ids=${named}`);
+    expect(theirList.body.orders.map((o: { id: string }) => o.id)).toEqual([theirs.id]);
+
+    const bad = await owner.client.get(`/api/admin/orders?ids=${older.id},123`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.description).toBe('Identificador inválido');
+    const tooMany = Array.from({ length: 101 }, () => older.id).join(',');
+    const refused = await owner.client.get(`/api/admin/orders?ids=${tooMany}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.description).toBe('Pedidos demais');
+  });
+
   it('refuses anonymous visitors, customers and profiles without manage_orders', async () => {
     expect((await t.client().get('/api/admin/orders')).status).toBe(401);
     const customer = await registerCustomer(t, owner.slug);
@@ -188,6 +214,9 @@ describe('delivery people and delivery confirmation', () => {
     expect(ids).toEqual([riderOrder]);
     expect(ids).not.toContain(pending.id);
     expect(ids).not.toContain(someoneElse.id);
+    // Named by an event, others' orders stay out of their board all the same.
+    const named = await rider.client.get(`/api/admin/orders?ids=${pending.id},${someoneElse.id},${riderOrder}`);
+    expect(named.body.orders.map((o: { id: string }) => o.id)).toEqual([riderOrder]);
     // Not someone else's order, and only "delivered".
     expect(
       (await rider.client.patch(`/api/admin/orders/${someoneElse.id}/status`, { status: 'delivered' })).status,

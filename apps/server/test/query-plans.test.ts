@@ -268,6 +268,36 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long his
     expect(orderRows.get('/api/admin/dashboard')).toBeGreaterThan(0);
   }, 120_000);
 
+  it('a board update reads the orders its event named by their keys, however old', async () => {
+    const named = await t.db.execute<{ id: string }>(sql`
+      select id from orders where restaurant_id = ${shop.rid} and number in (100001, ${100000 + HISTORY})`);
+    const ids = named.rows.map((r) => r.id);
+    expect(ids).toHaveLength(2);
+    const captured: Statement[] = [];
+    const capture = captureStatements((statement) => {
+      if (/"orders"."id" in \(/.test(statement.text)) captured.push(statement);
+    });
+    try {
+      const res = await shop.owner.client.get(`/api/admin/orders?ids=${ids.join(',')}&limit=60`);
+      expect(res.body.orders.map((o: { id: string }) => o.id).sort()).toEqual([...ids].sort());
+    } finally {
+      capture.restore();
+    }
+    expect(captured).toHaveLength(1);
+    const direct = new pg.Client({ connectionString: t.deps.database.directUrl });
+    await direct.connect();
+    try {
+      const { text, values } = captured[0];
+      const explained = await direct.query(`explain (analyze, format json) ${text}`, values);
+      const plan = (explained.rows[0]['QUERY PLAN'] as { Plan: Plan }[])[0].Plan;
+      // Not the restaurant's two years walked back from today to find the oldest.
+      expect(seqScans(plan)).toEqual([]);
+      expect(rowsReadFrom(plan, 'orders')).toBeLessThanOrEqual(2);
+    } finally {
+      await direct.end();
+    }
+  });
+
   it("a request's session is found by its keys, not by scanning every restaurant's customers", async () => {
     // Another restaurant's two thousand customers, each signed in.
     await t.db.execute(sql`

@@ -21,6 +21,9 @@ import { verifyOrderPayment, verifyPendingPayments } from './payment-checks.serv
 /** Staff side of orders (mounted by orders.routes.ts): the board, status changes, delivery, payments. */
 export const boardRoutes = new Hono<AppEnv>();
 
+/** The most orders one board update asks for (a burst of events names a few). */
+const BOARD_IDS_MAX = 100;
+
 // 'ready' is what the POS and old clients send; it is stored as 'confirmed' (ARCHITECTURE §6.5).
 const statusValue = z.string({ message: 'Status inválido' }).transform((v, ctx) => {
   const s = normalizeOrderStatus(v);
@@ -45,6 +48,17 @@ const listQuery = z.object({
       return s;
     }),
   limit: z.coerce.number().int().min(1).max(500).default(200),
+  // The orders a live event named: the board asks for those alone and puts them in the list it holds.
+  ids: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',') : undefined))
+    .pipe(
+      z
+        .array(z.uuid({ message: 'Identificador inválido' }))
+        .max(BOARD_IDS_MAX, 'Pedidos demais')
+        .optional(),
+    ),
 });
 
 const statusBody = z.object({

@@ -33,7 +33,8 @@ import { activeStatesOf, adminOrderColumns, adminOrderPage, adminOrderViews } fr
 
 export const orderNotFound = () => notFound('Pedido não encontrado.');
 
-export type ListOrdersInput = { status?: OrderStatus; limit: number };
+/** `ids`: only these orders, those of them the list shows (an order no longer in it is left out). */
+export type ListOrdersInput = { status?: OrderStatus; limit: number; ids?: string[] };
 
 /**
  * A delivery person reaches only their own orders and needs the address and the phone to deliver them,
@@ -51,6 +52,7 @@ function forViewer(ctx: StaffCtx, views: AdminOrderView[]): AdminOrderView[] {
 export async function listOrders(ctx: StaffCtx, input: ListOrdersInput): Promise<AdminOrderView[]> {
   const conds: SQL[] = [];
   if (input.status) conds.push(eq(orders.status, input.status));
+  if (input.ids) conds.push(inArray(orders.id, input.ids));
   // The list's side of `seesOrder`: no PDV sale on a cashier-only user's board (their receipt comes with the sale).
   if (isCashierOnly(ctx.actor.rules)) conds.push(ne(orders.deliveryType, 'pdv'));
   if (isDeliveryPerson(ctx.actor.rules)) {

@@ -23,12 +23,22 @@ export const ordersKeys = {
  * The board shows the newest orders: what is happening now sits on top, and a month of history (hundreds of
  * cards, re-rendered on every event) would only slow a counter tablet down. Older orders live in reports.
  */
-const BOARD_ORDERS = 60;
+export const BOARD_ORDERS = 60;
+/** The most orders one live update asks for (the server's limit too). */
+export const NAMED_ORDERS_MAX = 100;
 
 export const fetchOrders = (filter: OrderFilter) =>
   api
     .get<{ orders: AdminOrder[] }>('/api/admin/orders', {
       query: { status: filter === 'all' ? undefined : filter, limit: BOARD_ORDERS },
+    })
+    .then((r) => r.orders);
+
+/** Of the orders `ids`, those the list under `filter` shows now, as it shows them. */
+export const fetchNamedOrders = (filter: OrderFilter, ids: readonly string[]) =>
+  api
+    .get<{ orders: AdminOrder[] }>('/api/admin/orders', {
+      query: { status: filter === 'all' ? undefined : filter, limit: NAMED_ORDERS_MAX, ids: ids.join(',') },
     })
     .then((r) => r.orders);
 

@@ -50,7 +50,7 @@ export default function OrdersPage() {
   const [filter, setFilter] = useState<OrderFilter>('all');
   const [muted, toggleMuted] = useMuted();
   const now = useNow();
-  const { orders, refresh, checkoutMissing } = useOrdersFeed({ filter, deliveryPersonView, muted });
+  const { orders, updateOrders, checkoutMissing } = useOrdersFeed({ filter, deliveryPersonView, muted });
 
   const mutation = useMutation({
     mutationFn: (v: {
@@ -63,7 +63,7 @@ export default function OrdersPage() {
     }) => updateStatus(v.id, v),
     onSuccess: (_order, v) => {
       toast.success(v.phoneDigits !== undefined ? 'Entrega confirmada!' : 'Status atualizado!');
-      refresh();
+      updateOrders([v.id]);
     },
     onError: (err, v) => {
       // A wrong phone is the server's own rule ("Telefone incorreto"); failing to check it is another thing.
@@ -79,7 +79,7 @@ export default function OrdersPage() {
     onSuccess: (order) => {
       toast.success('PIX confirmado!', { description: `${orderLabel(order.number)} foi para a cozinha.` });
       setPixOf(null);
-      refresh();
+      updateOrders([order.id]);
     },
     onError: (err) => toastError(err, 'Erro ao confirmar o PIX'),
   });
@@ -90,7 +90,7 @@ export default function OrdersPage() {
     mutationFn: (v: { id: string; accept: boolean }) => answerAppCancellation(v.id, v.accept),
     onSuccess: (_order, v) => {
       toast.success(v.accept ? 'Cancelamento aceito' : 'Cancelamento recusado');
-      refresh();
+      updateOrders([v.id]);
     },
     onError: (err) => toastTitledError(err, 'Erro ao responder o aplicativo'),
   });

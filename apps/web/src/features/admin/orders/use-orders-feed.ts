@@ -6,7 +6,16 @@ import { toast } from 'sonner';
 import { orderAnnouncement, playNewOrderSound } from '@/lib/new-order-sound';
 import { useEvents } from '@/lib/use-events';
 import { appHealthKey } from './app-orders';
-import { fetchOrders, ordersKeys, verifyPayments } from './orders-api';
+import { mergeNamedOrders } from './board-merge';
+import {
+  type AdminOrder,
+  BOARD_ORDERS,
+  fetchNamedOrders,
+  fetchOrders,
+  NAMED_ORDERS_MAX,
+  ordersKeys,
+  verifyPayments,
+} from './orders-api';
 import { PRINTING_STATUS_KEY } from './printers-strip';
 
 /** The spec's full refresh as a safety net under the live stream. */
@@ -48,6 +57,7 @@ export function useOrdersFeed({
     refetchIntervalInBackground: true,
   });
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ordersKeys.all }), [queryClient]);
+  const updateOrders = useNamedOrderUpdates(filter, refresh);
 
   /** Sound and toast for an order the kitchen can start now (new, or card/PIX just paid). */
   function announce(a: ReturnType<typeof orderAnnouncement>) {
@@ -63,11 +73,11 @@ export function useOrdersFeed({
     'staff',
     {
       'order.created': (data) => {
-        refresh();
+        updateOrders([data.orderId]);
         announce(orderAnnouncement('order.created', data));
       },
       'order.updated': (data) => {
-        refresh();
+        updateOrders([data.orderId]);
         announce(orderAnnouncement('order.updated', data));
       },
       'print.updated': () => queryClient.invalidateQueries({ queryKey: PRINTING_STATUS_KEY }),
@@ -106,5 +116,64 @@ export function useOrdersFeed({
     return () => clearTimeout(timer);
   }, [deliveryPersonView, refresh]);
 
-  return { orders, refresh, checkoutMissing };
+  return { orders, updateOrders, checkoutMissing };
+}
+
+/**
+ * Puts the orders live events name into the list held, asking the server for those alone instead of the
+ * whole list (60 orders with their items and history, on every screen of the restaurant at every event).
+ * One ask at a time, so an older answer never lands over a newer one; while the whole list is being
+ * read, or when it held all it may and lost some, the whole list is read again instead.
+ */
+function useNamedOrderUpdates(filter: OrderFilter, refresh: () => Promise<void>) {
+  const queryClient = useQueryClient();
+  const filterRef = useRef(filter);
+  filterRef.current = filter;
+  const named = useRef(new Set<string>());
+  const asking = useRef(false);
+
+  const drain = useCallback(async () => {
+    if (asking.current) return;
+    asking.current = true;
+    try {
+      while (named.current.size > 0) {
+        const ids = [...named.current].slice(0, NAMED_ORDERS_MAX);
+        for (const id of ids) named.current.delete(id);
+        try {
+          await putInList(ids);
+        } catch {
+          named.current.clear();
+          await refresh();
+        }
+      }
+    } finally {
+      asking.current = false;
+    }
+
+    async function putInList(ids: string[]) {
+      const asked = filterRef.current;
+      const key = ordersKeys.list(asked);
+      if (!queryClient.getQueryData(key) || queryClient.getQueryState(key)?.fetchStatus === 'fetching') {
+        named.current.clear();
+        await refresh();
+        return;
+      }
+      const fetched = await fetchNamedOrders(asked, ids);
+      const held = queryClient.getQueryData<AdminOrder[]>(key);
+      if (!held) return;
+      const merged = mergeNamedOrders(held, ids, fetched, BOARD_ORDERS);
+      // The other filters' lists are read again when shown.
+      await queryClient.invalidateQueries({ queryKey: ordersKeys.all, refetchType: 'none' });
+      if (merged.complete) queryClient.setQueryData(key, merged.orders);
+      else await refresh();
+    }
+  }, [queryClient, refresh]);
+
+  return useCallback(
+    (ids: readonly string[]) => {
+      for (const id of ids) named.current.add(id);
+      void drain();
+    },
+    [drain],
+  );
 }
