@@ -110,10 +110,16 @@ test('a cook sees a storefront order arrive live, filters by station, marks it P
     }),
   );
   const cook = await cookContext.newPage();
+  const kitchenReads: string[] = [];
+  cook.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/admin/kitchen/board') kitchenReads.push(r.url());
+  });
   await cook.goto('/admin/kitchen');
   await expect(cook.getByRole('heading', { name: 'Cozinha', exact: true })).toBeVisible();
   await expect(cook.getByText('Nenhum pedido em preparo')).toBeVisible();
-
+  // Read when it opened and again when its live stream connected.
+  await expect(cook.getByText('Atualizando ao vivo')).toBeAttached();
+  await expect.poll(() => kitchenReads.length).toBe(2);
   const customer = await browser.newContext({ baseURL: base, locale: 'pt-BR' });
   const order = await placeOrder(customer.request, base, shop);
   const label = `Pedido #${order.number}`;
@@ -134,6 +140,8 @@ test('a cook sees a storefront order arrive live, filters by station, marks it P
   await expect(card.getByText('Obs: sem cebola')).toBeVisible();
   await expect(card.getByText('Guaraná 2L')).toBeVisible();
   await expect(card.getByText('Retirada')).toBeVisible();
+  // The kitchen read its board once for the order: when it entered preparation, not when it arrived pending.
+  expect(kitchenReads).toHaveLength(3);
 
   // The drinks station sees only the drinks of the order.
   await cook.getByRole('button', { name: 'Bebidas', exact: true }).click();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_KITCHEN_THRESHOLDS,
   kitchenElapsedLabel,
+  kitchenMaySeeChange,
   kitchenThresholdsInput,
   kitchenTimerLevel,
   stationInput,
@@ -90,5 +91,31 @@ describe('stationInput', () => {
     const r = stationInput.safeParse({ name: '   ' });
     expect(r.success).toBe(false);
     if (!r.success) expect(r.error.issues[0].message).toBe('Informe o nome da estação.');
+  });
+});
+
+describe('kitchenMaySeeChange', () => {
+  it('reads the kitchen again for an order born in preparation, not for one waiting or sold at the counter', () => {
+    expect(kitchenMaySeeChange({ type: 'order.created', status: 'preparing' })).toBe(true);
+    expect(kitchenMaySeeChange({ type: 'order.created', status: 'pending' })).toBe(false);
+    expect(kitchenMaySeeChange({ type: 'order.created', status: 'delivered' })).toBe(false);
+  });
+
+  it('reads it again when an order enters or leaves preparation, not for moves elsewhere', () => {
+    expect(kitchenMaySeeChange({ type: 'order.updated', status: 'preparing', previousStatus: 'pending' })).toBe(true);
+    expect(kitchenMaySeeChange({ type: 'order.updated', status: 'confirmed', previousStatus: 'preparing' })).toBe(true);
+    expect(kitchenMaySeeChange({ type: 'order.updated', status: 'cancelled', previousStatus: 'preparing' })).toBe(true);
+    expect(
+      kitchenMaySeeChange({ type: 'order.updated', status: 'out_for_delivery', previousStatus: 'confirmed' }),
+    ).toBe(false);
+    expect(
+      kitchenMaySeeChange({ type: 'order.updated', status: 'delivered', previousStatus: 'out_for_delivery' }),
+    ).toBe(false);
+  });
+
+  it('reads it again when an update does not tell both sides of its status', () => {
+    expect(kitchenMaySeeChange({ type: 'order.updated', status: 'cancelled' })).toBe(true);
+    expect(kitchenMaySeeChange({ type: 'order.updated', status: 'preparing' })).toBe(true);
+    expect(kitchenMaySeeChange({ type: 'order.updated' })).toBe(true);
   });
 });

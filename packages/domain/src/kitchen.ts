@@ -86,6 +86,21 @@ export type KitchenBoard = {
 export type KitchenReadyResult = { id: string; number: number; status: string };
 
 /**
+ * Whether an order's live event may change what the kitchen shows: an order born in preparation, or
+ * one entering, leaving or changing while in it. An update that does not tell both sides of its status
+ * (a cancelled line, an app's cancellation) is taken as one that may.
+ */
+export function kitchenMaySeeChange(
+  event:
+    | { type: 'order.created'; status: string }
+    | { type: 'order.updated'; status?: string; previousStatus?: string },
+): boolean {
+  if (event.type === 'order.created') return event.status === 'preparing';
+  if (event.status === undefined || event.previousStatus === undefined) return true;
+  return event.status === 'preparing' || event.previousStatus === 'preparing';
+}
+
+/**
  * What one station sees of an order: its own items, and how many belong to other stations. Under
  * "Todas" (null) everything is shown; an order with nothing for the station is not shown at all.
  */

@@ -1,4 +1,4 @@
-import { kitchenTimerLevel } from '@meucardapio/domain/kitchen';
+import { kitchenMaySeeChange, kitchenTimerLevel } from '@meucardapio/domain/kitchen';
 import { orderLabel } from '@meucardapio/domain/order-display';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff, ChefHat, Maximize, Minimize, Settings } from 'lucide-react';
@@ -117,7 +117,11 @@ export default function KitchenPage() {
 
   const { connected } = useEvents(
     'staff',
-    { 'order.created': refresh, 'order.updated': refresh, 'kitchen.updated': refresh },
+    {
+      'order.created': (e) => kitchenMaySeeChange({ type: 'order.created', status: e.status }) && refresh(),
+      'order.updated': (e) => kitchenMaySeeChange({ type: 'order.updated', ...e }) && refresh(),
+      'kitchen.updated': refresh,
+    },
     { onOpen: refresh },
   );
 
