@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toastError } from '@/lib/api';
+import { useCoalescedRead } from '@/lib/coalesce';
 import { DEFAULT_TIMEZONE, formatMoney, formatTime } from '@/lib/format';
 import { useStaff } from '@/lib/staff';
 import { useEvents } from '@/lib/use-events';
@@ -38,27 +39,41 @@ const TAB_LABEL: Record<Tab, string> = {
 const ALL_TABS: Tab[] = ['pdv', 'sales', 'reports', 'conciliation', 'history', 'close', 'withdrawal'];
 /** Cashier-only users see only these (spec 3 §2). */
 const CASHIER_TABS: Tab[] = ['pdv', 'close', 'withdrawal'];
+/** At most one catalog read for live events in this long (stock the server checks at every sale anyway). */
+const CATALOG_READ_GAP_MS = 3_000;
+/** At most one read of the sale's figures for live events in this long. */
+const SALE_READ_GAP_MS = 1_000;
 
-/** Keeps every terminal and report in step: a sale or a session change anywhere refreshes them. */
+/**
+ * Keeps every terminal and report in step: a sale or a session change anywhere refreshes them. A sale
+ * tells twice (`order.created` and `cashier.sale`), and every storefront order takes stock too: the
+ * catalog, the heaviest read, is read at most every few seconds for them, the sale's figures once a burst.
+ */
 function useCashierLive() {
   const queryClient = useQueryClient();
   const refresh = useCallback(
-    (keys: readonly (readonly unknown[])[]) => {
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-    },
+    (keys: readonly (readonly unknown[])[]) =>
+      Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
     [queryClient],
+  );
+  const readCatalog = useCoalescedRead(() => refresh([cashierKeys.catalog]), CATALOG_READ_GAP_MS);
+  const readSale = useCoalescedRead(
+    () => refresh([cashierKeys.reports, cashierKeys.state, cashierKeys.reserved]),
+    SALE_READ_GAP_MS,
   );
   useEvents(
     'staff',
     {
-      'cashier.sale': () =>
-        refresh([cashierKeys.reports, cashierKeys.catalog, cashierKeys.state, cashierKeys.reserved]),
-      'cashier.session': () => refresh([cashierKeys.state, cashierKeys.reports]),
-      'cashier.reserved': () => refresh([cashierKeys.reserved]),
+      'cashier.sale': () => {
+        readSale();
+        readCatalog();
+      },
+      'cashier.session': () => void refresh([cashierKeys.state, cashierKeys.reports]),
+      'cashier.reserved': () => void refresh([cashierKeys.reserved]),
       // Storefront orders take stock too.
-      'order.created': () => refresh([cashierKeys.catalog]),
+      'order.created': readCatalog,
     },
-    { onOpen: () => refresh([cashierKeys.all]) },
+    { onOpen: () => void refresh([cashierKeys.all]) },
   );
 }
 

@@ -20,6 +20,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useCoalescedRead } from '@/lib/coalesce';
 import { formatMoney } from '@/lib/format';
 import { useEvents } from '@/lib/use-events';
 import { cn } from '@/lib/utils';
@@ -31,6 +32,8 @@ const DaysChart = lazy(() => import('./dashboard-charts').then((m) => ({ default
 
 /** A safety net for staff who do not receive order events (they need manage_orders). */
 const REFRESH_MS = 60_000;
+/** At most one read for live events in this long. */
+const EVENT_READ_GAP_MS = 10_000;
 
 /** /admin for whoever may see reports: how the day is going, live as orders arrive. */
 export function Dashboard() {
@@ -43,9 +46,11 @@ export function Dashboard() {
     placeholderData: keepPreviousData,
   });
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: dashboardKeys.all }), [queryClient]);
+  // Each of an order's events changes the day's figures; an owner's glance needs them within seconds, not each.
+  const readSoon = useCoalescedRead(refresh, EVENT_READ_GAP_MS);
   const { connected } = useEvents(
     'staff',
-    { 'order.created': refresh, 'order.updated': refresh, 'cashier.sale': refresh },
+    { 'order.created': readSoon, 'order.updated': readSoon, 'cashier.sale': readSoon },
     { onOpen: refresh },
   );
 

@@ -9,6 +9,7 @@ import { LoadErrorNotice } from '@/components/crud/list-states';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError, toastError } from '@/lib/api';
+import { useCoalescedRead } from '@/lib/coalesce';
 import { plural } from '@/lib/format';
 import { playNewOrderSound, useMuted } from '@/lib/new-order-sound';
 import { useStaff } from '@/lib/staff';
@@ -93,6 +94,8 @@ export default function KitchenPage() {
     refetchIntervalInBackground: true,
   });
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: kitchenKeys.all }), [queryClient]);
+  // A burst of events (a table's round, several screens moving orders) is one read, at most one a second.
+  const readSoon = useCoalescedRead(refresh, 1_000);
   const now = useServerClock(board.data?.now);
 
   // A station deleted meanwhile (or from another restaurant's session): back to all stations.
@@ -118,9 +121,9 @@ export default function KitchenPage() {
   const { connected } = useEvents(
     'staff',
     {
-      'order.created': (e) => kitchenMaySeeChange({ type: 'order.created', status: e.status }) && refresh(),
-      'order.updated': (e) => kitchenMaySeeChange({ type: 'order.updated', ...e }) && refresh(),
-      'kitchen.updated': refresh,
+      'order.created': (e) => kitchenMaySeeChange({ type: 'order.created', status: e.status }) && readSoon(),
+      'order.updated': (e) => kitchenMaySeeChange({ type: 'order.updated', ...e }) && readSoon(),
+      'kitchen.updated': readSoon,
     },
     { onOpen: refresh },
   );
