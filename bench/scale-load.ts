@@ -137,11 +137,17 @@ export async function driveScaleLoad(o: LoadOptions) {
   };
   // The restaurant with the longest history opens its screens one after another meanwhile.
   const today = new Date().toISOString().slice(0, 10);
+  const { rows: newest } = await o.primary.query<{ id: string }>(
+    'select id from orders where restaurant_id = $1 order by created_at desc limit 1',
+    [tenants[0].restaurantId],
+  );
   const screens: Record<string, string> = {
     dashboard: '/api/admin/dashboard',
     dailyReport: `/api/admin/cashier/reports/daily?date=${today}`,
     // As the board asks for it (BOARD_ORDERS in the web app's orders-api.ts): the newest 60.
     ordersBoard: '/api/admin/orders?limit=60',
+    // And as it asks for the order a live event named (decision 117).
+    boardUpdate: `/api/admin/orders?limit=100&ids=${newest[0]?.id}`,
     customers: '/api/admin/customers',
   };
   let screenTimes: Record<string, number[]> = Object.fromEntries(Object.keys(screens).map((k) => [k, []]));

@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api';
+import { useCoalescedRead } from '@/lib/coalesce';
 import { formatMoney, formatTime, maskPhone } from '@/lib/format';
 import { useEvents } from '@/lib/use-events';
 
@@ -49,7 +50,8 @@ export default function DeliveryPage() {
     queryFn: () => api.get<{ groups: Group[] }>('/api/admin/delivery/overview').then((r) => r.groups),
     refetchInterval: 120_000,
   });
-  useEvents('staff', { 'order.updated': () => queryClient.invalidateQueries({ queryKey: KEY }) });
+  const readSoon = useCoalescedRead(() => queryClient.invalidateQueries({ queryKey: KEY }), 1_000);
+  useEvents('staff', { 'order.updated': readSoon });
   const groups = overview.data ?? [];
   const total = groups.reduce((n, g) => n + g.orders.length, 0);
   return (

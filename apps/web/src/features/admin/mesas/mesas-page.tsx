@@ -22,6 +22,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toastError } from '@/lib/api';
+import { useCoalescedRead } from '@/lib/coalesce';
 import { formatMoney } from '@/lib/format';
 import { serverNow } from '@/lib/server-clock';
 import { useEvents } from '@/lib/use-events';
@@ -51,7 +52,9 @@ export default function MesasPage() {
   const accountId = params.get('conta');
   const qc = useQueryClient();
   const refresh = () => qc.invalidateQueries({ queryKey: mesasKeys.all });
-  useEvents('staff', { 'table.account': refresh, 'order.updated': refresh }, { onOpen: refresh });
+  // Every order's changes reach this screen, the tables' few among them: a burst is one read.
+  const readSoon = useCoalescedRead(refresh, 1_000);
+  useEvents('staff', { 'table.account': readSoon, 'order.updated': readSoon }, { onOpen: refresh });
   const show = (id: string | null) => setParams(id ? { conta: id } : {});
   return accountId ? (
     <AccountScreen id={accountId} onBack={() => show(null)} onShow={show} />
