@@ -9,7 +9,7 @@ import { dailyProductSales, dailySales } from './schema';
 
 /**
  * Adds (`sign` 1) or takes away (-1) the delivered sales the views show under `where` (a condition on
- * their columns: restaurant_id, order_id, day…). Rows are written in key order, so two transactions
+ * their columns: restaurant_id, day…; one order's go through `addOrderToDailySales`). Rows are written in key order, so two transactions
  * touching the same rows wait for each other instead of deadlocking, and a row already there is added to.
  */
 export async function addToDailySales(db: DbOrTx, where: SQL, sign: 1 | -1 = 1): Promise<void> {
@@ -35,6 +35,18 @@ export async function addToDailySales(db: DbOrTx, where: SQL, sign: 1 | -1 = 1):
       quantity = d.quantity + excluded.quantity, total = d.total + excluded.total,
       name = case when excluded.name_at >= d.name_at then excluded.name else d.name end,
       name_at = greatest(d.name_at, excluded.name_at)`);
+}
+
+/**
+ * Adds (`sign` 1) or takes away (-1) what one order's delivered sale counts, through the database function
+ * `mc_count_order_sales` (migration 0042): the same sums as `addToDailySales`, with the plans kept.
+ */
+export async function addOrderToDailySales(
+  db: DbOrTx,
+  order: { restaurantId: string; id: string },
+  sign: 1 | -1,
+): Promise<void> {
+  await db.execute(sql`select mc_count_order_sales(${order.restaurantId}::uuid, ${order.id}::uuid, ${sign}::integer)`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import { addToDailySales } from '@meucardapio/db/daily-sales';
+import { addOrderToDailySales } from '@meucardapio/db/daily-sales';
 import { runStep, step } from '@meucardapio/db/one-trip';
 import { dailyProductSales } from '@meucardapio/db/schema';
 import type { ProductTotal } from '@meucardapio/domain/cashier-report';
@@ -18,18 +18,14 @@ import { tenant } from '../../http/tenant';
 
 type OrderState = { id: string; restaurantId: string; status: string; paymentStatus: string | null; isTest: boolean };
 
-/** What the order adds as its rows stand now, added (`sign` 1) or taken away (-1). */
-const apply = (db: DbOrTx, order: OrderState, sign: 1 | -1) =>
-  addToDailySales(db, sql`restaurant_id = ${order.restaurantId} and order_id = ${order.id}`, sign);
-
 /** Counts an order just placed or just settled, if it is a settled sale (nothing is read otherwise). */
 export async function countSale(db: DbOrTx, order: OrderState): Promise<void> {
-  if (isSettledSale(order)) await apply(db, order, 1);
+  if (isSettledSale(order)) await addOrderToDailySales(db, order, 1);
 }
 
 /** Takes a settled order out before a change that the caller counts again with `countSale`. */
 export async function uncountSale(db: DbOrTx, order: OrderState): Promise<void> {
-  if (isSettledSale(order)) await apply(db, order, -1);
+  if (isSettledSale(order)) await addOrderToDailySales(db, order, -1);
 }
 
 /**
