@@ -1,6 +1,7 @@
 import { appCancellationAnswerSchema, CANCELLATION_REASONS } from '@meucardapio/domain/marketplace';
 import { confirmLocalPixSchema } from '@meucardapio/domain/order-pix';
 import { normalizeOrderStatus } from '@meucardapio/domain/order-status';
+import { BOARD_NAMED_ORDERS_MAX } from '@meucardapio/domain/order-views';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../../http/context';
@@ -20,9 +21,6 @@ import { verifyOrderPayment, verifyPendingPayments } from './payment-checks.serv
 
 /** Staff side of orders (mounted by orders.routes.ts): the board, status changes, delivery, payments. */
 export const boardRoutes = new Hono<AppEnv>();
-
-/** The most orders one board update asks for (a burst of events names a few). */
-const BOARD_IDS_MAX = 100;
 
 // 'ready' is what the POS and old clients send; it is stored as 'confirmed' (ARCHITECTURE §6.5).
 const statusValue = z.string({ message: 'Status inválido' }).transform((v, ctx) => {
@@ -56,7 +54,7 @@ const listQuery = z.object({
     .pipe(
       z
         .array(z.uuid({ message: 'Identificador inválido' }))
-        .max(BOARD_IDS_MAX, 'Pedidos demais')
+        .max(BOARD_NAMED_ORDERS_MAX, 'Pedidos demais')
         .optional(),
     ),
 });

@@ -1,10 +1,11 @@
 import type { CancellationCode } from '@meucardapio/domain/marketplace';
 import type { OrderFilter, OrderStatus } from '@meucardapio/domain/order-status';
-import type {
-  AdminOrderView,
-  DeliveryPersonView,
-  OrderItemView,
-  OrderReceiptView,
+import {
+  type AdminOrderView,
+  BOARD_NAMED_ORDERS_MAX,
+  type DeliveryPersonView,
+  type OrderItemView,
+  type OrderReceiptView,
 } from '@meucardapio/domain/order-views';
 import { api } from '@/lib/api';
 
@@ -24,8 +25,6 @@ export const ordersKeys = {
  * cards, re-rendered on every event) would only slow a counter tablet down. Older orders live in reports.
  */
 export const BOARD_ORDERS = 60;
-/** The most orders one live update asks for (the server's limit too). */
-export const NAMED_ORDERS_MAX = 100;
 
 export const fetchOrders = (filter: OrderFilter) =>
   api
@@ -38,7 +37,7 @@ export const fetchOrders = (filter: OrderFilter) =>
 export const fetchNamedOrders = (filter: OrderFilter, ids: readonly string[]) =>
   api
     .get<{ orders: AdminOrder[] }>('/api/admin/orders', {
-      query: { status: filter === 'all' ? undefined : filter, limit: NAMED_ORDERS_MAX, ids: ids.join(',') },
+      query: { status: filter === 'all' ? undefined : filter, limit: BOARD_NAMED_ORDERS_MAX, ids: ids.join(',') },
     })
     .then((r) => r.orders);
 

@@ -1,5 +1,6 @@
 import { orderLabel } from '@meucardapio/domain/order-display';
 import type { OrderFilter } from '@meucardapio/domain/order-status';
+import { BOARD_NAMED_ORDERS_MAX } from '@meucardapio/domain/order-views';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -7,15 +8,7 @@ import { orderAnnouncement, playNewOrderSound } from '@/lib/new-order-sound';
 import { useEvents } from '@/lib/use-events';
 import { appHealthKey } from './app-orders';
 import { mergeNamedOrders } from './board-merge';
-import {
-  type AdminOrder,
-  BOARD_ORDERS,
-  fetchNamedOrders,
-  fetchOrders,
-  NAMED_ORDERS_MAX,
-  ordersKeys,
-  verifyPayments,
-} from './orders-api';
+import { type AdminOrder, BOARD_ORDERS, fetchNamedOrders, fetchOrders, ordersKeys, verifyPayments } from './orders-api';
 import { PRINTING_STATUS_KEY } from './printers-strip';
 
 /** The spec's full refresh as a safety net under the live stream. */
@@ -137,7 +130,7 @@ function useNamedOrderUpdates(filter: OrderFilter, refresh: () => Promise<void>)
     asking.current = true;
     try {
       while (named.current.size > 0) {
-        const ids = [...named.current].slice(0, NAMED_ORDERS_MAX);
+        const ids = [...named.current].slice(0, BOARD_NAMED_ORDERS_MAX);
         for (const id of ids) named.current.delete(id);
         try {
           await putInList(ids);
