@@ -5,8 +5,11 @@ import { connect } from 'node:net';
 import { promisify } from 'node:util';
 
 const TIMEOUT_MS = 10_000;
-/** How long a printer has to answer a status request: real ones answer in milliseconds, many never. */
-const STATUS_TIMEOUT_MS = 1_000;
+/**
+ * How long a printer has to answer a status request: real ones answer in milliseconds, many never.
+ * MEUCARDAPIO_STATUS_MS lengthens it where the printer's side may stall (a busy test process's fake).
+ */
+const STATUS_TIMEOUT_MS = Number(process.env.MEUCARDAPIO_STATUS_MS) || 1_000;
 /** ESC/POS real-time status, paper roll sensor (DLE EOT 4). */
 const PAPER_STATUS = Buffer.from([0x10, 0x04, 0x04]);
 /** Not on Windows, where opening a device never waits for the other end. */

@@ -35,7 +35,9 @@ export function startAgent(
 ): AgentProcess {
   const journalDir = options.journalDir ?? mkdtempSync(join(tmpdir(), 'mc-agent-'));
   const child = spawn(process.execPath, [AGENT_BIN, '--servidor', server, '--token', token, '--pasta', journalDir], {
-    env: { ...process.env, MEUCARDAPIO_VERIFICAR_MS: '200', ...options.env },
+    // The fake printers answer from this test process, whose event loop an embedded database's query
+    // can hold for longer than a real printer's second: an answer that late is still an answer here.
+    env: { ...process.env, MEUCARDAPIO_VERIFICAR_MS: '200', MEUCARDAPIO_STATUS_MS: '5000', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
