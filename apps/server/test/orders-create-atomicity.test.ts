@@ -9,7 +9,8 @@ import {
   restaurants,
   stockHistory,
 } from '@meucardapio/db/schema';
-import { and, eq } from 'drizzle-orm';
+import { OPEN_ORDER_STATUSES, ORDER_STATUSES } from '@meucardapio/domain/order-status';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PaymentProvider } from '../src/integrations/payments/payments';
 import {
@@ -67,6 +68,18 @@ describe('open unpaid orders per customer', () => {
     expect((await client.post(ORDERS, deliveryOrder(s))).status).toBe(201);
     expect((await client.post(ORDERS, deliveryOrder(s))).status).toBe(201);
     expect((await client.post(ORDERS, deliveryOrder(s))).status).toBe(409);
+  });
+
+  it('counts an unpaid order in every open status, and in no other (the database names them as the domain does)', async () => {
+    const s = await setupShop(t);
+    for (const status of ORDER_STATUSES) {
+      const { client } = await customerOf(t, s);
+      const placed = [];
+      for (let i = 0; i < 3; i++) placed.push((await client.post(ORDERS, deliveryOrder(s))).body.order.id as string);
+      await t.db.update(orders).set({ status }).where(inArray(orders.id, placed));
+      const fourth = await client.post(ORDERS, deliveryOrder(s));
+      expect(fourth.status, status).toBe(OPEN_ORDER_STATUSES.includes(status) ? 409 : 201);
+    }
   });
 
   it('holds under parallel attempts: 8 at once leave exactly 3 orders', async () => {

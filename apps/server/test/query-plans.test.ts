@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { drainOutbox } from '../src/modules/orders/notifications/whatsapp-outbox';
 import { checkoutReads } from '../src/modules/orders/place/admission';
-import { customerOf, type Shop, setupShop } from './checkout-fixtures';
+import { customerOf, deliveryOrder, ORDERS, orderKey, type Shop, setupShop } from './checkout-fixtures';
 import { createTestApp, type TestApp } from './helpers';
 
 /*
@@ -131,6 +131,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long his
   let t: TestApp;
   let shop: Shop;
   let other: Shop;
+  let regular: Awaited<ReturnType<typeof customerOf>>;
   let customerId: string;
 
   /** Two years of delivered orders, each with an item, a history row, a stock movement and an event. */
@@ -168,7 +169,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long his
     t = await createTestApp();
     shop = await setupShop(t);
     other = await setupShop(t);
-    customerId = (await customerOf(t, shop)).customerId;
+    regular = await customerOf(t, shop);
+    customerId = regular.customerId;
     await history(shop, customerId);
     await history(other, null);
     // A history written outside the app: counted as the migration counts the one it finds.
@@ -354,6 +356,26 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long his
     expect(onProducts.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`.trim())).toEqual(
       onProducts.map(() => 'Index Scan products_pkey'),
     );
+  });
+
+  it("a checkout counts the customer's open unpaid orders among the open ones, not over their whole history", async () => {
+    // The regular has 800 orders of history, delivered and paid: none of them counts, none is read.
+    const plans = await plansOfFirst(
+      /mc_lock_for_order/,
+      async () => {
+        const res = await regular.client.post(ORDERS, deliveryOrder(shop), { 'idempotency-key': orderKey() });
+        expect(res.status, res.text).toBe(201);
+      },
+      t.deps.database.directUrl,
+    );
+    const onOrders = plans
+      .flatMap(nodes)
+      .filter((n) => n['Relation Name'] === 'orders' || n['Index Name']?.startsWith('orders_'));
+    expect(onOrders.length).toBeGreaterThan(0);
+    for (const n of onOrders)
+      expect(`${n['Node Type']} ${n['Index Name']}`).toMatch(/^Index (Only )?Scan orders_open_unpaid_idx$/);
+    // The order just placed (and counted again when the statement is explained): nothing else.
+    expect(plans.reduce((sum, plan) => sum + rowsReadFrom(plan, 'orders'), 0)).toBeLessThanOrEqual(1);
   });
 
   it("a sender's claim reads the messages due by their index, not every message ever sent", async () => {

@@ -79,6 +79,13 @@ export const orders = pgTable(
     // A customer's orders newest first; with status and total in it, the customers list's figures are
     // read from the index alone over years of history.
     index('orders_customer_idx').on(t.restaurantId, t.customerId, t.createdAt, t.status, t.total),
+    // A customer's orders still open and unpaid (OPEN_ORDER_STATUSES, counted under the restaurant's lock by
+    // mc_lock_for_order): a few entries, where the index above holds the customer's whole history.
+    index('orders_open_unpaid_idx')
+      .on(t.restaurantId, t.customerId)
+      .where(
+        sql`${t.status} in ('pending','preparing','confirmed','out_for_delivery') and (${t.paymentStatus} is null or ${t.paymentStatus} <> 'approved')`,
+      ),
     check(
       'orders_status_ck',
       sql`${t.status} in ('pending','preparing','confirmed','out_for_delivery','delivered','cancelled')`,

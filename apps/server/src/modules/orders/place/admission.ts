@@ -2,7 +2,7 @@ import type { DbOrTx } from '@meucardapio/db/client';
 import { rowFromJson } from '@meucardapio/db/json-rows';
 import { paymentMethods, products, restaurantHours, restaurants } from '@meucardapio/db/schema';
 import { checkOpenForOrders, type HoursRow } from '@meucardapio/domain/hours';
-import { checkOpenUnpaidOrders, OPEN_ORDER_STATUSES } from '@meucardapio/domain/order-status';
+import { checkOpenUnpaidOrders } from '@meucardapio/domain/order-status';
 import { sql } from 'drizzle-orm';
 import type { ServiceCtx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
@@ -17,14 +17,15 @@ import { type Catalogue, cartProductIds, catalogueOf, type ProposedLine } from '
  * so order numbers, coupon limits and per-customer counts are then read and written without races
  * (stock keeps its own conditional UPDATE). A transaction that does not place its order rolls back, and
  * its number with it. For a customer's order (`limitedCustomer`), the same round trip then counts their
- * open unpaid orders, under the lock (the database function `mc_lock_for_order`, migration 0035).
+ * open unpaid orders, under the lock, from the index of open unpaid orders (the database function
+ * `mc_lock_for_order`, migrations 0035 and 0043, which names OPEN_ORDER_STATUSES as that index does).
  */
 export async function lockForNextOrderNumber(
   ctx: ServiceCtx,
   limitedCustomer: string | null,
 ): Promise<{ number: number; openUnpaid: number | null }> {
   const { rows } = await ctx.db.execute<{ next_number: number; open_unpaid: number | null }>(
-    sql`select * from mc_lock_for_order(${ctx.restaurantId}::uuid, ${limitedCustomer}::uuid, ${sql.param([...OPEN_ORDER_STATUSES])}::text[])`,
+    sql`select * from mc_lock_for_order(${ctx.restaurantId}::uuid, ${limitedCustomer}::uuid)`,
   );
   const [row] = rows;
   return { number: Number(row.next_number), openUnpaid: row.open_unpaid === null ? null : Number(row.open_unpaid) };
