@@ -101,8 +101,8 @@ type Pids = { primary: number; replica?: number; pgbouncer?: number };
 
 /**
  * One run: two instances behind nginx and the streams; then the mixed load for SECONDS, with the CPU
- * each part of the deployment used; then, for as long, the same background with the orders' inserts
- * as raw SQL over as many pooled connections (the fair denominator of the creation rate under load).
+ * each part of the deployment used, in turns with the same background and the orders' inserts as raw
+ * SQL over as many pooled connections (the fair denominator of the creation rate under load).
  */
 async function run(
   urls: Urls,
@@ -171,6 +171,25 @@ async function run(
       const result = await driveScaleLoad({ base, tenants, seconds, primary, replica: replicaClient, ...options });
       return { ...result, cpu: cpuBetween(before, reading()) };
     };
+    type Measured = Awaited<ReturnType<typeof measured>>;
+    /** Two turns of the same kind as one: counts, times and CPU added, maxima kept, rates weighed by time. */
+    const together = (a: Measured, b: Measured): Measured => ({
+      seconds: a.seconds + b.seconds,
+      placed: [...a.placed, ...b.placed],
+      pdvSales: a.pdvSales + b.pdvSales,
+      menuReads: a.menuReads + b.menuReads,
+      errors: [...a.errors, ...b.errors],
+      screenTimes: Object.fromEntries(
+        Object.entries(a.screenTimes).map(([k, v]) => [k, [...v, ...(b.screenTimes[k] ?? [])]]),
+      ),
+      maxConnections: Math.max(a.maxConnections, b.maxConnections),
+      maxLag: Math.max(a.maxLag, b.maxLag),
+      rawOrdersPerSecond:
+        (a.rawOrdersPerSecond * a.seconds + b.rawOrdersPerSecond * b.seconds) / (a.seconds + b.seconds),
+      cpu: Object.fromEntries(
+        Object.entries(a.cpu).map(([k, v]) => [k, v + (b.cpu[k as keyof Measured['cpu']] ?? 0)]),
+      ) as Measured['cpu'],
+    });
     // Unmeasured first: the run's first seconds pay for cold caches (the replica's own, right after its base
     // backup, and each instance's), which would count against whichever run came first.
     await driveScaleLoad({
@@ -181,7 +200,15 @@ async function run(
       replica: replicaClient,
       orders: { by: 'app' },
     });
-    const load = await measured({ orders: { by: 'app' } });
+    // The app's orders and the raw inserts under the same background take turns, half the time each turn
+    // (app, raw, app, raw): this machine's speed drifts from one minute to the next, and turns share it.
+    const turns: Measured[] = [];
+    for (let turn = 0; turn < 2; turn++) {
+      turns.push(await measured({ orders: { by: 'app' } }, SECONDS / 2));
+      turns.push(await measured({ orders: { by: 'raw', rawUrl: urls.pooled } }, SECONDS / 2));
+    }
+    const load = together(turns[0], turns[2]);
+    const baseline = together(turns[1], turns[3]);
     const cpuSecondsDuringMixedLoad = load.cpu;
     await sleep(3000);
     const mixed = boardArrivals(load.placed, boardsOf);
@@ -215,7 +242,6 @@ async function run(
       ),
     };
 
-    const baseline = await measured({ orders: { by: 'raw', rawUrl: urls.pooled } });
     const ordersPerSecond = load.placed.length / load.seconds;
     // What one order costs each part, without the background: the app's orders alone, then the raw inserts alone.
     let costPerOrder = null;

@@ -262,7 +262,9 @@ describe('status out (the outbox)', () => {
   });
 });
 
-describe('our menu out (GET /v1/merchant)', () => {
+// Seeding the whole demo (a month of history) takes an embedded database well over the default 30 s on a
+// machine busy with the other suites.
+describe('our menu out (GET /v1/merchant)', { timeout: 120_000 }, () => {
   it("serves the demo menu in the standard's Merchant shape, two-flavour pizzas included, behind the API key", async () => {
     const demo = await seedDemo(t.db, { hashPassword: async (pw) => `fake-hash:${pw}` });
     if (!demo) throw new Error('demo not seeded');
