@@ -1,4 +1,4 @@
-// Integration tests: always on PGlite; on PostgreSQL too when TEST_DATABASE_URL is set, and then the
+// Integration tests: always on PGlite; on PostgreSQL too when TEST_DATABASE_URL is set, with the
 // orders, cashier, payments and realtime files once more with requests through pgbouncer in transaction
 // mode. The PGlite run and the PostgreSQL runs go side by side (vitest gives each one worker on a
 // 2-core machine, and much of a PostgreSQL run is waiting); each run's output is printed whole.
@@ -22,20 +22,20 @@ const STRICT = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --throw-deprec
 
 async function onPostgres() {
   // Each run copies a migrated template of its own, named after its database (see global-setup.ts).
-  const direct = await run('integration tests on PostgreSQL', {
-    TEST_DB: 'postgres',
-    TEST_SLOT: 'postgres',
-    ...STRICT,
-  });
-  if (direct.code !== 0 || args.length > 0 || !existsSync(PGBOUNCER)) return [direct];
+  const direct = () =>
+    run('integration tests on PostgreSQL', { TEST_DB: 'postgres', TEST_SLOT: 'postgres', ...STRICT });
+  if (args.length > 0 || !existsSync(PGBOUNCER)) return [await direct()];
+  // Side by side with the direct run: once the other suites end, one run alone leaves a core idle.
   const pooler = await startPgbouncer(process.env.TEST_DATABASE_URL);
   try {
-    const pooled = await run(
-      'orders, cashier, payments and realtime through pgbouncer (transaction mode)',
-      { TEST_DB: 'postgres', TEST_SLOT: 'pooler', TEST_POOLER_URL: pooler.url, ...STRICT },
-      THROUGH_POOLER,
-    );
-    return [direct, pooled];
+    return await Promise.all([
+      direct(),
+      run(
+        'orders, cashier, payments and realtime through pgbouncer (transaction mode)',
+        { TEST_DB: 'postgres', TEST_SLOT: 'pooler', TEST_POOLER_URL: pooler.url, ...STRICT },
+        THROUGH_POOLER,
+      ),
+    ]);
   } finally {
     pooler.stop();
   }
