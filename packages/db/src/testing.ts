@@ -9,7 +9,7 @@ import { type Database, openDatabase } from './client';
  * checkout a snapshot each.
  */
 export const SNAPSHOT_PATH = `.tmp/pglite-migrated${process.env.TEST_SLOT ? `-${process.env.TEST_SLOT.replace(/[^a-z0-9_-]/gi, '')}` : ''}.tar`;
-/** The migrated template for this run: named after the run's database, so concurrent runs never share one. */
+/** The migrated template for this run: named after the run, so concurrent runs never share one. */
 export function templateDatabase(serverUrl: string) {
   return `${runDatabase(serverUrl)}_tpl`;
 }
@@ -30,8 +30,12 @@ export async function dropFileDatabases(serverUrl: string) {
   });
 }
 
+/** The run's own name: its database's, and its `TEST_SLOT` (runs side by side on one database each get theirs). */
 const runDatabase = (serverUrl: string) =>
-  (new URL(serverUrl).pathname.slice(1) || 'postgres').replace(/[^a-z0-9_]/gi, '_');
+  `${new URL(serverUrl).pathname.slice(1) || 'postgres'}${process.env.TEST_SLOT ? `_${process.env.TEST_SLOT}` : ''}`.replace(
+    /[^a-z0-9_]/gi,
+    '_',
+  );
 
 /**
  * PGlite zeroes its whole buffer cache in WebAssembly at every start: with the default 128 MB, a test
