@@ -21,7 +21,7 @@ const run = (title, env, files = args) =>
 const STRICT = { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --throw-deprecation`.trim() };
 
 async function onPostgres() {
-  // Each run copies a migrated template of its own, named after its database (see global-setup.ts).
+  // Each run copies a migrated template of its own, named after its database and slot (see global-setup.ts).
   const direct = () =>
     run('integration tests on PostgreSQL', { TEST_DB: 'postgres', TEST_SLOT: 'postgres', ...STRICT });
   if (args.length > 0 || !existsSync(PGBOUNCER)) return [await direct()];

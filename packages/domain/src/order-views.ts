@@ -7,10 +7,10 @@ import type { AddressParts, CashChange } from './order-display';
 import type { LocalPixView } from './order-pix';
 import type { OrderStatus } from './order-status';
 
-/** How an order reaches its customer; 'pdv' is a counter sale. */
 /** The most orders the board asks for at once by their ids, after live events named them (decision 117). */
 export const BOARD_NAMED_ORDERS_MAX = 100;
 
+/** How an order reaches its customer; 'pdv' is a counter sale. */
 export type OrderDeliveryType = 'delivery' | 'pickup' | 'dine_in' | 'pdv';
 
 /** Where a delivery order goes (all null for pickup, table and counter orders). */
