@@ -91,6 +91,41 @@ describe('cached public menus', () => {
     expect(t.deps.menuCache.cached(shop.slug)).toBeTruthy();
   });
 
+  it('mends the cached menu with the stock an order took, without reading it again', async () => {
+    const shop = await setupShop(t);
+    const { client } = await customerOf(t, shop);
+    const refri = shop.products.refri.id;
+    const stockOf = (body: { products: { id: string; estoque: number }[] }) =>
+      body.products.find((p) => p.id === refri)?.estoque;
+    expect(stockOf(await menu(t.client(), shop.slug))).toBe(5);
+    const held = t.deps.menuCache.cached(shop.slug);
+    const placed = await client.post(
+      '/api/customer/orders',
+      deliveryOrder(shop, { items: [{ productId: refri, quantity: 2 }] }),
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(placed.status).toBe(201);
+    // Kept all along (a forgotten menu is not held at all), rendered again with the new stock.
+    await eventually(async () => {
+      const kept = t.deps.menuCache.cached(shop.slug);
+      expect(kept).toBeDefined();
+      expect(kept).not.toBe(held);
+      expect(stockOf(JSON.parse(kept!.identity))).toBe(3);
+    });
+    expect(stockOf(await menu(t.client(), shop.slug))).toBe(3);
+    expect(t.deps.menuCache.cached(shop.slug)?.etag).not.toBe(held?.etag);
+  });
+
+  it('forgets the menu when a product changes more than its stock', async () => {
+    const shop = await setupShop(t);
+    const refri = shop.products.refri.id;
+    await menu(t.client(), shop.slug);
+    await t.db.update(products).set({ estoque: 9, price: 650 }).where(eq(products.id, refri));
+    await eventually(async () => expect(t.deps.menuCache.cached(shop.slug)).toBeUndefined());
+    const again = (await menu(t.client(), shop.slug)).products.find((p: { id: string }) => p.id === refri);
+    expect(again).toMatchObject({ estoque: 9, price: 650 });
+  });
+
   it('forgets a restaurant when its rows change underneath (database trigger + NOTIFY)', async () => {
     const owner = await signupOwner(t);
     const created = await owner.client.post('/api/admin/products', { name: 'Quibe', price: 650 });

@@ -36,7 +36,10 @@ export class ByteLru<K, V> {
     this.evict();
   }
 
-  /** Counts `bytes` more for `value` (its size known, or grown, after it was stored), if it is still kept. */
+  /**
+   * Counts `bytes` more for `value` (its size known, or grown, after it was stored), or fewer when
+   * negative (a part of it let go), if it is still kept.
+   */
   grow(key: K, value: V, bytes: number) {
     const slot = this.slots.get(key);
     if (!slot || slot.value !== value) return;

@@ -36,8 +36,10 @@ const renderedBytes = (r: RenderedMenu) => r.identity.length * 2 + r.gzip.byteLe
 /**
  * Per-instance cache of public menus, one entry per restaurant, found by its slug in any letter case.
  * Database triggers NOTIFY `mc_menu` with the restaurant id on any change to what a menu shows (see
- * migration 0001), so every instance forgets that restaurant at once. Bounded by bytes, least recently
- * used first out; entries past their time limit are dropped.
+ * migration 0001), so every instance forgets that restaurant at once; a change of a product's stock alone
+ * names the product and its new stock (migration 0044), and the menu held is mended instead: orders take
+ * stock all through a rush, while their customers' neighbours are reading the menu. Bounded by bytes,
+ * least recently used first out; entries past their time limit are dropped.
  */
 export class MenuCache {
   /** By restaurant id. */
@@ -65,7 +67,7 @@ export class MenuCache {
   async start() {
     this.unlisten = await this.database.listen(
       'mc_menu',
-      (restaurantId) => this.forget(restaurantId),
+      (payload) => this.heard(payload),
       // Changes made while the LISTEN connection was down were never announced: forget everything.
       () => this.forgetAll(),
     );
@@ -84,6 +86,30 @@ export class MenuCache {
   forget(restaurantId: string) {
     this.generation++;
     this.entries.delete(restaurantId);
+  }
+
+  /**
+   * A product's new stock, and nothing else of the menu changed: the menu held keeps its place with the
+   * new figure and is rendered again at its next read.
+   */
+  mendStock(restaurantId: string, productId: string, estoque: number) {
+    // A read under way may have seen the former stock: it is not kept.
+    this.generation++;
+    const entry = this.entries.get(restaurantId);
+    if (!entry?.menu.products.some((p) => p.id === productId)) return;
+    const products = entry.menu.products.map((p) => (p.id === productId ? { ...p, estoque } : p));
+    entry.menu = { ...entry.menu, products };
+    const renders = Object.values(entry.rendered).reduce((sum, r) => sum + renderedBytes(r), 0);
+    entry.rendered = {};
+    this.entries.grow(restaurantId, entry, -renders);
+  }
+
+  /** A notification: the restaurant whose menu changed, or its product whose stock alone did. */
+  private heard(payload: string) {
+    const [restaurantId, productId, stock] = payload.split(' ');
+    const estoque = Number(stock);
+    if (productId && Number.isSafeInteger(estoque)) this.mendStock(restaurantId, productId, estoque);
+    else this.forget(restaurantId);
   }
 
   /** How much this instance holds: entries and bytes. */
