@@ -92,7 +92,7 @@ export class MenuCache {
    * A product's new stock, and nothing else of the menu changed: the menu held keeps its place with the
    * new figure and is rendered again at its next read.
    */
-  mendStock(restaurantId: string, productId: string, estoque: number) {
+  private mendStock(restaurantId: string, productId: string, estoque: number) {
     // A read under way may have seen the former stock: it is not kept.
     this.generation++;
     const entry = this.entries.get(restaurantId);
