@@ -42,6 +42,8 @@ import { eventsRoutes } from './realtime/events.routes';
 
 const MAX_BODY_BYTES = 6 * 1024 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The staff's writes that run the restaurant rather than change its menu. */
+const OPERATIONS = /^\/api\/admin\/(orders|cashier|kitchen|table-accounts|chat|print-jobs)(\/|$)/;
 
 /** The HTTP API; `main.ts` adds static files and starts listening. */
 export function createApp(deps: Deps) {
@@ -78,9 +80,11 @@ export function createApp(deps: Deps) {
     // Other instances hear about menu changes through NOTIFY; this instance forgets at once, so a
     // write is visible to the very next read here (the notification may arrive a moment later).
     if (c.res.status >= 400) return;
-    // Only staff change what a menu shows; a customer's write (an order, a review) leaves it cached.
+    // Only staff change what a menu shows; a customer's write (an order, a review) leaves it cached, and
+    // so does the staff's running of orders, sales and tables: of a menu they change only stock, which
+    // reaches every instance's menus by NOTIFY (decision 121), and at dinner they come every few seconds.
     const actor = c.get('actor');
-    if (actor && actor.kind !== 'customer') deps.menuCache.forget(actor.restaurantId);
+    if (actor && actor.kind !== 'customer' && !OPERATIONS.test(c.req.path)) deps.menuCache.forget(actor.restaurantId);
   };
   // Looking at a request's body makes the Node adapter build a full Request object, so only writes,
   // the only requests with a body, are measured; reads need no origin or body check either.

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { boot } from '../src/server';
+import { openRegister, sell, setupPdv } from './cashier-fixtures';
 import { customerOf, deliveryOrder, setupShop } from './checkout-fixtures';
 import { createTestApp, eventually, registerCustomer, signupOwner, type TestApp } from './helpers';
 
@@ -114,6 +115,25 @@ describe('cached public menus', () => {
     });
     expect(stockOf(await menu(t.client(), shop.slug))).toBe(3);
     expect(t.deps.menuCache.cached(shop.slug)?.etag).not.toBe(held?.etag);
+  });
+
+  it("keeps a restaurant's menu through its staff's sales at the till, mended with the stock they took", async () => {
+    const pdv = await setupPdv(t);
+    await openRegister(pdv.owner.client);
+    const pao = pdv.products.pao.id;
+    const slug = pdv.owner.slug;
+    await menu(t.client(), slug);
+    const sold = await sell(pdv.owner.client, {
+      items: [{ productId: pao, quantity: 3 }],
+      payments: [{ methodId: pdv.methods.pix, amount: 2250 }],
+    });
+    expect(sold.status).toBe(201);
+    // Not forgotten by the staff's write itself, and mended once the stock's notification arrives.
+    expect(t.deps.menuCache.cached(slug)).toBeDefined();
+    await eventually(async () => {
+      const kept = JSON.parse(t.deps.menuCache.cached(slug)!.identity);
+      expect(kept.products.find((p: { id: string }) => p.id === pao).estoque).toBe(7);
+    });
   });
 
   it('forgets the menu when a product changes more than its stock', async () => {
