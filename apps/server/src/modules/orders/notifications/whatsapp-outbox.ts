@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { anyOf } from '@meucardapio/db/any-of';
 import { builtOnce } from '@meucardapio/db/built-once';
 import type { Db, DbOrTx } from '@meucardapio/db/client';
-import { events, orders, outboundMessages, restaurantSecrets } from '@meucardapio/db/schema';
+import { events, orders, outboundMessages } from '@meucardapio/db/schema';
 import { openSecret } from '@meucardapio/db/secret-box';
 import { shortIdAdmin } from '@meucardapio/domain/order-status';
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
@@ -76,41 +76,20 @@ type ClaimedRow = {
 const CLAIM_BATCH = 10;
 
 /**
- * Claims the oldest due rows (up to CLAIM_BATCH) in one statement, no transaction, oldest first (an order's
+ * Claims the oldest due rows (up to CLAIM_BATCH) in one call, no transaction, oldest first (an order's
  * "Recebemos" before its status messages): pending and past their retry delay, or 'sending' with an
- * expired lease. The attempt is counted here, so a sender that keeps
- * dying still reaches the attempt cap; a row whose sender died on its last attempt is marked failed instead.
+ * expired lease. The attempt is counted here, so a sender that keeps dying still reaches the attempt
+ * cap; a row whose sender died on its last attempt is marked failed instead. The database function
+ * `mc_claim_outbox` (migration 0045) keeps its plans, where the statement was planned at every call.
  */
 async function claimDue(db: Db, at: Date, delays: number[], leaseMs: number): Promise<Claimed[]> {
-  const maxAttempts = delays.length;
-  const whens = delays.map((d, i) => `when ${i} then ${Math.max(0, Math.round(d))}`).join(' ');
-  const atSql = sql`${at.toISOString()}::timestamptz`;
+  const delaysMs = delays.map((d) => Math.max(0, Math.round(d)));
   const token = randomUUID();
-  const { rows } = await db.execute<ClaimedRow>(sql`
-    with interrupted as (
-      update ${outboundMessages}
-      set status = 'failed', claim_token = null, lease_until = null, last_error = 'Envio interrompido'
-      where status = 'sending' and lease_until < ${atSql} and attempts >= ${maxAttempts}
-    ),
-    claimed as (
-      update ${outboundMessages}
-      set status = 'sending', attempts = attempts + 1, claim_token = ${token},
-        lease_until = ${new Date(at.getTime() + leaseMs).toISOString()}::timestamptz
-      where id in (
-        select id from ${outboundMessages}
-        where attempts < ${maxAttempts}
-          and ((status = 'pending'
-                and created_at + (case attempts ${sql.raw(whens)} else 0 end) * interval '1 millisecond' <= ${atSql})
-            or (status = 'sending' and lease_until < ${atSql}))
-        order by created_at, seq
-        limit ${CLAIM_BATCH}
-        for update skip locked)
-      returning id, restaurant_id, order_id, phone, body, attempts, created_at, seq
-    )
-    select claimed.*, (select s.whatsapp_api_key from ${restaurantSecrets} s
-      where s.restaurant_id = claimed.restaurant_id) as api_key
-    from claimed
-    order by claimed.created_at, claimed.seq`);
+  const leaseUntil = new Date(at.getTime() + leaseMs).toISOString();
+  const { rows } = await db.execute<ClaimedRow>(
+    sql`select * from mc_claim_outbox(${at.toISOString()}::timestamptz, ${sql.param(delaysMs)}::integer[],
+      ${token}::uuid, ${leaseUntil}::timestamptz, ${CLAIM_BATCH})`,
+  );
   return rows.map((row) => ({
     id: row.id,
     restaurantId: row.restaurant_id,
