@@ -106,6 +106,18 @@ describe('a PDV sale and a storefront order go through the same pipeline', () =>
     expect(pdvStock.notes).toContain(`Venda PDV #${sale.body.sale.number}`);
   });
 
+  it('answers an order placed as its retry reads it back from the database', async () => {
+    const buyer = await customerOf(t, shop);
+    const body = deliveryOrder(shop, { items: [{ productId: shop.products.refri.id, quantity: 1 }] });
+    const first = await buyer.client.post('/api/customer/orders', body, { 'idempotency-key': 'pipeline-answer-1' });
+    expect(first.status, first.text).toBe(201);
+    const retry = await buyer.client.post('/api/customer/orders', body, { 'idempotency-key': 'pipeline-answer-1' });
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.body.replayed).toBe(true);
+    expect(retry.body.order).toEqual(first.body.order);
+    expect(first.body.order.createdAt).toEqual(expect.any(String));
+  });
+
   it('a retried sale key is answered by the sale, and a storefront key is refused by the PDV', async () => {
     const key = saleKey();
     const body = {

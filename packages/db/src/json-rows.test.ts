@@ -33,4 +33,11 @@ describe('a row handed back as JSON', () => {
   it('reads a column the JSON lacks as null', () => {
     expect(rowFromJson(paymentMethods, { id: 'x', name: 'Dinheiro' }).maxInstallments).toBeNull();
   });
+
+  it('reads only the columns it is given, when given some', () => {
+    const row = rowFromJson(paymentMethods, { name: 'Pix', created_at: '2026-11-28T12:00:00Z' }, [
+      ['createdAt', paymentMethods.createdAt],
+    ]);
+    expect(row).toEqual({ createdAt: new Date('2026-11-28T12:00:00Z') });
+  });
 });

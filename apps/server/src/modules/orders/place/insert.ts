@@ -3,7 +3,7 @@ import { insertRows } from '@meucardapio/db/insert-rows';
 import { rowFromJson } from '@meucardapio/db/json-rows';
 import { step } from '@meucardapio/db/one-trip';
 import { orderHistory, orderItems, orders } from '@meucardapio/db/schema';
-import { sql } from 'drizzle-orm';
+import { type Column, getTableColumns, sql } from 'drizzle-orm';
 import { CHANNELS, type OrderChannel } from './channels';
 import type { StartedPayment } from './payment';
 import type { AccountRound, PricedOrder } from './place-order';
@@ -62,13 +62,32 @@ export function orderInsert(draft: OrderInsert) {
       ],
       ['item_rows', sql`insert into ${orderItems} ${insertRows(orderItems, items)}`],
     ],
-    sql`select * from ${PLACED_ORDER}`,
+    sql`select ${sql.join(
+      filledIn(order).map(([, column]) => sql.identifier(column.name)),
+      sql`, `,
+    )} from ${PLACED_ORDER}`,
   );
   return { order, items, step: insert, relation: PLACED_ORDER };
 }
 
-/** The order's row from the insert's answer, as the query builder reads it. */
-export const placedOrderRow = (answer: readonly Record<string, unknown>[]): OrderRow => rowFromJson(orders, answer[0]);
+/**
+ * The order's row: as written, and what PostgreSQL filled in from the insert's answer, read as the query
+ * builder reads it (the answer carries only that, so it is planned, written and read in a few columns).
+ */
+export function placedOrderRow(
+  order: ReturnType<typeof orderRow>,
+  answer: readonly Record<string, unknown>[],
+): OrderRow {
+  return { ...order, ...rowFromJson(orders, answer[0], filledIn(order)) } as OrderRow;
+}
+
+let filledColumns: [string, Column][] | undefined;
+
+/** The columns of the order's row that the insert leaves to PostgreSQL (its time and defaults): the same for every order. */
+function filledIn(order: ReturnType<typeof orderRow>): [string, Column][] {
+  filledColumns ??= Object.entries(getTableColumns(orders)).filter(([key]) => !(key in order));
+  return filledColumns;
+}
 
 function orderRow(draft: OrderInsert) {
   const { request, priced, payment } = draft;

@@ -240,7 +240,7 @@ async function writeOrder(
     ...(alone ? { stock: alone.step } : {}),
   });
   const stock = alone ? [await stockTaken(ctx.db, alone, trip.stock ?? [])] : await takeSaleStock(ctx.db, takes);
-  return { order: placedOrderRow(trip.placed), stock };
+  return { order: placedOrderRow(order, trip.placed), stock };
 }
 
 /** Lines, delivery, discount and total: everything read and priced before the lock. */
