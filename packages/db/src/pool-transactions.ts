@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
+import pg from 'pg';
 
 type Session = NodePgSession<Record<string, unknown>, never>;
 type Internals = Pick<Session, 'transaction'> & {
@@ -13,8 +13,11 @@ type Internals = Pick<Session, 'transaction'> & {
  * Transactions on `pool` that always give their connection back. drizzle's own sends BEGIN before its
  * try: a BEGIN on a connection the server has just ended (a restart, a failover, pg_terminate_backend)
  * kept that connection checked out for good, so the pool ran one short after every outage and its end
- * waited forever at shutdown. Here a connection whose BEGIN or ROLLBACK failed is discarded, and the
- * error the caller sees is the one that ended its transaction, not the ROLLBACK's.
+ * waited forever at shutdown. Here a connection whose first statement or ROLLBACK failed is discarded,
+ * and the error the caller sees is the one that ended its transaction, not the ROLLBACK's.
+ *
+ * BEGIN is not a round trip of its own: it travels ahead of the transaction's first statement
+ * (`beginWithFirstQuery`), and a transaction that sent nothing sends neither BEGIN nor its end.
  */
 export function releasingTransactions(session: unknown, pool: pg.Pool) {
   const s = session as Internals;
@@ -22,25 +25,93 @@ export function releasingTransactions(session: unknown, pool: pg.Pool) {
     // No caller sets isolation or access modes; one that did would need them in its BEGIN.
     if (config) throw new Error('transaction options are not supported');
     const client = await pool.connect();
+    const opening = beginWithFirstQuery(client);
     const tx = new NodePgTransaction(s.dialect, new NodePgSession(client, s.dialect, s.schema, s.options), s.schema);
-    try {
-      await tx.execute(sql`begin`);
-    } catch (err) {
-      client.release(err as Error);
-      throw err;
-    }
     let broken: Error | undefined;
     try {
       const result = await transaction(tx as never);
-      await tx.execute(sql`commit`);
+      if (opening.begun()) await tx.execute(sql`commit`);
       return result;
     } catch (err) {
-      await tx.execute(sql`rollback`).catch((rollbackFailed: Error) => {
-        broken = rollbackFailed;
-      });
+      if (opening.begun())
+        await tx.execute(sql`rollback`).catch((rollbackFailed: Error) => {
+          broken = rollbackFailed;
+        });
       throw err;
     } finally {
+      opening.restore();
       client.release(broken);
     }
+  };
+}
+
+/** What node-postgres's Query does with the wire, which a query that opens its transaction extends. */
+type QueryInternals = {
+  text: string;
+  _results: unknown;
+  requiresPreparation(): boolean;
+  submit(connection: Connection): Error | null;
+  prepare(connection: Connection): void;
+  handleReadyForQuery(connection: Connection): void;
+};
+type Connection = {
+  parse(config: { text: string }): void;
+  bind(config: object): void;
+  execute(config: object): void;
+};
+type QueryConstructor = new (
+  config: unknown,
+  values: unknown,
+  callback: (err: Error | null, result: unknown) => void,
+) => QueryInternals;
+
+/**
+ * A statement sent with BEGIN ahead of it, in one round trip: with parameters, BEGIN's own parse, bind
+ * and execute messages before the statement's, both under the statement's one Sync (an error in either
+ * skips the rest, and the caller rolls back); without, "begin; …" as one simple query. It answers the
+ * statement's result alone.
+ */
+class AfterBegin extends (pg.Query as unknown as QueryConstructor) {
+  override submit(connection: Connection) {
+    if (!this.requiresPreparation()) this.text = `begin; ${this.text}`;
+    return super.submit(connection);
+  }
+
+  override prepare(connection: Connection) {
+    connection.parse({ text: 'begin' });
+    connection.bind({});
+    connection.execute({});
+    super.prepare(connection);
+  }
+
+  override handleReadyForQuery(connection: Connection) {
+    if (Array.isArray(this._results)) this._results = this._results[1];
+    super.handleReadyForQuery(connection);
+  }
+}
+
+/**
+ * Sends BEGIN with `client`'s next query (whichever of the transaction's statements goes first), and
+ * tells whether it went. Through pgbouncer every round trip costs the instance, the pooler and the
+ * primary a write and a read each.
+ */
+function beginWithFirstQuery(client: pg.PoolClient) {
+  let begun = false;
+  const own = client.query as (query: unknown) => unknown;
+  const first = (config: unknown, values: unknown) => {
+    Reflect.deleteProperty(client, 'query');
+    begun = true;
+    // A copy: node-postgres writes the callback into the config it is given, and the query builder keeps
+    // its configs for the next call.
+    const copied = typeof config === 'string' ? config : { ...(config as object) };
+    return new Promise((resolve, reject) => {
+      const query = new AfterBegin(copied, values, (err, result) => (err ? reject(err) : resolve(result)));
+      own.call(client, query);
+    });
+  };
+  Object.defineProperty(client, 'query', { value: first, configurable: true, writable: true });
+  return {
+    begun: () => begun,
+    restore: () => Reflect.deleteProperty(client, 'query'),
   };
 }
