@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  carrierOrderCheck,
   cepMatchesPattern,
   DELIVERY_KIND_LABELS,
   type DeliveryStateConfig,
@@ -183,6 +184,34 @@ describe('isCarrierOrder', () => {
 
   it('has the labels', () => {
     expect(DELIVERY_KIND_LABELS).toEqual({ local: 'Delivery', carrier: 'Transportadora' });
+  });
+});
+
+describe('carrierOrderCheck', () => {
+  it("answers as isCarrierOrder for every order of a page, against the restaurant's states", () => {
+    const states = [
+      { code: 'SP', name: 'São Paulo', active: true },
+      { code: 'RJ', name: 'Rio de Janeiro' },
+      { code: 'MG', name: 'Minas Gerais', active: false },
+    ];
+    const isCarrier = carrierOrderCheck(states);
+    for (const state of [
+      'SP',
+      ' são  paulo ',
+      'RIO DE JANEIRO',
+      'rj',
+      'MG',
+      'minas gerais',
+      'BA',
+      '',
+      ' ',
+      null,
+      undefined,
+    ])
+      expect(isCarrier(state), String(state)).toBe(isCarrierOrder(state, states));
+    expect(isCarrier('MG')).toBe(true);
+    expect(isCarrier(' são  paulo ')).toBe(false);
+    expect(carrierOrderCheck([{ code: '', name: '' }])('')).toBe(false);
   });
 });
 

@@ -150,9 +150,20 @@ export function isCarrierOrder(
   customerState: string | null | undefined,
   activeStates: readonly { code: string; name: string; active?: boolean }[],
 ): boolean {
-  const wanted = normalizeText(customerState ?? '');
-  if (!wanted) return false;
-  return !activeStates.some((s) => s.active !== false && stateMatches(s, wanted));
+  return carrierOrderCheck(activeStates)(customerState);
+}
+
+/** `isCarrierOrder` for many orders of one restaurant: its states' codes and names normalised once. */
+export function carrierOrderCheck(
+  activeStates: readonly { code: string; name: string; active?: boolean }[],
+): (customerState: string | null | undefined) => boolean {
+  const local = new Set(
+    activeStates.filter((s) => s.active !== false).flatMap((s) => [normalizeText(s.code), normalizeText(s.name)]),
+  );
+  return (customerState) => {
+    const wanted = normalizeText(customerState ?? '');
+    return wanted !== '' && !local.has(wanted);
+  };
 }
 
 /** Smallest dimensions (cm) and weight (kg) a shipping quote accepts. */

@@ -12,7 +12,7 @@ import {
   restaurants,
   tableAccounts,
 } from '@meucardapio/db/schema';
-import { DELIVERY_KIND_LABELS, deliveryFeeParts, isCarrierOrder } from '@meucardapio/domain/delivery';
+import { carrierOrderCheck, DELIVERY_KIND_LABELS, deliveryFeeParts } from '@meucardapio/domain/delivery';
 import { isCheckoutOrder } from '@meucardapio/domain/hosted-checkout';
 import { DEFAULT_TIMEZONE } from '@meucardapio/domain/hours';
 import { failedCallText } from '@meucardapio/domain/marketplace';
@@ -173,10 +173,10 @@ export async function activeStatesOf(db: DbOrTx, restaurantId: string) {
 /** Local or by carrier, for the restaurant's own delivery orders; an app's order travels as the app says. */
 function deliveryKindOf(
   o: Pick<OrderRow, 'deliveryType' | 'state' | 'channel'>,
-  states: { code: string; name: string }[],
+  isCarrier: ReturnType<typeof carrierOrderCheck>,
 ) {
   if (o.deliveryType !== 'delivery' || o.channel) return null;
-  return isCarrierOrder(o.state, states) ? DELIVERY_KIND_LABELS.carrier : DELIVERY_KIND_LABELS.local;
+  return isCarrier(o.state) ? DELIVERY_KIND_LABELS.carrier : DELIVERY_KIND_LABELS.local;
 }
 
 /** The app's side of a page of orders: each order's link, its latest call failed for good, its schedule. */
@@ -308,6 +308,7 @@ export async function adminOrderViews(
     () => (knownStates ? Promise.resolve(knownStates) : activeStatesOf(db, restaurantId)),
     () => appLinks(db, restaurantId, appIds),
   ]);
+  const isCarrier = carrierOrderCheck(states);
   return rows.map((o) => {
     const data = o.paymentData ?? {};
     return {
@@ -317,7 +318,7 @@ export async function adminOrderViews(
       // The columns' check constraints keep them to these values.
       status: o.status as OrderStatus,
       deliveryType: o.deliveryType as OrderDeliveryType,
-      deliveryKind: deliveryKindOf(o, states),
+      deliveryKind: deliveryKindOf(o, isCarrier),
       customerId: o.customerId,
       customerName: o.customerName,
       customerPhone: o.customerPhone,
