@@ -13,8 +13,9 @@ type Internals = Pick<Session, 'transaction'> & {
  * Transactions on `pool` that always give their connection back. drizzle's own sends BEGIN before its
  * try: a BEGIN on a connection the server has just ended (a restart, a failover, pg_terminate_backend)
  * kept that connection checked out for good, so the pool ran one short after every outage and its end
- * waited forever at shutdown. Here a connection whose first statement or ROLLBACK failed is discarded,
- * and the error the caller sees is the one that ended its transaction, not the ROLLBACK's.
+ * waited forever at shutdown. Here a connection whose ROLLBACK failed (its server gone, which also fails
+ * the statement that carried BEGIN) is discarded, and the error the caller sees is the one that ended its
+ * transaction, not the ROLLBACK's.
  *
  * BEGIN is not a round trip of its own: it travels ahead of the transaction's first statement
  * (`beginWithFirstQuery`), and a transaction that sent nothing sends neither BEGIN nor its end.
