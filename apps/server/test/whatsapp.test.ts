@@ -297,12 +297,15 @@ describe('the outbox sender holds no transaction while the WhatsApp API answers'
 
     // A sender died mid-send: its claim stays until the lease runs out, then another sender retries it.
     const crashed = await insertOrder(t, owner.restaurantId, {}, { event: false });
-    await enqueueNewOrderNotifications(t.db, owner.restaurantId);
     const leaseUntil = new Date(Date.now() + 60_000);
-    await t.db
-      .update(outboundMessages)
-      .set({ status: 'sending', attempts: 1, leaseUntil, claimToken: randomUUID() })
-      .where(eq(outboundMessages.orderId, crashed.id));
+    // Queued and claimed in one transaction: the app's own sender, woken by the queueing, never sees it pending.
+    await t.db.transaction(async (tx) => {
+      await enqueueNewOrderNotifications(tx, owner.restaurantId, crashed.id);
+      await tx
+        .update(outboundMessages)
+        .set({ status: 'sending', attempts: 1, leaseUntil, claimToken: randomUUID() })
+        .where(eq(outboundMessages.orderId, crashed.id));
+    });
     const crashedMarker = crashed.id.slice(-8);
     await Promise.all([drainOutbox(t.deps), drainOutbox(second?.deps ?? t.deps)]);
     expect(api.received.filter((m) => m.message.includes(crashedMarker))).toHaveLength(0);
