@@ -3,7 +3,7 @@ import { insertRows } from '@meucardapio/db/insert-rows';
 import { rowFromJson } from '@meucardapio/db/json-rows';
 import { step } from '@meucardapio/db/one-trip';
 import { orderHistory, orderItems, orders } from '@meucardapio/db/schema';
-import { type Column, getTableColumns, sql } from 'drizzle-orm';
+import { type Column, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { CHANNELS, type OrderChannel } from './channels';
 import type { StartedPayment } from './payment';
 import type { AccountRound, PricedOrder } from './place-order';
@@ -62,10 +62,7 @@ export function orderInsert(draft: OrderInsert) {
       ],
       ['item_rows', sql`insert into ${orderItems} ${insertRows(orderItems, items)}`],
     ],
-    sql`select ${sql.join(
-      filledIn(order).map(([, column]) => sql.identifier(column.name)),
-      sql`, `,
-    )} from ${PLACED_ORDER}`,
+    sql`select ${filledIn(order).list} from ${PLACED_ORDER}`,
   );
   return { order, items, step: insert, relation: PLACED_ORDER };
 }
@@ -78,15 +75,21 @@ export function placedOrderRow(
   order: ReturnType<typeof orderRow>,
   answer: readonly Record<string, unknown>[],
 ): OrderRow {
-  return { ...order, ...rowFromJson(orders, answer[0], filledIn(order)) } as OrderRow;
+  return { ...order, ...rowFromJson(orders, answer[0], filledIn(order).columns) } as OrderRow;
 }
 
-let filledColumns: [string, Column][] | undefined;
+let filled: { columns: [string, Column][]; list: SQL } | undefined;
 
-/** The columns of the order's row that the insert leaves to PostgreSQL (its time and defaults): the same for every order. */
-function filledIn(order: ReturnType<typeof orderRow>): [string, Column][] {
-  filledColumns ??= Object.entries(getTableColumns(orders)).filter(([key]) => !(key in order));
-  return filledColumns;
+/**
+ * The columns of the order's row that the insert leaves to PostgreSQL (its time and defaults), and their
+ * list for the answer: the same for every order, so worked out once.
+ */
+function filledIn(order: ReturnType<typeof orderRow>) {
+  if (!filled) {
+    const columns = Object.entries(getTableColumns(orders)).filter(([key]) => !(key in order));
+    filled = { columns, list: sql.raw(columns.map(([, c]) => `"${c.name}"`).join(', ')) };
+  }
+  return filled;
 }
 
 function orderRow(draft: OrderInsert) {
