@@ -277,7 +277,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long his
     expect(ids).toHaveLength(2);
     const captured: Statement[] = [];
     const capture = captureStatements((statement) => {
-      if (/"orders"."id" in \(/.test(statement.text)) captured.push(statement);
+      if (/"orders"."id" = any\(/.test(statement.text)) captured.push(statement);
     });
     try {
       const res = await shop.owner.client.get(`/api/admin/orders?ids=${ids.join(',')}&limit=60`);

@@ -153,16 +153,24 @@ export function isCarrierOrder(
   return carrierOrderCheck(activeStates)(customerState);
 }
 
-/** `isCarrierOrder` for many orders of one restaurant: its states' codes and names normalised once. */
+/** `isCarrierOrder` for many orders of one restaurant: its states' codes and names, and each state asked about, normalised once. */
 export function carrierOrderCheck(
   activeStates: readonly { code: string; name: string; active?: boolean }[],
 ): (customerState: string | null | undefined) => boolean {
   const local = new Set(
     activeStates.filter((s) => s.active !== false).flatMap((s) => [normalizeText(s.code), normalizeText(s.name)]),
   );
+  // A page's orders name few states: each is normalised once.
+  const answered = new Map<string, boolean>();
   return (customerState) => {
-    const wanted = normalizeText(customerState ?? '');
-    return wanted !== '' && !local.has(wanted);
+    const given = customerState ?? '';
+    let carrier = answered.get(given);
+    if (carrier === undefined) {
+      const wanted = normalizeText(given);
+      carrier = wanted !== '' && !local.has(wanted);
+      answered.set(given, carrier);
+    }
+    return carrier;
   };
 }
 

@@ -1,8 +1,10 @@
+import { builtOnce } from '@meucardapio/db/built-once';
+import type { DbOrTx } from '@meucardapio/db/client';
 import { customerOrderTotals, customers, orders } from '@meucardapio/db/schema';
 import type { AdminCustomerView } from '@meucardapio/domain/customer-views';
 import type { AdminOrderView } from '@meucardapio/domain/order-views';
 import { onlyDigits } from '@meucardapio/domain/phone';
-import { desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -13,23 +15,9 @@ const LIST_LIMIT = 500;
 /** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-/**
- * Customers with their order totals, newest first, in one query reading each customer's kept totals
- * (never their orders). The search matches the name (case-insensitive) or the phone's digits.
- */
-export async function listCustomers(ctx: StaffCtx, search: string | undefined): Promise<AdminCustomerView[]> {
-  const q = search?.trim() ?? '';
-  const digits = onlyDigits(q);
-  const conds = [];
-  if (q) {
-    const byName = ilike(customers.name, `%${likeEscape(q)}%`);
-    conds.push(
-      digits.length >= 2
-        ? or(byName, sql`regexp_replace(${customers.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`)
-        : byName,
-    );
-  }
-  const rows = await ctx.db
+/** Customers with their kept order totals among those `where` keeps, newest first. */
+const customerRows = (db: DbOrTx, where: SQL) =>
+  db
     .select({
       c: customers,
       totalOrders: customerOrderTotals.orders,
@@ -38,9 +26,30 @@ export async function listCustomers(ctx: StaffCtx, search: string | undefined): 
     })
     .from(customers)
     .leftJoin(customerOrderTotals, eq(customerOrderTotals.customerId, customers.id))
-    .where(tenant(customers, ctx.restaurantId, ...conds))
+    .where(where)
     .orderBy(desc(customers.createdAt), desc(customers.id))
     .limit(LIST_LIMIT);
+
+/** The list as the screen opens, without a search: the statement is written once. */
+const everyCustomer = builtOnce((db) => customerRows(db, tenant(customers, sql.placeholder('restaurantId'))));
+
+/** The name (case-insensitive) or, from two digits on, the phone's digits. */
+function matching(q: string): SQL {
+  const byName = ilike(customers.name, `%${likeEscape(q)}%`);
+  const digits = onlyDigits(q);
+  if (digits.length < 2) return byName;
+  return or(byName, sql`regexp_replace(${customers.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`) as SQL;
+}
+
+/**
+ * Customers with their order totals, newest first, in one query reading each customer's kept totals
+ * (never their orders). The search matches the name (case-insensitive) or the phone's digits.
+ */
+export async function listCustomers(ctx: StaffCtx, search: string | undefined): Promise<AdminCustomerView[]> {
+  const q = search?.trim() ?? '';
+  const rows = q
+    ? await customerRows(ctx.db, tenant(customers, ctx.restaurantId, matching(q)))
+    : await everyCustomer(ctx.db, { restaurantId: ctx.restaurantId });
   return rows.map(({ c, totalOrders, totalSpent, lastOrderAt }) => ({
     id: c.id,
     name: c.name,

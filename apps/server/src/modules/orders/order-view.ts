@@ -1,4 +1,5 @@
 import { anyOf } from '@meucardapio/db/any-of';
+import { builtOnce } from '@meucardapio/db/built-once';
 import { type DbOrTx, readTogether } from '@meucardapio/db/client';
 import {
   couriers,
@@ -162,12 +163,16 @@ export async function customerOrderViews(
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The restaurant's active delivery states: an order to one of them outside its own goes by carrier. */
-export async function activeStatesOf(db: DbOrTx, restaurantId: string) {
-  return db
+const activeStates = builtOnce((db) =>
+  db
     .select({ code: deliveryStates.code, name: deliveryStates.name, active: deliveryStates.active })
     .from(deliveryStates)
-    .where(tenant(deliveryStates, restaurantId, eq(deliveryStates.active, true)));
+    .where(tenant(deliveryStates, sql.placeholder('restaurantId'), eq(deliveryStates.active, true))),
+);
+
+/** The restaurant's active delivery states: an order to one of them outside its own goes by carrier. */
+export function activeStatesOf(db: DbOrTx, restaurantId: string) {
+  return activeStates(db, { restaurantId });
 }
 
 /** Local or by carrier, for the restaurant's own delivery orders; an app's order travels as the app says. */

@@ -12,7 +12,7 @@ import {
 } from '@meucardapio/domain/order-status';
 import type { AdminOrderView, DeliveryPersonView, OrderReceiptView } from '@meucardapio/domain/order-views';
 import { DELIVERY_PROFILE_NAME, isCashierOnly, isDeliveryPerson, seesOrder } from '@meucardapio/domain/permissions';
-import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { inTransaction, type StaffCtx } from '../../../http/context';
 import { AppError, forbidden, notFound } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
@@ -24,7 +24,8 @@ import { holdScheduledOrder, queueMarketplaceCalls, releaseHeldOrder } from '../
 import { queueStatusMessage } from '../notifications/status-messages';
 import { cancelOrderAndRestore } from '../order-cancel.service';
 import { announceOrderUpdate } from '../order-events';
-import { activeStatesOf, adminOrderColumns, adminOrderPage, adminOrderViews } from '../order-view';
+import { activeStatesOf, adminOrderPage, adminOrderViews } from '../order-view';
+import { boardReadFor, orderById } from './board-reads';
 
 /*
  * The staff's door to orders: the board's list and one order, the receipt, status changes along the
@@ -50,33 +51,27 @@ function forViewer(ctx: StaffCtx, views: AdminOrderView[]): AdminOrderView[] {
  * delivered that were assigned to them.
  */
 export async function listOrders(ctx: StaffCtx, input: ListOrdersInput): Promise<AdminOrderView[]> {
-  const conds: SQL[] = [];
-  if (input.status) conds.push(eq(orders.status, input.status));
-  if (input.ids) conds.push(inArray(orders.id, input.ids));
-  // The list's side of `seesOrder`: no PDV sale on a cashier-only user's board (their receipt comes with the sale).
-  if (isCashierOnly(ctx.actor.rules)) conds.push(ne(orders.deliveryType, 'pdv'));
-  if (isDeliveryPerson(ctx.actor.rules)) {
-    conds.push(inArray(orders.status, ['out_for_delivery', 'delivered']));
-    conds.push(eq(orders.deliveryEmployeeId, ctx.actor.id));
-  }
-  const page = await adminOrderPage(ctx.db, ctx.restaurantId, (columns) =>
-    ctx.db
-      .select(columns)
-      .from(orders)
-      .where(tenant(orders, ctx.restaurantId, ...conds))
-      .orderBy(desc(orders.createdAt), desc(orders.number))
-      .limit(input.limit),
+  const read = boardReadFor({
+    status: input.status !== undefined,
+    ids: input.ids !== undefined,
+    noPdvSales: isCashierOnly(ctx.actor.rules),
+    courier: isDeliveryPerson(ctx.actor.rules),
+  });
+  const page = await adminOrderPage(ctx.db, ctx.restaurantId, () =>
+    read(ctx.db, {
+      restaurantId: ctx.restaurantId,
+      status: input.status,
+      ids: input.ids,
+      courierId: ctx.actor.id,
+      limit: input.limit,
+    }),
   );
   return forViewer(ctx, page);
 }
 
 /** One order as the board shows it (a delivery person only their own). */
 export async function getOrder(ctx: StaffCtx, id: string): Promise<AdminOrderView> {
-  const [row] = await ctx.db
-    .select(adminOrderColumns)
-    .from(orders)
-    .where(tenant(orders, ctx.restaurantId, eq(orders.id, id)))
-    .limit(1);
+  const [row] = await orderById(ctx.db, { restaurantId: ctx.restaurantId, id });
   if (!row || !seesOrder(ctx.actor.rules, ctx.actor.id, row)) throw orderNotFound();
   const [order] = forViewer(ctx, await adminOrderViews(ctx.db, ctx.restaurantId, [row]));
   return order;
