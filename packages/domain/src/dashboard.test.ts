@@ -91,6 +91,19 @@ describe('groupPaymentMethods', () => {
       { method: 'Não informado', total: 100, count: 1 },
     ]);
   });
+
+  it('gives a name that comes back, on another day or another channel, the label it got first', () => {
+    const day = [
+      { method: 'Cartão de Crédito', total: 1000, count: 1 },
+      { method: null, total: 50, count: 1 },
+      { method: ' Vale ', total: 300, count: 1 },
+    ];
+    expect(groupPaymentMethods([...day, ...day, ...day])).toEqual([
+      { method: 'Crédito', total: 3000, count: 3 },
+      { method: 'Vale', total: 900, count: 3 },
+      { method: 'Não informado', total: 150, count: 3 },
+    ]);
+  });
 });
 
 describe('channelSplit', () => {

@@ -76,8 +76,14 @@ export function compareHours(
  */
 export function groupPaymentMethods(rows: readonly { method: string | null; total: number; count: number }[]) {
   const groups = new Map<string, MethodTotal>();
+  // A month's rows repeat a handful of method names: each is labelled once.
+  const labels = new Map<string | null, string>();
   for (const r of rows) {
-    const method = paymentGroupLabel(r.method);
+    let method = labels.get(r.method);
+    if (method === undefined) {
+      method = paymentGroupLabel(r.method);
+      labels.set(r.method, method);
+    }
     const g = groups.get(method) ?? { method, total: 0, count: 0 };
     g.total += r.total;
     g.count += r.count;
