@@ -6,8 +6,6 @@ import {
   cashSaleDiscounts,
   cashSalePayments,
   cashWithdrawals,
-  orderItems,
-  orders,
   tableAccountPayments,
   tableAccounts,
 } from '@meucardapio/db/schema';
@@ -18,15 +16,7 @@ import {
   usesHostedCheckout,
   usesLocalPixQr,
 } from '@meucardapio/domain/cashier';
-import type {
-  CashMovementView,
-  PdvPaymentMethod,
-  SaleDetail,
-  SaleDiscountView,
-  SaleListItem,
-  SessionTotals,
-  SessionView,
-} from '@meucardapio/domain/cashier-views';
+import type { CashMovementView, PdvPaymentMethod, SessionTotals, SessionView } from '@meucardapio/domain/cashier-views';
 import {
   checkoutPaymentMethods,
   type PaymentMethodLike,
@@ -35,18 +25,16 @@ import {
   posPaymentMethods,
 } from '@meucardapio/domain/payment';
 import type { PixSettings } from '@meucardapio/domain/pix';
-import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { notFound } from '../../http/errors';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
-import { toItemView } from '../orders/order-view';
 import { activePaymentMethods } from '../orders/place/place-order';
 
-/** Reads shared by the cashier services. Every query is scoped by restaurant. */
+/**
+ * Reads of cash sessions shared by the cashier services (a sale's own reads are in sale.queries.ts).
+ * Every query is scoped by restaurant.
+ */
 
 export type SessionRow = typeof cashRegisterSessions.$inferSelect;
-type OrderRow = typeof orders.$inferSelect;
-
-export const saleNotFound = () => notFound('Venda não encontrada', 'A venda não existe ou é de outro restaurante.');
 
 export async function openSessionOf(db: DbOrTx, restaurantId: string): Promise<SessionRow | null> {
   const [s] = await db
@@ -218,26 +206,6 @@ export async function movementsOf(db: DbOrTx, restaurantId: string, where: SQL):
 export const sessionMovements = (db: DbOrTx, restaurantId: string, sessionId: string) =>
   movementsOf(db, restaurantId, eq(cashRegisterHistory.sessionId, sessionId));
 
-type DiscountRow = typeof cashSaleDiscounts.$inferSelect;
-
-export function toDiscountView(d: DiscountRow): SaleDiscountView {
-  return { amount: d.amount, givenBy: d.givenByName, approvedBy: d.approvedByName, reason: d.reason };
-}
-
-/** "Ana" or "Ana (aut. Bia)": who gave a discount, as lists and the CSV name them. */
-export function discountByLabel(d: SaleDiscountView): string {
-  return d.approvedBy ? `${d.givenBy} (aut. ${d.approvedBy})` : d.givenBy;
-}
-
-export async function discountsOfOrders(db: DbOrTx, restaurantId: string, orderIds: string[]) {
-  if (orderIds.length === 0) return new Map<string, SaleDiscountView>();
-  const rows = await db
-    .select()
-    .from(cashSaleDiscounts)
-    .where(tenant(cashSaleDiscounts, restaurantId, inArray(cashSaleDiscounts.orderId, orderIds)));
-  return new Map(rows.map((d) => [d.orderId, toDiscountView(d)]));
-}
-
 export function toSessionView(s: SessionRow, totals: SessionTotals | null): SessionView {
   return {
     id: s.id,
@@ -285,108 +253,3 @@ export async function posMethodsOf(
     };
   });
 }
-
-export function toSaleListItem(o: OrderRow): SaleListItem {
-  return {
-    id: o.id,
-    kind: 'pdv',
-    number: o.number,
-    label: null,
-    customerName: o.customerName,
-    createdAt: o.createdAt.toISOString(),
-    total: o.total,
-    discount: o.discount,
-    status: o.status,
-    paymentMethod: o.paymentMethod,
-    paymentStatus: o.paymentStatus,
-    serviceCharge: 0,
-  };
-}
-
-/** PDV sales (delivery_type pdv), newest first. */
-export async function pdvSaleRows(db: DbOrTx, restaurantId: string, where: SQL | undefined, limit?: number) {
-  const q = db
-    .select()
-    .from(orders)
-    .where(tenant(orders, restaurantId, eq(orders.deliveryType, 'pdv'), where))
-    .orderBy(desc(orders.createdAt), desc(orders.number));
-  return limit ? q.limit(limit) : q;
-}
-
-export async function paymentsOfOrders(db: DbOrTx, restaurantId: string, orderIds: string[]) {
-  if (orderIds.length === 0) return [];
-  return db
-    .select()
-    .from(cashSalePayments)
-    .where(tenant(cashSalePayments, restaurantId, inArray(cashSalePayments.orderId, orderIds)))
-    .orderBy(asc(cashSalePayments.orderId), asc(cashSalePayments.position));
-}
-
-/** One PDV sale with its items and payments list; 404 for another restaurant's or a non-PDV order. */
-export async function saleDetail(db: DbOrTx, restaurantId: string, orderId: string): Promise<SaleDetail> {
-  const [o] = await db
-    .select()
-    .from(orders)
-    .where(tenant(orders, restaurantId, eq(orders.id, orderId), eq(orders.deliveryType, 'pdv')))
-    .limit(1);
-  if (!o) throw saleNotFound();
-  const [items, payments, discounts] = await readTogether(db, [
-    () =>
-      db
-        .select()
-        .from(orderItems)
-        .where(tenant(orderItems, restaurantId, eq(orderItems.orderId, o.id))),
-    () => paymentsOfOrders(db, restaurantId, [o.id]),
-    () => discountsOfOrders(db, restaurantId, [o.id]),
-  ]);
-  return toSaleDetail(o, items, payments, discounts.get(o.id) ?? null);
-}
-
-/** A sale's payments, a PDV sale's or a table account's, as its detail lists them, and the change given back. */
-export function salePaymentsView(
-  rows: Pick<
-    typeof cashSalePayments.$inferSelect,
-    'methodId' | 'methodName' | 'amount' | 'installments' | 'receivedAmount' | 'changeAmount'
-  >[],
-): Pick<SaleDetail, 'payments' | 'change'> {
-  return {
-    payments: rows.map((p) => ({
-      methodId: p.methodId,
-      methodName: p.methodName,
-      group: paymentGroupLabel(p.methodName),
-      amount: p.amount,
-      installments: p.installments,
-      received: p.receivedAmount,
-      change: p.changeAmount,
-    })),
-    change: rows.reduce((s, p) => s + p.changeAmount, 0),
-  };
-}
-
-/** A sale as its detail shows it, from its rows (read back, or just written by the sale itself). */
-export function toSaleDetail(
-  o: OrderRow,
-  items: (typeof orderItems.$inferSelect)[],
-  payments: (typeof cashSalePayments.$inferSelect)[],
-  discountInfo: SaleDiscountView | null,
-): SaleDetail {
-  const data = o.paymentData ?? {};
-  const byName = [...items].sort((a, b) => names.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
-  const inPosition = [...payments].sort((a, b) => a.position - b.position);
-  return {
-    ...toSaleListItem(o),
-    subtotal: o.subtotal,
-    discount: o.discount,
-    couvert: 0,
-    sessionId: inPosition[0]?.sessionId ?? null,
-    employeeName: typeof data.employee_name === 'string' ? data.employee_name : null,
-    customerCpf: typeof data.customer_cpf === 'string' ? data.customer_cpf : null,
-    ...salePaymentsView(inPosition),
-    pixBrCode: typeof data.pix_br_code === 'string' ? data.pix_br_code : null,
-    items: byName.map(toItemView),
-    discountInfo,
-  };
-}
-
-/** Items by name as a person reads them, whichever collation the database has. */
-const names = new Intl.Collator('pt-BR');

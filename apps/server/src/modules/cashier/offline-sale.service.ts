@@ -27,7 +27,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { queueOrderNote } from '../fiscal/queue-note';
 import { type OrderDoor, type PaymentPlan, placeOrder } from '../orders/place/place-order';
-import { saleDetail } from './cashier.queries';
+import { saleDetail } from './sale.queries';
 import { insertSalePayments, paymentData } from './sale.service';
 import { addLateSale } from './session.service';
 

@@ -1,3 +1,4 @@
+import { anyOf } from '@meucardapio/db/any-of';
 import { readTogether } from '@meucardapio/db/client';
 import { withinLocalDays } from '@meucardapio/db/local-days';
 import {
@@ -26,20 +27,22 @@ import { tenant } from '../../http/tenant';
 import { daySalesBySource } from '../dashboard/dashboard.service';
 import {
   closeCountsOf,
-  discountByLabel,
-  discountsOfOrders,
   movementsOf,
   openSessionOf,
-  paymentsOfOrders,
-  pdvSaleRows,
-  saleDetail,
   sessionById,
   sessionFigures,
   sessionMovements,
-  toSaleListItem,
   toSessionView,
   totalsOf,
 } from './cashier.queries';
+import {
+  discountByLabel,
+  discountsOfOrders,
+  paymentsOfOrders,
+  pdvSaleRows,
+  saleDetail,
+  toSaleListItem,
+} from './sale.queries';
 import { latestTableSales, tableSaleDetail, tableSaleListItem, tableSalesWhere } from './table-sales.queries';
 
 /**
@@ -81,7 +84,7 @@ async function pdvSalesOfDay(ctx: StaffCtx, timezone: string, date: string, stat
   const [payments, discounts, sold] = await readTogether(db, [
     () => paymentsOfOrders(db, restaurantId, ids),
     () => discountsOfOrders(db, restaurantId, ids),
-    () => (items && ids.length > 0 ? itemsSold(ctx, inArray(orderItems.orderId, ids)) : Promise.resolve([])),
+    () => (items && ids.length > 0 ? itemsSold(ctx, anyOf(orderItems.orderId, ids)) : Promise.resolve([])),
   ]);
   const paymentsOf = new Map<string, typeof payments>();
   for (const payment of payments) {
@@ -120,7 +123,7 @@ async function tableSalesOfDay(ctx: StaffCtx, timezone: string, date: string, it
   const accountIds = sales.map((s) => s.accountId);
   const sold =
     items && accountIds.length > 0
-      ? await itemsSold(ctx, inArray(orderItems.tableAccountId, accountIds), isNull(orderItems.cancelledAt))
+      ? await itemsSold(ctx, anyOf(orderItems.tableAccountId, accountIds), isNull(orderItems.cancelledAt))
       : [];
   return { sales, items: sold };
 }

@@ -31,7 +31,7 @@ import {
 import { enqueuePdvReceipt } from '../printing/print-jobs.service';
 import { approvedDiscount } from '../staff/discount-approval';
 import { type VerifiedStaff, verifyStaffPassword } from '../staff/staff-password.service';
-import { saleDetail, toDiscountView, toSaleDetail } from './cashier.queries';
+import { saleDetail, toDiscountView, toSaleDetail } from './sale.queries';
 import { noOpenSession } from './session.service';
 
 /** PDV sale finalization: the PDV's door to the order pipeline (decision 018). */

@@ -6,7 +6,7 @@ import { type AccountKind, accountLabel } from '@meucardapio/domain/table-accoun
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 import { toItemView } from '../orders/order-view';
-import { discountByLabel, salePaymentsView } from './cashier.queries';
+import { discountByLabel, salePaymentsView } from './sale.queries';
 
 /**
  * A table account's payments as the cashier's reports count them: one "sale" per account, made of the
