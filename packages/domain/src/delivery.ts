@@ -153,7 +153,10 @@ export function isCarrierOrder(
   return carrierOrderCheck(activeStates)(customerState);
 }
 
-/** `isCarrierOrder` for many orders of one restaurant: its states' codes and names, and each state asked about, normalised once. */
+/**
+ * `isCarrierOrder` for many orders of one restaurant: its states' codes and names, and each state asked
+ * about, normalised once.
+ */
 export function carrierOrderCheck(
   activeStates: readonly { code: string; name: string; active?: boolean }[],
 ): (customerState: string | null | undefined) => boolean {

@@ -87,7 +87,13 @@ let filled: { columns: [string, Column][]; list: SQL } | undefined;
 function filledIn(order: ReturnType<typeof orderRow>) {
   if (!filled) {
     const columns = Object.entries(getTableColumns(orders)).filter(([key]) => !(key in order));
-    filled = { columns, list: sql.raw(columns.map(([, c]) => `"${c.name}"`).join(', ')) };
+    filled = {
+      columns,
+      list: sql.join(
+        columns.map(([, c]) => sql.identifier(c.name)),
+        sql`, `,
+      ),
+    };
   }
   return filled;
 }
