@@ -1,14 +1,8 @@
 import { anyOf } from '@meucardapio/db/any-of';
+import { builtOnce } from '@meucardapio/db/built-once';
 import { readTogether } from '@meucardapio/db/client';
 import { withinLocalDays } from '@meucardapio/db/local-days';
-import {
-  cashRegisterHistory,
-  cashRegisterSessions,
-  orderItems,
-  orders,
-  tableAccountPayments,
-  tableAccounts,
-} from '@meucardapio/db/schema';
+import { cashRegisterHistory, cashRegisterSessions, orderItems, type orders } from '@meucardapio/db/schema';
 import { PDV_HISTORY_LIMIT, PDV_TOP_PRODUCTS } from '@meucardapio/domain/cashier';
 import { type ReportSale, salesCsv, summarizeSales, topProducts } from '@meucardapio/domain/cashier-report';
 import type {
@@ -20,7 +14,7 @@ import type {
   TodayReport,
 } from '@meucardapio/domain/cashier-views';
 import { localDateString } from '@meucardapio/domain/hours';
-import { and, desc, inArray, isNull, type SQL } from 'drizzle-orm';
+import { desc, isNull, type SQL, sql } from 'drizzle-orm';
 import type { StaffCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -38,12 +32,13 @@ import {
 import {
   discountByLabel,
   discountsOfOrders,
+  latestPdvSales,
   paymentsOfOrders,
-  pdvSaleRows,
+  pdvSaleRowsOfDay,
   saleDetail,
   toSaleListItem,
 } from './sale.queries';
-import { latestTableSales, tableSaleDetail, tableSaleListItem, tableSalesWhere } from './table-sales.queries';
+import { latestTableSales, tableSaleDetail, tableSaleListItem, tablesPaidOnDay } from './table-sales.queries';
 
 /**
  * Reports, conciliation and history of PDV sales and of table accounts' payments, by the restaurant's
@@ -57,17 +52,24 @@ const SESSIONS_LISTED = 30;
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** What `where` picks of the restaurant's items, as the top products count them. */
-const itemsSold = (ctx: StaffCtx, ...where: SQL[]) =>
-  ctx.db
-    .select({
-      productId: orderItems.productId,
-      name: orderItems.name,
-      quantity: orderItems.quantity,
-      totalPrice: orderItems.totalPrice,
-    })
-    .from(orderItems)
-    .where(tenant(orderItems, ctx.restaurantId, ...where));
+/** The restaurant's items `where` picks, as the top products count them: written once per kind of pick. */
+const itemsSold = (...where: SQL[]) =>
+  builtOnce((db) =>
+    db
+      .select({
+        productId: orderItems.productId,
+        name: orderItems.name,
+        quantity: orderItems.quantity,
+        totalPrice: orderItems.totalPrice,
+      })
+      .from(orderItems)
+      .where(tenant(orderItems, sql.placeholder('restaurantId'), ...where)),
+  );
+const itemsOfOrders = itemsSold(anyOf(orderItems.orderId, sql.placeholder('ids')));
+const standingItemsOfAccounts = itemsSold(
+  anyOf(orderItems.tableAccountId, sql.placeholder('ids')),
+  isNull(orderItems.cancelledAt),
+);
 
 /**
  * A local day's PDV sales in `statuses`, then side by side their payments, who gave their discounts
@@ -75,16 +77,12 @@ const itemsSold = (ctx: StaffCtx, ...where: SQL[]) =>
  */
 async function pdvSalesOfDay(ctx: StaffCtx, timezone: string, date: string, statuses: string[], items: boolean) {
   const { db, restaurantId } = ctx;
-  const rows = await pdvSaleRows(
-    db,
-    restaurantId,
-    and(inArray(orders.status, statuses), withinLocalDays(orders.createdAt, timezone, date)),
-  );
+  const rows = await pdvSaleRowsOfDay(db, restaurantId, statuses, timezone, date);
   const ids = rows.map((r) => r.id);
   const [payments, discounts, sold] = await readTogether(db, [
     () => paymentsOfOrders(db, restaurantId, ids),
     () => discountsOfOrders(db, restaurantId, ids),
-    () => (items && ids.length > 0 ? itemsSold(ctx, anyOf(orderItems.orderId, ids)) : Promise.resolve([])),
+    () => (items && ids.length > 0 ? itemsOfOrders(db, { restaurantId, ids }) : Promise.resolve([])),
   ]);
   const paymentsOf = new Map<string, typeof payments>();
   for (const payment of payments) {
@@ -114,17 +112,10 @@ async function pdvSalesOfDay(ctx: StaffCtx, timezone: string, date: string, stat
 /** The table accounts paid on a local day and, when `items`, their standing items. */
 async function tableSalesOfDay(ctx: StaffCtx, timezone: string, date: string, items: boolean) {
   const { db, restaurantId } = ctx;
-  const sales = await tableSalesWhere(
-    db,
-    restaurantId,
-    withinLocalDays(tableAccountPayments.createdAt, timezone, date),
-    withinLocalDays(tableAccounts.closedAt, timezone, date),
-  );
+  const sales = await tablesPaidOnDay(db, restaurantId, timezone, date);
   const accountIds = sales.map((s) => s.accountId);
   const sold =
-    items && accountIds.length > 0
-      ? await itemsSold(ctx, anyOf(orderItems.tableAccountId, accountIds), isNull(orderItems.cancelledAt))
-      : [];
+    items && accountIds.length > 0 ? await standingItemsOfAccounts(db, { restaurantId, ids: accountIds }) : [];
   return { sales, items: sold };
 }
 
@@ -262,7 +253,7 @@ const newestFirst = (sales: SaleListItem[]) => sales.sort((a, b) => b.createdAt.
 /** Histórico: the last 50 PDV sales (whatever their status) and tables paid, newest first. */
 export async function saleHistory(ctx: StaffCtx): Promise<SaleListItem[]> {
   const [rows, tables] = await Promise.all([
-    pdvSaleRows(ctx.db, ctx.restaurantId, undefined, PDV_HISTORY_LIMIT),
+    latestPdvSales(ctx.db, ctx.restaurantId, PDV_HISTORY_LIMIT),
     latestTableSales(ctx.db, ctx.restaurantId, PDV_HISTORY_LIMIT),
   ]);
   return newestFirst([...rows.map(toSaleListItem), ...tables.map(tableSaleListItem)]).slice(0, PDV_HISTORY_LIMIT);

@@ -1,6 +1,7 @@
 import { anyOf } from '@meucardapio/db/any-of';
 import { builtOnce } from '@meucardapio/db/built-once';
 import { type DbOrTx, readTogether } from '@meucardapio/db/client';
+import { withinLocalDays } from '@meucardapio/db/local-days';
 import { cashSaleDiscounts, cashSalePayments, orderItems, orders } from '@meucardapio/db/schema';
 import type { SaleDetail, SaleDiscountView, SaleListItem } from '@meucardapio/domain/cashier-views';
 import { paymentGroupLabel } from '@meucardapio/domain/payment';
@@ -65,14 +66,31 @@ export function toSaleListItem(o: OrderRow): SaleListItem {
   };
 }
 
-/** PDV sales (delivery_type pdv), newest first. */
-export async function pdvSaleRows(db: DbOrTx, restaurantId: string, where: SQL | undefined, limit?: number) {
-  const q = db
-    .select()
-    .from(orders)
-    .where(tenant(orders, restaurantId, eq(orders.deliveryType, 'pdv'), where))
-    .orderBy(desc(orders.createdAt), desc(orders.number));
-  return limit ? q.limit(limit) : q;
+const pdvSales = (...where: SQL[]) =>
+  builtOnce((db) =>
+    db
+      .select()
+      .from(orders)
+      .where(tenant(orders, sql.placeholder('restaurantId'), eq(orders.deliveryType, 'pdv'), ...where))
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(sql.placeholder('limit')),
+  );
+
+// The reports and the history are read again as the cashier works: their statements are written once.
+const pdvSalesOfDayRead = pdvSales(
+  anyOf(orders.status, sql.placeholder('statuses')),
+  withinLocalDays(orders.createdAt, sql.placeholder('timezone'), sql.placeholder('date')),
+);
+const latestPdvSalesRead = pdvSales();
+
+/** A local day's PDV sales (delivery_type pdv) in `statuses`, newest first. */
+export function pdvSaleRowsOfDay(db: DbOrTx, restaurantId: string, statuses: string[], timezone: string, date: string) {
+  return pdvSalesOfDayRead(db, { restaurantId, statuses, timezone, date, limit: null });
+}
+
+/** The `limit` latest PDV sales, whatever their status, newest first. */
+export function latestPdvSales(db: DbOrTx, restaurantId: string, limit: number) {
+  return latestPdvSalesRead(db, { restaurantId, limit });
 }
 
 // A day's report names every sale of the day: the list is one parameter, and the statement is written once.

@@ -1,9 +1,13 @@
+import { anyOf } from '@meucardapio/db/any-of';
+import { builtOnce } from '@meucardapio/db/built-once';
 import type { DbOrTx } from '@meucardapio/db/client';
+import { withinLocalDays } from '@meucardapio/db/local-days';
 import { orderItems, tableAccountPayments, tableAccounts } from '@meucardapio/db/schema';
 import type { ReportSale } from '@meucardapio/domain/cashier-report';
 import type { SaleDetail, SaleListItem } from '@meucardapio/domain/cashier-views';
 import { type AccountKind, accountLabel } from '@meucardapio/domain/table-accounts';
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { tenant } from '../../http/tenant';
 import { toItemView } from '../orders/order-view';
 import { discountByLabel, salePaymentsView } from './sale.queries';
@@ -52,24 +56,32 @@ function toTableSale(account: AccountRow, parts: PaymentRow[], closedInPeriod: b
 }
 
 /**
- * Table sales whose payments match `paidWhere` (a day), newest first; `closedWhere` says which closing
- * times belong to the period (the discount and service charge count there).
+ * Table sales whose payments match `paidWhere`, newest first; `closedWhere` says which closing times
+ * belong to the period (the discount and service charge count there). Each kind of period is one
+ * statement written once: the reports are read again as the cashier works.
  */
-export async function tableSalesWhere(
-  db: DbOrTx,
-  restaurantId: string,
-  paidWhere: SQL,
-  closedWhere: SQL,
-): Promise<TableSale[]> {
-  const rows = await db
-    .select({ payment: tableAccountPayments, account: tableAccounts, closedInPeriod: sql<boolean>`${closedWhere}` })
-    .from(tableAccountPayments)
-    .innerJoin(
-      tableAccounts,
-      and(eq(tableAccounts.id, tableAccountPayments.accountId), eq(tableAccounts.restaurantId, restaurantId)),
-    )
-    .where(tenant(tableAccountPayments, restaurantId, paidWhere))
-    .orderBy(asc(tableAccountPayments.createdAt), asc(tableAccountPayments.id));
+const tableSalesRead = (paidWhere: SQL, closedWhere: SQL) => {
+  const restaurantId = sql.placeholder('restaurantId');
+  return builtOnce((db) =>
+    db
+      .select({ payment: tableAccountPayments, account: tableAccounts, closedInPeriod: sql<boolean>`${closedWhere}` })
+      .from(tableAccountPayments)
+      .innerJoin(
+        tableAccounts,
+        and(eq(tableAccounts.id, tableAccountPayments.accountId), eq(tableAccounts.restaurantId, restaurantId)),
+      )
+      .where(tenant(tableAccountPayments, restaurantId, paidWhere))
+      .orderBy(asc(tableAccountPayments.createdAt), asc(tableAccountPayments.id)),
+  );
+};
+
+const ofDay = (column: AnyPgColumn) => withinLocalDays(column, sql.placeholder('timezone'), sql.placeholder('date'));
+const paidOnDay = tableSalesRead(ofDay(tableAccountPayments.createdAt), ofDay(tableAccounts.closedAt));
+const ofAccounts = tableSalesRead(anyOf(tableAccountPayments.accountId, sql.placeholder('ids')), sql`true`);
+
+type TableSaleRow = { payment: PaymentRow; account: AccountRow; closedInPeriod: boolean };
+
+function tableSales(rows: TableSaleRow[]): TableSale[] {
   const byAccount = new Map<string, { account: AccountRow; closed: boolean; parts: PaymentRow[] }>();
   for (const r of rows) {
     const entry = byAccount.get(r.account.id) ?? { account: r.account, closed: r.closedInPeriod, parts: [] };
@@ -77,6 +89,16 @@ export async function tableSalesWhere(
     byAccount.set(r.account.id, entry);
   }
   return newestFirst([...byAccount.values()].map((e) => toTableSale(e.account, e.parts, e.closed)));
+}
+
+/** The table accounts paid on a local day, each with that day's payments. */
+export async function tablesPaidOnDay(db: DbOrTx, restaurantId: string, timezone: string, date: string) {
+  return tableSales(await paidOnDay(db, { restaurantId, timezone, date }));
+}
+
+/** Table accounts with all their payments, whenever paid. */
+async function tableSalesOfAccounts(db: DbOrTx, restaurantId: string, ids: string[]) {
+  return tableSales(await ofAccounts(db, { restaurantId, ids }));
 }
 
 /** The `limit` accounts paid most recently, each with all its payments. */
@@ -89,14 +111,10 @@ export async function latestTableSales(db: DbOrTx, restaurantId: string, limit: 
     .orderBy(desc(sql`max(${tableAccountPayments.createdAt})`))
     .limit(limit);
   if (latest.length === 0) return [];
-  return tableSalesWhere(
+  return tableSalesOfAccounts(
     db,
     restaurantId,
-    inArray(
-      tableAccountPayments.accountId,
-      latest.map((l) => l.accountId),
-    ),
-    sql`true`,
+    latest.map((l) => l.accountId),
   );
 }
 
@@ -123,7 +141,7 @@ export function tableSaleListItem(s: TableSale): SaleListItem {
 
 /** A table account as a sale's detail: its standing items, every payment, the discount, service and couvert. */
 export async function tableSaleDetail(db: DbOrTx, restaurantId: string, accountId: string): Promise<SaleDetail | null> {
-  const [sale] = await tableSalesWhere(db, restaurantId, eq(tableAccountPayments.accountId, accountId), sql`true`);
+  const [sale] = await tableSalesOfAccounts(db, restaurantId, [accountId]);
   if (!sale) return null;
   const items = await db
     .select()
