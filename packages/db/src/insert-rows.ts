@@ -1,4 +1,5 @@
 import { getTableColumns, type SQL, type SQLChunk, sql, type Table } from 'drizzle-orm';
+import { fixedSql } from './fixed-sql';
 
 /**
  * `(columns) values (…), (…)` of an insert into `table`, for rows that all set the same keys (the first
@@ -19,7 +20,7 @@ export function insertRows(
     if (!c) throw new Error(`${key} is not a column`);
     return c;
   };
-  const names = [...keys, ...Object.keys(computed)].map((k) => sql.identifier(column(k).name));
+  const names = namesOf(table, [...keys, ...Object.keys(computed)], column);
   // Each row a list, which the query builder writes as "(…)" with a parameter for each value.
   const values = rows.map((row) => [
     ...keys.map((k) => {
@@ -28,5 +29,28 @@ export function insertRows(
     }),
     ...Object.values(computed),
   ]) as SQLChunk[][];
-  return sql`(${sql.join(names, sql`, `)}) values ${sql.join(values, sql`, `)}`;
+  return sql`(${names}) values ${sql.join(values, sql`, `)}`;
+}
+
+const namesCache = new WeakMap<Table, Map<string, SQL>>();
+
+/** The list of columns, written once per table and set of keys: every order's rows set the same ones. */
+function namesOf(table: Table, keys: string[], column: (key: string) => { name: string }): SQL {
+  let ofTable = namesCache.get(table);
+  if (!ofTable) {
+    ofTable = new Map();
+    namesCache.set(table, ofTable);
+  }
+  const key = keys.join(',');
+  let names = ofTable.get(key);
+  if (!names) {
+    names = fixedSql(
+      sql.join(
+        keys.map((k) => sql.identifier(column(k).name)),
+        sql`, `,
+      ),
+    );
+    ofTable.set(key, names);
+  }
+  return names;
 }

@@ -1,4 +1,5 @@
 import type { Database, DbOrTx } from '@meucardapio/db/client';
+import { fixedSql } from '@meucardapio/db/fixed-sql';
 import { runStep, step } from '@meucardapio/db/one-trip';
 import { type EventRow, events, orders } from '@meucardapio/db/schema';
 import type { LiveEventMap, LiveEventType } from '@meucardapio/domain/live-events';
@@ -55,6 +56,7 @@ export function eventsStep(list: readonly NewEvent[], known: { courierId?: strin
     (e) =>
       sql`(${e.restaurantId}, ${e.type}, ${e.permission ?? null}, ${e.customerId ?? null}, ${JSON.stringify(e.payload)}::jsonb)`,
   );
+  const courierId = known.courierId;
   return step<{ id: number }>(
     [
       [
@@ -65,19 +67,23 @@ export function eventsStep(list: readonly NewEvent[], known: { courierId?: strin
       ],
       [
         'notified',
-        sql`select a.id, a.restaurant_id, json_build_object(
-          'id', a.id, 'restaurantId', a.restaurant_id, 'type', a.type, 'permission', a.permission,
-          'customerId', a.customer_id, 'payload', a.payload, 'createdAt', a.created_at,
-          'courierId', ${known.courierId !== undefined ? sql`${known.courierId}::uuid` : courierOf(sql`a`)}
-        )::text as whole
-        from appended a`,
+        courierId === undefined
+          ? NOTIFIED_READING_COURIER
+          : courierId === null
+            ? NOTIFIED_WITHOUT_COURIER
+            : notifiedWith(sql`${courierId}::uuid`),
       ],
     ],
-    sql`select id, pg_notify(${CHANNEL}::text,
-      case when octet_length(whole) <= ${NOTIFY_MAX_BYTES} then whole else restaurant_id::text || ':' || id::text end)
-    from notified`,
+    NOTIFY_EACH,
   );
 }
+
+/** Each appended event (`appended`) whole, as streams receive it, with its order's delivery person. */
+const notifiedWith = (courierId: SQL) => sql`select a.id, a.restaurant_id, json_build_object(
+    'id', a.id, 'restaurantId', a.restaurant_id, 'type', a.type, 'permission', a.permission,
+    'customerId', a.customer_id, 'payload', a.payload, 'createdAt', a.created_at, 'courierId', ${courierId}
+  )::text as whole
+  from appended a`;
 
 /** The delivery person of the order an appended event (`row`) names. */
 const courierOf = (row: SQL) => sql`(select o.delivery_employee_id from ${orders} o
@@ -89,6 +95,13 @@ const NOTIFY_MAX_BYTES = 7900;
 /** The order an event's payload names, when it is one the server wrote (anything else matches no order). */
 const eventOrderId = (payload: SQLWrapper) =>
   sql`case when ${payload}->>'orderId' ~ '^[0-9a-fA-F-]{36}$' then (${payload}->>'orderId')::uuid end`;
+
+// Every change appends events: the parts of the statement that never change are written once.
+const NOTIFIED_READING_COURIER = fixedSql(notifiedWith(courierOf(sql`a`)));
+const NOTIFIED_WITHOUT_COURIER = fixedSql(notifiedWith(sql`null::uuid`));
+const NOTIFY_EACH = fixedSql(sql`select id, pg_notify(${CHANNEL}::text,
+    case when octet_length(whole) <= ${NOTIFY_MAX_BYTES} then whole else restaurant_id::text || ':' || id::text end)
+  from notified`);
 
 /** A notification's event: carried whole, or only its restaurant and id (read from the log then). */
 function parseNotification(text: string): LiveEvent | { restaurantId: string; id: number } | null {

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@meucardapio/db/client';
+import { fixedSql } from '@meucardapio/db/fixed-sql';
 import { orderItems, orders, outboundMessages, privacyRequests, restaurants } from '@meucardapio/db/schema';
 import { formatBRL } from '@meucardapio/domain/money';
 import { cashChangeOf, cashChangeText } from '@meucardapio/domain/order-display';
@@ -74,6 +75,9 @@ function notifiesNewOrder(): SQL {
   ) as SQL;
 }
 
+/** The rule in the statement that places each order, written once. */
+const NOTIFIES_NEW_ORDER = fixedSql(notifiesNewOrder());
+
 /**
  * Orders the rule covers that have no message yet. An erased customer's orders are never among them: their
  * messages went with their data and must not come back.
@@ -108,7 +112,7 @@ function newOrderRow(order: MessageOrder, items: MessageItem[], restaurantName: 
  * insert returns it in: the table itself shows none of that statement's rows).
  */
 export function newOrderMessageStep(order: MessageOrder, items: MessageItem[], restaurantName: string, written: SQL) {
-  const qualifies = sql`exists (select 1 from ${written} ${orders} where ${notifiesNewOrder()})`;
+  const qualifies = sql`exists (select 1 from ${written} ${orders} where ${NOTIFIES_NEW_ORDER})`;
   return outboxRowStep(newOrderRow(order, items, restaurantName), { onlyIf: qualifies });
 }
 

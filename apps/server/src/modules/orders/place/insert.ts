@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fixedSql } from '@meucardapio/db/fixed-sql';
 import { insertRows } from '@meucardapio/db/insert-rows';
 import { rowFromJson } from '@meucardapio/db/json-rows';
 import { step } from '@meucardapio/db/one-trip';
@@ -89,9 +90,11 @@ function filledIn(order: ReturnType<typeof orderRow>) {
     const columns = Object.entries(getTableColumns(orders)).filter(([key]) => !(key in order));
     filled = {
       columns,
-      list: sql.join(
-        columns.map(([, c]) => sql.identifier(c.name)),
-        sql`, `,
+      list: fixedSql(
+        sql.join(
+          columns.map(([, c]) => sql.identifier(c.name)),
+          sql`, `,
+        ),
       ),
     };
   }
