@@ -66,6 +66,7 @@ export function toSaleListItem(o: OrderRow): SaleListItem {
   };
 }
 
+/** PDV sales (delivery_type pdv) that `where` picks, newest first, at most `limit` (null: all of them). */
 const pdvSales = (...where: SQL[]) =>
   builtOnce((db) =>
     db
