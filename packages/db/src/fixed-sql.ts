@@ -11,3 +11,13 @@ const dialect = new PgDialect();
 export function fixedSql(fragment: SQL): SQL {
   return sql.raw(dialect.sqlToQuery(fragment.inlineParams()).sql);
 }
+
+/** `"a", "b", …`: a list of columns as one fixed fragment. */
+export function fixedColumnList(columns: readonly { name: string }[]): SQL {
+  return fixedSql(
+    sql.join(
+      columns.map((c) => sql.identifier(c.name)),
+      sql`, `,
+    ),
+  );
+}

@@ -1,5 +1,5 @@
 import { getTableColumns, type SQL, type SQLChunk, sql, type Table } from 'drizzle-orm';
-import { fixedSql } from './fixed-sql';
+import { fixedColumnList } from './fixed-sql';
 
 /**
  * `(columns) values (…), (…)` of an insert into `table`, for rows that all set the same keys (the first
@@ -44,12 +44,7 @@ function namesOf(table: Table, keys: string[], column: (key: string) => { name: 
   const key = keys.join(',');
   let names = ofTable.get(key);
   if (!names) {
-    names = fixedSql(
-      sql.join(
-        keys.map((k) => sql.identifier(column(k).name)),
-        sql`, `,
-      ),
-    );
+    names = fixedColumnList(keys.map(column));
     ofTable.set(key, names);
   }
   return names;

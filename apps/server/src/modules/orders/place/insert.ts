@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fixedSql } from '@meucardapio/db/fixed-sql';
+import { fixedColumnList } from '@meucardapio/db/fixed-sql';
 import { insertRows } from '@meucardapio/db/insert-rows';
 import { rowFromJson } from '@meucardapio/db/json-rows';
 import { step } from '@meucardapio/db/one-trip';
@@ -90,12 +90,7 @@ function filledIn(order: ReturnType<typeof orderRow>) {
     const columns = Object.entries(getTableColumns(orders)).filter(([key]) => !(key in order));
     filled = {
       columns,
-      list: fixedSql(
-        sql.join(
-          columns.map(([, c]) => sql.identifier(c.name)),
-          sql`, `,
-        ),
-      ),
+      list: fixedColumnList(columns.map(([, c]) => c)),
     };
   }
   return filled;
