@@ -28,7 +28,7 @@ describe("a checkout's reads in one round trip", () => {
   it('are the restaurant, its hours, its active methods by name and the named products, as the query builder reads them', async () => {
     const { meioAMeio, calabresa, mussarela, refri } = shop.products;
     const items = [line(meioAMeio.id, 1, [calabresa.id, mussarela.id]), line(refri.id, 2)];
-    const read = await checkoutReads(t.db, shop.rid, items);
+    const read = await checkoutReads(t, shop.rid, items, { fresh: true, usedKept: false });
 
     expect(read.restaurant).toEqual(await restaurantById(t.db, shop.rid));
     const hours = await t.db.select().from(restaurantHours).where(eq(restaurantHours.restaurantId, shop.rid));
@@ -52,9 +52,9 @@ describe("a checkout's reads in one round trip", () => {
   it("never hands back another restaurant's products, and answers 404 for a restaurant that does not exist", async () => {
     const other = await setupShop(t);
     const items = [line(other.products.refri.id, 1), line(shop.products.refri.id, 1)];
-    const read = await checkoutReads(t.db, shop.rid, items);
+    const read = await checkoutReads(t, shop.rid, items, { fresh: true, usedKept: false });
     expect([...read.catalogue.keys()]).toEqual([shop.products.refri.id]);
-    await expect(checkoutReads(t.db, '00000000-0000-4000-8000-000000000000', items)).rejects.toMatchObject({
+    await expect(checkoutReads(t, '00000000-0000-4000-8000-000000000000', items)).rejects.toMatchObject({
       status: 404,
     });
   });

@@ -345,7 +345,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('query plans over a long his
     const plans = await plansOfFirst(
       /mc_checkout_reads/,
       async () => {
-        expect((await checkoutReads(t.db, shop.rid, [line])).catalogue.size).toBe(1);
+        expect((await checkoutReads(t, shop.rid, [line], { fresh: true, usedKept: false })).catalogue.size).toBe(1);
       },
       t.deps.database.directUrl,
     );

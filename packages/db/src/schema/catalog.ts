@@ -37,6 +37,19 @@ export const categories = pgTable(
   ],
 );
 
+/**
+ * What an order is priced from — the restaurant's row, hours, payment methods, categories and products, except
+ * counters and stock — has a version, raised by the same triggers that tell the instances a menu changed
+ * (migration 0046). An instance keeps a cart's checkout reads, and the order's lock reads the version: a
+ * change since means the order is priced again from the database.
+ */
+export const catalogVersions = pgTable('catalog_versions', {
+  restaurantId: uuid('restaurant_id')
+    .primaryKey()
+    .references(() => restaurants.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+});
+
 export const products = pgTable(
   'products',
   {

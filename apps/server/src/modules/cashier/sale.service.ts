@@ -118,7 +118,7 @@ export async function finalizeSale(
   let written: { payments: Awaited<ReturnType<typeof insertSalePayments>>; discount: DiscountRow | null } | null = null;
 
   const door: OrderDoor<FinalizedSale> = {
-    async prepare() {
+    async prepare(_prepCtx, reads) {
       const cart = checkCartNotEmpty(input.items);
       if (!cart.ok) throw badRequest(cart.title, 'Adicione produtos antes de finalizar a venda.', cart.code);
       const cpf = checkCustomerCpf(input.customerCpf);
@@ -131,11 +131,12 @@ export async function finalizeSale(
       if (input.discountApproval) approver = await verifyStaffPassword(ctx, input.discountApproval, clientIp);
       const items = input.items.map((i) => ({ ...i, notes: i.notes ?? null }));
       // Read on the pool, in one round trip, not in the sale's transaction.
-      const { restaurant, catalogue, methods: active } = await checkoutReads(ctx.db, restaurantId, items);
+      const { restaurant, catalogue, methods: active, keptAt } = await checkoutReads(ctx, restaurantId, items, reads);
       methodRows = active;
       return {
         restaurant,
         catalogue,
+        keptAt,
         items,
         customer: { id: null, name: customerName, phone: null, email: null },
         placedBy: { employeeId: actor.kind === 'employee' ? actor.id : null, name: actor.name },

@@ -49,10 +49,16 @@ export async function createCustomerOrder(
   let buyerCpf: string | null = null;
   let methods: PaymentMethodRow[] = [];
   const door: OrderDoor<CreatedOrder> = {
-    async prepare({ db }) {
+    async prepare({ db }, reads) {
       buyerCpf = checkedBuyer(input.customerCpf);
-      // The restaurant, its hours and payment methods and the cart's products: one round trip.
-      const { restaurant, hours, methods: active, catalogue } = await checkoutReads(db, ctx.restaurantId, input.items);
+      // The restaurant, its hours and payment methods and the cart's products: kept, or one round trip.
+      const {
+        restaurant,
+        hours,
+        methods: active,
+        catalogue,
+        keptAt,
+      } = await checkoutReads({ db, deps }, ctx.restaurantId, input.items, reads);
       // The page the cart was filled on is the account's restaurant unless it names another slug (or none that exists).
       const slug = input.restaurantSlug?.toLowerCase();
       if (slug && slug !== restaurant.slug) assertCustomerOf(ctx, await restaurantBySlug(db, slug));
@@ -71,6 +77,7 @@ export async function createCustomerOrder(
         note: input.note ?? null,
         restaurant,
         catalogue,
+        keptAt,
       };
     },
     async plan(_txCtx, priced) {

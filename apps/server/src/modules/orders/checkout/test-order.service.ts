@@ -23,8 +23,13 @@ export async function placeTestOrder(
   const { deps, actor } = ctx;
   let methods: PaymentMethodRow[] = [];
   const door: OrderDoor<CreatedOrder> = {
-    async prepare({ db }) {
-      const { restaurant, catalogue, methods: active } = await checkoutReads(db, ctx.restaurantId, input.items);
+    async prepare({ db }, reads) {
+      const {
+        restaurant,
+        catalogue,
+        methods: active,
+        keptAt,
+      } = await checkoutReads({ db, deps }, ctx.restaurantId, input.items, reads);
       methods = active;
       const cart = cartProducts(catalogue, input.items);
       const choice = await chooseShipping(db, deps, restaurant, input, cart);
@@ -42,6 +47,7 @@ export async function placeTestOrder(
         note: input.note ?? null,
         restaurant,
         catalogue,
+        keptAt,
       };
     },
     async plan(_txCtx, priced) {

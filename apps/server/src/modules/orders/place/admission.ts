@@ -4,12 +4,12 @@ import { paymentMethods, products, restaurantHours, restaurants } from '@meucard
 import { checkOpenForOrders, type HoursRow } from '@meucardapio/domain/hours';
 import { checkOpenUnpaidOrders } from '@meucardapio/domain/order-status';
 import { sql } from 'drizzle-orm';
-import type { ServiceCtx } from '../../../http/context';
+import type { Deps, ServiceCtx } from '../../../http/context';
 import { AppError } from '../../../http/errors';
 import { tenant } from '../../../http/tenant';
-import { type RestaurantRow, restaurantNotFound } from '../../../tenancy/restaurant-lookup';
-import type { PaymentMethodRow } from './payment';
-import { type Catalogue, cartProductIds, catalogueOf, type ProposedLine } from './pricing';
+import { restaurantNotFound } from '../../../tenancy/restaurant-lookup';
+import { type CheckoutReadsMode, type CheckoutRows, keptReadsOf } from './kept-reads';
+import { cartProductIds, catalogueOf, type ProposedLine } from './pricing';
 
 /**
  * Serialises order creation per restaurant (decision 006) and takes the restaurant's next sequential
@@ -18,17 +18,24 @@ import { type Catalogue, cartProductIds, catalogueOf, type ProposedLine } from '
  * (stock keeps its own conditional UPDATE). A transaction that does not place its order rolls back, and
  * its number with it. For a customer's order (`limitedCustomer`), the same round trip then counts their
  * open unpaid orders, under the lock, from the index of open unpaid orders (the database function
- * `mc_lock_for_order`, migrations 0035 and 0043, which names OPEN_ORDER_STATUSES as that index does).
+ * `mc_lock_for_order`, migrations 0035, 0043 and 0046, which names OPEN_ORDER_STATUSES as that index
+ * does), and reads the restaurant's catalogue version, which kept checkout reads are checked against.
  */
 export async function lockForNextOrderNumber(
   ctx: ServiceCtx,
   limitedCustomer: string | null,
-): Promise<{ number: number; openUnpaid: number | null }> {
-  const { rows } = await ctx.db.execute<{ next_number: number; open_unpaid: number | null }>(
-    sql`select * from mc_lock_for_order(${ctx.restaurantId}::uuid, ${limitedCustomer}::uuid)`,
-  );
+): Promise<{ number: number; openUnpaid: number | null; catalogVersion: number | null }> {
+  const { rows } = await ctx.db.execute<{
+    next_number: number;
+    open_unpaid: number | null;
+    catalog_version: number | null;
+  }>(sql`select * from mc_lock_for_order(${ctx.restaurantId}::uuid, ${limitedCustomer}::uuid)`);
   const [row] = rows;
-  return { number: Number(row.next_number), openUnpaid: row.open_unpaid === null ? null : Number(row.open_unpaid) };
+  return {
+    number: Number(row.next_number),
+    openUnpaid: row.open_unpaid === null ? null : Number(row.open_unpaid),
+    catalogVersion: row.catalog_version,
+  };
 }
 
 /** The columns of a restaurant's weekly hours that the open/closed rules read. */
@@ -49,29 +56,43 @@ type CheckoutReadsRow = {
   hours_rows: Record<string, unknown>[];
   method_rows: Record<string, unknown>[];
   product_rows: Record<string, unknown>[];
+  catalog_version: number | null;
 };
 
 /**
- * What a door looks at first, before its transaction, in one round trip: the restaurant, its weekly
- * hours, its active payment methods (ordered by name) and the cart's products (lines and flavours),
- * through a database function that keeps its plans (migration 0041).
+ * What a door looks at first, before its transaction: the restaurant, its weekly hours, its active payment
+ * methods (ordered by name) and the cart's products (lines and flavours). The instance keeps them with the
+ * restaurant's catalogue version (decision 125): `keptAt` is that version when they came from what was
+ * kept (and `reads.usedKept` is set), and the order's lock checks it. Otherwise (`fresh`, or not kept)
+ * one round trip to a database function that keeps its plans (migrations 0041 and 0046).
  */
 export async function checkoutReads(
-  db: DbOrTx,
+  ctx: { db: DbOrTx; deps: Deps },
   restaurantId: string,
   items: readonly ProposedLine[],
-): Promise<{ restaurant: RestaurantRow; hours: HoursRow[]; methods: PaymentMethodRow[]; catalogue: Catalogue }> {
-  const { rows } = await db.execute<CheckoutReadsRow>(
-    sql`select * from mc_checkout_reads(${restaurantId}::uuid, ${sql.param(cartProductIds(items))}::uuid[])`,
+  reads: CheckoutReadsMode = { fresh: false, usedKept: false },
+): Promise<CheckoutRows & { keptAt?: number }> {
+  const kept = keptReadsOf(ctx.deps.database);
+  const productIds = cartProductIds(items);
+  const found = reads.fresh ? undefined : kept.find(restaurantId, productIds);
+  if (found) {
+    reads.usedKept = true;
+    const { version, ...rows } = found;
+    return { ...rows, keptAt: version };
+  }
+  const { rows } = await ctx.db.execute<CheckoutReadsRow>(
+    sql`select * from mc_checkout_reads(${restaurantId}::uuid, ${sql.param(productIds)}::uuid[])`,
   );
   const [row] = rows;
   if (!row) throw restaurantNotFound();
-  return {
+  const read: CheckoutRows = {
     restaurant: rowFromJson(restaurants, row.restaurant_row),
     hours: row.hours_rows.map((h) => rowFromJson(restaurantHours, h)),
     methods: row.method_rows.map((m) => rowFromJson(paymentMethods, m)),
     catalogue: catalogueOf(row.product_rows.map((p) => rowFromJson(products, p))),
   };
+  if (row.catalog_version !== null) kept.keep(restaurantId, row.catalog_version, read);
+  return read;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { orderItems, orders } from '@meucardapio/db/schema';
 import { clampDiscount } from '@meucardapio/domain/payment';
 import { orderTotal } from '@meucardapio/domain/pricing';
 import { inTransaction, type ServiceCtx } from '../../../http/context';
+import { AppError } from '../../../http/errors';
 import { type RestaurantRow, restaurantById } from '../../../tenancy/restaurant-lookup';
 import { stockTaken, takeSaleStock } from '../../catalog/stock.service';
 import { countSale } from '../../daily-sales/daily-sales.service';
@@ -22,6 +23,7 @@ import {
 } from './delivery';
 import { orderByKey } from './idempotency';
 import { orderInsert, placedOrderRow } from './insert';
+import { type CheckoutReadsMode, keptReadsOf } from './kept-reads';
 import { type PaymentPlan, paymentContact, type StartedPayment, startPayment } from './payment';
 import {
   type Catalogue,
@@ -90,7 +92,7 @@ export type OrderDoor<Answer> = {
    * Before the transaction: the door's own reads and checks that need no transaction (a shipping quote
    * is a network call), and the order it asks for. A retry runs it again before it finds its first order.
    */
-  prepare(ctx: ServiceCtx): Promise<OrderSpec>;
+  prepare(ctx: ServiceCtx, reads: CheckoutReadsMode): Promise<OrderSpec>;
   /** Before the lock, once the total is known: the door's checks that need no lock, and how the money is collected. */
   plan(ctx: ServiceCtx, priced: PricedOrder): Promise<PaymentPlan>;
   /**
@@ -153,6 +155,8 @@ export type OrderSpec = {
   restaurant?: RestaurantRow;
   /** The cart's products, when the door already read them before the transaction (not read twice). */
   catalogue?: Catalogue;
+  /** The catalogue version, when the restaurant and products came from the instance's kept reads. */
+  keptAt?: number;
 };
 
 export type DeliveryAddressInput = Parameters<typeof resolveDelivery>[3];
@@ -162,9 +166,22 @@ export type DeliveryAddressInput = Parameters<typeof resolveDelivery>[3];
  * same key answers the first order, also when two retries race (the loser's insert hits the unique key).
  */
 export async function placeOrder<Answer>(ctx: ServiceCtx, request: OrderRequest<Answer>): Promise<Answer> {
+  const attempt = async (reads: CheckoutReadsMode) => {
+    const spec = await request.door.prepare(ctx, reads);
+    return inTransaction(ctx, (txCtx) => placeInTransaction(txCtx, { ...request, ...spec }));
+  };
   try {
-    const spec = await request.door.prepare(ctx);
-    return await inTransaction(ctx, (txCtx) => placeInTransaction(txCtx, { ...request, ...spec }));
+    const first: CheckoutReadsMode = { fresh: false, usedKept: false };
+    try {
+      return await attempt(first);
+    } catch (err) {
+      // Priced from kept reads: a catalogue changed since, or a refusal they may have caused (a product
+      // sold out then restocked, a restaurant closed then opened), is decided again from the database.
+      const refused = err instanceof AppError && err.status < 500;
+      if (!(err instanceof KeptReadsChanged) && !(first.usedKept && refused)) throw err;
+      keptReadsOf(ctx.deps.database).forget(ctx.restaurantId);
+      return await attempt({ fresh: true, usedKept: false });
+    }
   } catch (err) {
     // Nearly every attempt is a first one, so the key is not looked up before: a retry of an order that
     // was placed fails, on the order's unique key or earlier on a rule the first order now counts in (a
@@ -178,6 +195,9 @@ export async function placeOrder<Answer>(ctx: ServiceCtx, request: OrderRequest<
   }
 }
 
+/** The restaurant's catalogue changed after the kept reads an order was priced from. */
+class KeptReadsChanged extends Error {}
+
 type FullRequest<Answer> = OrderRequest<Answer> & OrderSpec;
 
 async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<Answer>): Promise<Answer> {
@@ -187,7 +207,11 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
   const contact = await paymentContact(ctx, plan, request.customer);
   const round = (await door.attach?.(ctx, priced)) ?? null;
 
-  const { number, openUnpaid } = await lockForNextOrderNumber(ctx, door.limitsOpenUnpaidOrdersOf ?? null);
+  const { number, openUnpaid, catalogVersion } = await lockForNextOrderNumber(
+    ctx,
+    door.limitsOpenUnpaidOrdersOf ?? null,
+  );
+  if (request.keptAt !== undefined && request.keptAt !== catalogVersion) throw new KeptReadsChanged();
   if (openUnpaid !== null) assertFewOpenUnpaidOrders(openUnpaid);
 
   const id = randomUUID();
