@@ -130,7 +130,7 @@ export async function finalizeSale(
       // The password check is slow on purpose: done before the transaction, used once the discount is priced.
       if (input.discountApproval) approver = await verifyStaffPassword(ctx, input.discountApproval, clientIp);
       const items = input.items.map((i) => ({ ...i, notes: i.notes ?? null }));
-      // Read on the pool, in one round trip, not in the sale's transaction.
+      // Kept by the instance, or read on the pool in one round trip: not in the sale's transaction.
       const { restaurant, catalogue, methods: active, keptAt } = await checkoutReads(ctx, restaurantId, items, reads);
       methodRows = active;
       return {

@@ -91,6 +91,7 @@ export type OrderDoor<Answer> = {
   /**
    * Before the transaction: the door's own reads and checks that need no transaction (a shipping quote
    * is a network call), and the order it asks for. A retry runs it again before it finds its first order.
+   * `reads` is handed to `checkoutReads`: whether the instance's kept reads may be used (decision 125).
    */
   prepare(ctx: ServiceCtx, reads: CheckoutReadsMode): Promise<OrderSpec>;
   /** Before the lock, once the total is known: the door's checks that need no lock, and how the money is collected. */
@@ -176,7 +177,7 @@ export async function placeOrder<Answer>(ctx: ServiceCtx, request: OrderRequest<
       return await attempt(first);
     } catch (err) {
       // Priced from kept reads: a catalogue changed since, or a refusal they may have caused (a product
-      // sold out then restocked, a restaurant closed then opened), is decided again from the database.
+      // paused then back on sale, a restaurant closed then opened), is decided again from the database.
       const refused = err instanceof AppError && err.status < 500;
       if (!(err instanceof KeptReadsChanged) && !(first.usedKept && refused)) throw err;
       keptReadsOf(ctx.deps.database).forget(ctx.restaurantId);
