@@ -1,10 +1,12 @@
 import {
   catalogVersions,
+  categories,
   orderItems,
   paymentMethods,
   products,
   restaurantHours,
   restaurants,
+  reviews,
 } from '@meucardapio/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -141,12 +143,22 @@ describe('the catalogue version', () => {
       t.db.update(restaurantHours).set({ openTime: '00:01' }).where(eq(restaurantHours.restaurantId, s.rid)),
     );
     await rises(() => t.db.update(paymentMethods).set({ name: 'Pix' }).where(eq(paymentMethods.id, s.methods.card)));
-    const [{ next }] = (
-      await t.db.execute<{ next: number; catalog_version: number }>(
-        sql`select next_number as next, catalog_version from mc_lock_for_order(${s.rid}::uuid, null)`,
+    await rises(() => t.db.insert(categories).values({ restaurantId: s.rid, name: 'Bebidas' }));
+    await stays(() =>
+      t.db.insert(reviews).values({
+        restaurantId: s.rid,
+        customerName: 'Ana',
+        customerEmail: 'ana@exemplo.com.br',
+        rating: 5,
+      }),
+    );
+    // The lock answers the version as it stands, for the order to compare with what it was priced from.
+    const [lock] = (
+      await t.db.execute<{ catalog_version: number }>(
+        sql`select catalog_version from mc_lock_for_order(${s.rid}::uuid, null)`,
       )
     ).rows;
-    expect(Number(next)).toBeGreaterThan(0);
+    expect(Number(lock.catalog_version)).toBe(v);
   });
 
   it('starts with each new restaurant and goes with it', async () => {
