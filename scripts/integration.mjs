@@ -1,5 +1,5 @@
 // Integration tests: always on PGlite; on PostgreSQL too when TEST_DATABASE_URL is set, with the
-// orders, checkout reads, cashier, payments, realtime and transactions files once more with requests through pgbouncer
+// orders, checkout reads, kept customer sessions, cashier, payments, realtime and transactions files once more with requests through pgbouncer
 // in transaction mode. The PGlite run and the PostgreSQL runs go side by side (vitest gives each one worker on a
 // 2-core machine, and much of a PostgreSQL run is waiting); each run's output is printed whole.
 import { existsSync } from 'node:fs';
@@ -8,7 +8,15 @@ import { PGBOUNCER, startPgbouncer } from './pgbouncer.mjs';
 
 const args = process.argv.slice(2);
 /** The files whose work a transaction pooler could break. */
-const THROUGH_POOLER = ['order', 'checkout-reads', 'cashier', 'realtime', 'payments', 'transactions'];
+const THROUGH_POOLER = [
+  'order',
+  'checkout-reads',
+  'customer-sessions',
+  'cashier',
+  'realtime',
+  'payments',
+  'transactions',
+];
 
 /** Runs vitest with `env` on `files`; resolves with its exit code and its output, held for `printRuns`. */
 const run = (title, env, files = args) =>

@@ -9,7 +9,12 @@ import { gzipAnswers } from './http/gzip-answers';
 import { jsonContentType, originCheck } from './http/origin';
 import { acceptsEncoding } from './http/precompressed';
 import { fileSecurityHeaders, pageSecurityHeaders } from './http/security-headers';
-import { forgetSessionsAfterWrite, readSessionMiddleware, sessionMiddleware } from './http/session';
+import {
+  forgetSessionsAfterWrite,
+  orderSessionMiddleware,
+  readSessionMiddleware,
+  sessionMiddleware,
+} from './http/session';
 import { lazyChild } from './logger';
 import { authRoutes } from './modules/auth/auth.routes';
 import { cashierRoutes } from './modules/cashier/cashier.routes';
@@ -44,6 +49,8 @@ const MAX_BODY_BYTES = 6 * 1024 * 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** The staff's writes that run the restaurant rather than change its menu. */
 const OPERATIONS = /^\/api\/admin\/(orders|cashier|kitchen|table-accounts|chat|print-jobs)(\/|$)/;
+/** The one write that may use a kept session: a customer's order, whose lock checks it again (decision 126). */
+const CUSTOMER_ORDER = '/api/customer/orders';
 
 /** The HTTP API; `main.ts` adds static files and starts listening. */
 export function createApp(deps: Deps) {
@@ -90,7 +97,7 @@ export function createApp(deps: Deps) {
   // the only requests with a body, are measured; reads need no origin or body check either.
   const write = every(
     limitedBody,
-    sessionMiddleware,
+    (c, next) => (c.req.path === CUSTOMER_ORDER ? orderSessionMiddleware(c, next) : sessionMiddleware(c, next)),
     originCheck,
     jsonContentType,
     forgetChangedMenus,

@@ -15,7 +15,7 @@ import {
 } from '@meucardapio/domain/permissions';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { loadConfig } from '../src/config';
 import { hashPassword } from '../src/modules/auth/passwords';
 import { keepFiles } from '../src/modules/files/file-store';
@@ -241,6 +241,23 @@ export async function menuChangesHeard(t: TestApp) {
   });
   await t.db.execute(sql`select pg_notify('mc_menu', ${marker})`);
   await heard;
+}
+
+/** The text of a statement written with drizzle's `sql`. */
+const sqlText = (query: unknown) =>
+  ((query as { queryChunks?: { value?: unknown }[] }).queryChunks ?? [])
+    .map((chunk) => (Array.isArray(chunk?.value) ? chunk.value.join('') : ''))
+    .join('');
+
+/** How many times the app read sessions from the database (`mc_session_actors`) while `run` ran. */
+export async function sessionReads(app: TestApp, run: () => Promise<unknown>) {
+  const execute = vi.spyOn(app.db, 'execute');
+  try {
+    await run();
+    return execute.mock.calls.filter(([query]) => sqlText(query).includes('mc_session_actors')).length;
+  } finally {
+    execute.mockRestore();
+  }
 }
 
 /**

@@ -134,7 +134,7 @@ describe('the catalogue version', () => {
       expect(await at()).toBe(v);
     };
 
-    await stays(() => t.db.execute(sql`select * from mc_lock_for_order(${s.rid}::uuid, null)`));
+    await stays(() => t.db.execute(sql`select * from mc_lock_for_order(${s.rid}::uuid, null, null)`));
     await stays(() => t.db.update(restaurants).set({ nfceNumber: 7 }).where(eq(restaurants.id, s.rid)));
     await stays(() => setStock(t, s.products.refri.id, 9));
     await rises(() => t.db.update(products).set({ price: 650 }).where(eq(products.id, s.products.refri.id)));
@@ -155,7 +155,7 @@ describe('the catalogue version', () => {
     // The lock answers the version as it stands, for the order to compare with what it was priced from.
     const [lock] = (
       await t.db.execute<{ catalog_version: number }>(
-        sql`select catalog_version from mc_lock_for_order(${s.rid}::uuid, null)`,
+        sql`select catalog_version from mc_lock_for_order(${s.rid}::uuid, null, null)`,
       )
     ).rows;
     expect(Number(lock.catalog_version)).toBe(v);

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueNewOrderNotifications, NEW_ORDER_KIND } from '../src/modules/orders/notifications/whatsapp-outbox';
 import { cancelExpiredUnpaidOrders } from '../src/modules/payments/unpaid-orders.service';
 import { customerOf, type Shop, setupShop } from './checkout-fixtures';
-import { createEmployee, createTestApp, type Owner, signupOwner, type TestApp, type TestClient } from './helpers';
+import {
+  createEmployee,
+  createTestApp,
+  eventually,
+  type Owner,
+  signupOwner,
+  type TestApp,
+  type TestClient,
+} from './helpers';
 import { insertOrder } from './ops-fixtures';
 
 let t: TestApp;
@@ -31,6 +39,13 @@ const confirmPix = (client: TestClient, id: string) =>
 const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 const historyOf = (id: string) =>
   t.db.select().from(orderHistory).where(eq(orderHistory.orderId, id)).orderBy(orderHistory.createdAt);
+
+/** The menu's stock of the refrigerante: an order's stock reaches the cached menu by notification (decision 121). */
+const expectMenuStock = (of: Shop, estoque: number) =>
+  eventually(async () => {
+    const menu = await t.client().get(`/api/public/restaurants/${of.slug}/menu`);
+    expect(menu.body.products.find((p: { id: string }) => p.id === of.products.refri.id).estoque).toBe(estoque);
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -238,8 +253,7 @@ describe('ordering with "PIX (QR Code)" on the storefront', () => {
       .from(events)
       .where(and(eq(events.restaurantId, pixShop.rid), eq(events.type, 'order.created')));
     expect(created.payload).toMatchObject({ orderId: order.id, awaitingPayment: true });
-    const menu = await t.client().get(`/api/public/restaurants/${pixShop.slug}/menu`);
-    expect(menu.body.products.find((p: { id: string }) => p.id === pixShop.products.refri.id).estoque).toBe(3);
+    await expectMenuStock(pixShop, 3);
 
     // Paid: the QR is gone from the customer's view. Another restaurant's staff cannot confirm it.
     expect((await confirmPix(shop.owner.client, order.id)).status).toBe(404);
@@ -266,8 +280,7 @@ describe('ordering with "PIX (QR Code)" on the storefront', () => {
       status: 'cancelled',
     });
     expect(cancel.status).toBe(200);
-    const menu = await t.client().get(`/api/public/restaurants/${pixShop.slug}/menu`);
-    expect(menu.body.products.find((p: { id: string }) => p.id === pixShop.products.refri.id).estoque).toBe(3);
+    await expectMenuStock(pixShop, 3);
     const gone = await customer.client.get(`/api/customer/orders/${one.body.order.id}`);
     expect(gone.body.order.pix).toBeNull();
 

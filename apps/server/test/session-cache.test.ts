@@ -4,7 +4,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashToken, SESSION_COOKIE } from '../src/http/session';
 import { type CachedSession, KEPT_SESSION_BYTES, SessionCache } from '../src/http/session-cache';
-import { createEmployee, createTestApp, eventually, registerCustomer, signupOwner, type TestApp } from './helpers';
+import {
+  createEmployee,
+  createTestApp,
+  eventually,
+  registerCustomer,
+  sessionReads,
+  signupOwner,
+  type TestApp,
+} from './helpers';
 
 /** A database whose signals the test sends, drops and brings back by hand. */
 function signalsByHand() {
@@ -18,22 +26,18 @@ function signalsByHand() {
   return { database, on };
 }
 
-/** The text of a statement written with drizzle's `sql`. */
-const sqlText = (query: unknown) =>
-  ((query as { queryChunks?: { value?: unknown }[] }).queryChunks ?? [])
-    .map((chunk) => (Array.isArray(chunk?.value) ? chunk.value.join('') : ''))
-    .join('');
-
 const key = (n: number, more: Partial<CachedSession> = {}): CachedSession => ({
   tokenHash: `h${n}`,
   restaurantId: 'r1',
   appUserId: null,
   employeeId: `e${n}`,
   profileId: `p${n}`,
+  customerId: null,
   ...more,
 });
+const customerKey = (n: number): CachedSession => key(n, { employeeId: null, profileId: null, customerId: `c${n}` });
 
-describe("the instance's keep of staff sessions", () => {
+describe("the instance's keep of sessions", () => {
   it('keeps a session until a signal names it, its employee, profile, restaurant or owner', async () => {
     const { database, on } = signalsByHand();
     const cache = new SessionCache<string>(60_000);
@@ -53,6 +57,23 @@ describe("the instance's keep of staff sessions", () => {
     expect([1, 2, 3, 4, 5].map((n) => cache.get(`h${n}`))).toEqual([null, null, null, null, 'row5']);
     on.payload?.('p:p5');
     expect(cache.get('h5')).toBeNull();
+  });
+
+  it("keeps a customer's session through its restaurant's staff writes, until a signal names it or its order's lock finds it gone", async () => {
+    const { database, on } = signalsByHand();
+    const cache = new SessionCache<string>(60_000);
+    await cache.start(database);
+    cache.put(key(1), 'row1', cache.since());
+    for (const n of [2, 3, 4]) cache.put(customerKey(n), `row${n}`, cache.since());
+    cache.forgetRestaurant('r1');
+    expect([1, 2, 3, 4].map((n) => cache.get(`h${n}`))).toEqual([null, 'row2', 'row3', 'row4']);
+    on.payload?.('c:c2');
+    cache.forget('h3');
+    expect([2, 3, 4].map((n) => cache.get(`h${n}`))).toEqual([null, null, 'row4']);
+    const since = cache.since();
+    cache.forget('h4');
+    cache.put(customerKey(4), 'row4', since);
+    expect(cache.get('h4')).toBeNull();
   });
 
   it('does not keep a row read while a signal arrived: it may predate the revocation the signal told of', async () => {
@@ -110,36 +131,26 @@ describe('staff reads through the kept sessions', () => {
     await t?.close();
   });
 
-  /** The session statements the app runs while `run` does. */
-  async function sessionReads(run: () => Promise<unknown>, app = t) {
-    const execute = vi.spyOn(app.db, 'execute');
-    try {
-      await run();
-      return execute.mock.calls.filter(([query]) => sqlText(query).includes('mc_session_actors')).length;
-    } finally {
-      execute.mockRestore();
-    }
-  }
   const me = async (client: ReturnType<TestApp['client']>) => (await client.get('/api/auth/me')).body.user;
 
-  it("a staff member's reads after the first do not read the session again; writes and customers always do", async () => {
+  it("a staff member's reads after the first do not read the session again; writes and customers' reads always do", async () => {
     const owner = await signupOwner(t);
-    expect(await sessionReads(() => owner.client.get('/api/admin/dashboard'))).toBe(1);
-    expect(await sessionReads(() => owner.client.get('/api/admin/dashboard'))).toBe(0);
-    expect(await sessionReads(() => owner.client.get('/api/admin/orders'))).toBe(0);
+    expect(await sessionReads(t, () => owner.client.get('/api/admin/dashboard'))).toBe(1);
+    expect(await sessionReads(t, () => owner.client.get('/api/admin/dashboard'))).toBe(0);
+    expect(await sessionReads(t, () => owner.client.get('/api/admin/orders'))).toBe(0);
     // Answered or refused, a write reads the session first.
-    expect(await sessionReads(() => owner.client.put('/api/admin/settings/reviews', {}))).toBe(1);
+    expect(await sessionReads(t, () => owner.client.put('/api/admin/settings/reviews', {}))).toBe(1);
 
     const customer = await registerCustomer(t, owner.slug);
-    expect(await sessionReads(() => customer.client.get('/api/auth/me'))).toBe(1);
-    expect(await sessionReads(() => customer.client.get('/api/auth/me'))).toBe(1);
+    expect(await sessionReads(t, () => customer.client.get('/api/auth/me'))).toBe(1);
+    expect(await sessionReads(t, () => customer.client.get('/api/auth/me'))).toBe(1);
   });
 
   it("an employee deactivated through this instance is signed out at the very next read, the signal's not awaited", async () => {
     const owner = await signupOwner(t);
     const cook = await createEmployee(t, owner, { profileType: 'kitchen' });
     expect((await me(cook.client)).id).toBe(cook.employeeId);
-    expect(await sessionReads(() => me(cook.client))).toBe(0);
+    expect(await sessionReads(t, () => me(cook.client))).toBe(0);
     const signals = vi.spyOn(t.deps.sessions, 'signal').mockImplementation(() => undefined);
     try {
       const off = await owner.client.patch(`/api/admin/employees/${cook.employeeId}/active`, { active: false });
@@ -195,7 +206,7 @@ describe('staff reads through the kept sessions', () => {
         await owner.client.get('/api/admin/dashboard');
         await owner.client.get('/api/admin/dashboard');
       };
-      expect(await sessionReads(twice, off)).toBe(2);
+      expect(await sessionReads(off, twice)).toBe(2);
     } finally {
       await off.close();
     }

@@ -31,6 +31,8 @@ export type CustomerActor = {
   phone: string;
   restaurantId: string;
   sessionHash: string;
+  /** Resolved from the instance's kept sessions: the order's lock checks that the session still holds. */
+  keptSession?: boolean;
 };
 
 export type Actor = StaffActor | CustomerActor;

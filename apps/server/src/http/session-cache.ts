@@ -6,7 +6,7 @@ import { ByteLru } from './byte-lru';
  * token hash>` when a session row is deleted, `e:<employee id>` when an employee is deactivated, moved or
  * given another profile or password, `p:<profile id>` when a profile's permissions, name or state change,
  * `r:<restaurant id>` when a restaurant gets another owner or time zone, `u:<app user id>` when an owner's
- * name or e-mail change.
+ * name or e-mail change, `c:<customer id>` when a customer's name, e-mail or phone change (migration 0047).
  */
 export const SESSION_CHANNEL = 'mc_sessions';
 
@@ -17,17 +17,19 @@ export type CachedSession = {
   appUserId: string | null;
   employeeId: string | null;
   profileId: string | null;
+  customerId: string | null;
 };
 
 /** Roughly what a kept session holds in memory: its row (the session, its restaurant, person and profile). */
 export const KEPT_SESSION_BYTES = 2048;
 
 /**
- * The staff sessions this instance resolved for reads lately (decision 108): a screen's GET then waits
- * for the database once, not twice. An entry holds until a signal names what it depends on, its restaurant
- * has a write through this instance, `maxAgeMs` passes, it is the least recently used past `maxBytes`, or
- * the signals' connection drops (nothing is trusted while it is down, nor what was kept before it came
- * back). Writes never read from here.
+ * The sessions this instance resolved lately: a staff screen's GET then waits for the database once, not
+ * twice (decision 108), and so does a customer's order, whose lock checks the session again (decision
+ * 126). An entry holds until a signal names what it depends on, a staff session's restaurant has a write
+ * through this instance, `maxAgeMs` passes, it is the least recently used past `maxBytes`, or the signals'
+ * connection drops (nothing is trusted while it is down, nor what was kept before it came back). No other
+ * write reads from here.
  */
 export class SessionCache<Row> {
   private entries: ByteLru<string, { key: CachedSession; row: Row }>;
@@ -98,10 +100,20 @@ export class SessionCache<Row> {
     if (field && id) this.entries.deleteWhere((_, entry) => entry.key[field] === id);
   }
 
-  /** After a write through this instance: its signal may not have arrived when the next read does. */
+  /**
+   * After a staff write through this instance: its signal may not have arrived when the next read does.
+   * Its customers' sessions stay: the one write that uses them checks them again under the order's lock,
+   * and at dinner the staff write every few seconds.
+   */
   forgetRestaurant(restaurantId: string) {
     this.generation += 1;
-    this.entries.deleteWhere((_, entry) => entry.key.restaurantId === restaurantId);
+    this.entries.deleteWhere((_, entry) => entry.key.restaurantId === restaurantId && entry.key.customerId === null);
+  }
+
+  /** A kept session its order's lock found gone. */
+  forget(tokenHash: string) {
+    this.generation += 1;
+    this.entries.delete(tokenHash);
   }
 
   forgetAll() {
@@ -115,4 +127,5 @@ const SIGNALLED: Record<string, keyof CachedSession> = {
   'p:': 'profileId',
   'r:': 'restaurantId',
   'u:': 'appUserId',
+  'c:': 'customerId',
 };

@@ -81,20 +81,35 @@ export function toProfile(row: Pick<typeof userProfiles.$inferSelect, keyof type
 }
 
 /**
+ * Which kept sessions a request may use: a staff member's for a read (decision 108), a customer's for
+ * an order, which its lock checks again (decision 126).
+ */
+export type KeptUse = 'staff-read' | 'customer-order';
+
+/**
  * Resolves the cookie into an actor. Expired sessions, and employees or profiles deactivated since
  * sign-in, end the session here, so a deactivation takes effect at the next write, and at the next read
- * as soon as its signal reaches the instance (`cache`, for reads, decision 108).
+ * as soon as its signal reaches the instance (`cache`, decisions 108 and 126).
  */
-export async function resolveActor(db: Db, token: string, cache?: Sessions): Promise<Actor | null> {
+export async function resolveActor(
+  db: Db,
+  token: string,
+  cache?: Sessions,
+  use: KeptUse = 'staff-read',
+): Promise<Actor | null> {
   if (!cache) return (await resolveActors(db, [token])).get(token) ?? null;
   const tokenHash = hashToken(token);
   const kept = cache.get(tokenHash);
-  if (kept) return actorOf(db, kept);
+  const customer = kept?.s.kind === 'customer';
+  if (kept && customer === (use === 'customer-order')) {
+    const actor = await actorOf(db, kept);
+    if (actor?.kind === 'customer') actor.keptSession = true;
+    return actor;
+  }
   const since = cache.since();
   const [row] = await sessionsWithWhoTheyName(db, [tokenHash]);
   const actor = row ? await actorOf(db, row) : null;
-  // Staff sessions only: their screens read all day, while a customer's session makes a few requests.
-  if (row && actor && actor.kind !== 'customer') cache.put(cachedKey(row), row, since);
+  if (row && actor) cache.put(cachedKey(row), row, since);
   return actor;
 }
 
@@ -195,6 +210,7 @@ const cachedKey = (row: SessionRow) => ({
   appUserId: row.s.appUserId,
   employeeId: row.s.employeeId,
   profileId: row.profile?.id ?? null,
+  customerId: row.customer?.id ?? null,
 });
 
 async function actorOf(db: Db, row: SessionRow): Promise<Actor | null> {
@@ -267,19 +283,22 @@ async function actorOf(db: Db, row: SessionRow): Promise<Actor | null> {
 }
 
 const actorMiddleware =
-  (kept: boolean): MiddlewareHandler<AppEnv> =>
+  (use?: KeptUse): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const token = getCookie(c, SESSION_COOKIE);
-    const actor = token ? await resolveActor(c.get('db'), token, kept ? c.get('deps').sessions : undefined) : null;
+    const kept = use ? c.get('deps').sessions : undefined;
+    const actor = token ? await resolveActor(c.get('db'), token, kept, use) : null;
     if (token && !actor) deleteCookie(c, SESSION_COOKIE, { path: '/' });
     c.set('actor', actor);
     await next();
   };
 
 /** The request's actor, its session read from the database: for writes. */
-export const sessionMiddleware = actorMiddleware(false);
+export const sessionMiddleware = actorMiddleware();
 /** The request's actor for a read: a staff session the instance keeps is used as kept (decision 108). */
-export const readSessionMiddleware = actorMiddleware(true);
+export const readSessionMiddleware = actorMiddleware('staff-read');
+/** The request's actor for a customer's order: a customer's session the instance keeps is used as kept (decision 126). */
+export const orderSessionMiddleware = actorMiddleware('customer-order');
 
 /**
  * After a write: its restaurant's kept sessions are read again (an employee deactivated, a profile or

@@ -18,23 +18,27 @@ import { cartProductIds, catalogueOf, type ProposedLine } from './pricing';
  * (stock keeps its own conditional UPDATE). A transaction that does not place its order rolls back, and
  * its number with it. For a customer's order (`limitedCustomer`), the same round trip then counts their
  * open unpaid orders, under the lock, from the index of open unpaid orders (the database function
- * `mc_lock_for_order`, migrations 0035, 0043 and 0046, which names OPEN_ORDER_STATUSES as that index
- * does), and reads the restaurant's catalogue version, which kept checkout reads are checked against.
+ * `mc_lock_for_order`, migrations 0035, 0043, 0046 and 0047, which names OPEN_ORDER_STATUSES as that
+ * index does), reads the restaurant's catalogue version, which kept checkout reads are checked against,
+ * and tells whether a customer's session the instance kept (`keptSession`, its hash) still holds.
  */
 export async function lockForNextOrderNumber(
   ctx: ServiceCtx,
   limitedCustomer: string | null,
-): Promise<{ number: number; openUnpaid: number | null; catalogVersion: number | null }> {
+  keptSession: string | null,
+): Promise<{ number: number; openUnpaid: number | null; catalogVersion: number | null; sessionHolds: boolean }> {
   const { rows } = await ctx.db.execute<{
     next_number: number;
     open_unpaid: number | null;
     catalog_version: number | null;
-  }>(sql`select * from mc_lock_for_order(${ctx.restaurantId}::uuid, ${limitedCustomer}::uuid)`);
+    session_holds: boolean | null;
+  }>(sql`select * from mc_lock_for_order(${ctx.restaurantId}::uuid, ${limitedCustomer}::uuid, ${keptSession}::text)`);
   const [row] = rows;
   return {
     number: Number(row.next_number),
     openUnpaid: row.open_unpaid === null ? null : Number(row.open_unpaid),
     catalogVersion: row.catalog_version,
+    sessionHolds: row.session_holds !== false,
   };
 }
 

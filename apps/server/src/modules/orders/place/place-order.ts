@@ -4,7 +4,7 @@ import type { orderItems, orders } from '@meucardapio/db/schema';
 import { clampDiscount } from '@meucardapio/domain/payment';
 import { orderTotal } from '@meucardapio/domain/pricing';
 import { inTransaction, type ServiceCtx } from '../../../http/context';
-import { AppError } from '../../../http/errors';
+import { AppError, unauthorized } from '../../../http/errors';
 import { type RestaurantRow, restaurantById } from '../../../tenancy/restaurant-lookup';
 import { stockTaken, takeSaleStock } from '../../catalog/stock.service';
 import { countSale } from '../../daily-sales/daily-sales.service';
@@ -208,10 +208,18 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
   const contact = await paymentContact(ctx, plan, request.customer);
   const round = (await door.attach?.(ctx, priced)) ?? null;
 
-  const { number, openUnpaid, catalogVersion } = await lockForNextOrderNumber(
+  const { actor } = ctx;
+  const keptSession = actor?.kind === 'customer' && actor.keptSession ? actor.sessionHash : null;
+  const { number, openUnpaid, catalogVersion, sessionHolds } = await lockForNextOrderNumber(
     ctx,
     door.limitsOpenUnpaidOrdersOf ?? null,
+    keptSession,
   );
+  if (!sessionHolds && keptSession) {
+    // Ended through another instance, its signal not heard here yet: nothing is placed on it.
+    ctx.deps.sessions.forget(keptSession);
+    throw unauthorized();
+  }
   if (request.keptAt !== undefined && request.keptAt !== catalogVersion) throw new KeptReadsChanged();
   if (openUnpaid !== null) assertFewOpenUnpaidOrders(openUnpaid);
 
