@@ -62,7 +62,7 @@ export type Deps = {
   integrations: Integrations;
   realtime: Realtime;
   menuCache: PublicMenuCache;
-  /** The staff sessions this instance keeps for reads (decision 108). */
+  /** The sessions this instance keeps: staff members' for their reads, customers' for their orders (decisions 108, 126). */
   sessions: Sessions;
   metrics: Metrics;
 };

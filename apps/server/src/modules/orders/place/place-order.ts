@@ -178,7 +178,8 @@ export async function placeOrder<Answer>(ctx: ServiceCtx, request: OrderRequest<
     } catch (err) {
       // Priced from kept reads: a catalogue changed since, or a refusal they may have caused (a product
       // paused then back on sale, a restaurant closed then opened), is decided again from the database.
-      const refused = err instanceof AppError && err.status < 500;
+      // A session that ended is no such refusal.
+      const refused = err instanceof AppError && err.status < 500 && err.status !== 401;
       if (!(err instanceof KeptReadsChanged) && !(first.usedKept && refused)) throw err;
       keptReadsOf(ctx.deps.database).forget(ctx.restaurantId);
       return await attempt({ fresh: true, usedKept: false });
@@ -215,7 +216,7 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
     door.limitsOpenUnpaidOrdersOf ?? null,
     keptSession,
   );
-  if (!sessionHolds && keptSession) {
+  if (keptSession && !sessionHolds) {
     // Ended through another instance, its signal not heard here yet: nothing is placed on it.
     ctx.deps.sessions.forget(keptSession);
     throw unauthorized();
