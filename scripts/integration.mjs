@@ -16,6 +16,7 @@ const THROUGH_POOLER = [
   'realtime',
   'payments',
   'transactions',
+  'kept-statements',
 ];
 
 /** Runs vitest with `env` on `files`; resolves with its exit code and its output, held for `printRuns`. */

@@ -1,6 +1,7 @@
 import {
   events,
   orderHistory,
+  orderItems,
   orders,
   outboundMessages,
   paymentTransactions,
@@ -13,6 +14,7 @@ import { confirmPayment } from '../src/modules/payments/payments.service';
 import { openRegister, saleKey, sell } from './cashier-fixtures';
 import { customerOf, deliveryOrder, type Shop, setupShop } from './checkout-fixtures';
 import { createTestApp, type TestApp } from './helpers';
+import { statementsSent } from './sent-statements';
 
 /*
  * One order pipeline, several doors: a PDV sale and a storefront order are born the same way, and a
@@ -117,6 +119,49 @@ describe('a PDV sale and a storefront order go through the same pipeline', () =>
     expect(retry.body.order).toEqual(first.body.order);
     expect(first.body.order.createdAt).toEqual(expect.any(String));
   });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'sends an order of one item and one of three as the same kept statement (decision 127)',
+    async () => {
+      const buyer = await customerOf(t, shop);
+      const { calabresa, mussarela } = shop.products;
+      const placed: string[] = [];
+      const texts = await statementsSent(async () => {
+        for (const items of [
+          [{ productId: calabresa.id, quantity: 1 }],
+          [
+            { productId: calabresa.id, quantity: 2 },
+            { productId: mussarela.id, quantity: 1 },
+            { productId: calabresa.id, quantity: 1, notes: "sem orégano, d'ouro \\ ok" },
+          ],
+        ]) {
+          const res = await buyer.client.post(
+            '/api/customer/orders',
+            deliveryOrder(shop, { items, cashReceived: 50_000 }),
+          );
+          expect(res.status, res.text).toBe(201);
+          placed.push(res.body.order.id);
+        }
+      });
+      const kept = texts.filter((text) => text.startsWith('select mc_keep_prepared(') && text.includes('"orders"'));
+      expect(kept).toHaveLength(2);
+      const names = kept.map((text) => /execute (mc_kept_[0-9a-f]+)\(/.exec(text)?.[1]);
+      expect(names[0]).toEqual(expect.any(String));
+      expect(names[1]).toBe(names[0]);
+      const written = await t.db
+        .select({ name: orderItems.name, quantity: orderItems.quantity, notes: orderItems.notes })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, placed[1]));
+      expect(written).toHaveLength(3);
+      expect(written).toEqual(
+        expect.arrayContaining([
+          { name: calabresa.name, quantity: 2, notes: null },
+          { name: mussarela.name, quantity: 1, notes: null },
+          { name: calabresa.name, quantity: 1, notes: "sem orégano, d'ouro \\ ok" },
+        ]),
+      );
+    },
+  );
 
   it('a retried sale key is answered by the sale, and a storefront key is refused by the PDV', async () => {
     const key = saleKey();

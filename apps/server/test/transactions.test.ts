@@ -1,8 +1,8 @@
 import type { Database } from '@meucardapio/db/client';
 import { freshDatabase } from '@meucardapio/db/testing';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsSent } from './sent-statements';
 
 /*
  * A transaction's BEGIN travels with its first statement, in one round trip (db/pool-transactions.ts):
@@ -24,29 +24,9 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a transaction on PostgreSQL
     await database?.close();
   });
 
-  /** The statements a transaction's connection was handed, in order, each as one round trip. */
-  async function sentBy(run: () => Promise<unknown>): Promise<string[]> {
-    const texts: string[] = [];
-    const real = pg.Client.prototype.query;
-    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
-      this: pg.Client,
-      ...args: unknown[]
-    ) {
-      const [first] = args as [string | { text: string }];
-      texts.push(typeof first === 'string' ? first : first.text);
-      return (real as (...a: unknown[]) => unknown).apply(this, args) as never;
-    });
-    try {
-      await run();
-    } finally {
-      spy.mockRestore();
-    }
-    return texts;
-  }
-
   it('sends BEGIN with the first statement, which answers as it would alone', async () => {
     let first: unknown;
-    const texts = await sentBy(() =>
+    const texts = await statementsSent(() =>
       database.db.transaction(async (tx) => {
         first = (await tx.execute(sql`select ${41}::int + 1 as n`)).rows;
         await tx.execute(sql`insert into tx_probe (n) values (${1})`);
@@ -98,8 +78,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a transaction on PostgreSQL
   });
 
   it('sends neither BEGIN nor its end for a transaction that sent nothing', async () => {
-    expect(await sentBy(() => database.db.transaction(async () => 'nada'))).toEqual([]);
-    const refused = await sentBy(() =>
+    expect(await statementsSent(() => database.db.transaction(async () => 'nada'))).toEqual([]);
+    const refused = await statementsSent(() =>
       database.db
         .transaction(async () => {
           throw new Error('antes de tudo');

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { insertRows } from './insert-rows';
-import { orders } from './schema';
+import { insertJsonRows, insertRows } from './insert-rows';
+import { orderItems, orders } from './schema';
 
 const dialect = new PgDialect();
 
@@ -39,5 +39,39 @@ describe('the rows of an insert', () => {
   it('refuses a key that is not a column of the table', () => {
     expect(() => insertRows(orders, [{ totall: 1 }])).toThrow('totall is not a column');
     expect(() => insertRows(orders, [{ total: 1 }], { criado: sql`now()` })).toThrow('criado is not a column');
+  });
+
+  it('sends rows as one JSON value, the text the same however many rows', () => {
+    const at = new Date('2026-11-28T12:00:00Z');
+    const row = (name: string) => ({
+      name,
+      quantity: 2,
+      addons: [{ name: 'Bacon', price: 300 }],
+      cancelledAt: at,
+      notes: null,
+    });
+    const one = dialect.sqlToQuery(insertJsonRows(orderItems, [row('Pastel')]));
+    const two = dialect.sqlToQuery(insertJsonRows(orderItems, [row('Pastel'), row("Coxinha d'água")]));
+    expect(one.sql).toBe(
+      '("name", "quantity", "addons", "cancelled_at", "notes") select "name", "quantity", "addons", "cancelled_at", "notes" from json_populate_recordset(null::"order_items", $1::json)',
+    );
+    expect(two.sql).toBe(one.sql);
+    expect(JSON.parse(two.params[0] as string)).toEqual([
+      {
+        name: 'Pastel',
+        quantity: 2,
+        addons: [{ name: 'Bacon', price: 300 }],
+        cancelled_at: at.toISOString(),
+        notes: null,
+      },
+      {
+        name: "Coxinha d'água",
+        quantity: 2,
+        addons: [{ name: 'Bacon', price: 300 }],
+        cancelled_at: at.toISOString(),
+        notes: null,
+      },
+    ]);
+    expect(() => insertJsonRows(orderItems, [{ nome: 'x' }])).toThrow('nome is not a column');
   });
 });

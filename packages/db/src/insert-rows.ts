@@ -1,4 +1,4 @@
-import { getTableColumns, type SQL, type SQLChunk, sql, type Table } from 'drizzle-orm';
+import { type Column, getTableColumns, type SQL, type SQLChunk, sql, type Table } from 'drizzle-orm';
 import { fixedColumnList } from './fixed-sql';
 
 /**
@@ -13,13 +13,7 @@ export function insertRows(
   rows: readonly Record<string, unknown>[],
   computed: Record<string, SQL> = {},
 ): SQL {
-  const columns = getTableColumns(table);
-  const keys = Object.keys(rows[0] ?? {});
-  const column = (key: string) => {
-    const c = columns[key];
-    if (!c) throw new Error(`${key} is not a column`);
-    return c;
-  };
+  const { keys, column } = keysOf(table, rows);
   const names = namesOf(table, [...keys, ...Object.keys(computed)], column);
   // Each row a list, which the query builder writes as "(…)" with a parameter for each value.
   const values = rows.map((row) => [
@@ -30,6 +24,38 @@ export function insertRows(
     ...Object.values(computed),
   ]) as SQLChunk[][];
   return sql`(${names}) values ${sql.join(values, sql`, `)}`;
+}
+
+/**
+ * `(columns) select columns from json_populate_recordset(…)` of an insert into `table`: the rows go as
+ * one JSON value, so the statement's text is the same however many rows there are (a statement kept
+ * prepared is kept once, not once per count). Values are encoded as `insertRows` encodes them, a JSON
+ * column's value left as JSON; as there, a row must name every column it sets.
+ */
+export function insertJsonRows(table: Table, rows: readonly Record<string, unknown>[]): SQL {
+  const { keys, column } = keysOf(table, rows);
+  const names = namesOf(table, keys, column);
+  const json = rows.map((row) =>
+    Object.fromEntries(
+      keys.map((k) => {
+        const value = row[k];
+        const c = column(k);
+        return [c.name, value == null ? null : c.dataType === 'json' ? value : c.mapToDriverValue(value)];
+      }),
+    ),
+  );
+  return sql`(${names}) select ${names} from json_populate_recordset(null::${table}, ${JSON.stringify(json)}::json)`;
+}
+
+/** The keys the rows set (the first row's), each a column of `table`. */
+function keysOf(table: Table, rows: readonly Record<string, unknown>[]) {
+  const columns = getTableColumns(table);
+  const column = (key: string): Column => {
+    const c = columns[key];
+    if (!c) throw new Error(`${key} is not a column`);
+    return c;
+  };
+  return { keys: Object.keys(rows[0] ?? {}), column };
 }
 
 const namesCache = new WeakMap<Table, Map<string, SQL>>();

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
+import { runKept } from './kept-statements';
 
 /**
  * A write written as named steps (the `with` clauses it needs) and the query that answers it, so that
@@ -13,13 +14,15 @@ export const step = <Row>(ctes: Step<Row>['ctes'], answer: SQL): Step<Row> => ({
 type RowOf<S> = S extends Step<infer Row> ? Row : never;
 
 /**
- * Runs the steps as one statement; each answers with its own rows. They share one snapshot and none
+ * Runs the steps as one statement; each answers with its own rows. `kept`: a statement run at nearly
+ * every order, kept prepared (`runKept`). They share one snapshot and none
  * sees another's rows, so only writes independent of one another belong together. PostgreSQL runs
  * them in no set order: writes that must lock rows in a given order do not belong together either.
  */
 export async function inOneTrip<T extends Record<string, Step<unknown>>>(
   tx: DbOrTx,
   steps: T,
+  options: { kept?: boolean } = {},
 ): Promise<{ [K in keyof T]: RowOf<T[K]>[] }> {
   const entries = Object.entries(steps);
   const names = entries.flatMap(([, s]) => s.ctes.map(([name]) => name));
@@ -28,9 +31,10 @@ export async function inOneTrip<T extends Record<string, Step<unknown>>>(
   const answers = entries.map(
     ([key, s]) => sql`(select coalesce(json_agg(a), '[]'::json) from (${s.answer}) a) as ${sql.identifier(key)}`,
   );
-  const { rows } = await tx.execute<Record<string, unknown[]>>(
-    sql`${ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select ${sql.join(answers, sql`, `)}`,
-  );
+  const statement = sql`${ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select ${sql.join(answers, sql`, `)}`;
+  const rows = options.kept
+    ? await runKept<Record<string, unknown[]>>(tx, statement)
+    : (await tx.execute<Record<string, unknown[]>>(statement)).rows;
   return rows[0] as { [K in keyof T]: RowOf<T[K]>[] };
 }
 

@@ -70,7 +70,7 @@ type QueryConstructor = new (
  * A statement sent with BEGIN ahead of it, in one round trip: with parameters, BEGIN's own parse, bind
  * and execute messages before the statement's, both under the statement's one Sync (an error in either
  * skips the rest, and the caller rolls back); without, "begin; …" as one simple query. It answers the
- * statement's result alone.
+ * statement's result alone (or each one's, for several statements in one text).
  */
 class AfterBegin extends (pg.Query as unknown as QueryConstructor) {
   override submit(connection: Connection) {
@@ -86,7 +86,10 @@ class AfterBegin extends (pg.Query as unknown as QueryConstructor) {
   }
 
   override handleReadyForQuery(connection: Connection) {
-    if (Array.isArray(this._results)) this._results = this._results[1];
+    if (Array.isArray(this._results)) {
+      const [, ...rest] = this._results;
+      this._results = rest.length === 1 ? rest[0] : rest;
+    }
     super.handleReadyForQuery(connection);
   }
 }

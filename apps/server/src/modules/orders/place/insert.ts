@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fixedColumnList } from '@meucardapio/db/fixed-sql';
-import { insertRows } from '@meucardapio/db/insert-rows';
+import { insertJsonRows, insertRows } from '@meucardapio/db/insert-rows';
 import { rowFromJson } from '@meucardapio/db/json-rows';
 import { step } from '@meucardapio/db/one-trip';
 import { orderHistory, orderItems, orders } from '@meucardapio/db/schema';
@@ -61,7 +61,8 @@ export function orderInsert(draft: OrderInsert) {
         'first_history',
         sql`insert into ${orderHistory} ${insertRows(orderHistory, [historyRow(draft)], { createdAt })}`,
       ],
-      ['item_rows', sql`insert into ${orderItems} ${insertRows(orderItems, items)}`],
+      // As one JSON value: the statement's text stays the same whatever the number of items (it is kept prepared).
+      ['item_rows', sql`insert into ${orderItems} ${insertJsonRows(orderItems, items)}`],
     ],
     sql`select ${filledIn(order).list} from ${PLACED_ORDER}`,
   );

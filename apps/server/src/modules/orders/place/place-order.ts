@@ -267,12 +267,16 @@ async function writeOrder(
   const { order, items } = insert;
   const takes = orderStockSteps(order, priced.lines, request);
   const alone = takes.length === 1 ? takes[0] : null;
-  const trip = await inOneTrip(ctx.db, {
-    placed: insert.step,
-    message: newOrderMessageStep(order, items, priced.restaurant.name, insert.relation),
-    created: orderCreatedStep(order),
-    ...(alone ? { stock: alone.step } : {}),
-  });
+  const trip = await inOneTrip(
+    ctx.db,
+    {
+      placed: insert.step,
+      message: newOrderMessageStep(order, items, priced.restaurant.name, insert.relation),
+      created: orderCreatedStep(order),
+      ...(alone ? { stock: alone.step } : {}),
+    },
+    { kept: true },
+  );
   const stock = alone ? [await stockTaken(ctx.db, alone, trip.stock ?? [])] : await takeSaleStock(ctx.db, takes);
   return { order: placedOrderRow(order, trip.placed), stock };
 }

@@ -1,0 +1,151 @@
+import type { Database, Db } from '@meucardapio/db/client';
+import { runKept } from '@meucardapio/db/kept-statements';
+import { freshDatabase } from '@meucardapio/db/testing';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/*
+ * A statement kept prepared on the server connection it lands on (db/kept-statements.ts, decision 127):
+ * it answers what the same statement sent unnamed answers, its values stay values whatever they hold,
+ * and a connection parses it once. The pooled run of the suite sends these through pgbouncer in
+ * transaction mode.
+ */
+
+let database: Database;
+beforeAll(async () => {
+  database = await freshDatabase();
+  await database.db.execute(sql`create table kept_probe (id integer primary key, note text, data jsonb)`);
+});
+afterAll(async () => {
+  await database?.db.execute(sql`drop table kept_probe`);
+  await database?.close();
+});
+
+/** Writes a probe row and answers it as JSON, as an order's statement answers its steps. */
+const probe = (id: number, note: string | null, data: unknown) =>
+  sql`with w as (insert into kept_probe (id, note, data) values (${id}, ${note}, ${JSON.stringify(data)}::jsonb)
+      returning *)
+      select (select json_agg(w) from w) as written, ${9007199254740}::bigint as big, ${true}::boolean as yes,
+        ${new Date('2026-12-06T12:00:00.000Z')}::timestamptz as at`;
+
+const kept = () =>
+  database.db.execute<{ name: string; statement: string; runs: number }>(sql`select name, statement,
+      (generic_plans + custom_plans)::int as runs from pg_prepared_statements where name like 'mc_kept_%'`);
+
+describe('a kept statement', () => {
+  it('answers what the statement sent unnamed answers', async () => {
+    const values = ['Sem cebola 🧅', { borda: 'catupiry', sabores: ['calabresa', 'muçarela'] }] as const;
+    const keptRows = await runKept(database.db, probe(1, ...values));
+    const plainRows = (await database.db.execute(probe(2, ...values))).rows;
+    expect(keptRows).toEqual([
+      {
+        written: [{ id: 1, note: values[0], data: values[1] }],
+        big: plainRows[0].big,
+        yes: true,
+        at: plainRows[0].at,
+      },
+    ]);
+    expect(plainRows[0].written).toEqual([{ id: 2, note: values[0], data: values[1] }]);
+  });
+
+  it('keeps quotes, backslashes and SQL in values as data', async () => {
+    const hostile = `x'); drop table kept_probe; -- \\' \\\\ $$ $1 E'\\n'`;
+    const [answer] = await runKept<{ written: { note: string; data: unknown }[] }>(
+      database.db,
+      probe(3, hostile, { hostile }),
+    );
+    expect(answer.written).toEqual([{ id: 3, note: hostile, data: { hostile } }]);
+    const stored = await database.db.execute<{ note: string }>(sql`select note from kept_probe where id = 3`);
+    expect(stored.rows).toEqual([{ note: hostile }]);
+  });
+
+  it('is parsed once on a connection, however often it runs there', async () => {
+    await database.db.transaction(async (tx) => {
+      for (const id of [10, 11, 12]) await runKept(tx, probe(id, null, null));
+      const onThisConnection = await tx.execute<{ statement: string; runs: number }>(sql`select statement,
+          (generic_plans + custom_plans)::int as runs from pg_prepared_statements
+          where name like 'mc_kept_%' and statement like '%kept_probe%'`);
+      expect(onThisConnection.rows).toHaveLength(1);
+      expect(onThisConnection.rows[0].statement).toContain('insert into kept_probe');
+      expect(onThisConnection.rows[0].runs).toBeGreaterThanOrEqual(3);
+    });
+  });
+
+  it('rolls back with its transaction, and runs again after one that made it rolled back', async () => {
+    const run = (id: number) =>
+      database.db.transaction(async (tx) => {
+        await runKept(tx, probe(id, 'desfeito', null));
+        throw new Error('desfaz');
+      });
+    await expect(run(20)).rejects.toThrow('desfaz');
+    await expect(run(21)).rejects.toThrow('desfaz');
+    await runKept(database.db, probe(22, 'mantido', null));
+    const rows = await database.db.execute<{ id: number }>(sql`select id from kept_probe where id >= 20 order by id`);
+    expect(rows.rows).toEqual([{ id: 22 }]);
+  });
+
+  it('fails as the unnamed statement fails', async () => {
+    const duplicate = probe(1, 'de novo', null);
+    const codeOf = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (err: { code?: string; cause?: { code?: string } }) => err.cause?.code ?? err.code,
+      );
+    expect(await codeOf(runKept(database.db, duplicate))).toBe('23505');
+    // A NUL cannot travel in a literal: that call goes unnamed, and PostgreSQL refuses the value itself.
+    const withNul = probe(30, 'a\u0000b', null);
+    expect(await codeOf(runKept(database.db, withNul))).toBe(await codeOf(database.db.execute(withNul)));
+    expect(await codeOf(runKept(database.db, withNul))).not.toBe('ok');
+  });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'answers as the first statement of a transaction, which carries its BEGIN',
+    async () => {
+      await expect(
+        database.db.transaction(async (tx) => {
+          expect(await runKept(tx, probe(40, 'primeiro', null))).toHaveLength(1);
+          throw new Error('desfaz');
+        }),
+      ).rejects.toThrow('desfaz');
+      const rows = await database.db.execute(sql`select id from kept_probe where id = 40`);
+      expect(rows.rows).toEqual([]);
+    },
+  );
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'is prepared on a connection that lacks it, whichever the pooler hands',
+    async () => {
+      // A client of its own: a server connection that has never seen the statement.
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const own = drizzle(client) as unknown as Db;
+        await runKept(own, probe(50, null, null));
+        await runKept(own, probe(51, null, null));
+        const rows = await own.execute(sql`select id from kept_probe where id in (50, 51) order by id`);
+        expect(rows.rows).toEqual([{ id: 50 }, { id: 51 }]);
+      } finally {
+        await client.end();
+      }
+    },
+  );
+
+  it('keeps a bounded number of texts; any other runs unnamed and answers alike', async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      const [row] = await runKept<{ n: number }>(database.db, sql.raw(`select ${i} + 0 * ${i} as n`));
+      answers.push(row.n);
+    }
+    expect(answers).toEqual([...Array(24).keys()]);
+    await database.db.transaction(async (tx) => {
+      for (let i = 0; i < 24; i++) await runKept(tx, sql.raw(`select ${i} + 0 * ${i} as n`));
+      const here = await tx.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_prepared_statements where name like 'mc_kept_%'`,
+      );
+      expect(here.rows[0].n).toBeLessThanOrEqual(16);
+    });
+    expect((await kept()).rows.length).toBeLessThanOrEqual(16);
+  });
+});

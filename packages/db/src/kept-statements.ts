@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { is, type SQL, sql } from 'drizzle-orm';
+import { NodePgDatabase, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { DbOrTx } from './client';
+
+const dialect = new PgDialect();
+/** How node-postgres writes a value it sends as text (exported, though its typings leave it out). */
+const { prepareValue } = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils;
+
+/**
+ * Statement texts kept prepared, by name. Each server connection holds its own copy of each one it ran
+ * (about a third of a megabyte for an order's), so a text past the first few is run as any other.
+ */
+const KEPT_TEXTS = 16;
+/** By text: its name, and the call that prepares it where it is missing (the text quoted once). */
+const kept = new Map<string, { name: string; keep: string }>();
+
+/**
+ * Runs `query` as a statement kept prepared on the server connection it lands on: parsed and planned
+ * once per connection, not at every call. Through pgbouncer in transaction mode every other statement is
+ * sent unnamed, and for a statement as large as an order's, parsing and planning it cost the server more
+ * than running it. The text travels with each call (`mc_keep_prepared` prepares it where it is missing,
+ * in the same round trip); the values go as quoted literals, since EXECUTE takes no parameters. Rows come
+ * back as `db.execute(query)` would give them.
+ */
+export async function runKept<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const literals = asLiterals(params);
+  const statement = literals && keptAs(text);
+  if (!literals || !statement) return (await db.execute(query)).rows as Row[];
+  const { name, keep } = statement;
+  const execute = `execute ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`;
+  if (onNodePostgres(db)) {
+    // One round trip: node-postgres sends both as one simple query and answers each one's result.
+    const results = (await db.execute(sql.raw(`${keep}; ${execute}`))) as unknown as { rows: Row[] }[];
+    return results[1].rows;
+  }
+  // Embedded: one statement per call, and no round trip to save.
+  await db.execute(sql.raw(keep));
+  return (await db.execute(sql.raw(execute))).rows as Row[];
+}
+
+/** node-postgres (a server, often through a pooler) rather than embedded PGlite, typed alike. */
+function onNodePostgres(db: DbOrTx): boolean {
+  return is(db, NodePgTransaction) || is(db, NodePgDatabase);
+}
+
+function keptAs(text: string) {
+  const known = kept.get(text);
+  if (known || kept.size >= KEPT_TEXTS) return known ?? null;
+  const name = `mc_kept_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+  const statement = { name, keep: `select mc_keep_prepared('${name}', ${pg.escapeLiteral(text)})` };
+  kept.set(text, statement);
+  return statement;
+}
+
+/**
+ * The values as node-postgres would send them, each written as a literal; null when one cannot be (a
+ * NUL character would end the text early, and binary data has no text form here): such a call is run
+ * unnamed, as any other statement.
+ */
+function asLiterals(params: readonly unknown[]): string[] | null {
+  const literals: string[] = [];
+  for (const param of params) {
+    const value = prepareValue(param);
+    if (value === null || value === undefined) literals.push('null');
+    else if (typeof value !== 'string' || value.includes('\0')) return null;
+    else literals.push(pg.escapeLiteral(value));
+  }
+  return literals;
+}
