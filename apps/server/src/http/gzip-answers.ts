@@ -10,6 +10,11 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const MIN_BYTES = 1024;
 /** Up to this size an answer is compressed in one call on the event loop (well under a millisecond). */
 const ON_LOOP_MAX_BYTES = 64 * 1024;
+/**
+ * zlib's best fast level: each answer is compressed once, as it is sent. On the board's list of 60 orders
+ * (105 KB) it took 0.36 ms for 8.4 KB, against 0.61 ms for 7.5 KB at the default level 6.
+ */
+const GZIP = { level: 3 };
 const nothingMore = async () => {};
 
 /**
@@ -38,7 +43,7 @@ export function gzipAnswers(): MiddlewareHandler {
       headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     let body = new Uint8Array(await res.arrayBuffer());
     if (body.byteLength >= MIN_BYTES) {
-      body = body.byteLength <= ON_LOOP_MAX_BYTES ? gzipSync(body) : await gzipOnThreadPool(body);
+      body = body.byteLength <= ON_LOOP_MAX_BYTES ? gzipSync(body, GZIP) : await gzipOnThreadPool(body, GZIP);
       headers.set('content-encoding', 'gzip');
       headers.delete('content-length');
       const etag = headers.get('etag');
