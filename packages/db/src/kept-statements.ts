@@ -11,7 +11,7 @@ const { prepareValue } = (pg as unknown as { utils: { prepareValue(value: unknow
 
 /**
  * Statement texts kept prepared, by name. Each server connection holds its own copy of each one it ran
- * (about a third of a megabyte for an order's), so a text past the first few is run as any other.
+ * (about a third of a megabyte for an order's), so a text past the first sixteen is run as any other.
  */
 const KEPT_TEXTS = 16;
 /** By text: its name, and the call that prepares it where it is missing (the text quoted once). */
@@ -27,9 +27,9 @@ const kept = new Map<string, { name: string; keep: string }>();
  */
 export async function runKept<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const literals = asLiterals(params);
-  const statement = literals && keptAs(text);
-  if (!literals || !statement) return (await db.execute(query)).rows as Row[];
+  const statement = keptAs(text);
+  const literals = statement && asLiterals(params);
+  if (!statement || !literals) return (await db.execute(query)).rows as Row[];
   const { name, keep } = statement;
   const execute = `execute ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`;
   if (onNodePostgres(db)) {

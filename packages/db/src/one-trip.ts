@@ -14,10 +14,11 @@ export const step = <Row>(ctes: Step<Row>['ctes'], answer: SQL): Step<Row> => ({
 type RowOf<S> = S extends Step<infer Row> ? Row : never;
 
 /**
- * Runs the steps as one statement; each answers with its own rows. `kept`: a statement run at nearly
- * every order, kept prepared (`runKept`). They share one snapshot and none
+ * Runs the steps as one statement; each answers with its own rows. They share one snapshot and none
  * sees another's rows, so only writes independent of one another belong together. PostgreSQL runs
  * them in no set order: writes that must lock rows in a given order do not belong together either.
+ * `kept`: the statement is kept prepared on the server connection (`runKept`), for one run at nearly
+ * every order.
  */
 export async function inOneTrip<T extends Record<string, Step<unknown>>>(
   tx: DbOrTx,
