@@ -122,6 +122,10 @@ describe('atomicity, concurrency and idempotency', () => {
     const refused = results.filter((r) => r.status !== 201);
     expect(ok).toHaveLength(5);
     expect(refused.every((r) => r.status === 409 && r.body.error.title === 'Estoque insuficiente')).toBe(true);
+    // The statement that took nothing said which product and what is left (mc_stock_refused, decision 128).
+    expect(refused.map((r) => r.body.error.description)).toEqual(
+      refused.map(() => `${s.products.refri.name}: Apenas 0 unidade(s) disponível(eis) em estoque.`),
+    );
     expect(await stockOf(t, s.products.refri.id)).toBe(0);
     expect((await orderCount(t, s.rid)) - before).toBe(5);
     const numbers = ok.map((r) => r.body.order.number).sort((a, b) => a - b);
@@ -199,7 +203,7 @@ describe('atomicity, concurrency and idempotency', () => {
     );
     expect(r.status).toBe(409);
     expect(r.body.error).toMatchObject({ title: 'Estoque insuficiente' });
-    expect(r.body.error.description).toContain('Apenas 0 unidade(s) disponível(eis) em estoque.');
+    expect(r.body.error.description).toBe('Água: Apenas 0 unidade(s) disponível(eis) em estoque.');
     expect(await stockOf(t, s.products.refri.id)).toBe(5);
     expect(await orderCount(t, s.rid)).toBe(0);
   });

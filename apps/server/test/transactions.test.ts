@@ -1,4 +1,5 @@
 import type { Database } from '@meucardapio/db/client';
+import { runKept } from '@meucardapio/db/kept-statements';
 import { freshDatabase } from '@meucardapio/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,8 @@ import { statementsSent } from './sent-statements';
 /*
  * A transaction's BEGIN travels with its first statement, in one round trip (db/pool-transactions.ts):
  * the statement still runs inside the transaction, answers as it would alone, and rolls back with it.
- * The pooled run of the suite sends these through pgbouncer in transaction mode.
+ * Its COMMIT may travel with its last (decision 128). The pooled run of the suite sends these through
+ * pgbouncer in transaction mode.
  */
 
 describe.skipIf(process.env.TEST_DB !== 'postgres')('a transaction on PostgreSQL', () => {
@@ -75,6 +77,59 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a transaction on PostgreSQL
     expect(await database.db.transaction(async (tx) => (await tx.execute(sql`select 2 as n`)).rows)).toEqual([
       { n: 2 },
     ]);
+  });
+
+  const insertKept = (n: number) => sql`insert into tx_probe (n) values (${n}) returning n`;
+  const has = async (n: number) =>
+    (await database.db.execute(sql`select 1 from tx_probe where n = ${n}`)).rows.length === 1;
+
+  it('sends COMMIT with a kept statement that goes last, and refuses a statement after it', async () => {
+    let answered: unknown;
+    const texts = await statementsSent(() =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into tx_probe (n) values (${200})`);
+        answered = await runKept(tx, insertKept(201), { last: true });
+      }),
+    );
+    expect(answered).toEqual([{ n: 201 }]);
+    expect(texts).toHaveLength(2);
+    expect(texts[1]).toMatch(/^select mc_keep_prepared\(.*; execute mc_kept_[0-9a-f]+\('201'\); commit$/s);
+    expect((await has(200)) && (await has(201))).toBe(true);
+
+    // Whatever was sent after the COMMIT would have run on its own, outside the transaction.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await runKept(tx, insertKept(202), { last: true });
+        await tx.execute(sql`insert into tx_probe (n) values (${203})`);
+      }),
+    ).rejects.toHaveProperty('cause.message', 'statement sent after its transaction was committed');
+    expect(await has(202)).toBe(true);
+    expect(await has(203)).toBe(false);
+    expect(await database.db.transaction(async (tx) => (await tx.execute(sql`select 3 as n`)).rows)).toEqual([
+      { n: 3 },
+    ]);
+  });
+
+  it('rolls back a last statement that fails, and a savepoint never carries the COMMIT', async () => {
+    const before = await count();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into tx_probe (n) values (${210})`);
+        await runKept(tx, insertKept(201), { last: true });
+      }),
+    ).rejects.toThrow();
+    expect(await count()).toBe(before);
+
+    const texts = await statementsSent(() =>
+      database.db
+        .transaction(async (tx) => {
+          await tx.transaction((savepoint) => runKept(savepoint, insertKept(211), { last: true }));
+          throw new Error('desfaz tudo');
+        })
+        .catch((err: Error) => expect(err.message).toBe('desfaz tudo')),
+    );
+    expect(texts.some((text) => text.endsWith('; commit'))).toBe(false);
+    expect(await has(211)).toBe(false);
   });
 
   it('sends neither BEGIN nor its end for a transaction that sent nothing', async () => {

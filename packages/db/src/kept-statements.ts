@@ -4,6 +4,7 @@ import { NodePgDatabase, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DbOrTx } from './client';
+import { commitAhead } from './pool-transactions';
 
 const dialect = new PgDialect();
 /** How node-postgres writes a value it sends as text (exported, though its typings leave it out). */
@@ -23,9 +24,10 @@ const kept = new Map<string, { name: string; keep: string }>();
  * sent unnamed, and for a statement as large as an order's, parsing and planning it cost the server more
  * than running it. The text travels with each call (`mc_keep_prepared` prepares it where it is missing,
  * in the same round trip); the values go as quoted literals, since EXECUTE takes no parameters. Rows come
- * back as `db.execute(query)` would give them.
+ * back as `db.execute(query)` would give them. `last`: nothing follows in the transaction, so its COMMIT
+ * goes in the same round trip where it can (`commitAhead`).
  */
-export async function runKept<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
+export async function runKept<Row>(db: DbOrTx, query: SQL, options: { last?: boolean } = {}): Promise<Row[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const statement = keptAs(text);
   const literals = statement && asLiterals(params);
@@ -33,8 +35,12 @@ export async function runKept<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
   const { name, keep } = statement;
   const execute = `execute ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`;
   if (onNodePostgres(db)) {
-    // One round trip: node-postgres sends both as one simple query and answers each one's result.
-    const results = (await db.execute(sql.raw(`${keep}; ${execute}`))) as unknown as { rows: Row[] }[];
+    // One round trip: node-postgres sends them as one simple query and answers each one's result.
+    const committed = options.last ? commitAhead(db) : null;
+    const results = (await db.execute(sql.raw(`${keep}; ${execute}${committed ? '; commit' : ''}`))) as unknown as {
+      rows: Row[];
+    }[];
+    committed?.();
     return results[1].rows;
   }
   // Embedded: one statement per call, and no round trip to save.

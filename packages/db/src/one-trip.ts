@@ -18,12 +18,12 @@ type RowOf<S> = S extends Step<infer Row> ? Row : never;
  * sees another's rows, so only writes independent of one another belong together. PostgreSQL runs
  * them in no set order: writes that must lock rows in a given order do not belong together either.
  * `kept`: the statement is kept prepared on the server connection (`runKept`), for one run at nearly
- * every order.
+ * every order; with `last` as well, nothing follows it in the transaction and it may carry the COMMIT.
  */
 export async function inOneTrip<T extends Record<string, Step<unknown>>>(
   tx: DbOrTx,
   steps: T,
-  options: { kept?: boolean } = {},
+  options: { kept?: boolean; last?: boolean } = {},
 ): Promise<{ [K in keyof T]: RowOf<T[K]>[] }> {
   const entries = Object.entries(steps);
   const names = entries.flatMap(([, s]) => s.ctes.map(([name]) => name));
@@ -34,7 +34,7 @@ export async function inOneTrip<T extends Record<string, Step<unknown>>>(
   );
   const statement = sql`${ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select ${sql.join(answers, sql`, `)}`;
   const rows = options.kept
-    ? await runKept<Record<string, unknown[]>>(tx, statement)
+    ? await runKept<Record<string, unknown[]>>(tx, statement, { last: options.last })
     : (await tx.execute<Record<string, unknown[]>>(statement)).rows;
   return rows[0] as { [K in keyof T]: RowOf<T[K]>[] };
 }

@@ -28,13 +28,19 @@ export function releasingTransactions(session: unknown, pool: pg.Pool) {
     const client = await pool.connect();
     const opening = beginWithFirstQuery(client);
     const tx = new NodePgTransaction(s.dialect, new NodePgSession(client, s.dialect, s.schema, s.options), s.schema);
+    let committed = false;
+    endings.set(tx, () => {
+      committed = true;
+      // Anything sent after would run outside the transaction, each statement committed on its own.
+      Object.defineProperty(client, 'query', { value: afterCommit, configurable: true, writable: true });
+    });
     let broken: Error | undefined;
     try {
       const result = await transaction(tx as never);
-      if (opening.begun()) await tx.execute(sql`commit`);
+      if (opening.begun() && !committed) await tx.execute(sql`commit`);
       return result;
     } catch (err) {
-      if (opening.begun())
+      if (opening.begun() && !committed)
         await tx.execute(sql`rollback`).catch((rollbackFailed: Error) => {
           broken = rollbackFailed;
         });
@@ -44,6 +50,22 @@ export function releasingTransactions(session: unknown, pool: pg.Pool) {
       client.release(broken);
     }
   };
+}
+
+/** By transaction: what marks it committed by its last statement (a savepoint inside one has none). */
+const endings = new WeakMap<object, () => void>();
+
+const afterCommit = () => Promise.reject(new Error('statement sent after its transaction was committed'));
+
+/**
+ * Whether `db` is a transaction of `releasingTransactions` whose COMMIT may travel with the statement
+ * its caller sends last, in the same simple query ("…; commit"): the caller calls the answer once that
+ * statement ran, and the transaction sends no COMMIT of its own. Null for anything else (a savepoint,
+ * the pool, PGlite): the statement goes alone and its transaction commits as usual. A statement that
+ * fails never reaches its COMMIT, and the transaction rolls back as any other.
+ */
+export function commitAhead(db: unknown): (() => void) | null {
+  return (typeof db === 'object' && db !== null && endings.get(db)) || null;
 }
 
 /** What node-postgres's Query does with the wire, which a query that opens its transaction extends. */

@@ -123,8 +123,10 @@ export async function recentStockEntries(ctx: StaffCtx) {
  * The units a sale takes out of stock, as one step per stock-controlled product in product-id order
  * (so concurrent sales never deadlock): a conditional UPDATE (WHERE estoque >= n), so two sales of the
  * last unit cannot both succeed, and its 'sale' history row with the order it belongs to, written only
- * if the UPDATE took the units. With `mayGoNegative` (a sale that already happened offline) the
- * decrement is unconditional and may leave stock below zero. Each step's answer goes to `stockTaken`.
+ * if the UPDATE took the units. When it took none, the statement itself fails (`mc_stock_refused`,
+ * migration 0049), which the sale answers as 409 through `stockRefusal`. With `mayGoNegative` (a sale
+ * that already happened offline) the decrement is unconditional and may leave stock below zero. Each
+ * step's answer goes to `stockTaken`.
  */
 export function saleStockSteps(
   restaurantId: string,
@@ -159,7 +161,8 @@ export function saleStockSteps(
               from taken`,
           ],
         ],
-        sql`select estoque, name from taken`,
+        sql`select estoque, name from taken
+          union all select 0, mc_stock_refused(${restaurantId}, ${productId}) where not exists (select 1 from taken)`,
       ),
     };
   });
@@ -172,34 +175,35 @@ export type SaleStockStep = {
   step: Step<{ estoque: number; name: string }>;
 };
 
-/** What a sale's step took (its stock before and after), or 409 "Estoque insuficiente" with what is left. */
-export async function stockTaken(
-  tx: DbOrTx,
-  taken: SaleStockStep,
-  answer: readonly { estoque: number; name: string }[],
-) {
-  const { restaurantId, productId, quantity } = taken;
-  const row = answer[0];
-  if (!row) {
-    const [current] = await tx
-      .select({ name: products.name, estoque: products.estoque })
-      .from(products)
-      .where(tenant(products, restaurantId, eq(products.id, productId)));
-    throw new AppError(
-      409,
-      'insufficient_stock',
-      MSG.insufficientStock,
-      `${current?.name ?? 'Produto'}: ${stockLeftText(current?.estoque ?? 0)}`,
-    );
-  }
+/** What a sale's step took: its stock before and after (the step fails when it took nothing). */
+export function stockTaken(taken: SaleStockStep, answer: readonly { estoque: number; name: string }[]) {
+  const { productId, quantity } = taken;
+  const [row] = answer;
+  if (!row) throw new Error(`a sale's stock step answered no row for ${productId}`);
   const after = Number(row.estoque);
   return { productId, name: row.name, before: after + quantity, quantity, after };
 }
 
+/**
+ * The refusal a sale's stock step raised (SQLSTATE MC409, with the product's name and what is left) as
+ * the 409 "Estoque insuficiente" the sale answers; any other error as it is.
+ */
+export function stockRefusal(err: unknown): unknown {
+  const raised = ((err as { cause?: unknown }).cause ?? err) as { code?: string; detail?: string } | undefined;
+  if (raised?.code !== 'MC409' || !raised.detail) return err;
+  const { name, left } = JSON.parse(raised.detail) as { name: string; left: number };
+  return new AppError(409, 'insufficient_stock', MSG.insufficientStock, `${name}: ${stockLeftText(left)}`);
+}
+
 /** Takes a sale's units one product after another, in the steps' order, inside the caller's transaction. */
 export async function takeSaleStock(tx: DbOrTx, steps: readonly SaleStockStep[]) {
-  const changes: Awaited<ReturnType<typeof stockTaken>>[] = [];
-  for (const taken of steps) changes.push(await stockTaken(tx, taken, await runStep(tx, taken.step)));
+  const changes: ReturnType<typeof stockTaken>[] = [];
+  for (const taken of steps) {
+    const answer = await runStep(tx, taken.step).catch((err) => {
+      throw stockRefusal(err);
+    });
+    changes.push(stockTaken(taken, answer));
+  }
   return changes;
 }
 

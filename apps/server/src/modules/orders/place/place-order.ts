@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { inOneTrip } from '@meucardapio/db/one-trip';
 import type { orderItems, orders } from '@meucardapio/db/schema';
+import { isSettledSale } from '@meucardapio/domain/daily-sales';
 import { clampDiscount } from '@meucardapio/domain/payment';
 import { orderTotal } from '@meucardapio/domain/pricing';
 import { inTransaction, type ServiceCtx } from '../../../http/context';
 import { AppError, unauthorized } from '../../../http/errors';
 import { type RestaurantRow, restaurantById } from '../../../tenancy/restaurant-lookup';
-import { stockTaken, takeSaleStock } from '../../catalog/stock.service';
+import { stockRefusal, stockTaken, takeSaleStock } from '../../catalog/stock.service';
 import { countSale } from '../../daily-sales/daily-sales.service';
 import { newOrderMessageStep } from '../notifications/new-order-message';
 import { orderCreatedStep } from '../order-events';
@@ -45,7 +46,8 @@ import { orderStockSteps } from './stock';
  *   unpaid orders where the door limits them) → order, items and first history row, the customer's
  *   message, `order.created` and a single product's stock, in one statement (an earlier attempt with
  *   the same key that committed fails it on the key, and the retry answers that order) → several
- *   products' stock → coupon use (a conditional update) → the door's own rows.
+ *   products' stock → coupon use (a conditional update) → the door's own rows → COMMIT (with the
+ *   order's statement when nothing follows it).
  * Only what is read-then-written per restaurant (numbers, coupon and open-order limits) runs after
  * the lock (decision 006); stock holds on its own conditional UPDATE.
  */
@@ -84,7 +86,7 @@ export type PlacedOrder = PricedOrder & {
   stock: StockTaken[];
 };
 
-type StockTaken = Awaited<ReturnType<typeof stockTaken>>;
+type StockTaken = ReturnType<typeof stockTaken>;
 
 /** A door's own part: what it asks for, its rules, its extra rows, and how it answers. */
 export type OrderDoor<Answer> = {
@@ -110,7 +112,10 @@ export type OrderDoor<Answer> = {
   record?(ctx: ServiceCtx, placed: PlacedOrder): Promise<void>;
   /** The answer to a retry: the order an earlier attempt with the same key placed (refused if not this door's). */
   replay(ctx: ServiceCtx, earlier: OrderRow): Promise<Answer>;
-  /** The answer for the order just placed. */
+  /**
+   * The answer for the order just placed. For a door without `record`, the transaction may already be
+   * committed (decision 128): it reads and writes nothing through it.
+   */
   answer(ctx: ServiceCtx, placed: PlacedOrder): Promise<Answer>;
 };
 
@@ -241,7 +246,10 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
     status: CHANNELS[request.channel].status,
     round,
   });
-  const { order, stock } = await writeOrder(ctx, written, priced, request);
+  // Nothing written after the order's statement (no coupon use, no row of the door's own, no sale counted
+  // at birth, one product's stock at most): its COMMIT goes with it (decision 128).
+  const last = !priced.coupon.couponId && !door.record && !isSettledSale(written.order);
+  const { order, stock } = await writeOrder(ctx, written, priced, request, last);
   const { items } = written;
   await redeemCoupon(ctx, priced.coupon, request.customer.id, order.id);
   const placed: PlacedOrder = { ...priced, order, items, payment, stock };
@@ -256,13 +264,16 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
  * gets it: the rule reads the order's row as the statement wrote it), `order.created` and a single
  * product's stock, in one statement. Several products' stock is taken after it, one product after
  * another in id order (concurrent writers of stock must lock them in that order, and the writes of one
- * statement run in none).
+ * statement run in none). `last`: the caller writes nothing after, so with one product's stock at most
+ * the statement carries the transaction's COMMIT where it can (`commitAhead`); the door's `answer` then
+ * runs after it.
  */
 async function writeOrder(
   ctx: ServiceCtx,
   insert: ReturnType<typeof orderInsert>,
   priced: PricedOrder,
   request: FullRequest<unknown>,
+  last: boolean,
 ): Promise<{ order: OrderRow; stock: StockTaken[] }> {
   const { order, items } = insert;
   const takes = orderStockSteps(order, priced.lines, request);
@@ -275,9 +286,11 @@ async function writeOrder(
       created: orderCreatedStep(order),
       ...(alone ? { stock: alone.step } : {}),
     },
-    { kept: true },
-  );
-  const stock = alone ? [await stockTaken(ctx.db, alone, trip.stock ?? [])] : await takeSaleStock(ctx.db, takes);
+    { kept: true, last: last && takes.length <= 1 },
+  ).catch((err) => {
+    throw stockRefusal(err);
+  });
+  const stock = alone ? [stockTaken(alone, trip.stock ?? [])] : await takeSaleStock(ctx.db, takes);
   return { order: placedOrderRow(order, trip.placed), stock };
 }
 
