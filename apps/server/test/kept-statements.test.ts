@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsSent } from './sent-statements';
 
 /*
  * A statement kept prepared on the server connection it lands on (db/kept-statements.ts, decision 127):
@@ -111,6 +112,23 @@ describe('a kept statement', () => {
       ).rejects.toThrow('desfaz');
       const rows = await database.db.execute(sql`select id from kept_probe where id = 40`);
       expect(rows.rows).toEqual([]);
+    },
+  );
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    "carries its transaction's COMMIT when it goes last (decision 128)",
+    async () => {
+      const texts = await statementsSent(() =>
+        database.db.transaction(async (tx) => {
+          expect(await runKept(tx, probe(45, 'último', null), { last: true })).toHaveLength(1);
+        }),
+      );
+      expect(texts).toHaveLength(1);
+      expect(texts[0]).toMatch(
+        /^select mc_keep_prepared\('mc_kept_[0-9a-f]+', .*; execute mc_kept_[0-9a-f]+\(.*\); commit$/s,
+      );
+      const rows = await database.db.execute(sql`select note from kept_probe where id = 45`);
+      expect(rows.rows).toEqual([{ note: 'último' }]);
     },
   );
 

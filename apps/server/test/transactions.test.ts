@@ -1,5 +1,5 @@
 import type { Database } from '@meucardapio/db/client';
-import { runKept } from '@meucardapio/db/kept-statements';
+import { commitAhead } from '@meucardapio/db/pool-transactions';
 import { freshDatabase } from '@meucardapio/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,27 +79,30 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a transaction on PostgreSQL
     ]);
   });
 
-  const insertKept = (n: number) => sql`insert into tx_probe (n) values (${n}) returning n`;
   const has = async (n: number) =>
     (await database.db.execute(sql`select 1 from tx_probe where n = ${n}`)).rows.length === 1;
+  /** A last statement and its transaction's COMMIT as one simple query, as `runKept` sends an order's. */
+  const lastWithCommit = async (tx: unknown, n: number) => {
+    const committed = commitAhead(tx);
+    expect(committed).not.toBeNull();
+    await (tx as typeof database.db).execute(sql.raw(`insert into tx_probe (n) values (${n}); commit`));
+    committed?.();
+  };
 
-  it('sends COMMIT with a kept statement that goes last, and refuses a statement after it', async () => {
-    let answered: unknown;
+  it('sends COMMIT with the statement that goes last, and refuses a statement after it', async () => {
     const texts = await statementsSent(() =>
       database.db.transaction(async (tx) => {
         await tx.execute(sql`insert into tx_probe (n) values (${200})`);
-        answered = await runKept(tx, insertKept(201), { last: true });
+        await lastWithCommit(tx, 201);
       }),
     );
-    expect(answered).toEqual([{ n: 201 }]);
-    expect(texts).toHaveLength(2);
-    expect(texts[1]).toMatch(/^select mc_keep_prepared\(.*; execute mc_kept_[0-9a-f]+\('201'\); commit$/s);
+    expect(texts).toEqual(['insert into tx_probe (n) values ($1)', 'insert into tx_probe (n) values (201); commit']);
     expect((await has(200)) && (await has(201))).toBe(true);
 
     // Whatever was sent after the COMMIT would have run on its own, outside the transaction.
     await expect(
       database.db.transaction(async (tx) => {
-        await runKept(tx, insertKept(202), { last: true });
+        await lastWithCommit(tx, 202);
         await tx.execute(sql`insert into tx_probe (n) values (${203})`);
       }),
     ).rejects.toHaveProperty('cause.message', 'statement sent after its transaction was committed');
@@ -110,26 +113,23 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('a transaction on PostgreSQL
     ]);
   });
 
-  it('rolls back a last statement that fails, and a savepoint never carries the COMMIT', async () => {
+  it('rolls back a last statement that fails; a savepoint or the pool never carries the COMMIT', async () => {
     const before = await count();
     await expect(
       database.db.transaction(async (tx) => {
         await tx.execute(sql`insert into tx_probe (n) values (${210})`);
-        await runKept(tx, insertKept(201), { last: true });
+        await lastWithCommit(tx, 201);
       }),
     ).rejects.toThrow();
     expect(await count()).toBe(before);
+    expect(await has(210)).toBe(false);
 
-    const texts = await statementsSent(() =>
-      database.db
-        .transaction(async (tx) => {
-          await tx.transaction((savepoint) => runKept(savepoint, insertKept(211), { last: true }));
-          throw new Error('desfaz tudo');
-        })
-        .catch((err: Error) => expect(err.message).toBe('desfaz tudo')),
-    );
-    expect(texts.some((text) => text.endsWith('; commit'))).toBe(false);
-    expect(await has(211)).toBe(false);
+    await database.db.transaction(async (tx) => {
+      await tx.transaction(async (savepoint) => {
+        expect(commitAhead(savepoint)).toBeNull();
+      });
+    });
+    expect(commitAhead(database.db)).toBeNull();
   });
 
   it('sends neither BEGIN nor its end for a transaction that sent nothing', async () => {
