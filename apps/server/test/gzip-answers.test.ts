@@ -25,6 +25,9 @@ function app() {
     return c.json(big);
   });
   a.get('/page', (c) => c.html(`<p>${'Cardápio '.repeat(300)}</p>`));
+  a.get('/created', (c) => c.json(big, 201, { 'x-pedido': '42' }));
+  a.get('/init', (c) => c.json(big, { status: 202, headers: { 'x-pedido': '43' } }));
+  a.get('/refused', (c) => c.json({ error: { code: 'conflict' } }, 409));
   return a;
 }
 
@@ -53,6 +56,24 @@ describe('gzip of answers', () => {
     const kept = await get('/kept');
     expect(kept.headers.get('content-encoding')).toBeNull();
     expect(await kept.json()).toEqual(big);
+  });
+
+  it('keeps the status and headers a JSON answer was given, as a number or a ResponseInit', async () => {
+    for (const [path, status, id] of [
+      ['/created', 201, '42'],
+      ['/init', 202, '43'],
+    ] as const) {
+      const res = await get(path);
+      expect(res.status).toBe(status);
+      expect(res.headers.get('x-pedido')).toBe(id);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(await unzipped(res)).toEqual(big);
+    }
+    const refused = await get('/refused');
+    expect(refused.status).toBe(409);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await refused.json()).toEqual({ error: { code: 'conflict' } });
   });
 
   it('still compresses other answers', async () => {

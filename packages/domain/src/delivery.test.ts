@@ -24,6 +24,13 @@ describe('normalizeText', () => {
     expect(normalizeText('Itaquá\tCentro')).toBe('itaqua centro');
     expect(normalizeText('')).toBe('');
   });
+
+  it('folds a text it folded before the same way, also once more texts than it keeps came between', () => {
+    expect(normalizeText(' Ceará ')).toBe('ceara');
+    for (let i = 0; i < 2500; i++) expect(normalizeText(`Jardim  Ção ${i}`)).toBe(`jardim cao ${i}`);
+    expect(normalizeText(' Ceará ')).toBe('ceara');
+    expect(normalizeText('Jardim  Ção 7')).toBe('jardim cao 7');
+  });
 });
 
 describe('validateDeliveryArea', () => {

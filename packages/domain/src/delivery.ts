@@ -1,17 +1,27 @@
 import { fail, MSG, type RuleFailure } from './messages';
 import { parseList } from './pricing';
 
+/** Texts folded before, up to this many: a page of orders folds the same few states and method names. */
+const FOLDED_MAX = 1000;
+const folded = new Map<string, string>();
+
 /**
  * Folds a place name for comparison: accents removed, lower case, trimmed, inner spaces collapsed,
  * so 'São  Paulo ' and 'sao paulo' are the same city.
  */
 export function normalizeText(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim()
-    .replace(/\s+/g, ' ');
+  let text = folded.get(value);
+  if (text === undefined) {
+    text = value
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .trim()
+      .replace(/\s+/g, ' ');
+    if (folded.size >= FOLDED_MAX) folded.clear();
+    folded.set(value, text);
+  }
+  return text;
 }
 
 export type DeliveryStateConfig = {

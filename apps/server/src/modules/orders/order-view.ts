@@ -316,6 +316,7 @@ export async function adminOrderViews(
   const isCarrier = carrierOrderCheck(states);
   return rows.map((o) => {
     const data = o.paymentData ?? {};
+    const paymentCheckout = isCheckoutOrder(o);
     return {
       id: o.id,
       shortId: shortIdAdmin(o.id),
@@ -336,12 +337,12 @@ export async function adminOrderViews(
       paymentStatus: o.paymentStatus,
       paymentStatusCheckedAt: iso(o.paymentStatusCheckedAt),
       paymentCheckoutVerified: o.paymentCheckoutVerified,
-      paymentCheckout: isCheckoutOrder(o),
+      paymentCheckout,
       paymentWarning: typeof data.payment_warning === 'string' ? data.payment_warning : null,
       isTest: o.isTest,
       channel: o.channel,
       marketplace: links.get(o.id) ?? null,
-      awaitingPayment: isAwaitingPayment({ ...o, paymentCheckout: isCheckoutOrder(o) || isLocalPixOrder(o) }),
+      awaitingPayment: isAwaitingPayment({ ...o, paymentCheckout: paymentCheckout || isLocalPixOrder(o) }),
       localPix: isLocalPixOrder(o),
       pixConfirmation: localPixConfirmation(data),
       installments: o.installments,
