@@ -18,7 +18,8 @@ type Internals = Pick<Session, 'transaction'> & {
  * transaction, not the ROLLBACK's.
  *
  * BEGIN is not a round trip of its own: it travels ahead of the transaction's first statement
- * (`beginWithFirstQuery`), and a transaction that sent nothing sends neither BEGIN nor its end.
+ * (`beginWithFirstQuery`), and a transaction that sent nothing sends neither BEGIN nor its end. COMMIT
+ * may travel with the last statement, where its caller asks (`commitAhead`).
  */
 export function releasingTransactions(session: unknown, pool: pg.Pool) {
   const s = session as Internals;
