@@ -132,6 +132,45 @@ describe('a kept statement', () => {
     },
   );
 
+  it('runs the statements after it once it has written, and their values stay values', async () => {
+    const hostile = `o'x $1 \\ $$`;
+    const after = [
+      sql`update kept_probe set note = ${hostile} where id = ${60} and note is null`,
+      sql`update kept_probe set data = ${JSON.stringify({ seen: true })}::jsonb where id = ${60} and note = ${hostile}`,
+    ];
+    const texts = await statementsSent(() =>
+      database.db.transaction(async (tx) => {
+        expect(await runKept(tx, probe(60, null, null), { after, last: true })).toHaveLength(1);
+      }),
+    );
+    const rows = await database.db.execute(sql`select note, data from kept_probe where id = 60`);
+    expect(rows.rows).toEqual([{ note: hostile, data: { seen: true } }]);
+    if (process.env.TEST_DB !== 'postgres') return;
+    // On a server: one round trip, the COMMIT last.
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(/; execute mc_kept_[0-9a-f]+\(.*\); update kept_probe .*; update kept_probe .*; commit$/s);
+  });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'sends a statement after it on its own when its text holds a $ of its own, and then commits apart',
+    async () => {
+      const texts = await statementsSent(() =>
+        database.db.transaction(async (tx) => {
+          await runKept(tx, probe(61, null, null), {
+            after: [sql`update kept_probe set note = $$dólar$$ where id = ${61}`],
+            last: true,
+          });
+        }),
+      );
+      expect(texts).toHaveLength(3);
+      expect(texts[0]).not.toContain('update kept_probe');
+      expect(texts[1]).toBe('update kept_probe set note = $$dólar$$ where id = $1');
+      expect(texts[2]).toBe('commit');
+      const rows = await database.db.execute(sql`select note from kept_probe where id = 61`);
+      expect(rows.rows).toEqual([{ note: 'dólar' }]);
+    },
+  );
+
   it.skipIf(process.env.TEST_DB !== 'postgres')(
     'is prepared on a connection that lacks it, whichever the pooler hands',
     async () => {

@@ -147,22 +147,41 @@ describe('a PDV sale and a storefront order go through the same pipeline', () =>
       expect(kept).toHaveLength(2);
       // Nothing follows a storefront order's statement: it carries its transaction's COMMIT (decision 128).
       expect(kept.every((text) => text.endsWith('; commit'))).toBe(true);
-      // A sale writes its payments after the order's statement: its COMMIT goes last, on its own.
-      const saleTexts = await statementsSent(async () => {
-        const sale = await sell(
-          shop.owner.client,
-          {
-            items: [{ productId: calabresa.id, quantity: 1 }],
-            payments: [{ methodId: shop.methods.cash, amount: calabresa.price, received: calabresa.price }],
-          },
-          saleKey(),
-        );
-        expect(sale.status, sale.text).toBe(201);
+      // A sale's payments go in its order's statement, its count in the day's sales and its COMMIT in the
+      // same round trip, when nothing else follows (no discount, note, reserved sale or receipt printer).
+      const sale = async (body: Record<string, unknown>) => {
+        const texts = await statementsSent(async () => {
+          const res = await sell(shop.owner.client, body, saleKey());
+          expect(res.status, res.text).toBe(201);
+          expect(res.body.sale.payments).toHaveLength(1);
+        });
+        const keptSale = texts.find((text) => text.startsWith('select mc_keep_prepared(') && text.includes('"orders"'));
+        return { texts, keptSale: keptSale ?? '' };
+      };
+      const plain = await sale({
+        items: [{ productId: calabresa.id, quantity: 1 }],
+        payments: [{ methodId: shop.methods.cash, amount: calabresa.price, received: calabresa.price }],
       });
-      const saleKept = saleTexts.find(
-        (text) => text.startsWith('select mc_keep_prepared(') && text.includes('"orders"'),
+      expect(plain.keptSale).toContain('insert into "cash_sale_payments"');
+      expect(plain.keptSale).toMatch(
+        /; select mc_count_order_sales\('[0-9a-f-]+'::uuid, '[0-9a-f-]+'::uuid, '1'::integer\); commit$/,
       );
-      expect(saleKept?.endsWith('; commit')).toBe(false);
+      expect(plain.texts.filter((text) => text.includes('cash_sale_payments'))).toHaveLength(1);
+      expect(plain.texts.filter((text) => text.includes('mc_count_order_sales'))).toHaveLength(1);
+      expect(plain.texts).not.toContain('commit');
+      // A discount's row is written after the order's statement: the count and the COMMIT follow it.
+      const discounted = await sale({
+        items: [{ productId: calabresa.id, quantity: 1 }],
+        discount: 100,
+        payments: [{ methodId: shop.methods.cash, amount: calabresa.price - 100, received: calabresa.price - 100 }],
+      });
+      expect(discounted.keptSale).toContain('insert into "cash_sale_payments"');
+      expect(discounted.keptSale).not.toContain('mc_count_order_sales');
+      expect(discounted.keptSale.endsWith('; commit')).toBe(false);
+      const counts = discounted.texts.findIndex((text) => text.startsWith('select mc_count_order_sales('));
+      const discountRow = discounted.texts.findIndex((text) => text.startsWith('insert into "cash_sale_discounts"'));
+      expect(discountRow).toBeGreaterThan(-1);
+      expect(counts).toBeGreaterThan(discountRow);
       const names = kept.map((text) => /execute (mc_kept_[0-9a-f]+)\(/.exec(text)?.[1]);
       expect(names[0]).toEqual(expect.any(String));
       expect(names[1]).toBe(names[0]);

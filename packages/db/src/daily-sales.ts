@@ -46,8 +46,12 @@ export async function addOrderToDailySales(
   order: { restaurantId: string; id: string },
   sign: 1 | -1,
 ): Promise<void> {
-  await db.execute(sql`select mc_count_order_sales(${order.restaurantId}::uuid, ${order.id}::uuid, ${sign}::integer)`);
+  await db.execute(orderSalesCount(order, sign));
 }
+
+/** The statement `addOrderToDailySales` runs, for a caller that sends it along with others. */
+export const orderSalesCount = (order: { restaurantId: string; id: string }, sign: 1 | -1) =>
+  sql`select mc_count_order_sales(${order.restaurantId}::uuid, ${order.id}::uuid, ${sign}::integer)`;
 
 /**
  * Counts a restaurant's daily sales again from its orders: all its days, or `days` only. Added on

@@ -24,28 +24,47 @@ const kept = new Map<string, { name: string; keep: string }>();
  * sent unnamed, and for a statement as large as an order's, parsing and planning it cost the server more
  * than running it. The text travels with each call (`mc_keep_prepared` prepares it where it is missing,
  * in the same round trip); the values go as quoted literals, since EXECUTE takes no parameters. Rows come
- * back as `db.execute(query)` would give them. `last`: nothing follows in the transaction, so its COMMIT
- * goes in the same round trip where it can (`commitAhead`).
+ * back as `db.execute(query)` would give them. `after`: statements that must see what it wrote (a step of
+ * its own would share its snapshot), run after it in the same round trip where their values can be
+ * written as literals. `last`: nothing else follows in the transaction, so its COMMIT goes in the same
+ * round trip where it can (`commitAhead`).
  */
-export async function runKept<Row>(db: DbOrTx, query: SQL, options: { last?: boolean } = {}): Promise<Row[]> {
+export async function runKept<Row>(
+  db: DbOrTx,
+  query: SQL,
+  options: { last?: boolean; after?: readonly SQL[] } = {},
+): Promise<Row[]> {
+  const after = options.after ?? [];
   const { sql: text, params } = dialect.sqlToQuery(query);
   const statement = keptAs(text);
   const literals = statement && asLiterals(params);
-  if (!statement || !literals) return (await db.execute(query)).rows as Row[];
-  const { name, keep } = statement;
-  const execute = `execute ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`;
-  if (onNodePostgres(db)) {
+  let rows: unknown[];
+  let left = after;
+  if (!statement || !literals) rows = (await db.execute(query)).rows;
+  else if (!onNodePostgres(db)) rows = await runPrepared(db, statement, literals);
+  else {
     // One round trip: node-postgres sends them as one simple query and answers each one's result.
-    const committed = options.last ? commitAhead(db) : null;
-    const results = (await db.execute(sql.raw(`${keep}; ${execute}${committed ? '; commit' : ''}`))) as unknown as {
-      rows: Row[];
+    const inline = withLiterals(after);
+    if (inline) left = [];
+    const committed = options.last && inline ? commitAhead(db) : null;
+    const texts = [statement.keep, executeText(statement.name, literals), ...(inline ?? [])];
+    const results = (await db.execute(sql.raw([...texts, ...(committed ? ['commit'] : [])].join('; ')))) as unknown as {
+      rows: unknown[];
     }[];
     committed?.();
-    return results[1].rows;
+    rows = results[1].rows;
   }
-  // Embedded: one statement per call, and no round trip to save.
+  for (const next of left) await db.execute(next);
+  return rows as Row[];
+}
+
+const executeText = (name: string, literals: string[]) =>
+  `execute ${name}${literals.length > 0 ? `(${literals.join(', ')})` : ''}`;
+
+/** Prepares where missing and runs, one call each (embedded: there is no round trip to save). */
+async function runPrepared(db: DbOrTx, { name, keep }: { name: string; keep: string }, literals: string[]) {
   await db.execute(sql.raw(keep));
-  return (await db.execute(sql.raw(execute))).rows as Row[];
+  return (await db.execute(sql.raw(executeText(name, literals)))).rows;
 }
 
 /** node-postgres (a server, often through a pooler) rather than embedded PGlite, typed alike. */
@@ -60,6 +79,23 @@ function keptAs(text: string) {
   const statement = { name, keep: `select mc_keep_prepared('${name}', ${pg.escapeLiteral(text)})` };
   kept.set(text, statement);
   return statement;
+}
+
+/**
+ * Each statement's text with its values written in as literals; null when one cannot be, or when its
+ * text holds a `$` other than its placeholders, $1 to $n in order (the only ones replaced safely).
+ */
+function withLiterals(statements: readonly SQL[]): string[] | null {
+  const texts: string[] = [];
+  for (const statement of statements) {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    const literals = asLiterals(params);
+    const placeholders = text.match(/\$\d*/g) ?? [];
+    if (!literals || placeholders.some((p, i) => p !== `$${i + 1}`) || placeholders.length !== params.length)
+      return null;
+    texts.push(text.replace(/\$(\d+)/g, (_, n: string) => literals[Number(n) - 1]));
+  }
+  return texts;
 }
 
 /**

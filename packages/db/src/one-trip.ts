@@ -18,12 +18,13 @@ type RowOf<S> = S extends Step<infer Row> ? Row : never;
  * sees another's rows, so only writes independent of one another belong together. PostgreSQL runs
  * them in no set order: writes that must lock rows in a given order do not belong together either.
  * `kept`: the statement is kept prepared on the server connection (`runKept`), for one run at nearly
- * every order; with `last` as well, nothing follows it in the transaction and it may carry the COMMIT.
+ * every order; `after` are statements that must see its rows, sent with it; with `last` as well, nothing
+ * else follows in the transaction and it may carry the COMMIT.
  */
 export async function inOneTrip<T extends Record<string, Step<unknown>>>(
   tx: DbOrTx,
   steps: T,
-  options: { kept?: boolean; last?: boolean } = {},
+  options: { kept?: boolean; last?: boolean; after?: readonly SQL[] } = {},
 ): Promise<{ [K in keyof T]: RowOf<T[K]>[] }> {
   const entries = Object.entries(steps);
   const names = entries.flatMap(([, s]) => s.ctes.map(([name]) => name));
@@ -34,9 +35,15 @@ export async function inOneTrip<T extends Record<string, Step<unknown>>>(
   );
   const statement = sql`${ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``}select ${sql.join(answers, sql`, `)}`;
   const rows = options.kept
-    ? await runKept<Record<string, unknown[]>>(tx, statement, { last: options.last })
-    : (await tx.execute<Record<string, unknown[]>>(statement)).rows;
+    ? await runKept<Record<string, unknown[]>>(tx, statement, { last: options.last, after: options.after })
+    : await runThen(tx, statement, options.after ?? []);
   return rows[0] as { [K in keyof T]: RowOf<T[K]>[] };
+}
+
+async function runThen(tx: DbOrTx, statement: SQL, after: readonly SQL[]) {
+  const { rows } = await tx.execute<Record<string, unknown[]>>(statement);
+  for (const next of after) await tx.execute(next);
+  return rows;
 }
 
 /** Runs one step alone. */

@@ -1,3 +1,6 @@
+import { insertJsonRows } from '@meucardapio/db/insert-rows';
+import { rowFromJson } from '@meucardapio/db/json-rows';
+import { inOneTrip, step } from '@meucardapio/db/one-trip';
 import { cashRegisterSessions, cashSaleDiscounts, cashSalePayments, reservedSales } from '@meucardapio/db/schema';
 import {
   CASHIER_MSG,
@@ -15,7 +18,7 @@ import type { FinalizedSale } from '@meucardapio/domain/cashier-views';
 import { BUYER_MSG, checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { checkoutPaymentMethods, posPaymentMethods } from '@meucardapio/domain/payment';
 import { pixBrCode, pixSettingsOf, pixTxid } from '@meucardapio/domain/pix';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { badRequest, conflict } from '../../http/errors';
@@ -28,7 +31,7 @@ import {
   type PaymentPlan,
   placeOrder,
 } from '../orders/place/place-order';
-import { enqueuePdvReceipt } from '../printing/print-jobs.service';
+import { enqueuePdvReceipt, pdvReceiptPrinters, printersStep } from '../printing/print-jobs.service';
 import { approvedDiscount } from '../staff/discount-approval';
 import { type VerifiedStaff, verifyStaffPassword } from '../staff/staff-password.service';
 import { saleDetail, toDiscountView, toSaleDetail } from './sale.queries';
@@ -59,39 +62,66 @@ export function paymentData(payments: PdvPayment[], extra: Record<string, unknow
 }
 
 /** A PDV sale's payments in its cash session, one row each in the order the cashier added them. */
-export async function insertSalePayments(
-  ctx: ServiceCtx,
-  sale: { sessionId: string; orderId: string; payments: PdvPayment[]; at?: Date },
-) {
-  return ctx.db
-    .insert(cashSalePayments)
-    .values(
-      sale.payments.map((p, position) => ({
-        restaurantId: ctx.restaurantId,
-        sessionId: sale.sessionId,
-        orderId: sale.orderId,
-        methodId: p.methodId,
-        methodName: p.methodName,
-        position,
-        amount: p.amount,
-        installments: p.installments,
-        receivedAmount: p.received,
-        changeAmount: p.change,
-        ...(sale.at ? { createdAt: sale.at } : {}),
-      })),
-    )
-    .returning();
+type SalePayments = { sessionId: string; orderId: string; payments: PdvPayment[] };
+
+/** A sale's rows of `cash_sale_payments`, one per payment in the cashier's order. */
+const salePaymentRows = (restaurantId: string, sale: SalePayments) =>
+  sale.payments.map((p, position) => ({
+    restaurantId,
+    sessionId: sale.sessionId,
+    orderId: sale.orderId,
+    methodId: p.methodId,
+    methodName: p.methodName,
+    position,
+    amount: p.amount,
+    installments: p.installments,
+    receivedAmount: p.received,
+    changeAmount: p.change,
+  }));
+
+export async function insertSalePayments(ctx: ServiceCtx, sale: SalePayments & { at: Date }) {
+  const rows = salePaymentRows(ctx.restaurantId, sale).map((row) => ({ ...row, createdAt: sale.at }));
+  return ctx.db.insert(cashSalePayments).values(rows).returning();
 }
 
-/** The open cash session, held FOR SHARE until the sale (or a table's payment) commits so a close waits for it. */
-export async function openSessionForSale(ctx: ServiceCtx) {
-  const [session] = await ctx.db
+/**
+ * Step "sale_payments": the sale's payments, written by its order's statement (as one JSON value, so the
+ * statement's text is the same whatever their number); answered as written, in their table's keys.
+ */
+const salePaymentsStep = (restaurantId: string, sale: SalePayments) =>
+  step<Record<string, unknown>>(
+    [
+      [
+        'sale_payments',
+        sql`insert into ${cashSalePayments} ${insertJsonRows(cashSalePayments, salePaymentRows(restaurantId, sale))} returning *`,
+      ],
+    ],
+    sql`select * from ${sql.identifier('sale_payments')}`,
+  );
+
+const openSessionRead = (ctx: ServiceCtx) =>
+  ctx.db
     .select({ id: cashRegisterSessions.id })
     .from(cashRegisterSessions)
     .where(tenant(cashRegisterSessions, ctx.restaurantId, eq(cashRegisterSessions.status, 'open')))
     .for('share');
+
+/** The open cash session, held FOR SHARE until the sale (or a table's payment) commits so a close waits for it. */
+export async function openSessionForSale(ctx: ServiceCtx) {
+  const [session] = await openSessionRead(ctx);
   if (!session) throw noOpenSession();
   return session;
+}
+
+/** The open cash session as `openSessionForSale` holds it, and the printers of the sale's receipt, in one round trip. */
+async function sessionAndReceiptPrinters(ctx: ServiceCtx) {
+  const trip = await inOneTrip(ctx.db, {
+    session: step<{ id: string }>([], openSessionRead(ctx).getSQL()),
+    printers: printersStep(ctx.restaurantId),
+  });
+  const [session] = trip.session;
+  if (!session) throw noOpenSession();
+  return { session, receiptPrinters: pdvReceiptPrinters(trip.printers) };
 }
 
 /**
@@ -110,12 +140,17 @@ export async function finalizeSale(
 ): Promise<FinalizedSale> {
   const { restaurantId, actor } = ctx;
   const customerName = input.customerName ?? WALK_IN_CUSTOMER;
-  let sale: { sessionId: string; payments: PdvPayment[]; approver: VerifiedStaff | null } | null = null;
+  let sale: {
+    sessionId: string;
+    payments: PdvPayment[];
+    approver: VerifiedStaff | null;
+    receiptPrinters: ReturnType<typeof pdvReceiptPrinters>;
+  } | null = null;
   let approver: VerifiedStaff | null = null;
   /** The active payment methods, read before the transaction. */
   let methodRows: PaymentMethodRow[] = [];
-  /** The rows `record` wrote: the answer is made from them instead of being read back. */
-  let written: { payments: Awaited<ReturnType<typeof insertSalePayments>>; discount: DiscountRow | null } | null = null;
+  /** The discount's row `record` wrote: the answer is made from it instead of being read back. */
+  let discountRow: DiscountRow | null = null;
 
   const door: OrderDoor<FinalizedSale> = {
     async prepare(_prepCtx, reads) {
@@ -158,12 +193,12 @@ export async function finalizeSale(
         },
         approver,
       );
-      const session = await openSessionForSale(txCtx);
+      const { session, receiptPrinters } = await sessionAndReceiptPrinters(txCtx);
       const methods = posPaymentMethods(checkoutPaymentMethods(methodRows));
       const checked = validatePayments(total, input.payments, methods);
       if (!checked.ok) throw badRequest(checked.title, checked.description ?? '', checked.code);
       const { payments } = checked;
-      sale = { sessionId: session.id, payments, approver: approvedBy };
+      sale = { sessionId: session.id, payments, approver: approvedBy, receiptPrinters };
 
       const pix = pixSettingsOf(restaurant);
       const methodOf = (p: PdvPayment) => methods.find((m) => m.id === p.methodId)!;
@@ -196,14 +231,25 @@ export async function finalizeSale(
       };
     },
 
+    alongside(order) {
+      if (!sale) throw new Error('a sale is written after its plan');
+      const { sessionId, payments } = sale;
+      return { payments: salePaymentsStep(restaurantId, { sessionId, orderId: order.id, payments }) };
+    },
+
+    records: (priced) =>
+      notedSale(priced.restaurant) ||
+      priced.coupon.discount > 0 ||
+      Boolean(input.reservedSaleId) ||
+      (sale?.receiptPrinters.length ?? 0) > 0,
+
     async record(txCtx, { order, subtotal, restaurant }) {
       if (!sale) return;
-      const { sessionId, payments } = sale;
+      const { sessionId } = sale;
       // The NFC-e row commits with the sale: the note is sent after, but never forgotten. A restaurant
       // without NFC-e is not locked for nothing (queueing re-reads the setting under the lock).
-      if (restaurant.nfceEnabled && (restaurant.nfcePdvMode === 'automatic' || input.issueNote))
-        await queueOrderNote(txCtx, order.id);
-      const [discount] =
+      if (notedSale(restaurant)) await queueOrderNote(txCtx, order.id);
+      [discountRow = null] =
         order.discount > 0
           ? await txCtx.db
               .insert(cashSaleDiscounts)
@@ -221,12 +267,11 @@ export async function finalizeSale(
               })
               .returning()
           : [];
-      written = { payments: await insertSalePayments(txCtx, { sessionId, orderId: order.id, payments }), discount };
       if (input.reservedSaleId)
         await txCtx.db
           .delete(reservedSales)
           .where(tenant(reservedSales, restaurantId, eq(reservedSales.id, input.reservedSaleId)));
-      await enqueuePdvReceipt(txCtx.db, restaurantId, order.id);
+      await enqueuePdvReceipt(txCtx.db, restaurantId, order.id, sale.receiptPrinters);
     },
 
     async replay(readCtx, earlier) {
@@ -245,12 +290,19 @@ export async function finalizeSale(
       };
     },
 
-    async answer(_txCtx, { order, items, payment }) {
-      const rows = written ?? { payments: [], discount: null };
-      const detail = toSaleDetail(order, items, rows.payments, rows.discount ? toDiscountView(rows.discount) : null);
+    async answer(_txCtx, { order, items, payment, alongside }) {
+      const payments = (alongside.payments ?? []).map((json) =>
+        rowFromJson(cashSalePayments, json as Record<string, unknown>),
+      );
+      const detail = toSaleDetail(order, items, payments, discountRow ? toDiscountView(discountRow) : null);
       return { sale: detail, checkoutUrl: payment.checkoutUrl, warning: payment.warning, replayed: false };
     },
   };
+
+  /** Whether the sale's NFC-e is queued with it: automatic mode, or asked for at the counter. */
+  function notedSale(restaurant: { nfceEnabled: boolean; nfcePdvMode: string }) {
+    return restaurant.nfceEnabled && (restaurant.nfcePdvMode === 'automatic' || input.issueNote === true);
+  }
 
   return placeOrder(ctx, { channel: 'pdv', idempotencyKey: key, door });
 }

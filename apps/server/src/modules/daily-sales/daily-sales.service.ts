@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import { addOrderToDailySales } from '@meucardapio/db/daily-sales';
+import { addOrderToDailySales, orderSalesCount } from '@meucardapio/db/daily-sales';
 import { runStep, step } from '@meucardapio/db/one-trip';
 import { dailyProductSales } from '@meucardapio/db/schema';
 import type { ProductTotal } from '@meucardapio/domain/cashier-report';
@@ -21,6 +21,11 @@ type OrderState = { id: string; restaurantId: string; status: string; paymentSta
 /** Counts an order just placed or just settled, if it is a settled sale (nothing is read otherwise). */
 export async function countSale(db: DbOrTx, order: OrderState): Promise<void> {
   if (isSettledSale(order)) await addOrderToDailySales(db, order, 1);
+}
+
+/** What `countSale` runs for an order just placed, as a statement to send with others; null if it counts nothing. */
+export function saleCountStatement(order: OrderState) {
+  return isSettledSale(order) ? orderSalesCount(order, 1) : null;
 }
 
 /** Takes a settled order out before a change that the caller counts again with `countSale`. */

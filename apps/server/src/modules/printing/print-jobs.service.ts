@@ -1,5 +1,15 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import { fiscalNotes, kitchenStations, orderItems, orders, printJobs, products } from '@meucardapio/db/schema';
+import { rowFromJson } from '@meucardapio/db/json-rows';
+import { step } from '@meucardapio/db/one-trip';
+import {
+  fiscalNotes,
+  kitchenStations,
+  orderItems,
+  orders,
+  printers,
+  printJobs,
+  products,
+} from '@meucardapio/db/schema';
 import {
   type CashClosingTicket,
   cancelledItemTicket,
@@ -11,7 +21,7 @@ import {
   pdvReceiptTicket,
   receiptLeftToDanfe,
 } from '@meucardapio/domain/printing';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 import { type DanfeOfAccount, type DanfeOfOrder, danfeOfAccount, danfeOfOrder } from './danfe-source';
 import {
@@ -149,13 +159,29 @@ const saleHasNote = async (db: DbOrTx, restaurantId: string, orderId: string) =>
       .limit(1)
   ).length > 0;
 
+/** Step "printers": the restaurant's printers, for a read that shares its round trip with others. */
+export const printersStep = (restaurantId: string) =>
+  step<Record<string, unknown>>(
+    [],
+    sql`select * from ${printers} where ${tenant(printers, restaurantId)} order by ${printers.name}`,
+  );
+
+/** Of the printers `printersStep` answered, those that print the PDV's receipts. */
+export const pdvReceiptPrinters = (answered: readonly Record<string, unknown>[]): PrinterRow[] =>
+  answered.map((json) => rowFromJson(printers, json)).filter((p) => p.routes.pdvReceipt);
+
 /**
- * The PDV sale's receipt on the printers that print receipts, in the sale's transaction (after its note
- * was queued): a printer routed to the DANFE too leaves the sale to its DANFE (decision 079).
+ * The PDV sale's receipt on `routed` (the printers that print receipts, read before the sale's order),
+ * in the sale's transaction (after its note was queued): a printer routed to the DANFE too leaves the
+ * sale to its DANFE (decision 079). Most sales happen where no printer takes receipts, and then nothing
+ * is read here.
  */
-export async function enqueuePdvReceipt(db: DbOrTx, restaurantId: string, orderId: string): Promise<string[]> {
-  // The printers first: most sales happen where no printer takes receipts, and then nothing else is read.
-  const routed = (await printersOf(db, restaurantId)).filter((p) => p.routes.pdvReceipt);
+export async function enqueuePdvReceipt(
+  db: DbOrTx,
+  restaurantId: string,
+  orderId: string,
+  routed: readonly PrinterRow[],
+): Promise<string[]> {
   if (routed.length === 0) return [];
   const auto = await autoPrintOf(db, restaurantId);
   if (!auto.pdv_receipt) return [];

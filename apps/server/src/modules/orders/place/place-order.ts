@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { inOneTrip } from '@meucardapio/db/one-trip';
+import { inOneTrip, type Step } from '@meucardapio/db/one-trip';
 import type { orderItems, orders } from '@meucardapio/db/schema';
-import { isSettledSale } from '@meucardapio/domain/daily-sales';
 import { clampDiscount } from '@meucardapio/domain/payment';
 import { orderTotal } from '@meucardapio/domain/pricing';
 import { inTransaction, type ServiceCtx } from '../../../http/context';
 import { AppError, unauthorized } from '../../../http/errors';
 import { type RestaurantRow, restaurantById } from '../../../tenancy/restaurant-lookup';
 import { stockRefusal, stockTaken, takeSaleStock } from '../../catalog/stock.service';
-import { countSale } from '../../daily-sales/daily-sales.service';
+import { countSale, saleCountStatement } from '../../daily-sales/daily-sales.service';
 import { newOrderMessageStep } from '../notifications/new-order-message';
 import { orderCreatedStep } from '../order-events';
 import { assertFewOpenUnpaidOrders, lockForNextOrderNumber } from './admission';
@@ -45,9 +44,10 @@ import { orderStockSteps } from './stock';
  *   → lock the restaurant's orders and take the next number (with the count of a customer's open
  *   unpaid orders where the door limits them) → order, items and first history row, the customer's
  *   message, `order.created` and a single product's stock, in one statement (an earlier attempt with
- *   the same key that committed fails it on the key, and the retry answers that order) → several
- *   products' stock → coupon use (a conditional update) → the door's own rows → COMMIT (with the
- *   order's statement when nothing follows it).
+ *   the same key that committed fails it on the key, and the retry answers that order), with the
+ *   door's rows that need only the order's id → several products' stock → coupon use (a conditional
+ *   update) → the door's other rows → a sale's count in the day's sales → COMMIT (the count and the
+ *   COMMIT in the order's round trip when nothing else follows it).
  * Only what is read-then-written per restaurant (numbers, coupon and open-order limits) runs after
  * the lock (decision 006); stock holds on its own conditional UPDATE.
  */
@@ -84,6 +84,8 @@ export type PlacedOrder = PricedOrder & {
   payment: StartedPayment;
   /** The stock the order took, product by product (`after` below zero only for a sale recorded as sold). */
   stock: StockTaken[];
+  /** What the door's `alongside` steps answered, by step. */
+  alongside: Record<string, unknown[]>;
 };
 
 type StockTaken = ReturnType<typeof stockTaken>;
@@ -108,13 +110,20 @@ export type OrderDoor<Answer> = {
    * restaurant's lock, in the statement that takes it.
    */
   limitsOpenUnpaidOrdersOf?: string;
-  /** After the order's rows, in the same transaction: the door's own rows (a sale's payments). */
+  /**
+   * The door's rows that need nothing but the order's id and read nothing the statement writes (a sale's
+   * payments): written by the order's statement, their keys to the order checked at its end.
+   */
+  alongside?(order: { id: string }): Record<string, Step<unknown>>;
+  /** After the order's rows, in the same transaction: the door's own rows that need the order written. */
   record?(ctx: ServiceCtx, placed: PlacedOrder): Promise<void>;
+  /** Whether `record` has anything to write for this order (it runs only then); taken as yes when absent. */
+  records?(priced: PricedOrder): boolean;
   /** The answer to a retry: the order an earlier attempt with the same key placed (refused if not this door's). */
   replay(ctx: ServiceCtx, earlier: OrderRow): Promise<Answer>;
   /**
-   * The answer for the order just placed. For a door without `record`, the transaction may already be
-   * committed (decision 128): it reads and writes nothing through it.
+   * The answer for the order just placed. Unless `record` ran, the transaction may already be committed
+   * (decision 128): it reads and writes nothing through it.
    */
   answer(ctx: ServiceCtx, placed: PlacedOrder): Promise<Answer>;
 };
@@ -246,27 +255,29 @@ async function placeInTransaction<Answer>(ctx: ServiceCtx, request: FullRequest<
     status: CHANNELS[request.channel].status,
     round,
   });
-  // Nothing written after the order's statement (no coupon use, no row of the door's own, no sale counted
-  // at birth, one product's stock at most): its COMMIT goes with it (decision 128).
-  const last = !priced.coupon.couponId && !door.record && !isSettledSale(written.order);
-  const { order, stock } = await writeOrder(ctx, written, priced, request, last);
+  // Nothing written after the order's statement but a sale's count (no coupon use, no row of the door's
+  // own, one product's stock at most): the count and the COMMIT go with it (decision 128).
+  const records = door.record !== undefined && (door.records?.(priced) ?? true);
+  const last = !priced.coupon.couponId && !records;
+  const { order, stock, alongside, counted } = await writeOrder(ctx, written, priced, request, last);
   const { items } = written;
   await redeemCoupon(ctx, priced.coupon, request.customer.id, order.id);
-  const placed: PlacedOrder = { ...priced, order, items, payment, stock };
-  await door.record?.(ctx, placed);
+  const placed: PlacedOrder = { ...priced, order, items, payment, stock, alongside };
+  if (records) await door.record?.(ctx, placed);
   // A sale handed over at once (the PDV's) is settled as it is born.
-  await countSale(ctx.db, order);
+  if (!counted) await countSale(ctx.db, order);
   return door.answer(ctx, placed);
 }
 
 /**
  * The order's rows, its customer's "Recebemos seu pedido" (committed with the order, if it is one that
- * gets it: the rule reads the order's row as the statement wrote it), `order.created` and a single
- * product's stock, in one statement. Several products' stock is taken after it, one product after
- * another in id order (concurrent writers of stock must lock them in that order, and the writes of one
- * statement run in none). `last`: the caller writes nothing after, so with one product's stock at most
- * the statement carries the transaction's COMMIT where it can (`commitAhead`); the door's `answer` then
- * runs after it.
+ * gets it: the rule reads the order's row as the statement wrote it), `order.created`, a single
+ * product's stock and the door's `alongside` rows, in one statement. Several products' stock is taken
+ * after it, one product after another in id order (concurrent writers of stock must lock them in that
+ * order, and the writes of one statement run in none). `last`: the caller writes nothing after but the
+ * sale's count, so with one product's stock at most the count follows the statement in its round trip
+ * and the transaction's COMMIT with them where it can (`commitAhead`); the door's `answer` then runs
+ * after it. `counted`: the sale's count went with the statement.
  */
 async function writeOrder(
   ctx: ServiceCtx,
@@ -274,24 +285,30 @@ async function writeOrder(
   priced: PricedOrder,
   request: FullRequest<unknown>,
   last: boolean,
-): Promise<{ order: OrderRow; stock: StockTaken[] }> {
+): Promise<{ order: OrderRow; stock: StockTaken[]; alongside: Record<string, unknown[]>; counted: boolean }> {
   const { order, items } = insert;
   const takes = orderStockSteps(order, priced.lines, request);
   const alone = takes.length === 1 ? takes[0] : null;
+  const ending = last && takes.length <= 1;
+  const count = ending ? saleCountStatement(order) : null;
+  const own = request.door.alongside?.(order) ?? {};
   const trip = await inOneTrip(
     ctx.db,
     {
+      ...own,
       placed: insert.step,
       message: newOrderMessageStep(order, items, priced.restaurant.name, insert.relation),
       created: orderCreatedStep(order),
       ...(alone ? { stock: alone.step } : {}),
     },
-    { kept: true, last: last && takes.length <= 1 },
+    { kept: true, last: ending, after: count ? [count] : [] },
   ).catch((err) => {
     throw stockRefusal(err);
   });
   const stock = alone ? [stockTaken(alone, trip.stock ?? [])] : await takeSaleStock(ctx.db, takes);
-  return { order: placedOrderRow(order, trip.placed), stock };
+  const answered = trip as Record<string, unknown[]>;
+  const alongside = Object.fromEntries(Object.keys(own).map((key) => [key, answered[key]]));
+  return { order: placedOrderRow(order, trip.placed), stock, alongside, counted: count !== null };
 }
 
 /** Lines, delivery, discount and total: everything read and priced before the lock. */
