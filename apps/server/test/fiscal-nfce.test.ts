@@ -1,4 +1,4 @@
-import { fiscalNotes, products, restaurants } from '@meucardapio/db/schema';
+import { fiscalNoteHistory, fiscalNotes, products, restaurants } from '@meucardapio/db/schema';
 import { isValidAccessKey } from '@meucardapio/domain/fiscal-rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +151,41 @@ describe('NFC-e through the real Nuvem Fiscal client', () => {
     const discounts = inf.det.map((d: Json) => Math.round((d.prod.vDesc ?? 0) * 100));
     expect(discounts.reduce((a: number, b: number) => a + b, 0)).toBe(101);
     expect(inf.total.ICMSTot).toMatchObject({ vProd: 42.9, vDesc: 1.01, vNF: 41.89 });
+  });
+
+  it("a sale's note is queued by its order's statement as queueOrderNote queues one: next number, buyer, history line", async () => {
+    const numbersBefore = async () =>
+      (await t.db.select({ n: restaurants.nfceNumber }).from(restaurants).where(eq(restaurants.id, pdv.rid)))[0].n;
+    const before = await numbersBefore();
+    const res = await sell(pdv.owner.client, {
+      ...pizzaAndSoda([{ methodId: pdv.methods.cash, amount: 4290, received: 4290 }]),
+      customerCpf: '529.982.247-25',
+    });
+    expect(res.status, res.text).toBe(201);
+    const note = await noteOf(res.body.sale.id);
+    expect(note).toMatchObject({ status: 'queued', numero: before + 1, buyerCpf: '52998224725', total: 4290 });
+    expect(note.referencia).toBe(res.body.sale.id);
+    expect(await numbersBefore()).toBe(before + 1);
+    const history = await t.db.select().from(fiscalNoteHistory).where(eq(fiscalNoteHistory.noteId, note.id));
+    expect(history.map((h) => [h.status, h.message, h.actorName])).toEqual([
+      ['queued', `NFC-e nº ${before + 1} (série ${note.serie}) na fila de emissão`, res.body.sale.employeeName],
+    ]);
+    // The same line from the queue's own path, for a sale noted after it was made.
+    await t.db.update(restaurants).set({ nfcePdvMode: 'on_request' }).where(eq(restaurants.id, pdv.rid));
+    try {
+      const plain = await sell(pdv.owner.client, pizzaAndSoda([{ methodId: pdv.methods.pix, amount: 4290 }]));
+      expect(plain.status, plain.text).toBe(201);
+      expect(await numbersBefore()).toBe(before + 1);
+      const noted = await pdv.owner.client.post(`${F}/orders/${plain.body.sale.id}/note`, {});
+      expect(noted.status, noted.text).toBe(201);
+      const [line] = await t.db
+        .select()
+        .from(fiscalNoteHistory)
+        .where(eq(fiscalNoteHistory.noteId, noted.body.note.id));
+      expect(line.message).toBe(`NFC-e nº ${before + 2} (série ${note.serie}) na fila de emissão`);
+    } finally {
+      await t.db.update(restaurants).set({ nfcePdvMode: 'automatic' }).where(eq(restaurants.id, pdv.rid));
+    }
   });
 
   it('the same sale queued twice is one note, also when a POST is repeated after a lost answer', async () => {

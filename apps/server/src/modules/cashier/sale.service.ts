@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { badRequest, conflict } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { queueOrderNote } from '../fiscal/queue-note';
+import { saleNoteStep } from '../fiscal/queue-note';
 import {
   checkoutReads,
   type OrderDoor,
@@ -145,6 +145,8 @@ export async function finalizeSale(
     payments: PdvPayment[];
     approver: VerifiedStaff | null;
     receiptPrinters: ReturnType<typeof pdvReceiptPrinters>;
+    /** The NFC-e queued with the sale (automatic mode, or asked for at the counter), and its buyer's CPF. */
+    note: { buyerCpf: string | null } | null;
   } | null = null;
   let approver: VerifiedStaff | null = null;
   /** The active payment methods, read before the transaction. */
@@ -198,7 +200,17 @@ export async function finalizeSale(
       const checked = validatePayments(total, input.payments, methods);
       if (!checked.ok) throw badRequest(checked.title, checked.description ?? '', checked.code);
       const { payments } = checked;
-      sale = { sessionId: session.id, payments, approver: approvedBy, receiptPrinters };
+      const cpf = checkCustomerCpf(input.customerCpf);
+      const buyerCpf = cpf.ok ? cpf.cpf : null;
+      // A restaurant without NFC-e is not locked for nothing (the note's step re-reads the setting under the lock).
+      const noted = restaurant.nfceEnabled && (restaurant.nfcePdvMode === 'automatic' || input.issueNote === true);
+      sale = {
+        sessionId: session.id,
+        payments,
+        approver: approvedBy,
+        receiptPrinters,
+        note: noted ? { buyerCpf } : null,
+      };
 
       const pix = pixSettingsOf(restaurant);
       const methodOf = (p: PdvPayment) => methods.find((m) => m.id === p.methodId)!;
@@ -206,14 +218,13 @@ export async function finalizeSale(
       const providerAmount = sum(payments.filter((p) => usesHostedCheckout(methodOf(p), pix !== null)));
       const localPixAmount = sum(payments.filter((p) => usesLocalPixQr(methodOf(p), pix !== null)));
       const brCode = pix && localPixAmount > 0 ? pixBrCode(pix, localPixAmount, pixTxid(key)) : null;
-      const cpf = checkCustomerCpf(input.customerCpf);
       return {
         label: paymentsSummary(payments).methodLabel,
         paymentStatus: providerAmount > 0 ? 'pending' : null,
         paymentData: paymentData(payments, {
           employee_name: actor.name,
           session_id: session.id,
-          ...(cpf.ok && cpf.cpf ? { customer_cpf: cpf.cpf } : {}),
+          ...(buyerCpf ? { customer_cpf: buyerCpf } : {}),
           ...(brCode ? { pix_br_code: brCode, pix_txid: pixTxid(key) } : {}),
         }),
         installments: Math.max(...payments.map((p) => p.installments)),
@@ -233,22 +244,20 @@ export async function finalizeSale(
 
     alongside(order) {
       if (!sale) throw new Error('a sale is written after its plan');
-      const { sessionId, payments } = sale;
-      return { payments: salePaymentsStep(restaurantId, { sessionId, orderId: order.id, payments }) };
+      const { sessionId, payments, note } = sale;
+      // The NFC-e row commits with the sale: the note is sent after, but never forgotten.
+      return {
+        payments: salePaymentsStep(restaurantId, { sessionId, orderId: order.id, payments }),
+        ...(note ? { note: saleNoteStep(ctx, order, note.buyerCpf) } : {}),
+      };
     },
 
     records: (priced) =>
-      notedSale(priced.restaurant) ||
-      priced.coupon.discount > 0 ||
-      Boolean(input.reservedSaleId) ||
-      (sale?.receiptPrinters.length ?? 0) > 0,
+      priced.coupon.discount > 0 || Boolean(input.reservedSaleId) || (sale?.receiptPrinters.length ?? 0) > 0,
 
-    async record(txCtx, { order, subtotal, restaurant }) {
+    async record(txCtx, { order, subtotal }) {
       if (!sale) return;
       const { sessionId } = sale;
-      // The NFC-e row commits with the sale: the note is sent after, but never forgotten. A restaurant
-      // without NFC-e is not locked for nothing (queueing re-reads the setting under the lock).
-      if (notedSale(restaurant)) await queueOrderNote(txCtx, order.id);
       [discountRow = null] =
         order.discount > 0
           ? await txCtx.db
@@ -298,11 +307,6 @@ export async function finalizeSale(
       return { sale: detail, checkoutUrl: payment.checkoutUrl, warning: payment.warning, replayed: false };
     },
   };
-
-  /** Whether the sale's NFC-e is queued with it: automatic mode, or asked for at the counter. */
-  function notedSale(restaurant: { nfceEnabled: boolean; nfcePdvMode: string }) {
-    return restaurant.nfceEnabled && (restaurant.nfcePdvMode === 'automatic' || input.issueNote === true);
-  }
 
   return placeOrder(ctx, { channel: 'pdv', idempotencyKey: key, door });
 }

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@meucardapio/db/client';
+import { step } from '@meucardapio/db/one-trip';
 import { fiscalNoteHistory, fiscalNotes, orders, restaurants } from '@meucardapio/db/schema';
 import { checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { eq, sql } from 'drizzle-orm';
@@ -6,6 +7,10 @@ import { inTransaction } from '../../http/context';
 import { tenant } from '../../http/tenant';
 
 type QueueCtx = { db: DbOrTx; restaurantId: string; actor?: { name: string } | null };
+
+/** The queued note's history line, as `format` writes it with its number and series. */
+const QUEUED_MESSAGE = 'NFC-e nº %s (série %s) na fila de emissão';
+const queuedMessage = (numero: unknown, serie: unknown) => sql`format(${QUEUED_MESSAGE}::text, ${numero}, ${serie})`;
 
 /** What a note stands for: one order, or a table account's whole bill (all its rounds, its payments). */
 type Sale = { orderId: string; tableAccountId?: never } | { tableAccountId: string; orderId?: never };
@@ -36,6 +41,41 @@ export async function queueOrderNote(
     const given = options.buyerCpf ?? order.paymentData?.customer_cpf;
     return queueNote(tx, { orderId }, order.total, typeof given === 'string' ? given : null);
   });
+}
+
+/**
+ * Steps "sale_note…": the note of an order being written, queued by the order's own statement as
+ * `queueOrderNote` queues it after (its number taken from the restaurant's row, which the order's lock
+ * already holds, and its key to the order checked at the statement's end); nothing while the restaurant
+ * has NFC-e off. Answers the note's id. For a sale, never a test order, whose buyer's CPF is known.
+ */
+export function saleNoteStep(ctx: QueueCtx, order: { id: string; total: number }, buyerCpf: string | null) {
+  const buyer = checkBuyerDocument(buyerCpf);
+  const numbered = sql.identifier('sale_note_number');
+  const note = sql.identifier('sale_note');
+  return step<{ id: string }>(
+    [
+      [
+        'sale_note_number',
+        sql`update ${restaurants} set ${sql.identifier(restaurants.nfceNumber.name)} = ${restaurants.nfceNumber} + 1
+          where ${restaurants.id} = ${ctx.restaurantId} and ${restaurants.nfceEnabled}
+          returning ${restaurants.nfceAmbiente} as ambiente, ${restaurants.nfceSerie} as serie, ${restaurants.nfceNumber} as numero`,
+      ],
+      [
+        'sale_note',
+        sql`insert into ${fiscalNotes} (restaurant_id, order_id, ambiente, serie, numero, referencia, buyer_cpf, total)
+          select ${ctx.restaurantId}::uuid, ${order.id}::uuid, ambiente, serie, numero, ${order.id}, ${buyer.ok ? buyer.cpf : null}, ${order.total}::int
+          from ${numbered} returning id, numero, serie`,
+      ],
+      [
+        'sale_note_history',
+        sql`insert into ${fiscalNoteHistory} (restaurant_id, note_id, status, message, actor_name)
+          select ${ctx.restaurantId}::uuid, id, 'queued', ${queuedMessage(sql`numero`, sql`serie`)}, ${ctx.actor?.name ?? null}
+          from ${note}`,
+      ],
+    ],
+    sql`select id from ${note}`,
+  );
 }
 
 /**
@@ -102,7 +142,7 @@ async function queueNote(tx: QueueCtx, sale: Sale, total: number, buyerCpf: stri
     restaurantId: tx.restaurantId,
     noteId: note.id,
     status: 'queued',
-    message: `NFC-e nº ${numero} (série ${r.serie}) na fila de emissão`,
+    message: queuedMessage(sql`${numero}::int`, sql`${r.serie}::int`),
     actorName: tx.actor?.name ?? null,
   });
   return note.id;

@@ -114,7 +114,7 @@ export type OrderDoor<Answer> = {
    * The door's rows that need nothing but the order's id and read nothing the statement writes (a sale's
    * payments): written by the order's statement, their keys to the order checked at its end.
    */
-  alongside?(order: { id: string }): Record<string, Step<unknown>>;
+  alongside?(order: { id: string; total: number }): Record<string, Step<unknown>>;
   /** After the order's rows, in the same transaction: the door's own rows that need the order written. */
   record?(ctx: ServiceCtx, placed: PlacedOrder): Promise<void>;
   /** Whether `record` has anything to write for this order (it runs only then); taken as yes when absent. */
