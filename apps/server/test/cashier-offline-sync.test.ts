@@ -3,6 +3,7 @@ import {
   cashCloseCounts,
   cashRegisterHistory,
   cashRegisterSessions,
+  cashSalePayments,
   fiscalNotes,
   orderHistory,
   orders,
@@ -63,6 +64,9 @@ describe('syncing a sale made offline', () => {
     expect(rows).toHaveLength(1);
     // The sale keeps when it was sold and who sold it, not when or by whom it was sent.
     expect(rows[0].createdAt.toISOString()).toBe(body.soldAt);
+    const paid = await t.db.select().from(cashSalePayments).where(eq(cashSalePayments.orderId, rows[0].id));
+    expect(paid.map((p) => p.createdAt.toISOString())).toEqual(paid.map(() => body.soldAt));
+    expect(paid.length).toBeGreaterThan(0);
     expect(answers[0].body).toMatchObject({
       clientSaleId: body.clientSaleId,
       late: false,

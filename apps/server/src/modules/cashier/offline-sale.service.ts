@@ -25,10 +25,10 @@ import type { z } from 'zod';
 import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
-import { queueOrderNote } from '../fiscal/queue-note';
+import { saleNoteStep } from '../fiscal/queue-note';
 import { type OrderDoor, type PaymentPlan, placeOrder } from '../orders/place/place-order';
 import { saleDetail } from './sale.queries';
-import { insertSalePayments, paymentData } from './sale.service';
+import { paymentData, salePaymentsStep } from './sale.service';
 import { addLateSale } from './session.service';
 
 /**
@@ -108,6 +108,8 @@ export async function syncOfflineSale(ctx: StaffCtx, input: OfflineInput): Promi
     session: typeof cashRegisterSessions.$inferSelect;
     payments: PdvPayment[];
     record: OfflineRecord;
+    /** Its NFC-e, queued with it when the restaurant issues them automatically (a CPF given or not). */
+    note: { buyerCpf: string | null } | null;
   } | null = null;
   const placedAt = soldAtOf(input, new Date());
 
@@ -159,8 +161,10 @@ export async function syncOfflineSale(ctx: StaffCtx, input: OfflineInput): Promi
         price_difference: priceDifference,
         warnings,
       };
-      sale = { session, payments, record };
       const cpf = checkCustomerCpf(input.customerCpf);
+      // Its NFC-e waits on the terminal with the sale and is queued now.
+      const note = restaurant.nfcePdvMode === 'automatic' ? { buyerCpf: cpf.ok ? cpf.cpf : null } : null;
+      sale = { session, payments, record, note };
       return {
         label: paymentsSummary(payments).methodLabel,
         paymentStatus: null,
@@ -178,12 +182,18 @@ export async function syncOfflineSale(ctx: StaffCtx, input: OfflineInput): Promi
       };
     },
 
-    async record(txCtx, { order, stock, restaurant }) {
+    alongside(order) {
+      if (!sale) throw new Error('a sale is written after its plan');
+      const { session, payments, note } = sale;
+      return {
+        payments: salePaymentsStep(restaurantId, { sessionId: session.id, orderId: order.id, payments }, placedAt),
+        ...(note ? { note: saleNoteStep(ctx, order, note.buyerCpf) } : {}),
+      };
+    },
+
+    async record(txCtx, { order, stock }) {
       if (!sale) return;
-      const { session, payments, record } = sale;
-      // Its NFC-e waits on the terminal with the sale and is queued now, dated by the sale's own time.
-      if (restaurant.nfcePdvMode === 'automatic') await queueOrderNote(txCtx, order.id);
-      await insertSalePayments(txCtx, { sessionId: session.id, orderId: order.id, payments, at: placedAt });
+      const { session, record } = sale;
       const stockWarnings = stock
         .filter((s) => s.after < 0)
         .map((s) => `Estoque negativo: ${s.name} ficou com ${s.after} após esta venda feita sem conexão.`);

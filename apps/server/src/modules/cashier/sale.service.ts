@@ -79,25 +79,18 @@ const salePaymentRows = (restaurantId: string, sale: SalePayments) =>
     changeAmount: p.change,
   }));
 
-export async function insertSalePayments(ctx: ServiceCtx, sale: SalePayments & { at: Date }) {
-  const rows = salePaymentRows(ctx.restaurantId, sale).map((row) => ({ ...row, createdAt: sale.at }));
-  return ctx.db.insert(cashSalePayments).values(rows).returning();
-}
-
 /**
  * Step "sale_payments": the sale's payments, written by its order's statement (as one JSON value, so the
- * statement's text is the same whatever their number); answered as written, in their table's keys.
+ * statement's text is the same whatever their number), dated `at` when the sale was made before (offline);
+ * answered as written, in their table's keys.
  */
-const salePaymentsStep = (restaurantId: string, sale: SalePayments) =>
-  step<Record<string, unknown>>(
-    [
-      [
-        'sale_payments',
-        sql`insert into ${cashSalePayments} ${insertJsonRows(cashSalePayments, salePaymentRows(restaurantId, sale))} returning *`,
-      ],
-    ],
+export function salePaymentsStep(restaurantId: string, sale: SalePayments, at?: Date) {
+  const rows = salePaymentRows(restaurantId, sale).map((row) => (at ? { ...row, createdAt: at } : row));
+  return step<Record<string, unknown>>(
+    [['sale_payments', sql`insert into ${cashSalePayments} ${insertJsonRows(cashSalePayments, rows)} returning *`]],
     sql`select * from ${sql.identifier('sale_payments')}`,
   );
+}
 
 const openSessionRead = (ctx: ServiceCtx) =>
   ctx.db
