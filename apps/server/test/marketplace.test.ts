@@ -8,6 +8,7 @@ import { type IfoodFake, startIfoodFake } from './fixtures/ifood-fake';
 import { type OpenDeliveryFake, startOpenDeliveryFake } from './fixtures/open-delivery-fake';
 import { schemaErrors } from './fixtures/open-delivery-schema';
 import { createTestApp, type Owner, signupOwner, type TestApp } from './helpers';
+import { statementsSent } from './sent-statements';
 
 /*
  * Orders from ordering apps through the real Open Delivery client against a local fake app that
@@ -114,8 +115,14 @@ describe('orders in (events polling)', () => {
   it('stores a page of events with their orders, then acknowledges them', async () => {
     const order = pizzaOrder();
     const created = od.addEvent(order.id as string, 'CREATED');
-    await poll();
+    const texts = await statementsSent(poll);
     expect(od.acked).toContain(created.eventId);
+    // On a server, its link to the app is written by the order's own (kept) statement (decision 130).
+    if (process.env.TEST_DB === 'postgres') {
+      const links = texts.filter((text) => text.includes('insert into "marketplace_orders"'));
+      expect(links).toHaveLength(1);
+      expect(links[0]).toMatch(/^select mc_keep_prepared\(.*insert into "orders"/s);
+    }
     const mine = (await appOrders()).find((o) => o.marketplace?.displayId === order.displayId);
     expect(mine).toMatchObject({ channel: 'keeta', status: 'pending' });
     const full = (await owner.client.get('/api/admin/orders')).body.orders.find(

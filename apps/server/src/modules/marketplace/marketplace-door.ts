@@ -1,5 +1,8 @@
+import { insertRows } from '@meucardapio/db/insert-rows';
+import { step } from '@meucardapio/db/one-trip';
 import { type marketplaceConnections, marketplaceOrders } from '@meucardapio/db/schema';
 import { channelLabel } from '@meucardapio/domain/marketplace';
+import { sql } from 'drizzle-orm';
 import type { ServiceCtx } from '../../http/context';
 import type { OdOrder } from '../../integrations/marketplace/marketplace';
 import { applyAppStatus } from '../orders/board/board.service';
@@ -138,9 +141,10 @@ export async function receiveAppOrder(
     door: {
       prepare: async () => appOrderSpec(channel, od),
       plan: async () => appPaymentPlan(channel, od),
-      async record(txCtx, placed) {
-        await txCtx.db.insert(marketplaceOrders).values({
-          orderId: placed.order.id,
+      // The order's link to the app, written by the order's statement.
+      alongside: (order) => {
+        const link = {
+          orderId: order.id,
           restaurantId: ctx.restaurantId,
           connectionId: connection.id,
           externalId: od.id,
@@ -148,7 +152,18 @@ export async function receiveAppOrder(
           lastEventAt: eventAt,
           confirmBy: new Date(Date.parse(od.createdAt) + CONFIRM_WINDOW_MS),
           ...scheduleOf(od),
-        });
+        };
+        return {
+          link: step(
+            [
+              [
+                'app_link',
+                sql`insert into ${marketplaceOrders} ${insertRows(marketplaceOrders, [link])} returning order_id`,
+              ],
+            ],
+            sql`select order_id from ${sql.identifier('app_link')}`,
+          ),
+        };
       },
       replay: async (_ctx, earlier) => ({ orderId: earlier.id, placed: false }),
       answer: async (_ctx, placed) => ({ orderId: placed.order.id, placed: true }),
