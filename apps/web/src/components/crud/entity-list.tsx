@@ -120,7 +120,7 @@ export function EntityList<T extends { id: string; active?: boolean }, F>({
                   <div className="flex items-center gap-2">
                     <Switch
                       checked={row.active}
-                      onCheckedChange={() => toggle.mutate(row as T & { active: boolean })}
+                      onCheckedChange={(active) => toggle.mutate({ item: row as T & { active: boolean }, active })}
                       aria-label={spec.active.label(row)}
                     />
                     <Badge variant={row.active ? 'success' : 'secondary'}>{row.active ? on : off}</Badge>

@@ -58,15 +58,19 @@ export function useDeleteEntity<T extends { id: string }>({
   });
 }
 
-/** PATCH endpoint/id/active with the opposite of `active`; `messages.toggled` is an optional success toast. */
-export function useToggleActive<T extends { id: string; active: boolean }>({
+/**
+ * PATCH endpoint/id/active with the state the switch was moved to (not the opposite of the row held, which
+ * a refetch may not have replaced yet); `messages.toggled` is an optional success toast.
+ */
+export function useToggleActive<T extends { id: string }>({
   endpoint,
   invalidate,
   messages,
 }: Common & { messages: { toggled?: string; failed: string } }) {
   const refresh = useInvalidate(invalidate);
   return useMutation({
-    mutationFn: (item: T) => api.patch(`${endpoint}/${item.id}/active`, { active: !item.active }),
+    mutationFn: ({ item, active }: { item: T; active: boolean }) =>
+      api.patch(`${endpoint}/${item.id}/active`, { active }),
     onSuccess: () => {
       if (messages.toggled) toast.success(messages.toggled);
       refresh();

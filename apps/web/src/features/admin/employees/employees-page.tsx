@@ -249,7 +249,7 @@ export default function EmployeesPage() {
                         <Switch
                           checked={e.active}
                           disabled={self || toggle.isPending}
-                          onCheckedChange={() => toggle.mutate(e)}
+                          onCheckedChange={(active) => toggle.mutate({ item: e, active })}
                           aria-label={`${e.active ? 'Desativar' : 'Ativar'} ${e.name}`}
                         />
                         <span className="text-sm">{e.active ? 'Ativo' : 'Inativo'}</span>

@@ -245,7 +245,7 @@ export default function ProfilesPage() {
                     <Switch
                       checked={p.active}
                       disabled={toggle.isPending}
-                      onCheckedChange={() => toggle.mutate(p)}
+                      onCheckedChange={(active) => toggle.mutate({ item: p, active })}
                       aria-label={`${p.active ? 'Desativar' : 'Ativar'} perfil ${p.name}`}
                     />
                   </TableCell>
