@@ -187,7 +187,7 @@ export async function syncOfflineSale(ctx: StaffCtx, input: OfflineInput): Promi
       const { session, payments, note } = sale;
       return {
         payments: salePaymentsStep(restaurantId, { sessionId: session.id, orderId: order.id, payments }, placedAt),
-        ...(note ? { note: saleNoteStep(ctx, order, note.buyerCpf) } : {}),
+        ...(note ? { note: saleNoteStep(ctx, { orderId: order.id }, order.total, note.buyerCpf) } : {}),
       };
     },
 

@@ -110,7 +110,7 @@ export async function openSessionForSale(ctx: ServiceCtx) {
 async function sessionAndReceiptPrinters(ctx: ServiceCtx) {
   const trip = await inOneTrip(ctx.db, {
     session: step<{ id: string }>([], openSessionRead(ctx).getSQL()),
-    printers: printersStep(ctx.restaurantId),
+    printers: printersStep(ctx.db, ctx.restaurantId),
   });
   const [session] = trip.session;
   if (!session) throw noOpenSession();
@@ -241,7 +241,7 @@ export async function finalizeSale(
       // The NFC-e row commits with the sale: the note is sent after, but never forgotten.
       return {
         payments: salePaymentsStep(restaurantId, { sessionId, orderId: order.id, payments }),
-        ...(note ? { note: saleNoteStep(ctx, order, note.buyerCpf) } : {}),
+        ...(note ? { note: saleNoteStep(ctx, { orderId: order.id }, order.total, note.buyerCpf) } : {}),
       };
     },
 

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@meucardapio/db/client';
-import { step } from '@meucardapio/db/one-trip';
+import { runStep, step } from '@meucardapio/db/one-trip';
 import { fiscalNoteHistory, fiscalNotes, orders, restaurants } from '@meucardapio/db/schema';
 import { checkBuyerDocument } from '@meucardapio/domain/fiscal-rules';
 import { eq, sql } from 'drizzle-orm';
@@ -10,7 +10,6 @@ type QueueCtx = { db: DbOrTx; restaurantId: string; actor?: { name: string } | n
 
 /** The queued note's history line, as `format` writes it with its number and series. */
 const QUEUED_MESSAGE = 'NFC-e nº %s (série %s) na fila de emissão';
-const queuedMessage = (numero: unknown, serie: unknown) => sql`format(${QUEUED_MESSAGE}::text, ${numero}, ${serie})`;
 
 /** What a note stands for: one order, or a table account's whole bill (all its rounds, its payments). */
 type Sale = { orderId: string; tableAccountId?: never } | { tableAccountId: string; orderId?: never };
@@ -44,13 +43,15 @@ export async function queueOrderNote(
 }
 
 /**
- * Steps "sale_note…": the note of an order being written, queued by the order's own statement as
- * `queueOrderNote` queues it after (its number taken from the restaurant's row, which the order's lock
- * already holds, and its key to the order checked at the statement's end); nothing while the restaurant
- * has NFC-e off. Answers the note's id. For a sale, never a test order, whose buyer's CPF is known.
+ * Steps "sale_note…": a sale's note numbered and queued in one statement: its number taken from the
+ * restaurant's row (which the caller's lock already holds), the note and its history line inserted from
+ * it, its key to the order or account checked at the statement's end; nothing while the restaurant has
+ * NFC-e off. Answers the note's id. A PDV sale's order statement carries it (decision 130); `queueNote`
+ * runs it alone.
  */
-export function saleNoteStep(ctx: QueueCtx, order: { id: string; total: number }, buyerCpf: string | null) {
+export function saleNoteStep(ctx: QueueCtx, sale: Sale, total: number, buyerCpf: string | null) {
   const buyer = checkBuyerDocument(buyerCpf);
+  const saleId = (sale.orderId ?? sale.tableAccountId) as string;
   const numbered = sql.identifier('sale_note_number');
   const note = sql.identifier('sale_note');
   return step<{ id: string }>(
@@ -63,14 +64,15 @@ export function saleNoteStep(ctx: QueueCtx, order: { id: string; total: number }
       ],
       [
         'sale_note',
-        sql`insert into ${fiscalNotes} (restaurant_id, order_id, ambiente, serie, numero, referencia, buyer_cpf, total)
-          select ${ctx.restaurantId}::uuid, ${order.id}::uuid, ambiente, serie, numero, ${order.id}, ${buyer.ok ? buyer.cpf : null}, ${order.total}::int
+        sql`insert into ${fiscalNotes} (restaurant_id, order_id, table_account_id, ambiente, serie, numero, referencia, buyer_cpf, total)
+          select ${ctx.restaurantId}::uuid, ${sale.orderId ?? null}::uuid, ${sale.tableAccountId ?? null}::uuid, ambiente, serie,
+            numero, ${saleId}, ${buyer.ok ? buyer.cpf : null}, ${total}::int
           from ${numbered} returning id, numero, serie`,
       ],
       [
         'sale_note_history',
         sql`insert into ${fiscalNoteHistory} (restaurant_id, note_id, status, message, actor_name)
-          select ${ctx.restaurantId}::uuid, id, 'queued', ${queuedMessage(sql`numero`, sql`serie`)}, ${ctx.actor?.name ?? null}
+          select ${ctx.restaurantId}::uuid, id, 'queued', format(${QUEUED_MESSAGE}::text, numero, serie), ${ctx.actor?.name ?? null}
           from ${note}`,
       ],
     ],
@@ -92,13 +94,9 @@ export async function queueAccountNote(
 }
 
 async function queueNote(tx: QueueCtx, sale: Sale, total: number, buyerCpf: string | null): Promise<string | null> {
+  // The restaurant's row first: two asks for one sale's note wait here, and the second finds the first's.
   const [r] = await tx.db
-    .select({
-      enabled: restaurants.nfceEnabled,
-      ambiente: restaurants.nfceAmbiente,
-      serie: restaurants.nfceSerie,
-      number: restaurants.nfceNumber,
-    })
+    .select({ enabled: restaurants.nfceEnabled })
     .from(restaurants)
     .where(eq(restaurants.id, tx.restaurantId))
     .for('update');
@@ -117,34 +115,7 @@ async function queueNote(tx: QueueCtx, sale: Sale, total: number, buyerCpf: stri
     )
     .limit(1);
   if (existing) return existing.id;
-  const buyer = checkBuyerDocument(buyerCpf);
-  const numero = r.number + 1;
-  await tx.db
-    .update(restaurants)
-    .set({ nfceNumber: sql`${restaurants.nfceNumber} + 1` })
-    .where(eq(restaurants.id, tx.restaurantId));
-  const saleId = (sale.orderId ?? sale.tableAccountId) as string;
-  const [note] = await tx.db
-    .insert(fiscalNotes)
-    .values({
-      restaurantId: tx.restaurantId,
-      orderId: sale.orderId ?? null,
-      tableAccountId: sale.tableAccountId ?? null,
-      ambiente: r.ambiente,
-      serie: r.serie,
-      numero,
-      referencia: saleId,
-      buyerCpf: buyer.ok ? buyer.cpf : null,
-      total,
-    })
-    .returning({ id: fiscalNotes.id });
-  await tx.db.insert(fiscalNoteHistory).values({
-    restaurantId: tx.restaurantId,
-    noteId: note.id,
-    status: 'queued',
-    message: queuedMessage(sql`${numero}::int`, sql`${r.serie}::int`),
-    actorName: tx.actor?.name ?? null,
-  });
+  const [note] = await runStep(tx.db, saleNoteStep(tx, sale, total, buyerCpf));
   return note.id;
 }
 

@@ -21,7 +21,7 @@ import {
   pdvReceiptTicket,
   receiptLeftToDanfe,
 } from '@meucardapio/domain/printing';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 import { type DanfeOfAccount, type DanfeOfOrder, danfeOfAccount, danfeOfOrder } from './danfe-source';
 import {
@@ -159,12 +159,9 @@ const saleHasNote = async (db: DbOrTx, restaurantId: string, orderId: string) =>
       .limit(1)
   ).length > 0;
 
-/** Step "printers": the restaurant's printers, for a read that shares its round trip with others. */
-export const printersStep = (restaurantId: string) =>
-  step<Record<string, unknown>>(
-    [],
-    sql`select * from ${printers} where ${tenant(printers, restaurantId)} order by ${printers.name}`,
-  );
+/** Step "printers": the restaurant's printers (`printersOf`), for a read that shares its round trip with others. */
+export const printersStep = (db: DbOrTx, restaurantId: string) =>
+  step<Record<string, unknown>>([], printersOf(db, restaurantId).getSQL());
 
 /** Of the printers `printersStep` answered, those that print the PDV's receipts. */
 export const pdvReceiptPrinters = (answered: readonly Record<string, unknown>[]): PrinterRow[] =>
