@@ -31,6 +31,17 @@ const probe = (id: number, note: string | null, data: unknown) =>
       select (select json_agg(w) from w) as written, ${9007199254740}::bigint as big, ${true}::boolean as yes,
         ${new Date('2026-12-06T12:00:00.000Z')}::timestamptz as at`;
 
+/** A database handle of its own, on a client of its own: one server connection. */
+async function onOwnClient(run: (own: Db) => Promise<void>) {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await run(drizzle(client) as unknown as Db);
+  } finally {
+    await client.end();
+  }
+}
+
 const kept = () =>
   database.db.execute<{ name: string; statement: string; runs: number }>(sql`select name, statement,
       (generic_plans + custom_plans)::int as runs from pg_prepared_statements where name like 'mc_kept_%'`);
@@ -175,17 +186,12 @@ describe('a kept statement', () => {
     'is prepared on a connection that lacks it, whichever the pooler hands',
     async () => {
       // A client of its own: a server connection that has never seen the statement.
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      try {
-        const own = drizzle(client) as unknown as Db;
+      await onOwnClient(async (own) => {
         await runKept(own, probe(50, null, null));
         await runKept(own, probe(51, null, null));
         const rows = await own.execute(sql`select id from kept_probe where id in (50, 51) order by id`);
         expect(rows.rows).toEqual([{ id: 50 }, { id: 51 }]);
-      } finally {
-        await client.end();
-      }
+      });
     },
   );
 
@@ -205,4 +211,16 @@ describe('a kept statement', () => {
     });
     expect((await kept()).rows.length).toBeLessThanOrEqual(16);
   });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    "keeps another database's texts once this one's bound is used up",
+    async () => {
+      await onOwnClient(async (other) => {
+        const texts = await statementsSent(() => runKept(other, sql.raw('select 100 + 0 * 100 as n')));
+        expect(texts.filter((text) => text.startsWith('select mc_keep_prepared('))).toEqual([
+          expect.stringContaining('select 100 + 0 * 100'),
+        ]);
+      });
+    },
+  );
 });

@@ -12,11 +12,16 @@ const { prepareValue } = (pg as unknown as { utils: { prepareValue(value: unknow
 
 /**
  * Statement texts kept prepared, by name. Each server connection holds its own copy of each one it ran
- * (about a third of a megabyte for an order's), so a text past the first sixteen is run as any other.
+ * (about a third of a megabyte for an order's), so a text past a database's first sixteen is run as any other.
  */
 const KEPT_TEXTS = 16;
-/** By text: its name, and the call that prepares it where it is missing (the text quoted once). */
-const kept = new Map<string, { name: string; keep: string }>();
+type Kept = { name: string; keep: string };
+/**
+ * Per database handle (by the dialect it shares with every transaction opened from it), by text: its
+ * name, and the call that prepares it where it is missing (the text quoted once). One database's texts
+ * never use up another's bound, as a process holding several (the tests) would otherwise see.
+ */
+const keptByDatabase = new WeakMap<object, Map<string, Kept>>();
 
 /**
  * Runs `query` as a statement kept prepared on the server connection it lands on: parsed and planned
@@ -36,7 +41,7 @@ export async function runKept<Row>(
 ): Promise<Row[]> {
   const after = options.after ?? [];
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const statement = keptAs(text);
+  const statement = keptAs(db, text);
   const literals = statement && asLiterals(params);
   let rows: unknown[];
   let left = after;
@@ -72,7 +77,10 @@ function onNodePostgres(db: DbOrTx): boolean {
   return is(db, NodePgTransaction) || is(db, NodePgDatabase);
 }
 
-function keptAs(text: string) {
+function keptAs(db: DbOrTx, text: string): Kept | null {
+  const { dialect: owner } = db as unknown as { dialect: object };
+  const kept = keptByDatabase.get(owner) ?? new Map<string, Kept>();
+  keptByDatabase.set(owner, kept);
   const known = kept.get(text);
   if (known || kept.size >= KEPT_TEXTS) return known ?? null;
   const name = `mc_kept_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
