@@ -42,10 +42,6 @@ async function onOwnClient(run: (own: Db) => Promise<void>) {
   }
 }
 
-const kept = () =>
-  database.db.execute<{ name: string; statement: string; runs: number }>(sql`select name, statement,
-      (generic_plans + custom_plans)::int as runs from pg_prepared_statements where name like 'mc_kept_%'`);
-
 describe('a kept statement', () => {
   it('answers what the statement sent unnamed answers', async () => {
     const values = ['Sem cebola 🧅', { borda: 'catupiry', sabores: ['calabresa', 'muçarela'] }] as const;
@@ -202,14 +198,15 @@ describe('a kept statement', () => {
       answers.push(row.n);
     }
     expect(answers).toEqual([...Array(24).keys()]);
+    // Through a pooler this server connection may also hold texts another handle prepared (the tests
+    // above with a client of their own): only this test's texts are counted.
     await database.db.transaction(async (tx) => {
       for (let i = 0; i < 24; i++) await runKept(tx, sql.raw(`select ${i} + 0 * ${i} as n`));
-      const here = await tx.execute<{ n: number }>(
-        sql`select count(*)::int as n from pg_prepared_statements where name like 'mc_kept_%'`,
-      );
+      const here = await tx.execute<{ n: number }>(sql`select count(*)::int as n from pg_prepared_statements
+          where name like 'mc_kept_%' and statement like '%select % + 0 * % as n'`);
+      expect(here.rows[0].n).toBeGreaterThan(0);
       expect(here.rows[0].n).toBeLessThanOrEqual(16);
     });
-    expect((await kept()).rows.length).toBeLessThanOrEqual(16);
   });
 
   it.skipIf(process.env.TEST_DB !== 'postgres')(
