@@ -1,6 +1,9 @@
+import { diningTables, events } from '@meucardapio/db/schema';
+import { and, eq, gt, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pdv } from './cashier-fixtures';
 import { createEmployee, createTestApp, type Owner, registerCustomer, type TestApp, type TestClient } from './helpers';
+import { statementsSent } from './sent-statements';
 import { A, type Account, key, open, pay, round, setupTableAccounts } from './table-accounts-fixtures';
 
 let t: TestApp;
@@ -107,6 +110,53 @@ describe('opening and rounds', () => {
     const free = await order(5);
     expect(free.status).toBe(400);
     expect(free.body.error.title).toBe('Selecione um método de pagamento');
+  });
+
+  it("a round tells the waiters and every phone at the table, its own customer's included, in its order's statement", async () => {
+    await t.db.insert(diningTables).values({ restaurantId: pdv.rid, number: 12 });
+    const account = await open(waiter1, 12, 2);
+    const ana = await registerCustomer(t, pdv.owner.slug);
+    const bia = await registerCustomer(t, pdv.owner.slug);
+    const orderAt = (customer: typeof ana, name: string) =>
+      customer.client.post(
+        '/api/customer/orders',
+        {
+          items: [{ productId: pdv.products.cafe.id, quantity: 1 }],
+          deliveryType: 'dine_in',
+          tableNumber: 12,
+          name,
+          phone: '(11) 98765-4321',
+        },
+        { 'idempotency-key': key() },
+      );
+    const announced = async (after: number) =>
+      (
+        await t.db
+          .select()
+          .from(events)
+          .where(and(eq(events.restaurantId, pdv.rid), eq(events.type, 'table.account'), gt(events.id, after)))
+      )
+        .filter((e) => (e.payload as { accountId: string }).accountId === account.id)
+        .map((e) => e.permission ?? e.customerId)
+        .sort();
+    const lastEvent = async () => Number((await t.db.select({ n: max(events.id) }).from(events))[0].n ?? 0);
+
+    let before = await lastEvent();
+    expect((await orderAt(ana, 'Ana')).status).toBe(201);
+    expect(await announced(before)).toEqual([ana.customerId, 'manage_tables'].sort());
+    before = await lastEvent();
+    const texts = await statementsSent(async () => expect((await orderAt(bia, 'Bia')).status).toBe(201));
+    expect(await announced(before)).toEqual([ana.customerId, bia.customerId, 'manage_tables'].sort());
+    before = await lastEvent();
+    expect((await round(waiter2, account.id, [{ productId: pdv.products.pao.id, quantity: 1 }])).status).toBe(201);
+    expect(await announced(before)).toEqual([ana.customerId, bia.customerId, 'manage_tables'].sort());
+
+    if (process.env.TEST_DB === 'postgres') {
+      // No printer: nothing follows the round's statement, which writes the account's events and carries the COMMIT.
+      const statement = texts.find((text) => text.startsWith('select mc_keep_prepared(') && text.includes('"orders"'));
+      expect(statement).toContain('"appended_for"');
+      expect(statement).toMatch(/; commit$/);
+    }
   });
 });
 

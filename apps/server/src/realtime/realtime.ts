@@ -78,12 +78,39 @@ export function eventsStep(list: readonly NewEvent[], known: { courierId?: strin
   );
 }
 
-/** Each appended event (`appended`) whole, as streams receive it, with its order's delivery person. */
-const notifiedWith = (courierId: SQL) => sql`select a.id, a.restaurant_id, json_build_object(
+/**
+ * `eventsStep` for events of one `type` and `payload` naming no order, one per audience a select gives
+ * (its columns `permission` and `customer_id`): who they are is read by the statement that writes them.
+ * Its steps are named apart from `eventsStep`'s, so both may share a statement (an order's and its
+ * account's events).
+ */
+export function eventsForStep<K extends LiveEventType>(
+  restaurantId: string,
+  type: K,
+  payload: LiveEventMap[K],
+  audiences: SQL,
+) {
+  return step<{ id: number }>(
+    [
+      [
+        'appended_for',
+        sql`insert into ${events} (restaurant_id, type, permission, customer_id, payload)
+          select ${restaurantId}::uuid, ${type}::text, a.permission, a.customer_id, ${JSON.stringify(payload)}::jsonb
+          from (${audiences}) a
+          returning *`,
+      ],
+      ['notified_for', notifiedWith(sql`null::uuid`, sql`appended_for`)],
+    ],
+    notifyEach(sql`notified_for`),
+  );
+}
+
+/** Each appended event (`from`) whole, as streams receive it, with its order's delivery person. */
+const notifiedWith = (courierId: SQL, from = sql`appended`) => sql`select a.id, a.restaurant_id, json_build_object(
     'id', a.id, 'restaurantId', a.restaurant_id, 'type', a.type, 'permission', a.permission,
     'customerId', a.customer_id, 'payload', a.payload, 'createdAt', a.created_at, 'courierId', ${courierId}
   )::text as whole
-  from appended a`;
+  from ${from} a`;
 
 /** The delivery person of the order an appended event (`row`) names. */
 const courierOf = (row: SQL) => sql`(select o.delivery_employee_id from ${orders} o
@@ -99,9 +126,11 @@ const eventOrderId = (payload: SQLWrapper) =>
 // Every change appends events: the parts of the statement that never change are written once.
 const NOTIFIED_READING_COURIER = fixedSql(notifiedWith(courierOf(sql`a`)));
 const NOTIFIED_WITHOUT_COURIER = fixedSql(notifiedWith(sql`null::uuid`));
-const NOTIFY_EACH = fixedSql(sql`select id, pg_notify(${CHANNEL}::text,
+/** A notification for each event `from` gives whole (`notifiedWith`). */
+const notifyEach = (from: SQL) => sql`select id, pg_notify(${CHANNEL}::text,
     case when octet_length(whole) <= ${NOTIFY_MAX_BYTES} then whole else restaurant_id::text || ':' || id::text end)
-  from notified`);
+  from ${from}`;
+const NOTIFY_EACH = fixedSql(notifyEach(sql`notified`));
 
 /** A notification's event: carried whole, or only its restaurant and id (read from the log then). */
 function parseNotification(text: string): LiveEvent | { restaurantId: string; id: number } | null {

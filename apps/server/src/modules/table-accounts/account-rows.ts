@@ -1,4 +1,5 @@
 import { type DbOrTx, readTogether } from '@meucardapio/db/client';
+import { runStep } from '@meucardapio/db/one-trip';
 import {
   diningTables,
   orderItems,
@@ -30,7 +31,7 @@ import { inTransaction, type ServiceCtx, type StaffCtx } from '../../http/contex
 import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { isUniqueViolation } from '../../http/idempotency';
 import { tenant } from '../../http/tenant';
-import { appendEvent } from '../../realtime/realtime';
+import { eventsForStep } from '../../realtime/realtime';
 import { toStaffItemView } from '../orders/order-view';
 
 /** Reads and locks shared by the table-account services. Every query is scoped by restaurant. */
@@ -238,25 +239,34 @@ export async function accountView(db: DbOrTx, a: AccountRow): Promise<AccountVie
   };
 }
 
-/** The customers who placed a round on the account: the phones at the table that follow it live. */
-async function memberCustomers(db: DbOrTx, restaurantId: string, accountId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ id: orders.customerId })
-    .from(orders)
-    .where(tenant(orders, restaurantId, eq(orders.tableAccountId, accountId)));
-  return rows.map((r) => r.id).filter((id): id is string => id !== null);
-}
-
-/** Tells the waiters' phones, the PDV and every phone at the table that the account changed. */
-export async function announceAccount(
-  db: DbOrTx,
+/**
+ * Tells the waiters' phones, the PDV and every phone at the table that the account changed: the staff's
+ * event and one for each customer who placed a round on it, in one statement that reads who they are.
+ * `alsoCustomer`: the customer of a round written in the same statement, which its reads do not see.
+ */
+export function accountAnnouncedStep(
   a: Pick<AccountRow, 'id' | 'restaurantId' | 'kind' | 'number' | 'status'>,
+  alsoCustomer: string | null = null,
 ) {
   const payload = { accountId: a.id, kind: a.kind as AccountKind, number: a.number, status: a.status };
-  const base = { restaurantId: a.restaurantId, type: 'table.account' as const, payload };
-  await appendEvent(db, { ...base, permission: 'manage_tables' });
-  for (const customerId of await memberCustomers(db, a.restaurantId, a.id))
-    await appendEvent(db, { ...base, customerId });
+  return eventsForStep(
+    a.restaurantId,
+    'table.account',
+    payload,
+    sql`select 'manage_tables'::text as permission, null::uuid as customer_id
+      union all
+      select null, m.customer_id from (
+        select o.customer_id from ${orders} o
+        where o.restaurant_id = ${a.restaurantId} and o.table_account_id = ${a.id} and o.customer_id is not null
+        union
+        select ${alsoCustomer}::uuid where ${alsoCustomer}::uuid is not null
+      ) m`,
+  );
+}
+
+/** `accountAnnouncedStep` alone, in the caller's transaction. */
+export async function announceAccount(db: DbOrTx, a: Parameters<typeof accountAnnouncedStep>[0]) {
+  await runStep(db, accountAnnouncedStep(a));
 }
 
 /** One locked change of an account, its event, and its fresh view. */

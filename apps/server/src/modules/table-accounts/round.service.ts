@@ -1,6 +1,7 @@
+import { inOneTrip, type Step, step } from '@meucardapio/db/one-trip';
 import { type orders, tableAccounts } from '@meucardapio/db/schema';
 import type { AccountView } from '@meucardapio/domain/table-accounts-api';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ServiceCtx, StaffCtx } from '../../http/context';
 import { conflict } from '../../http/errors';
 import { tenant } from '../../http/tenant';
@@ -11,11 +12,11 @@ import {
   type ProposedLine,
   placeOrder,
 } from '../orders/place/place-order';
-import { enqueueAcceptedOrder } from '../printing/print-jobs.service';
+import { enqueueAcceptedOrder, printersStep } from '../printing/print-jobs.service';
 import {
   type AccountRow,
+  accountAnnouncedStep,
   accountView,
-  announceAccount,
   assertOperation,
   findAccount,
   lockAccount,
@@ -38,12 +39,14 @@ export async function placeRound<Answer>(
     customer: OrderCustomer;
     placedBy: { employeeId: string | null; name: string };
     idempotencyKey: string | null;
-    answer: (txCtx: ServiceCtx, placed: PlacedOrder, account: AccountRow) => Promise<Answer>;
+    /** Reads and writes nothing through the transaction, which may be committed already (decision 128). */
+    answer: (placed: PlacedOrder) => Promise<Answer>;
     replay: (earlier: OrderRow) => Promise<Answer>;
   },
 ): Promise<Answer> {
   let account: AccountRow | null = null;
   let kind: AccountRow['kind'] = 'table';
+  let printing = false;
   const door: OrderDoor<Answer> = {
     async prepare(readCtx) {
       const seen = await findAccount(readCtx, input.accountId);
@@ -68,46 +71,66 @@ export async function placeRound<Answer>(
         localPix: false,
       };
     },
-    // The account's row is locked before the restaurant's (every path locks in that order).
+    // The account's row is locked before the restaurant's (every path locks in that order); its round
+    // is numbered in the same round trip as the printers are read, which say whether the round leaves
+    // anything to write after the order's statement.
     async attach(txCtx) {
       account = await lockAccount(txCtx, input.accountId);
       assertOperation(account, 'add_round');
       const round = account.rounds + 1;
-      await txCtx.db
-        .update(tableAccounts)
-        .set({ rounds: round })
-        .where(tenant(tableAccounts, txCtx.restaurantId, eq(tableAccounts.id, account.id)));
+      const trip = await inOneTrip(txCtx.db, {
+        numbered: step<{ id: string }>(
+          [
+            [
+              'numbered',
+              txCtx.db
+                .update(tableAccounts)
+                .set({ rounds: round })
+                .where(tenant(tableAccounts, txCtx.restaurantId, eq(tableAccounts.id, account.id)))
+                .returning({ id: tableAccounts.id })
+                .getSQL(),
+            ],
+          ],
+          sql`select id from numbered`,
+        ),
+        printers: printersStep(txCtx.db, txCtx.restaurantId),
+      });
+      printing = trip.printers.length > 0;
       return { accountId: account.id, round };
     },
+    // Every phone following the account hears of the round with the order's own events.
+    alongside: (): Record<string, Step<unknown>> =>
+      account ? { announced: accountAnnouncedStep(account, input.customer.id) } : {},
     // Nobody accepts a round: it prints at its stations (and the counter) as it is sent.
+    records: () => printing,
     async record(txCtx, placed) {
       await enqueueAcceptedOrder(txCtx.db, txCtx.restaurantId, placed.order.id);
-      if (account) await announceAccount(txCtx.db, account);
     },
     async replay(_readCtx, earlier) {
       if (earlier.tableAccountId !== input.accountId)
         throw conflict('Rodada duplicada', 'Esta tentativa já foi usada. Recarregue a página e tente novamente.');
       return input.replay(earlier);
     },
-    answer: async (txCtx, placed) => input.answer(txCtx, placed, account!),
+    answer: async (_txCtx, placed) => input.answer(placed),
   };
   return placeOrder(ctx, { channel: 'table', idempotencyKey: input.idempotencyKey, door });
 }
 
 /** A round sent by the waiter: the account as it stands once the round is in. */
-export function addRound(
+export async function addRound(
   ctx: StaffCtx,
   accountId: string,
   items: readonly ProposedLine[],
   idempotencyKey: string | null,
 ): Promise<AccountView> {
-  return placeRound(ctx, {
+  await placeRound(ctx, {
     accountId,
     items,
     customer: { id: null, name: ctx.actor.name, phone: null, email: null },
     placedBy: { employeeId: ctx.actor.kind === 'employee' ? ctx.actor.id : null, name: ctx.actor.name },
     idempotencyKey,
-    answer: async (txCtx, _placed, account) => accountView(txCtx.db, account),
-    replay: async () => accountView(ctx.db, await findAccount(ctx, accountId)),
+    answer: async () => undefined,
+    replay: async () => undefined,
   });
+  return accountView(ctx.db, await findAccount(ctx, accountId));
 }

@@ -42,7 +42,7 @@ export async function createCustomerOrder(
       customer: { id: actor.id, email: actor.email, ...contact },
       placedBy: { employeeId: null, name: contact.name },
       idempotencyKey,
-      answer: async (_txCtx, placed) => createdOrder(placed),
+      answer: async (placed) => createdOrder(placed),
       replay: (earlier) => replayCustomerOrder(ctx, earlier),
     });
   }
