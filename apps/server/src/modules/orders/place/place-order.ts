@@ -111,8 +111,9 @@ export type OrderDoor<Answer> = {
    */
   limitsOpenUnpaidOrdersOf?: string;
   /**
-   * The door's rows that need nothing but the order's id and read nothing the statement writes (a sale's
-   * payments): written by the order's statement, their keys to the order checked at its end.
+   * The door's rows that need nothing but the order's id and read nothing the statement writes, or are
+   * given what of it they need (a sale's payments; a round's account events, given its customer):
+   * written by the order's statement, their keys to the order checked at its end.
    */
   alongside?(order: { id: string; total: number }): Record<string, Step<unknown>>;
   /** After the order's rows, in the same transaction: the door's own rows that need the order written. */
