@@ -88,10 +88,16 @@ export async function enqueueCancelledItem(
 /**
  * The tickets of an order the restaurant accepted (or a table's round, sent straight to the kitchen): the
  * counter copies (N per channel) and, per kitchen station routed to a printer, a ticket with that
- * station's items. Called in the accept's (or the round's) transaction.
+ * station's items. Called in the accept's (or the round's) transaction; `known`: the restaurant's
+ * printers, where the caller read them already.
  */
-export async function enqueueAcceptedOrder(db: DbOrTx, restaurantId: string, orderId: string): Promise<string[]> {
-  const all = await printersOf(db, restaurantId);
+export async function enqueueAcceptedOrder(
+  db: DbOrTx,
+  restaurantId: string,
+  orderId: string,
+  known?: readonly PrinterRow[],
+): Promise<string[]> {
+  const all = known ?? (await printersOf(db, restaurantId));
   if (all.length === 0) return [];
   const auto = await autoPrintOf(db, restaurantId);
   const kinds = (['order', 'kitchen'] as const).filter((k) => auto[k]);
@@ -163,9 +169,13 @@ const saleHasNote = async (db: DbOrTx, restaurantId: string, orderId: string) =>
 export const printersStep = (db: DbOrTx, restaurantId: string) =>
   step<Record<string, unknown>>([], printersOf(db, restaurantId).getSQL());
 
+/** The printers `printersStep` answered, as rows. */
+export const printersAnswered = (answered: readonly Record<string, unknown>[]): PrinterRow[] =>
+  answered.map((json) => rowFromJson(printers, json));
+
 /** Of the printers `printersStep` answered, those that print the PDV's receipts. */
 export const pdvReceiptPrinters = (answered: readonly Record<string, unknown>[]): PrinterRow[] =>
-  answered.map((json) => rowFromJson(printers, json)).filter((p) => p.routes.pdvReceipt);
+  printersAnswered(answered).filter((p) => p.routes.pdvReceipt);
 
 /**
  * The PDV sale's receipt on `routed` (the printers that print receipts, read before the sale's order),

@@ -12,7 +12,7 @@ import {
   type ProposedLine,
   placeOrder,
 } from '../orders/place/place-order';
-import { enqueueAcceptedOrder, printersStep } from '../printing/print-jobs.service';
+import { enqueueAcceptedOrder, printersAnswered, printersStep } from '../printing/print-jobs.service';
 import {
   type AccountRow,
   accountAnnouncedStep,
@@ -46,7 +46,7 @@ export async function placeRound<Answer>(
 ): Promise<Answer> {
   let account: AccountRow | null = null;
   let kind: AccountRow['kind'] = 'table';
-  let printing = false;
+  let printers: ReturnType<typeof printersAnswered> = [];
   const door: OrderDoor<Answer> = {
     async prepare(readCtx) {
       const seen = await findAccount(readCtx, input.accountId);
@@ -95,16 +95,16 @@ export async function placeRound<Answer>(
         ),
         printers: printersStep(txCtx.db, txCtx.restaurantId),
       });
-      printing = trip.printers.length > 0;
+      printers = printersAnswered(trip.printers);
       return { accountId: account.id, round };
     },
     // Every phone following the account hears of the round with the order's own events.
     alongside: (): Record<string, Step<unknown>> =>
       account ? { announced: accountAnnouncedStep(account, input.customer.id) } : {},
     // Nobody accepts a round: it prints at its stations (and the counter) as it is sent.
-    records: () => printing,
+    records: () => printers.length > 0,
     async record(txCtx, placed) {
-      await enqueueAcceptedOrder(txCtx.db, txCtx.restaurantId, placed.order.id);
+      await enqueueAcceptedOrder(txCtx.db, txCtx.restaurantId, placed.order.id, printers);
     },
     async replay(_readCtx, earlier) {
       if (earlier.tableAccountId !== input.accountId)
