@@ -8,6 +8,7 @@ import { configureFiscal, noteOfOrder } from './fiscal-fixtures';
 import { createTestApp, eventually, type Owner, signupOwner, type TestApp } from './helpers';
 import { type AgentProcess, listen, startAgent } from './print-agent-process';
 import { type PrinterRoutes, printerBody } from './printing-fixtures';
+import { expectTicketsWrittenWithoutReads, sentAfterOrderStatement } from './sent-statements';
 
 /*
  * The DANFE NFC-e printed by itself: a PDV sale's note, authorised by the fiscal simulator, queues its
@@ -180,10 +181,21 @@ describe('DANFE NFC-e on the thermal printers', { timeout: 90_000 }, () => {
       const res = await pdv.owner.client.put(`/api/admin/printers/${id}`, printer('X', address, columns, over));
       expect(res.status).toBe(200);
     }
-    const s = await sale([{ productId: pdv.products.pao.id, quantity: 1 }], 750);
+    let s = { id: '', number: 0 };
+    const after = await sentAfterOrderStatement(async () => {
+      s = await sale([{ productId: pdv.products.pao.id, quantity: 1 }], 750);
+    });
     expect((await jobsOf(s.id)).map((j) => j.kind)).toEqual(['pdv_receipt']);
+    // The printers and what prints by itself were read with the cash session, before the restaurant's
+    // lock: after the sale's statement, one statement writes the receipt and nothing is read again.
+    expectTicketsWrittenWithoutReads(after);
     await settle(s.id, 'authorized');
     await allPrinted(s.id, 1);
+    // A reprint reads the sale back from the database and prints the very same receipt.
+    expect((await pdv.owner.client.post(`/api/admin/orders/${s.id}/print`)).status).toBe(201);
+    const receipts = await allPrinted(s.id, 2);
+    expect(receipts.map((j) => j.kind)).toEqual(['pdv_receipt', 'pdv_receipt']);
+    expect(receipts[1].content).toBe(receipts[0].content);
     for (const [id, address, columns, over] of [
       [ids.desk, desk.address, 48, { pdvReceipt: true, nfceDanfe: true, cashClosing: true }],
       [ids.door, door.address, 32, { nfceDanfe: true }],

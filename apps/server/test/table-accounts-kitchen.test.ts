@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pdv } from './cashier-fixtures';
 import { createTestApp, type TestApp, type TestClient } from './helpers';
 import { printerBody } from './printing-fixtures';
+import { expectTicketsWrittenWithoutReads, sentAfterOrderStatement } from './sent-statements';
 import { A, type Account, open, round, setupTableAccounts } from './table-accounts-fixtures';
 
 let t: TestApp;
@@ -34,11 +35,18 @@ describe('the kitchen: tickets of rounds and cancelled items', () => {
     expect(made.map((r) => r.status)).toEqual([201, 201]);
     await t.db.insert(diningTables).values({ restaurantId: pdv.rid, number: 10 });
     const account = await open(waiter1, 10, 2);
-    const sent = await round(waiter1, account.id, [
-      { productId: pdv.products.bolo.id, quantity: 1 },
-      { productId: pdv.products.cafe.id, quantity: 1 },
-    ]);
+    let sent: Awaited<ReturnType<typeof round>> | undefined;
+    const after = await sentAfterOrderStatement(async () => {
+      sent = await round(waiter1, account.id, [
+        { productId: pdv.products.bolo.id, quantity: 1 },
+        { productId: pdv.products.cafe.id, quantity: 1 },
+      ]);
+    });
+    if (!sent) throw new Error('no answer');
     expect(sent.status, sent.text).toBe(201);
+    // What the tickets need was read with the round's number, before the restaurant's lock: after the
+    // order's statement, one statement writes the tickets and nothing is read again.
+    expectTicketsWrittenWithoutReads(after);
     const placed: Account = sent.body.account;
     const roundOrder = placed.rounds[0].orderId;
     const tickets = await jobsOf(roundOrder);
@@ -51,6 +59,12 @@ describe('the kitchen: tickets of rounds and cancelled items', () => {
     expect(stationPaper).toContain('RODADA 1');
     expect(stationPaper).toContain('1x Bolo Inteiro');
     expect(stationPaper).not.toContain('Caf');
+    // A reprint reads the round back from the database and prints the very same counter copy.
+    const reprinted = await owner.post(`/api/admin/orders/${roundOrder}/print`, {});
+    expect(reprinted.status, reprinted.text).toBe(201);
+    const counterCopies = (await jobsOf(roundOrder)).filter((j) => j.kind === 'order');
+    expect(counterCopies).toHaveLength(2);
+    expect(counterCopies[1].content).toBe(counterCopies[0].content);
     const stockOf = async () =>
       (await t.db.select().from(products).where(eq(products.id, pdv.products.bolo.id)))[0].estoque;
     expect(await stockOf()).toBe(0);

@@ -31,7 +31,13 @@ import {
   type PaymentPlan,
   placeOrder,
 } from '../orders/place/place-order';
-import { enqueuePdvReceipt, pdvReceiptPrinters, printersStep } from '../printing/print-jobs.service';
+import {
+  enqueuePdvReceipt,
+  type OrderPrinting,
+  orderPrintingAnswered,
+  orderPrintingSteps,
+  printsReceipts,
+} from '../printing/print-jobs.service';
 import { approvedDiscount } from '../staff/discount-approval';
 import { type VerifiedStaff, verifyStaffPassword } from '../staff/staff-password.service';
 import { saleDetail, toDiscountView, toSaleDetail } from './sale.queries';
@@ -106,15 +112,18 @@ export async function openSessionForSale(ctx: ServiceCtx) {
   return session;
 }
 
-/** The open cash session as `openSessionForSale` holds it, and the printers of the sale's receipt, in one round trip. */
-async function sessionAndReceiptPrinters(ctx: ServiceCtx) {
+/**
+ * The open cash session as `openSessionForSale` holds it, and what the sale's receipt needs of the
+ * restaurant's printing, in one round trip.
+ */
+async function sessionAndPrinting(ctx: ServiceCtx) {
   const trip = await inOneTrip(ctx.db, {
     session: step<{ id: string }>([], openSessionRead(ctx).getSQL()),
-    printers: printersStep(ctx.db, ctx.restaurantId),
+    ...orderPrintingSteps(ctx.db, ctx.restaurantId),
   });
   const [session] = trip.session;
   if (!session) throw noOpenSession();
-  return { session, receiptPrinters: pdvReceiptPrinters(trip.printers) };
+  return { session, printing: orderPrintingAnswered(trip) };
 }
 
 /**
@@ -137,7 +146,7 @@ export async function finalizeSale(
     sessionId: string;
     payments: PdvPayment[];
     approver: VerifiedStaff | null;
-    receiptPrinters: ReturnType<typeof pdvReceiptPrinters>;
+    printing: OrderPrinting;
     /** The NFC-e queued with the sale (automatic mode, or asked for at the counter), and its buyer's CPF. */
     note: { buyerCpf: string | null } | null;
   } | null = null;
@@ -188,7 +197,7 @@ export async function finalizeSale(
         },
         approver,
       );
-      const { session, receiptPrinters } = await sessionAndReceiptPrinters(txCtx);
+      const { session, printing } = await sessionAndPrinting(txCtx);
       const methods = posPaymentMethods(checkoutPaymentMethods(methodRows));
       const checked = validatePayments(total, input.payments, methods);
       if (!checked.ok) throw badRequest(checked.title, checked.description ?? '', checked.code);
@@ -201,7 +210,7 @@ export async function finalizeSale(
         sessionId: session.id,
         payments,
         approver: approvedBy,
-        receiptPrinters,
+        printing,
         note: noted ? { buyerCpf } : null,
       };
 
@@ -245,10 +254,10 @@ export async function finalizeSale(
       };
     },
 
-    records: (priced) =>
-      priced.coupon.discount > 0 || Boolean(input.reservedSaleId) || (sale?.receiptPrinters.length ?? 0) > 0,
+    records: (priced) => priced.coupon.discount > 0 || Boolean(input.reservedSaleId) || printsReceipts(sale?.printing),
 
-    async record(txCtx, { order, subtotal }) {
+    async record(txCtx, placed) {
+      const { order, subtotal } = placed;
       if (!sale) return;
       const { sessionId } = sale;
       [discountRow = null] =
@@ -273,7 +282,11 @@ export async function finalizeSale(
         await txCtx.db
           .delete(reservedSales)
           .where(tenant(reservedSales, restaurantId, eq(reservedSales.id, input.reservedSaleId)));
-      await enqueuePdvReceipt(txCtx.db, restaurantId, order.id, sale.receiptPrinters);
+      // The note's step wrote its row only if the restaurant still issues NFC-e under the lock.
+      await enqueuePdvReceipt(txCtx.db, restaurantId, placed, {
+        printing: sale.printing,
+        hasNote: (placed.alongside.note?.length ?? 0) > 0,
+      });
     },
 
     async replay(readCtx, earlier) {

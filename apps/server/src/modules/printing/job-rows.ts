@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@meucardapio/db/client';
+import { inOneTrip, step } from '@meucardapio/db/one-trip';
 import {
   marketplaceOrders,
   orderItems,
@@ -21,9 +22,9 @@ import {
   type Ticket,
   type TicketOrder,
 } from '@meucardapio/domain/printing';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
-import { appendEvent } from '../../realtime/realtime';
+import { eventsStep } from '../../realtime/realtime';
 import { orderTabNumber } from '../orders/order-view';
 
 /*
@@ -54,28 +55,35 @@ function render(job: NewJob): string {
   return Buffer.from(encodeTicket(job.ticket, options)).toString('base64');
 }
 
+/** The jobs and the board's `print.updated`, in one statement. */
 export async function insertJobs(db: DbOrTx, restaurantId: string, jobs: NewJob[]): Promise<string[]> {
   if (jobs.length === 0) return [];
-  const rows = await db
-    .insert(printJobs)
-    .values(
-      jobs.map((j) => ({
-        restaurantId,
-        printerId: j.printer.id,
-        kind: j.kind,
-        orderId: j.orderId,
-        title: j.title,
-        content: render(j),
-      })),
-    )
-    .returning({ id: printJobs.id });
-  await appendEvent(db, {
+  const rows = jobs.map((j) => ({
     restaurantId,
-    type: 'print.updated',
-    permission: 'manage_orders',
-    payload: { printerId: null, status: 'queued' },
+    printerId: j.printer.id,
+    kind: j.kind,
+    orderId: j.orderId,
+    title: j.title,
+    content: render(j),
+  }));
+  const trip = await inOneTrip(db, {
+    queued: step<{ id: string }>(
+      [['queued', db.insert(printJobs).values(rows).returning({ id: printJobs.id }).getSQL()]],
+      sql`select id from queued`,
+    ),
+    queuedEvent: eventsStep(
+      [
+        {
+          restaurantId,
+          type: 'print.updated',
+          permission: 'manage_orders',
+          payload: { printerId: null, status: 'queued' },
+        },
+      ],
+      { courierId: null },
+    ),
   });
-  return rows.map((r) => r.id);
+  return trip.queued.map((r) => r.id);
 }
 
 export async function autoPrintOf(db: DbOrTx, restaurantId: string): Promise<AutoPrint> {
@@ -97,8 +105,57 @@ export async function restaurantOf(db: DbOrTx, restaurantId: string) {
   return row;
 }
 
-/** An order as its tickets print it (items cancelled after it was sent left out), with each item's station. */
-export async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: string, timezone: string) {
+/** An order as its tickets print it, with each item's station and, for a local PIX order not paid yet, its code. */
+export type TicketSource = { view: TicketOrder; stations: (string | null)[]; pix: string | null };
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/**
+ * `TicketSource` of an order's row and its items not cancelled (in id order, as a reprint reads them),
+ * each with its product's station: from the database, or as an order was just written.
+ */
+export function ticketSource(
+  order: OrderRow,
+  extras: { tabNumber: number | null; appCode: string | null; timezone: string },
+  items: readonly { item: ItemRow; stationId: string | null }[],
+): TicketSource {
+  const address = order.address
+    ? [order.address, order.addressNumber, order.complement, order.neighborhood].filter(Boolean).join(', ')
+    : null;
+  const view: TicketOrder = {
+    number: order.number,
+    shortId: shortIdAdmin(order.id),
+    deliveryType: order.deliveryType,
+    tableNumber: order.tableNumber,
+    round: order.round,
+    tabNumber: extras.tabNumber,
+    app: order.channel && extras.appCode ? { name: channelLabel(order.channel), code: extras.appCode } : null,
+    customerName: order.customerName,
+    customerPhone: order.customerPhone,
+    address,
+    note: order.note,
+    paymentMethod: order.paymentMethod,
+    subtotal: order.subtotal,
+    deliveryFee: order.deliveryFee,
+    discount: order.discount,
+    total: order.total,
+    createdAt: order.createdAt,
+    timezone: extras.timezone,
+    items: items.map(({ item }) => ticketItem(item)),
+  };
+  // A local PIX order not paid yet carries its code: the counter copy prints it as a QR to pay at the door.
+  const pix = order.paymentStatus !== 'approved' ? (order.paymentData as { pix_br_code?: string }).pix_br_code : null;
+  return { view, stations: items.map((i) => i.stationId), pix: pix ?? null };
+}
+
+/** An order as its tickets print it (items cancelled after it was sent left out), read from the database. */
+export async function ticketOrder(
+  db: DbOrTx,
+  restaurantId: string,
+  orderId: string,
+  timezone: string,
+): Promise<TicketSource | null> {
   const [row] = await db
     .select({ order: orders, tabNumber: orderTabNumber })
     .from(orders)
@@ -117,36 +174,10 @@ export async function ticketOrder(db: DbOrTx, restaurantId: string, orderId: str
         .from(marketplaceOrders)
         .where(tenant(marketplaceOrders, restaurantId, eq(marketplaceOrders.orderId, orderId)))
     : [];
-  const address = order.address
-    ? [order.address, order.addressNumber, order.complement, order.neighborhood].filter(Boolean).join(', ')
-    : null;
-  const view: TicketOrder = {
-    number: order.number,
-    shortId: shortIdAdmin(order.id),
-    deliveryType: order.deliveryType,
-    tableNumber: order.tableNumber,
-    round: order.round,
-    tabNumber,
-    app: order.channel && app ? { name: channelLabel(order.channel), code: app.code } : null,
-    customerName: order.customerName,
-    customerPhone: order.customerPhone,
-    address,
-    note: order.note,
-    paymentMethod: order.paymentMethod,
-    subtotal: order.subtotal,
-    deliveryFee: order.deliveryFee,
-    discount: order.discount,
-    total: order.total,
-    createdAt: order.createdAt,
-    timezone,
-    items: items.map(({ item }) => ticketItem(item)),
-  };
-  // A local PIX order not paid yet carries its code: the counter copy prints it as a QR to pay at the door.
-  const pix = order.paymentStatus !== 'approved' ? (order.paymentData as { pix_br_code?: string }).pix_br_code : null;
-  return { view, stations: items.map((i) => i.stationId), pix: pix ?? null };
+  return ticketSource(order, { tabNumber, appCode: app?.code ?? null, timezone }, items);
 }
 
-export function ticketItem(item: typeof orderItems.$inferSelect): TicketOrder['items'][number] {
+export function ticketItem(item: ItemRow): TicketOrder['items'][number] {
   return {
     name: item.name,
     quantity: item.quantity,

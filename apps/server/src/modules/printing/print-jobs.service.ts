@@ -2,26 +2,28 @@ import type { DbOrTx } from '@meucardapio/db/client';
 import { rowFromJson } from '@meucardapio/db/json-rows';
 import { step } from '@meucardapio/db/one-trip';
 import {
-  fiscalNotes,
   kitchenStations,
   orderItems,
   orders,
   printers,
   printJobs,
+  printSettings,
   products,
 } from '@meucardapio/db/schema';
 import {
+  type AutoPrint,
   type CashClosingTicket,
   cancelledItemTicket,
   cashClosingTicket,
   counterCopies,
+  DEFAULT_AUTO_PRINT,
   danfePrintsByItself,
   kitchenTicket,
   orderTicket,
   pdvReceiptTicket,
   receiptLeftToDanfe,
 } from '@meucardapio/domain/printing';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 import { type DanfeOfAccount, type DanfeOfOrder, danfeOfAccount, danfeOfOrder } from './danfe-source';
 import {
@@ -31,8 +33,10 @@ import {
   type PrinterRow,
   printersOf,
   restaurantOf,
+  type TicketSource,
   ticketItem,
   ticketOrder,
+  ticketSource,
 } from './job-rows';
 
 /*
@@ -86,44 +90,51 @@ export async function enqueueCancelledItem(
 }
 
 /**
- * The tickets of an order the restaurant accepted (or a table's round, sent straight to the kitchen): the
- * counter copies (N per channel) and, per kitchen station routed to a printer, a ticket with that
- * station's items. Called in the accept's (or the round's) transaction; `known`: the restaurant's
- * printers, where the caller read them already.
+ * The tickets of an order the restaurant accepted: the counter copies (N per channel) and, per kitchen
+ * station routed to a printer, a ticket with that station's items. Called in the accept's transaction.
  */
-export async function enqueueAcceptedOrder(
-  db: DbOrTx,
-  restaurantId: string,
-  orderId: string,
-  known?: readonly PrinterRow[],
-): Promise<string[]> {
-  const all = known ?? (await printersOf(db, restaurantId));
+export async function enqueueAcceptedOrder(db: DbOrTx, restaurantId: string, orderId: string): Promise<string[]> {
+  const all = await printersOf(db, restaurantId);
   if (all.length === 0) return [];
   const auto = await autoPrintOf(db, restaurantId);
-  const kinds = (['order', 'kitchen'] as const).filter((k) => auto[k]);
-  if (kinds.length === 0) return [];
+  if (!auto.order && !auto.kitchen) return [];
   const restaurant = await restaurantOf(db, restaurantId);
   const data = await ticketOrder(db, restaurantId, orderId, restaurant.timezone);
   if (!data) return [];
-  const jobs: NewJob[] = [];
-  if (kinds.includes('order')) {
-    for (const printer of all) {
-      const copies = counterCopies(printer.routes, data.view.deliveryType);
-      const ticket = orderTicket(restaurant.name, data.view, data.pix);
-      for (let i = 0; i < copies; i++) {
-        jobs.push({ printer, kind: 'order', orderId, title: `Pedido #${data.view.number}`, ticket });
-      }
-    }
-  }
-  if (kinds.includes('kitchen')) {
-    const stationIds = [...new Set(data.stations.filter((s): s is string => !!s))];
-    const names = stationIds.length
+  const stationIds = [...new Set(data.stations.filter((s): s is string => !!s))];
+  const stations =
+    auto.kitchen && stationIds.length
       ? await db
           .select({ id: kitchenStations.id, name: kitchenStations.name })
           .from(kitchenStations)
           .where(tenant(kitchenStations, restaurantId, inArray(kitchenStations.id, stationIds)))
       : [];
-    for (const station of names) {
+  return insertJobs(
+    db,
+    restaurantId,
+    acceptedOrderJobs(restaurant.name, orderId, data, { printers: all, auto, stations }),
+  );
+}
+
+/** An accepted order's counter copies and its stations' kitchen tickets, on the printers routed to them. */
+function acceptedOrderJobs(
+  restaurantName: string,
+  orderId: string,
+  data: TicketSource,
+  { printers: all, auto, stations }: { printers: readonly PrinterRow[]; auto: AutoPrint; stations: readonly Station[] },
+): NewJob[] {
+  const jobs: NewJob[] = [];
+  if (auto.order) {
+    for (const printer of all) {
+      const copies = counterCopies(printer.routes, data.view.deliveryType);
+      const ticket = orderTicket(restaurantName, data.view, data.pix);
+      for (let i = 0; i < copies; i++) {
+        jobs.push({ printer, kind: 'order', orderId, title: `Pedido #${data.view.number}`, ticket });
+      }
+    }
+  }
+  if (auto.kitchen) {
+    for (const station of stations) {
       const items = data.view.items.filter((_, i) => data.stations[i] === station.id);
       const ticket = kitchenTicket(station.name, { ...data.view, items });
       for (const printer of all.filter((p) => p.routes.stations.includes(station.id))) {
@@ -137,7 +148,100 @@ export async function enqueueAcceptedOrder(
       }
     }
   }
-  return insertJobs(db, restaurantId, jobs);
+  return jobs;
+}
+
+type Station = { id: string; name: string };
+
+/**
+ * What the tickets of an order placed through the pipeline need of the restaurant, read before the
+ * order is written (in a round trip the door makes anyway): its printers, what prints by itself, and the
+ * kitchen station of each of the order's products that has one. The tickets are then written from the
+ * order as its statement wrote it, in one more statement, instead of reading it all again while the
+ * restaurant's lock is held.
+ */
+export type OrderPrinting = { printers: PrinterRow[]; auto: AutoPrint; stations: Map<string, Station> };
+
+/**
+ * `OrderPrinting` as steps, for a round trip shared with the door's own reads; the stations only of
+ * `productIds` given (a receipt names none).
+ */
+export function orderPrintingSteps(db: DbOrTx, restaurantId: string, productIds: readonly string[] = []) {
+  const ids = [...new Set(productIds)];
+  return {
+    printers: printersStep(db, restaurantId),
+    printSettings: step<{ auto: Partial<AutoPrint> }>(
+      [],
+      db.select({ auto: printSettings.auto }).from(printSettings).where(tenant(printSettings, restaurantId)).getSQL(),
+    ),
+    ...(ids.length > 0
+      ? {
+          productStations: step<StationOf>(
+            [],
+            sql`select p.id as "productId", s.id, s.name from ${products} p
+              join ${kitchenStations} s on s.restaurant_id = p.restaurant_id and s.id = p.station_id
+              where p.restaurant_id = ${restaurantId} and p.id = any(${sql.param(ids)}::uuid[])`,
+          ),
+        }
+      : {}),
+  };
+}
+
+type StationOf = Station & { productId: string };
+
+/** What `orderPrintingSteps` answered. */
+export function orderPrintingAnswered(trip: {
+  printers: Record<string, unknown>[];
+  printSettings: { auto: Partial<AutoPrint> }[];
+  productStations?: StationOf[];
+}): OrderPrinting {
+  return {
+    printers: printersAnswered(trip.printers),
+    auto: { ...DEFAULT_AUTO_PRINT, ...trip.printSettings[0]?.auto },
+    stations: new Map((trip.productStations ?? []).map((s) => [s.productId, { id: s.id, name: s.name }])),
+  };
+}
+
+/** An order as its statement wrote it: its row, its items, and its restaurant's name and time zone. */
+type WrittenOrder = {
+  order: typeof orders.$inferSelect;
+  items: readonly (typeof orderItems.$inferSelect)[];
+  restaurant: { name: string; timezone: string };
+};
+
+/** `TicketSource` of an order just written, its items in id order as a reprint reads them. */
+function writtenTicket(written: WrittenOrder, tabNumber: number | null, printing: OrderPrinting): TicketSource {
+  const items = [...written.items]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((item) => ({ item, stationId: (item.productId && printing.stations.get(item.productId)?.id) ?? null }));
+  return ticketSource(written.order, { tabNumber, appCode: null, timezone: written.restaurant.timezone }, items);
+}
+
+/** Whether an order sent straight to the kitchen (a table's round) prints anything by itself. */
+export const printsSentOrders = (printing: OrderPrinting) =>
+  printing.printers.length > 0 && (printing.auto.order || printing.auto.kitchen);
+
+/**
+ * The tickets of a table's round, sent straight to the kitchen as it is placed: those of an accepted
+ * order (`enqueueAcceptedOrder`), from the round as its statement wrote it, in one statement.
+ */
+export function enqueueSentOrder(
+  db: DbOrTx,
+  restaurantId: string,
+  written: WrittenOrder,
+  tabNumber: number | null,
+  printing: OrderPrinting,
+): Promise<string[]> {
+  const data = writtenTicket(written, tabNumber, printing);
+  const used = new Set(data.stations);
+  const stations = [...new Map([...printing.stations.values()].map((s) => [s.id, s])).values()].filter((s) =>
+    used.has(s.id),
+  );
+  return insertJobs(
+    db,
+    restaurantId,
+    acceptedOrderJobs(written.restaurant.name, written.order.id, data, { ...printing, stations }),
+  );
 }
 
 /** A sale's receipt on `targets`, titled by its number. */
@@ -152,18 +256,19 @@ export async function receiptJobs(
   const restaurant = await restaurantOf(db, restaurantId);
   const data = await ticketOrder(db, restaurantId, orderId, restaurant.timezone);
   if (!data) return [];
-  const ticket = pdvReceiptTicket(restaurant.name, data.view);
-  return targets.map((printer) => ({ printer, kind: 'pdv_receipt', orderId, title: title(data.view.number), ticket }));
+  return receiptJobsOf(restaurant.name, orderId, data, targets, title);
 }
 
-const saleHasNote = async (db: DbOrTx, restaurantId: string, orderId: string) =>
-  (
-    await db
-      .select({ id: fiscalNotes.id })
-      .from(fiscalNotes)
-      .where(tenant(fiscalNotes, restaurantId, eq(fiscalNotes.orderId, orderId)))
-      .limit(1)
-  ).length > 0;
+function receiptJobsOf(
+  restaurantName: string,
+  orderId: string,
+  data: TicketSource,
+  targets: readonly PrinterRow[],
+  title: (number: number) => string,
+): NewJob[] {
+  const ticket = pdvReceiptTicket(restaurantName, data.view);
+  return targets.map((printer) => ({ printer, kind: 'pdv_receipt', orderId, title: title(data.view.number), ticket }));
+}
 
 /** Step "printers": the restaurant's printers (`printersOf`), for a read that shares its round trip with others. */
 export const printersStep = (db: DbOrTx, restaurantId: string) =>
@@ -173,28 +278,34 @@ export const printersStep = (db: DbOrTx, restaurantId: string) =>
 export const printersAnswered = (answered: readonly Record<string, unknown>[]): PrinterRow[] =>
   answered.map((json) => rowFromJson(printers, json));
 
-/** Of the printers `printersStep` answered, those that print the PDV's receipts. */
-export const pdvReceiptPrinters = (answered: readonly Record<string, unknown>[]): PrinterRow[] =>
-  printersAnswered(answered).filter((p) => p.routes.pdvReceipt);
+/** Whether a PDV sale's receipt may print by itself here (a printer that takes receipts, printing them automatically). */
+export const printsReceipts = (printing: OrderPrinting | undefined) =>
+  !!printing?.auto.pdv_receipt && printing.printers.some((p) => p.routes.pdvReceipt);
 
 /**
- * The PDV sale's receipt on `routed` (the printers that print receipts, read before the sale's order),
- * in the sale's transaction (after its note was queued): a printer routed to the DANFE too leaves the
- * sale to its DANFE (decision 079). Most sales happen where no printer takes receipts, and then nothing
- * is read here.
+ * The PDV sale's receipt on the printers that print receipts (read before the sale's order), from the
+ * sale as its statement wrote it, in the sale's transaction, in one statement: a printer routed to the
+ * DANFE too leaves the sale to its DANFE (decision 079). Most sales happen where no printer takes
+ * receipts, and then nothing is written.
  */
-export async function enqueuePdvReceipt(
+export function enqueuePdvReceipt(
   db: DbOrTx,
   restaurantId: string,
-  orderId: string,
-  routed: readonly PrinterRow[],
+  written: WrittenOrder,
+  sale: { printing: OrderPrinting; hasNote: boolean },
 ): Promise<string[]> {
-  if (routed.length === 0) return [];
-  const auto = await autoPrintOf(db, restaurantId);
-  if (!auto.pdv_receipt) return [];
-  const hasNote = await saleHasNote(db, restaurantId, orderId);
-  const targets = routed.filter((p) => !receiptLeftToDanfe(p.routes, auto, hasNote));
-  return insertJobs(db, restaurantId, await receiptJobs(db, restaurantId, orderId, targets, (n) => `Venda #${n}`));
+  const { printing, hasNote } = sale;
+  if (!printing.auto.pdv_receipt) return Promise.resolve([]);
+  const targets = printing.printers.filter(
+    (p) => p.routes.pdvReceipt && !receiptLeftToDanfe(p.routes, printing.auto, hasNote),
+  );
+  if (targets.length === 0) return Promise.resolve([]);
+  const data = writtenTicket(written, null, printing);
+  return insertJobs(
+    db,
+    restaurantId,
+    receiptJobsOf(written.restaurant.name, written.order.id, data, targets, (n) => `Venda #${n}`),
+  );
 }
 
 /** An order's DANFE on `targets`. */

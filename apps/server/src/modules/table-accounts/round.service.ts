@@ -12,7 +12,13 @@ import {
   type ProposedLine,
   placeOrder,
 } from '../orders/place/place-order';
-import { enqueueAcceptedOrder, printersAnswered, printersStep } from '../printing/print-jobs.service';
+import {
+  enqueueSentOrder,
+  type OrderPrinting,
+  orderPrintingAnswered,
+  orderPrintingSteps,
+  printsSentOrders,
+} from '../printing/print-jobs.service';
 import {
   type AccountRow,
   accountAnnouncedStep,
@@ -46,7 +52,7 @@ export async function placeRound<Answer>(
 ): Promise<Answer> {
   let account: AccountRow | null = null;
   let kind: AccountRow['kind'] = 'table';
-  let printers: ReturnType<typeof printersAnswered> = [];
+  let printing: OrderPrinting | null = null;
   const door: OrderDoor<Answer> = {
     async prepare(readCtx) {
       const seen = await findAccount(readCtx, input.accountId);
@@ -72,9 +78,10 @@ export async function placeRound<Answer>(
       };
     },
     // The account's row is locked before the restaurant's (every path locks in that order); its round
-    // is numbered in the same round trip as the printers are read, which say whether the round leaves
-    // anything to write after the order's statement.
-    async attach(txCtx) {
+    // is numbered in the same round trip as what its tickets need is read (the printers, what prints by
+    // itself, its products' stations), which says whether the round leaves anything to write after the
+    // order's statement.
+    async attach(txCtx, priced) {
       account = await lockAccount(txCtx, input.accountId);
       assertOperation(account, 'add_round');
       const round = account.rounds + 1;
@@ -93,18 +100,29 @@ export async function placeRound<Answer>(
           ],
           sql`select id from numbered`,
         ),
-        printers: printersStep(txCtx.db, txCtx.restaurantId),
+        ...orderPrintingSteps(
+          txCtx.db,
+          txCtx.restaurantId,
+          priced.lines.flatMap((l) => (l.product.id ? [l.product.id] : [])),
+        ),
       });
-      printers = printersAnswered(trip.printers);
+      printing = orderPrintingAnswered(trip);
       return { accountId: account.id, round };
     },
     // Every phone following the account hears of the round with the order's own events.
     alongside: (): Record<string, Step<unknown>> =>
       account ? { announced: accountAnnouncedStep(account, input.customer.id) } : {},
     // Nobody accepts a round: it prints at its stations (and the counter) as it is sent.
-    records: () => printers.length > 0,
+    records: () => printing !== null && printsSentOrders(printing),
     async record(txCtx, placed) {
-      await enqueueAcceptedOrder(txCtx.db, txCtx.restaurantId, placed.order.id, printers);
+      if (!printing || !account) return;
+      await enqueueSentOrder(
+        txCtx.db,
+        txCtx.restaurantId,
+        placed,
+        account.kind === 'tab' ? account.number : null,
+        printing,
+      );
     },
     async replay(_readCtx, earlier) {
       if (earlier.tableAccountId !== input.accountId)
