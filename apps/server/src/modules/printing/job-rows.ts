@@ -1,6 +1,8 @@
 import type { DbOrTx } from '@meucardapio/db/client';
+import { rowFromJson } from '@meucardapio/db/json-rows';
 import { inOneTrip, step } from '@meucardapio/db/one-trip';
 import {
+  kitchenStations,
   marketplaceOrders,
   orderItems,
   orders,
@@ -22,7 +24,7 @@ import {
   type Ticket,
   type TicketOrder,
 } from '@meucardapio/domain/printing';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 import { eventsStep } from '../../realtime/realtime';
 import { orderTabNumber } from '../orders/order-view';
@@ -105,20 +107,26 @@ export async function restaurantOf(db: DbOrTx, restaurantId: string) {
   return row;
 }
 
-/** An order as its tickets print it, with each item's station and, for a local PIX order not paid yet, its code. */
-export type TicketSource = { view: TicketOrder; stations: (string | null)[]; pix: string | null };
+/** A kitchen station, as the tickets of its items name it. */
+export type Station = { id: string; name: string };
+
+/**
+ * An order as its tickets print it, with each item's kitchen station (if its product has one) and, for a
+ * local PIX order not paid yet, its code.
+ */
+export type TicketSource = { view: TicketOrder; stations: (Station | null)[]; pix: string | null };
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
 /**
- * `TicketSource` of an order's row and its items not cancelled (in id order, as a reprint reads them),
- * each with its product's station: from the database, or as an order was just written.
+ * `TicketSource` of an order's row and its items not cancelled (in id order, as `ticketOrder` reads
+ * them), each with its product's station: from the database, or as an order was just written.
  */
 export function ticketSource(
   order: OrderRow,
   extras: { tabNumber: number | null; appCode: string | null; timezone: string },
-  items: readonly { item: ItemRow; stationId: string | null }[],
+  items: readonly { item: ItemRow; station: Station | null }[],
 ): TicketSource {
   const address = order.address
     ? [order.address, order.addressNumber, order.complement, order.neighborhood].filter(Boolean).join(', ')
@@ -146,35 +154,57 @@ export function ticketSource(
   };
   // A local PIX order not paid yet carries its code: the counter copy prints it as a QR to pay at the door.
   const pix = order.paymentStatus !== 'approved' ? (order.paymentData as { pix_br_code?: string }).pix_br_code : null;
-  return { view, stations: items.map((i) => i.stationId), pix: pix ?? null };
+  return { view, stations: items.map((i) => i.station), pix: pix ?? null };
 }
 
-/** An order as its tickets print it (items cancelled after it was sent left out), read from the database. */
+/**
+ * An order as its tickets print it (items cancelled after it was sent left out), with its restaurant's
+ * name, read in one round trip: the restaurant, the order with its tab's number and its app's code, its
+ * items with their stations.
+ */
 export async function ticketOrder(
   db: DbOrTx,
   restaurantId: string,
   orderId: string,
-  timezone: string,
-): Promise<TicketSource | null> {
-  const [row] = await db
-    .select({ order: orders, tabNumber: orderTabNumber })
-    .from(orders)
-    .where(tenant(orders, restaurantId, eq(orders.id, orderId)));
-  if (!row) return null;
-  const { order, tabNumber } = row;
-  const items = await db
-    .select({ item: orderItems, stationId: products.stationId })
-    .from(orderItems)
-    .leftJoin(products, and(eq(products.id, orderItems.productId), eq(products.restaurantId, orderItems.restaurantId)))
-    .where(tenant(orderItems, restaurantId, eq(orderItems.orderId, orderId), isNull(orderItems.cancelledAt)))
-    .orderBy(asc(orderItems.id));
-  const [app] = order.channel
-    ? await db
-        .select({ code: marketplaceOrders.displayId })
-        .from(marketplaceOrders)
-        .where(tenant(marketplaceOrders, restaurantId, eq(marketplaceOrders.orderId, orderId)))
-    : [];
-  return ticketSource(order, { tabNumber, appCode: app?.code ?? null, timezone }, items);
+): Promise<(TicketSource & { restaurantName: string }) | null> {
+  const trip = await inOneTrip(db, {
+    restaurant: step<{ name: string; timezone: string }>(
+      [],
+      db
+        .select({ name: restaurants.name, timezone: restaurants.timezone })
+        .from(restaurants)
+        .where(eq(restaurants.id, restaurantId))
+        .getSQL(),
+    ),
+    order: step<Record<string, unknown> & { tabNumber: number | null; appCode: string | null }>(
+      [],
+      sql`select ${orders}.*, ${orderTabNumber} as "tabNumber",
+          (select m.display_id from ${marketplaceOrders} m
+            where m.restaurant_id = ${orders.restaurantId} and m.order_id = ${orders.id}) as "appCode"
+        from ${orders} where ${orders.restaurantId} = ${restaurantId} and ${orders.id} = ${orderId}`,
+    ),
+    items: step<Record<string, unknown> & { stationId: string | null; stationName: string | null }>(
+      [],
+      sql`select i.*, s.id as "stationId", s.name as "stationName" from ${orderItems} i
+        left join ${products} p on p.restaurant_id = i.restaurant_id and p.id = i.product_id
+        left join ${kitchenStations} s on s.restaurant_id = i.restaurant_id and s.id = p.station_id
+        where i.restaurant_id = ${restaurantId} and i.order_id = ${orderId} and i.cancelled_at is null
+        order by i.id`,
+    ),
+  });
+  const [restaurant] = trip.restaurant;
+  const [order] = trip.order;
+  if (!restaurant || !order) return null;
+  const items = trip.items.map((json) => ({
+    item: rowFromJson(orderItems, json),
+    station: json.stationId && json.stationName !== null ? { id: json.stationId, name: json.stationName } : null,
+  }));
+  const source = ticketSource(
+    rowFromJson(orders, order),
+    { tabNumber: order.tabNumber, appCode: order.appCode, timezone: restaurant.timezone },
+    items,
+  );
+  return { ...source, restaurantName: restaurant.name };
 }
 
 export function ticketItem(item: ItemRow): TicketOrder['items'][number] {

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import { rowFromJson } from '@meucardapio/db/json-rows';
-import { step } from '@meucardapio/db/one-trip';
+import { inOneTrip, step } from '@meucardapio/db/one-trip';
 import {
   kitchenStations,
   orderItems,
@@ -23,7 +23,7 @@ import {
   pdvReceiptTicket,
   receiptLeftToDanfe,
 } from '@meucardapio/domain/printing';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 import { type DanfeOfAccount, type DanfeOfOrder, danfeOfAccount, danfeOfOrder } from './danfe-source';
 import {
@@ -33,6 +33,7 @@ import {
   type PrinterRow,
   printersOf,
   restaurantOf,
+  type Station,
   type TicketSource,
   ticketItem,
   ticketOrder,
@@ -68,8 +69,7 @@ export async function enqueueCancelledItem(
     )
     .where(tenant(orderItems, restaurantId, eq(orderItems.id, itemId)));
   if (!row) return [];
-  const restaurant = await restaurantOf(db, restaurantId);
-  const data = await ticketOrder(db, restaurantId, row.item.orderId, restaurant.timezone);
+  const data = await ticketOrder(db, restaurantId, row.item.orderId);
   if (!data) return [];
   const { station } = row;
   const targets = station
@@ -94,26 +94,11 @@ export async function enqueueCancelledItem(
  * station routed to a printer, a ticket with that station's items. Called in the accept's transaction.
  */
 export async function enqueueAcceptedOrder(db: DbOrTx, restaurantId: string, orderId: string): Promise<string[]> {
-  const all = await printersOf(db, restaurantId);
-  if (all.length === 0) return [];
-  const auto = await autoPrintOf(db, restaurantId);
-  if (!auto.order && !auto.kitchen) return [];
-  const restaurant = await restaurantOf(db, restaurantId);
-  const data = await ticketOrder(db, restaurantId, orderId, restaurant.timezone);
+  const printing = orderPrintingAnswered(await inOneTrip(db, orderPrintingSteps(db, restaurantId)));
+  if (!printsSentOrders(printing)) return [];
+  const data = await ticketOrder(db, restaurantId, orderId);
   if (!data) return [];
-  const stationIds = [...new Set(data.stations.filter((s): s is string => !!s))];
-  const stations =
-    auto.kitchen && stationIds.length
-      ? await db
-          .select({ id: kitchenStations.id, name: kitchenStations.name })
-          .from(kitchenStations)
-          .where(tenant(kitchenStations, restaurantId, inArray(kitchenStations.id, stationIds)))
-      : [];
-  return insertJobs(
-    db,
-    restaurantId,
-    acceptedOrderJobs(restaurant.name, orderId, data, { printers: all, auto, stations }),
-  );
+  return insertJobs(db, restaurantId, acceptedOrderJobs(data.restaurantName, orderId, data, printing));
 }
 
 /** An accepted order's counter copies and its stations' kitchen tickets, on the printers routed to them. */
@@ -121,9 +106,10 @@ function acceptedOrderJobs(
   restaurantName: string,
   orderId: string,
   data: TicketSource,
-  { printers: all, auto, stations }: { printers: readonly PrinterRow[]; auto: AutoPrint; stations: readonly Station[] },
+  { printers: all, auto }: { printers: readonly PrinterRow[]; auto: AutoPrint },
 ): NewJob[] {
   const jobs: NewJob[] = [];
+  const stations = new Map(data.stations.flatMap((s) => (s ? [[s.id, s] as const] : [])));
   if (auto.order) {
     for (const printer of all) {
       const copies = counterCopies(printer.routes, data.view.deliveryType);
@@ -134,8 +120,8 @@ function acceptedOrderJobs(
     }
   }
   if (auto.kitchen) {
-    for (const station of stations) {
-      const items = data.view.items.filter((_, i) => data.stations[i] === station.id);
+    for (const station of stations.values()) {
+      const items = data.view.items.filter((_, i) => data.stations[i]?.id === station.id);
       const ticket = kitchenTicket(station.name, { ...data.view, items });
       for (const printer of all.filter((p) => p.routes.stations.includes(station.id))) {
         jobs.push({
@@ -150,8 +136,6 @@ function acceptedOrderJobs(
   }
   return jobs;
 }
-
-type Station = { id: string; name: string };
 
 /**
  * What the tickets of an order placed through the pipeline need of the restaurant, read before the
@@ -213,7 +197,7 @@ type WrittenOrder = {
 function writtenTicket(written: WrittenOrder, tabNumber: number | null, printing: OrderPrinting): TicketSource {
   const items = [...written.items]
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map((item) => ({ item, stationId: (item.productId && printing.stations.get(item.productId)?.id) ?? null }));
+    .map((item) => ({ item, station: (item.productId && printing.stations.get(item.productId)) || null }));
   return ticketSource(written.order, { tabNumber, appCode: null, timezone: written.restaurant.timezone }, items);
 }
 
@@ -233,15 +217,7 @@ export function enqueueSentOrder(
   printing: OrderPrinting,
 ): Promise<string[]> {
   const data = writtenTicket(written, tabNumber, printing);
-  const used = new Set(data.stations);
-  const stations = [...new Map([...printing.stations.values()].map((s) => [s.id, s])).values()].filter((s) =>
-    used.has(s.id),
-  );
-  return insertJobs(
-    db,
-    restaurantId,
-    acceptedOrderJobs(written.restaurant.name, written.order.id, data, { ...printing, stations }),
-  );
+  return insertJobs(db, restaurantId, acceptedOrderJobs(written.restaurant.name, written.order.id, data, printing));
 }
 
 /** A sale's receipt on `targets`, titled by its number. */
@@ -253,10 +229,9 @@ export async function receiptJobs(
   title: (number: number) => string,
 ): Promise<NewJob[]> {
   if (targets.length === 0) return [];
-  const restaurant = await restaurantOf(db, restaurantId);
-  const data = await ticketOrder(db, restaurantId, orderId, restaurant.timezone);
+  const data = await ticketOrder(db, restaurantId, orderId);
   if (!data) return [];
-  return receiptJobsOf(restaurant.name, orderId, data, targets, title);
+  return receiptJobsOf(data.restaurantName, orderId, data, targets, title);
 }
 
 function receiptJobsOf(

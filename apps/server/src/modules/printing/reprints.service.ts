@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../http/errors';
 import { tenant } from '../../http/tenant';
 import { appendEvent } from '../../realtime/realtime';
 import { danfeOfAccount, danfeOfOrder } from './danfe-source';
-import { insertJobs, type NewJob, printersOf, restaurantOf, ticketOrder } from './job-rows';
+import { insertJobs, type NewJob, printersOf, ticketOrder } from './job-rows';
 import { accountDanfeJobs, danfeJobs, receiptJobs } from './print-jobs.service';
 
 /*
@@ -50,10 +50,9 @@ async function saleReprintJobs(db: DbOrTx, restaurantId: string, orderId: string
 async function counterReprintJobs(db: DbOrTx, restaurantId: string, orderId: string, deliveryType: string) {
   const targets = (await printersOf(db, restaurantId)).filter((p) => counterCopies(p.routes, deliveryType) > 0);
   if (targets.length === 0) return [];
-  const restaurant = await restaurantOf(db, restaurantId);
-  const data = await ticketOrder(db, restaurantId, orderId, restaurant.timezone);
+  const data = await ticketOrder(db, restaurantId, orderId);
   if (!data) return [];
-  const ticket = orderTicket(restaurant.name, data.view, data.pix);
+  const ticket = orderTicket(data.restaurantName, data.view, data.pix);
   return targets.map(
     (printer): NewJob => ({
       printer,
