@@ -75,6 +75,21 @@ const autoPrint = (over: Record<string, boolean>) =>
     ...over,
   });
 
+/** Both printers routed as given while `run` runs, then as `beforeAll` routed them, whether it passes or not. */
+async function routedAs(routes: Record<'desk' | 'door', Partial<PrinterRoutes>>, run: () => Promise<void>) {
+  const route = (as: Record<'desk' | 'door', Partial<PrinterRoutes>>) =>
+    Promise.all([
+      pdv.owner.client.put(`/api/admin/printers/${ids.desk}`, printer('Caixa', desk.address, 48, as.desk)),
+      pdv.owner.client.put(`/api/admin/printers/${ids.door}`, printer('Porta', door.address, 32, as.door)),
+    ]);
+  for (const res of await route(routes)) expect(res.status, res.text).toBe(200);
+  try {
+    await run();
+  } finally {
+    await route({ desk: { pdvReceipt: true, nfceDanfe: true, cashClosing: true }, door: { nfceDanfe: true } });
+  }
+}
+
 beforeAll(async () => {
   t = await createTestApp({ NFCE_QUEUE_TICK_MS: '3600000' });
   http = await listen(t.app);
@@ -150,61 +165,50 @@ describe('DANFE NFC-e on the thermal printers', { timeout: 90_000 }, () => {
 
   it('with "Imprimir automaticamente" off for the DANFE, queues none and prints the receipt; Reimprimir prints the DANFE', async () => {
     expect((await autoPrint({ nfce_danfe: false })).status).toBe(200);
-    const s = await sale([{ productId: pdv.products.pao.id, quantity: 1 }], 750);
-    await settle(s.id, 'authorized');
-    const [receipt] = await allPrinted(s.id, 1);
-    expect(receipt.kind).toBe('pdv_receipt');
-    expect(receipt.printerId).toBe(ids.desk);
-    expect(danfesOf(desk, `Venda #${s.number}`)).toHaveLength(0);
+    try {
+      const s = await sale([{ productId: pdv.products.pao.id, quantity: 1 }], 750);
+      await settle(s.id, 'authorized');
+      const [receipt] = await allPrinted(s.id, 1);
+      expect(receipt.kind).toBe('pdv_receipt');
+      expect(receipt.printerId).toBe(ids.desk);
+      expect(danfesOf(desk, `Venda #${s.number}`)).toHaveLength(0);
 
-    const res = await pdv.owner.client.post(`/api/admin/orders/${s.id}/print`);
-    expect(res.status).toBe(201);
-    expect(res.body.jobs).toBe(2);
-    await allPrinted(s.id, 3);
-    const kinds = (await jobsOf(s.id)).map((j) => j.kind).sort();
-    expect(kinds).toEqual(['nfce_danfe', 'nfce_danfe', 'pdv_receipt']);
-    expect(danfesOf(desk, `Venda #${s.number}`)).toHaveLength(1);
-    expect(danfesOf(door, `Venda #${s.number}`)).toHaveLength(1);
+      const res = await pdv.owner.client.post(`/api/admin/orders/${s.id}/print`);
+      expect(res.status).toBe(201);
+      expect(res.body.jobs).toBe(2);
+      await allPrinted(s.id, 3);
+      const kinds = (await jobsOf(s.id)).map((j) => j.kind).sort();
+      expect(kinds).toEqual(['nfce_danfe', 'nfce_danfe', 'pdv_receipt']);
+      expect(danfesOf(desk, `Venda #${s.number}`)).toHaveLength(1);
+      expect(danfesOf(door, `Venda #${s.number}`)).toHaveLength(1);
 
-    // "Reimprimir" on the printed DANFE prints it again on its printer.
-    const [danfe] = (await jobsOf(s.id)).filter((j) => j.kind === 'nfce_danfe' && j.printerId === ids.door);
-    expect((await pdv.owner.client.post(`/api/admin/print-jobs/${danfe.id}/retry`)).status).toBe(200);
-    await eventually(async () => expect(danfesOf(door, `Venda #${s.number}`)).toHaveLength(2), PRINTS);
-    expect((await autoPrint({})).status).toBe(200);
+      // "Reimprimir" on the printed DANFE prints it again on its printer.
+      const [danfe] = (await jobsOf(s.id)).filter((j) => j.kind === 'nfce_danfe' && j.printerId === ids.door);
+      expect((await pdv.owner.client.post(`/api/admin/print-jobs/${danfe.id}/retry`)).status).toBe(200);
+      await eventually(async () => expect(danfesOf(door, `Venda #${s.number}`)).toHaveLength(2), PRINTS);
+    } finally {
+      await autoPrint({});
+    }
   });
 
   it('with no printer routed to the DANFE, queues none: the receipt prints at the sale', async () => {
-    for (const [id, address, columns, over] of [
-      [ids.desk, desk.address, 48, { pdvReceipt: true }],
-      [ids.door, door.address, 32, {}],
-    ] as const) {
-      const res = await pdv.owner.client.put(`/api/admin/printers/${id}`, printer('X', address, columns, over));
-      expect(res.status).toBe(200);
-    }
-    let s = { id: '', number: 0 };
-    const after = await sentAfterOrderStatement(async () => {
-      s = await sale([{ productId: pdv.products.pao.id, quantity: 1 }], 750);
+    await routedAs({ desk: { pdvReceipt: true }, door: {} }, async () => {
+      let s = { id: '', number: 0 };
+      const after = await sentAfterOrderStatement(async () => {
+        s = await sale([{ productId: pdv.products.pao.id, quantity: 1 }], 750);
+      });
+      expect((await jobsOf(s.id)).map((j) => j.kind)).toEqual(['pdv_receipt']);
+      // The printers and what prints by itself were read with the cash session, before the restaurant's
+      // lock: after the sale's statement, one statement writes the receipt and nothing is read again.
+      expectTicketsWrittenWithoutReads(after);
+      await settle(s.id, 'authorized');
+      await allPrinted(s.id, 1);
+      // A reprint reads the sale back from the database and prints the very same receipt.
+      expect((await pdv.owner.client.post(`/api/admin/orders/${s.id}/print`)).status).toBe(201);
+      const receipts = await allPrinted(s.id, 2);
+      expect(receipts.map((j) => j.kind)).toEqual(['pdv_receipt', 'pdv_receipt']);
+      expect(receipts[1].content).toBe(receipts[0].content);
     });
-    expect((await jobsOf(s.id)).map((j) => j.kind)).toEqual(['pdv_receipt']);
-    // The printers and what prints by itself were read with the cash session, before the restaurant's
-    // lock: after the sale's statement, one statement writes the receipt and nothing is read again.
-    expectTicketsWrittenWithoutReads(after);
-    await settle(s.id, 'authorized');
-    await allPrinted(s.id, 1);
-    // A reprint reads the sale back from the database and prints the very same receipt.
-    expect((await pdv.owner.client.post(`/api/admin/orders/${s.id}/print`)).status).toBe(201);
-    const receipts = await allPrinted(s.id, 2);
-    expect(receipts.map((j) => j.kind)).toEqual(['pdv_receipt', 'pdv_receipt']);
-    expect(receipts[1].content).toBe(receipts[0].content);
-    for (const [id, address, columns, over] of [
-      [ids.desk, desk.address, 48, { pdvReceipt: true, nfceDanfe: true, cashClosing: true }],
-      [ids.door, door.address, 32, { nfceDanfe: true }],
-    ] as const) {
-      await pdv.owner.client.put(
-        `/api/admin/printers/${id}`,
-        printer(id === ids.desk ? 'Caixa' : 'Porta', address, columns, over),
-      );
-    }
   });
 
   it('gives a sale whose note SEFAZ rejected the receipt its DANFE was to replace, once', async () => {
