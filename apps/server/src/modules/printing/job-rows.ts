@@ -88,12 +88,19 @@ export async function insertJobs(db: DbOrTx, restaurantId: string, jobs: NewJob[
   return trip.queued.map((r) => r.id);
 }
 
+/** The restaurant's print settings row (none until the owner saves them). */
+export const printSettingsOf = (db: DbOrTx, restaurantId: string) =>
+  db.select({ auto: printSettings.auto }).from(printSettings).where(tenant(printSettings, restaurantId));
+
+/** What prints by itself, from the settings row read (the defaults where there is none). */
+export const autoPrintFrom = (row: { auto: Partial<AutoPrint> } | undefined): AutoPrint => ({
+  ...DEFAULT_AUTO_PRINT,
+  ...row?.auto,
+});
+
 export async function autoPrintOf(db: DbOrTx, restaurantId: string): Promise<AutoPrint> {
-  const [row] = await db
-    .select({ auto: printSettings.auto })
-    .from(printSettings)
-    .where(tenant(printSettings, restaurantId));
-  return { ...DEFAULT_AUTO_PRINT, ...row?.auto };
+  const [row] = await printSettingsOf(db, restaurantId);
+  return autoPrintFrom(row);
 }
 
 export const printersOf = (db: DbOrTx, restaurantId: string) =>

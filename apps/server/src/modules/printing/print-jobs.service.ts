@@ -1,22 +1,13 @@
 import type { DbOrTx } from '@meucardapio/db/client';
 import { rowFromJson } from '@meucardapio/db/json-rows';
 import { inOneTrip, step } from '@meucardapio/db/one-trip';
-import {
-  kitchenStations,
-  orderItems,
-  orders,
-  printers,
-  printJobs,
-  printSettings,
-  products,
-} from '@meucardapio/db/schema';
+import { kitchenStations, orderItems, orders, printers, printJobs, products } from '@meucardapio/db/schema';
 import {
   type AutoPrint,
   type CashClosingTicket,
   cancelledItemTicket,
   cashClosingTicket,
   counterCopies,
-  DEFAULT_AUTO_PRINT,
   danfePrintsByItself,
   kitchenTicket,
   orderTicket,
@@ -27,11 +18,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import { tenant } from '../../http/tenant';
 import { type DanfeOfAccount, type DanfeOfOrder, danfeOfAccount, danfeOfOrder } from './danfe-source';
 import {
+  autoPrintFrom,
   autoPrintOf,
   insertJobs,
   type NewJob,
   type PrinterRow,
   printersOf,
+  printSettingsOf,
   restaurantOf,
   type Station,
   type TicketSource,
@@ -57,8 +50,8 @@ export async function enqueueCancelledItem(
   itemId: string,
   cancel: { reason: string; by: string },
 ): Promise<string[]> {
-  const all = await printersOf(db, restaurantId);
-  if (all.length === 0 || !(await autoPrintOf(db, restaurantId)).kitchen) return [];
+  const { printers: all, auto } = await printingOf(db, restaurantId);
+  if (all.length === 0 || !auto.kitchen) return [];
   const [row] = await db
     .select({ item: orderItems, station: kitchenStations })
     .from(orderItems)
@@ -94,8 +87,8 @@ export async function enqueueCancelledItem(
  * station routed to a printer, a ticket with that station's items. Called in the accept's transaction.
  */
 export async function enqueueAcceptedOrder(db: DbOrTx, restaurantId: string, orderId: string): Promise<string[]> {
-  const printing = orderPrintingAnswered(await inOneTrip(db, orderPrintingSteps(db, restaurantId)));
-  if (!printsSentOrders(printing)) return [];
+  const printing = await printingOf(db, restaurantId);
+  if (!printsOrderTickets(printing)) return [];
   const data = await ticketOrder(db, restaurantId, orderId);
   if (!data) return [];
   return insertJobs(db, restaurantId, acceptedOrderJobs(data.restaurantName, orderId, data, printing));
@@ -154,10 +147,7 @@ export function orderPrintingSteps(db: DbOrTx, restaurantId: string, productIds:
   const ids = [...new Set(productIds)];
   return {
     printers: printersStep(db, restaurantId),
-    printSettings: step<{ auto: Partial<AutoPrint> }>(
-      [],
-      db.select({ auto: printSettings.auto }).from(printSettings).where(tenant(printSettings, restaurantId)).getSQL(),
-    ),
+    printSettings: step<{ auto: Partial<AutoPrint> }>([], printSettingsOf(db, restaurantId).getSQL()),
     ...(ids.length > 0
       ? {
           productStations: step<StationOf>(
@@ -181,10 +171,14 @@ export function orderPrintingAnswered(trip: {
 }): OrderPrinting {
   return {
     printers: printersAnswered(trip.printers),
-    auto: { ...DEFAULT_AUTO_PRINT, ...trip.printSettings[0]?.auto },
+    auto: autoPrintFrom(trip.printSettings[0]),
     stations: new Map((trip.productStations ?? []).map((s) => [s.productId, { id: s.id, name: s.name }])),
   };
 }
+
+/** The restaurant's printers and what prints by itself, in one round trip. */
+const printingOf = async (db: DbOrTx, restaurantId: string) =>
+  orderPrintingAnswered(await inOneTrip(db, orderPrintingSteps(db, restaurantId)));
 
 /** An order as its statement wrote it: its row, its items, and its restaurant's name and time zone. */
 type WrittenOrder = {
@@ -201,8 +195,8 @@ function writtenTicket(written: WrittenOrder, tabNumber: number | null, printing
   return ticketSource(written.order, { tabNumber, appCode: null, timezone: written.restaurant.timezone }, items);
 }
 
-/** Whether an order sent straight to the kitchen (a table's round) prints anything by itself. */
-export const printsSentOrders = (printing: OrderPrinting) =>
+/** Whether an accepted order or a table's round prints anything by itself here. */
+export const printsOrderTickets = (printing: OrderPrinting) =>
   printing.printers.length > 0 && (printing.auto.order || printing.auto.kitchen);
 
 /**
@@ -246,11 +240,11 @@ function receiptJobsOf(
 }
 
 /** Step "printers": the restaurant's printers (`printersOf`), for a read that shares its round trip with others. */
-export const printersStep = (db: DbOrTx, restaurantId: string) =>
+const printersStep = (db: DbOrTx, restaurantId: string) =>
   step<Record<string, unknown>>([], printersOf(db, restaurantId).getSQL());
 
 /** The printers `printersStep` answered, as rows. */
-export const printersAnswered = (answered: readonly Record<string, unknown>[]): PrinterRow[] =>
+const printersAnswered = (answered: readonly Record<string, unknown>[]): PrinterRow[] =>
   answered.map((json) => rowFromJson(printers, json));
 
 /** Whether a PDV sale's receipt may print by itself here (a printer that takes receipts, printing them automatically). */

@@ -17,7 +17,7 @@ import {
   type OrderPrinting,
   orderPrintingAnswered,
   orderPrintingSteps,
-  printsSentOrders,
+  printsOrderTickets,
 } from '../printing/print-jobs.service';
 import {
   type AccountRow,
@@ -113,7 +113,7 @@ export async function placeRound<Answer>(
     alongside: (): Record<string, Step<unknown>> =>
       account ? { announced: accountAnnouncedStep(account, input.customer.id) } : {},
     // Nobody accepts a round: it prints at its stations (and the counter) as it is sent.
-    records: () => printing !== null && printsSentOrders(printing),
+    records: () => printing !== null && printsOrderTickets(printing),
     async record(txCtx, placed) {
       if (!printing || !account) return;
       await enqueueSentOrder(
