@@ -34,6 +34,8 @@ const RESTAURANTS = Number(process.env.BENCH_RESTAURANTS ?? 1000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2_000_000);
 const LARGEST = Number(process.env.BENCH_LARGEST ?? 100_000);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 5000);
+/** pgbouncer's server connections to the primary. */
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 20);
 /** The mixed load's unmeasured start in each run. */
 const WARMUP_SECONDS = 5;
 /** The phases that price one order (the app's, then raw SQL's), each alone on the deployment. */
@@ -332,7 +334,7 @@ try {
   await counting.close();
   const seedSeconds = ms((performance.now() - seedStarted) / 1000);
   replica = startStreamingReplica(primary, await freePort());
-  pooler = await startPgbouncer(primary.url, { poolSize: 20 });
+  pooler = await startPgbouncer(primary.url, { poolSize: POOL_SIZE });
   const urls = {
     pooled: withDatabase(pooler.url, 'meucardapio'),
     direct,
@@ -354,7 +356,7 @@ try {
   console.log(
     JSON.stringify(
       {
-        setup: `PostgreSQL primary + streaming replica, pgbouncer (transaction mode, 20 server connections), 2 instances behind nginx; ${RESTAURANTS} restaurants, ${ORDERS} orders of history (largest restaurant ${LARGEST}); ${SECONDS} s: ${CHECKOUT_WORKERS} checkout workers, ${PDV_WORKERS} PDV cashiers and ${MENU_WORKERS} menu readers across restaurants, the largest restaurant's screens in a loop, ${STREAMS} SSE streams`,
+        setup: `PostgreSQL primary + streaming replica, pgbouncer (transaction mode, ${POOL_SIZE} server connections), 2 instances behind nginx; ${RESTAURANTS} restaurants, ${ORDERS} orders of history (largest restaurant ${LARGEST}); ${SECONDS} s: ${CHECKOUT_WORKERS} checkout workers, ${PDV_WORKERS} PDV cashiers and ${MENU_WORKERS} menu readers across restaurants, the largest restaurant's screens in a loop, ${STREAMS} SSE streams`,
         seedSeconds,
         rawSqlOrdersPerSecond: ms(raw),
         withReplica: {

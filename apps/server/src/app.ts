@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import { limitBody } from './http/body-limit';
@@ -37,7 +39,8 @@ import { paymentMethodsRoutes } from './modules/payments/payment-methods.routes'
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { printAgentRoutes } from './modules/printing/print-agent.routes';
 import { printingRoutes } from './modules/printing/printing.routes';
-import { cachedMenuAnswer, restaurantsRoutes } from './modules/restaurants/restaurants.routes';
+import { cachedMenuListener } from './modules/restaurants/menu-answer';
+import { restaurantsRoutes } from './modules/restaurants/restaurants.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { tableAccountsRoutes } from './modules/table-accounts/table-accounts.routes';
@@ -65,8 +68,6 @@ export function createApp(deps: Deps) {
     c.header('x-request-id', requestId);
     await next();
   });
-  // Ahead of the response middleware, whose work it does itself for a menu this instance holds.
-  app.get('/api/public/restaurants/:slug/menu', cachedMenuAnswer);
   const gzip = gzipAnswers();
   // Event streams must reach the browser unbuffered; everything else is compressed for a browser that takes gzip.
   app.use('*', (c, next) =>
@@ -144,4 +145,13 @@ export function createApp(deps: Deps) {
   app.all('/api/*', (c) => c.json(errorBody('not_found', 'Não encontrado', 'Endereço da API inexistente.'), 404));
   app.onError(handleError);
   return app;
+}
+
+/** The HTTP server: a menu this instance holds is answered before the app is asked (decision 132). */
+export function createHttpServer(app: ReturnType<typeof createApp>, deps: Deps, hostname?: string) {
+  const cachedMenu = cachedMenuListener(deps);
+  const toApp = getRequestListener(app.fetch, { hostname });
+  return createServer((req, res) => {
+    if (!cachedMenu(req, res)) void toApp(req, res);
+  });
 }

@@ -1,8 +1,7 @@
-import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { ensureDefaultProfileTypes } from '@meucardapio/db/seed/default-profile-types';
 import { seedDemo } from '@meucardapio/db/seed/demo';
+import { createHttpServer } from './app';
 import { loadConfig } from './config';
 import { SIMULATOR_WARNING } from './integrations/payments/simulator';
 import { hashPassword } from './modules/auth/passwords';
@@ -38,7 +37,7 @@ await mountWebApp(app, deps, process.env.WEB_DIST ?? join(import.meta.dirname, '
 /** Longer than any proxy's idle timeout for the connections it keeps to us (60 s for nginx and most balancers). */
 const KEEP_ALIVE_MS = 65_000;
 
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => {
+const server = createHttpServer(app, deps, config.HOST).listen(config.PORT, config.HOST, () => {
   const url = `http://localhost:${config.PORT}`;
   const lines = [
     `MeuCardápio em ${url}  (banco: ${deps.database.kind === 'pglite' ? `PGlite em ${config.DATA_DIR}` : 'PostgreSQL'})`,
@@ -59,7 +58,7 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
 // A proxy in front keeps its idle connections to us for up to a minute (nginx's upstream keepalive_timeout,
 // a cloud balancer's idle timeout). Node's own 5 s would close one just as the proxy sends a request on it,
 // which the proxy cannot safely repeat for a POST (a checkout) and answers with a 502.
-(server as Server).keepAliveTimeout = KEEP_ALIVE_MS;
+server.keepAliveTimeout = KEEP_ALIVE_MS;
 
 // Card/PIX orders left unpaid give their stock back (every instance may run it: see the service).
 const unpaidOrders = startUnpaidOrdersJob(deps, { timeoutMinutes: config.UNPAID_ORDER_TIMEOUT_MINUTES });
@@ -82,13 +81,12 @@ async function shutdown(signal: NodeJS.Signals) {
     log.error('shutdown took too long; exiting');
     process.exit(1);
   }, SHUTDOWN_MS).unref();
-  const http = server as Server;
-  const drained = new Promise<void>((resolve) => http.close(() => resolve()));
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   deps.realtime.streams.endAll('shutdown');
   // Leave time to close the database within the limit even if a request hangs.
   const patience = new Promise<void>((resolve) => setTimeout(resolve, SHUTDOWN_MS - 2_000).unref());
   await Promise.race([drained, patience]);
-  http.closeAllConnections();
+  server.closeAllConnections();
   await unpaidOrders.stop();
   await retention.stop();
   await booted.close();

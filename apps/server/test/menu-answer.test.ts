@@ -1,23 +1,32 @@
+import { get, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../src/app';
+import { createApp, createHttpServer } from '../src/app';
 import { pageSecurityHeaderRecord } from '../src/http/security-headers';
 import { createLogger } from '../src/logger';
 import { createTestApp, menuChangesHeard, type Owner, signupOwner, type TestApp } from './helpers';
 
 /*
- * A menu this instance holds is answered ahead of the response middleware (cachedMenuAnswer); these
- * tests hold that answer to the one the full route gives, and to what that middleware adds.
+ * A menu this instance holds is answered by the HTTP server ahead of the app (cachedMenuListener); these
+ * tests, through the server `main.ts` runs, hold that answer to the one the app's route gives, and to what
+ * the app's middleware adds.
  */
 let t: TestApp;
 let owner: Owner;
+let server: Server;
+let port: number;
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signupOwner(t);
   await owner.client.post('/api/admin/products', { name: 'Coxinha', price: 600 });
   await menuChangesHeard(t);
+  server = createHttpServer(t.app, t.deps, '127.0.0.1');
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
   await t.close();
 });
 afterEach(() => {
@@ -26,19 +35,26 @@ afterEach(() => {
 
 const menuPath = () => `/api/public/restaurants/${owner.slug}/menu`;
 
-/** The raw answer: status, headers as sent, body bytes undecoded. */
-async function send(path: string, headers: Record<string, string> = {}) {
-  const res = await t.app.request(`http://localhost${path}`, { headers });
-  return {
-    status: res.status,
-    headers: Object.fromEntries(res.headers) as Record<string, string>,
-    bytes: Buffer.from(await res.arrayBuffer()),
-  };
+/** The raw answer over HTTP: status, headers as sent, body bytes undecoded. */
+function send(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string>; bytes: Buffer }>((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers as Record<string, string>,
+          bytes: Buffer.concat(chunks),
+        }),
+      );
+    }).on('error', reject);
+  });
 }
 
-/** What two answers must share: all but the request id, which is new at every request. */
+/** What two answers must share: all but the request id and the date, which are new at every request. */
 function comparable(answer: Awaited<ReturnType<typeof send>>) {
-  const { 'x-request-id': _id, ...headers } = answer.headers;
+  const { 'x-request-id': _id, date: _date, ...headers } = answer.headers;
   return { status: answer.status, headers, body: answer.bytes.toString('base64') };
 }
 
@@ -147,11 +163,41 @@ describe('a cached public menu', () => {
 
   it('still goes through the session middleware when the request has a session cookie: a stale one is cleared', async () => {
     await send(menuPath(), { 'accept-encoding': 'gzip' });
-    const res = await t.app.request(`http://localhost${menuPath()}`, {
-      headers: { 'accept-encoding': 'gzip', cookie: 'mc_session=sessao-que-nao-existe' },
-    });
+    const res = await send(menuPath(), { 'accept-encoding': 'gzip', cookie: 'mc_session=sessao-que-nao-existe' });
     expect(res.status).toBe(200);
-    expect(res.headers.getSetCookie().some((c) => c.startsWith('mc_session=;') && /max-age=0/i.test(c))).toBe(true);
+    const cleared = res.headers['set-cookie'] as unknown as string[];
+    expect(cleared.some((c) => c.startsWith('mc_session=;') && /max-age=0/i.test(c))).toBe(true);
+  });
+
+  it('goes on to the app for anything but a plain GET of a held menu: a HEAD, a path to decode, a query', async () => {
+    await send(menuPath(), { 'accept-encoding': 'gzip' });
+    const get = vi.spyOn(t.deps.menuCache, 'get');
+    const upper = await send(menuPath().replace(owner.slug, owner.slug.toUpperCase()), { 'accept-encoding': 'gzip' });
+    expect(upper.status).toBe(200);
+    expect(get).not.toHaveBeenCalled();
+    const encoded = await send(menuPath().replace(owner.slug, encodeURIComponent(` ${owner.slug}`)), {
+      'accept-encoding': 'gzip',
+    });
+    expect(encoded.status).toBe(200);
+    expect(get).toHaveBeenCalledTimes(1);
+    const withQuery = await send(`${menuPath()}?v=2`, { 'accept-encoding': 'gzip' });
+    expect(comparable(withQuery)).toEqual(comparable(upper));
+    expect(get).toHaveBeenCalledTimes(1);
+    expect((await send('/api/public/restaurants/nao-existe/menu', { 'accept-encoding': 'gzip' })).status).toBe(404);
+    expect(get).toHaveBeenCalledTimes(2);
+    const head = await new Promise<number | undefined>((resolve, reject) => {
+      request(
+        { host: '127.0.0.1', port, path: menuPath(), method: 'HEAD', headers: { 'accept-encoding': 'gzip' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        },
+      )
+        .on('error', reject)
+        .end();
+    });
+    expect(head).toBe(200);
+    expect(get).toHaveBeenCalledTimes(3);
   });
 
   it('answers 404 with the spec text for an unknown slug, with the same headers as any refusal', async () => {

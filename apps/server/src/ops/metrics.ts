@@ -129,14 +129,17 @@ export class Metrics {
       try {
         await next();
       } finally {
-        const route = routePath(c) || 'unmatched';
-        const status = c.res.status;
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        this.requests.observe({ method: c.req.method, route, status: String(status) }, seconds);
-        const channel = ORDER_ROUTES[`${c.req.method} ${route}`];
-        if (channel && status === 201) this.ordersCreated.inc({ channel });
+        this.requestAnswered(c.req.method, routePath(c) || 'unmatched', c.res.status, started);
       }
     };
+  }
+
+  /** One answered request, by its route's pattern; `started` is `process.hrtime.bigint()` when it came. */
+  requestAnswered(method: string, route: string, status: number, started: bigint) {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    this.requests.observe({ method, route, status: String(status) }, seconds);
+    const channel = ORDER_ROUTES[`${method} ${route}`];
+    if (channel && status === 201) this.ordersCreated.inc({ channel });
   }
 
   paymentVerified(result: PaymentVerdict) {

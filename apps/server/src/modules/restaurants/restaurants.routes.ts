@@ -1,12 +1,9 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv, RenderedMenu } from '../../http/context';
-import { precompressedAnswer } from '../../http/precompressed';
-import { pageSecurityHeaderRecord } from '../../http/security-headers';
-import { SESSION_COOKIE } from '../../http/session';
+import type { AppEnv } from '../../http/context';
 import { parseParams } from '../../http/validate';
 import { restaurantNotFound } from '../../tenancy/restaurant-lookup';
+import { menuAnswer } from './menu-answer';
 import { getPublicRestaurantById } from './public-menu.service';
 
 export const restaurantsRoutes = new Hono<AppEnv>();
@@ -15,42 +12,15 @@ export const restaurantsRoutes = new Hono<AppEnv>();
 
 const slugParam = z.object({ slug: z.string().trim().min(1).max(200) });
 
-/**
- * The whole first paint of a menu in one answer. A strong ETag over the exact JSON lets the browser
- * (or a CDN) revalidate cheaply: `must-revalidate` keeps availability and prices fresh while a repeat
- * visit costs a 304 with no body.
- */
-const menuAnswer = (menu: RenderedMenu, c: Context<AppEnv>) =>
-  precompressedAnswer(
-    menu,
-    { status: 200, contentType: 'application/json; charset=UTF-8', cacheControl: 'public, max-age=0, must-revalidate' },
-    { ifNoneMatch: c.req.header('if-none-match'), acceptEncoding: c.req.header('accept-encoding') },
-  );
-
 restaurantsRoutes.get('/public/restaurants/:slug/menu', async (c) => {
   const { slug } = parseParams(c, slugParam);
   const menu = await c.get('deps').menuCache.get(slug);
-  const answer = menuAnswer(menu, c);
+  const answer = menuAnswer(menu, {
+    ifNoneMatch: c.req.header('if-none-match'),
+    acceptEncoding: c.req.header('accept-encoding'),
+  });
   return c.newResponse(answer.body, answer.status, answer.headers);
 });
-
-/**
- * The route above for a menu this instance holds, answered whole ahead of the app's response middleware
- * (registered so in app.ts): filling and reading back their per-request header objects cost more than
- * the rest of such an answer. It adds what they would — the request id, the page security headers as
- * that middleware sets them — and answers only where they would add nothing more: no session cookie
- * to resolve, and a body already gzipped or none (304). A miss, an unknown slug or another encoding
- * goes on to the route, so the metrics middleware sees the same route and status either way.
- */
-export const cachedMenuAnswer: MiddlewareHandler<AppEnv, '/api/public/restaurants/:slug/menu'> = async (c, next) => {
-  const menu = getCookie(c, SESSION_COOKIE) ? undefined : c.get('deps').menuCache.cached(c.req.param('slug'));
-  const answer = menu && menuAnswer(menu, c);
-  if (!answer || (answer.status === 200 && !answer.headers['content-encoding'])) return next();
-  return new Response(answer.body, {
-    status: answer.status,
-    headers: { 'x-request-id': c.get('requestId'), ...answer.headers, ...pageSecurityHeaderRecord },
-  });
-};
 
 restaurantsRoutes.get('/public/restaurants/by-id/:id', async (c) => {
   const parsed = z.object({ id: z.uuid() }).safeParse(c.req.param());
