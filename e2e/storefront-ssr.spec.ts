@@ -42,8 +42,28 @@ test.describe('server-rendered storefront', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    // How many chunk preloads each append added: twenty at once made one long task on a slow phone.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { preloadBatches: number[] };
+      seen.preloadBatches = [];
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const added = [...record.addedNodes].filter((n) => n instanceof HTMLLinkElement && n.rel === 'modulepreload');
+          if (added.length > 0 && !document.documentElement.dataset.hydrated) seen.preloadBatches.push(added.length);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const listed = /<meta name="mc-preload" content="([^"]*)"/.exec(await (await page.request.get(`/${DEMO}`)).text());
+    const preloads = (listed?.[1] ?? '').split(' ').filter(Boolean);
+    expect(preloads.length).toBeGreaterThan(4);
     await page.goto(`/${DEMO}`);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const batches = await page.evaluate(() => (window as unknown as { preloadBatches: number[] }).preloadBatches);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(4);
+    const inHead = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')),
+    );
+    for (const href of preloads) expect(inHead).toContain(href);
     await page
       .getByRole('article', { name: 'Coca-Cola Lata 350ml', exact: true })
       .getByRole('button', { name: 'Adicionar' })

@@ -67,10 +67,9 @@ if (renderedByServer()) {
   const startOnce = () => {
     if (started) return;
     started = true;
-    // The app and the page's own chunks, all at once rather than one import after another; the app is
-    // started in the next task, so neither makes one long task of the other.
-    preloadServerListed();
-    setTimeout(start, 0);
+    // The app and the page's own chunks, requested together rather than one import after another; the
+    // app is started in a task after them, so neither makes one long task of the other.
+    preloadServerListed(start);
   };
   holdEarlyTaps(startOnce);
   afterFirstScreen(startOnce);
