@@ -5,7 +5,7 @@ import { precompressedAnswer } from '../../http/precompressed';
 import { pageSecurityHeaderRecord } from '../../http/security-headers';
 import { SESSION_COOKIE } from '../../http/session';
 
-export const MENU_ROUTE = '/api/public/restaurants/:slug/menu';
+const MENU_ROUTE = '/api/public/restaurants/:slug/menu';
 
 /**
  * The whole first paint of a menu in one answer. A strong ETag over the exact JSON lets the browser
