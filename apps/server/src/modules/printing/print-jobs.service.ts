@@ -294,8 +294,9 @@ export const danfeJobs = (targets: PrinterRow[], orderId: string, danfe: DanfeOf
  * "Imprimir automaticamente" is on for it and its customer is still to get it.
  */
 export async function enqueueNoteDanfe(db: DbOrTx, restaurantId: string, orderId: string): Promise<string[]> {
-  const targets = (await printersOf(db, restaurantId)).filter((p) => p.routes.nfceDanfe);
-  if (targets.length === 0 || !(await autoPrintOf(db, restaurantId)).nfce_danfe) return [];
+  const { printers: all, auto } = await printingOf(db, restaurantId);
+  const targets = all.filter((p) => p.routes.nfceDanfe);
+  if (targets.length === 0 || !auto.nfce_danfe) return [];
   const danfe = await danfeOfOrder(db, restaurantId, orderId);
   if (!danfe || !danfePrintsByItself(danfe.order)) return [];
   return insertJobs(db, restaurantId, danfeJobs(targets, orderId, danfe, danfe.title));
@@ -306,8 +307,9 @@ export async function enqueueNoteDanfe(db: DbOrTx, restaurantId: string, orderId
  * transaction like an order's: the table has just paid, so its customer is still to get it.
  */
 export async function enqueueAccountDanfe(db: DbOrTx, restaurantId: string, accountId: string): Promise<string[]> {
-  const targets = (await printersOf(db, restaurantId)).filter((p) => p.routes.nfceDanfe);
-  if (targets.length === 0 || !(await autoPrintOf(db, restaurantId)).nfce_danfe) return [];
+  const { printers: all, auto } = await printingOf(db, restaurantId);
+  const targets = all.filter((p) => p.routes.nfceDanfe);
+  if (targets.length === 0 || !auto.nfce_danfe) return [];
   const danfe = await danfeOfAccount(db, restaurantId, accountId);
   if (!danfe) return [];
   return insertJobs(db, restaurantId, accountDanfeJobs(targets, danfe, danfe.title));
@@ -344,8 +346,9 @@ export async function enqueueCashClosing(
   restaurantId: string,
   report: Omit<CashClosingTicket, 'restaurantName' | 'timezone'>,
 ): Promise<string[]> {
-  const targets = (await printersOf(db, restaurantId)).filter((p) => p.routes.cashClosing);
-  if (targets.length === 0 || !(await autoPrintOf(db, restaurantId)).cash_closing) return [];
+  const { printers: all, auto } = await printingOf(db, restaurantId);
+  const targets = all.filter((p) => p.routes.cashClosing);
+  if (targets.length === 0 || !auto.cash_closing) return [];
   const restaurant = await restaurantOf(db, restaurantId);
   const ticket = cashClosingTicket({ ...report, restaurantName: restaurant.name, timezone: restaurant.timezone });
   return insertJobs(
