@@ -25,6 +25,9 @@ export const menuAnswer = (
 /** The route's path with a slug that is one segment needing no decoding, as every slug is; a query is ignored. */
 const MENU_PATH = /^\/api\/public\/restaurants\/([A-Za-z0-9_.~-]{1,200})\/menu(?:\?|$)/;
 
+/** A request carrying a session goes to the app, whose session middleware may refresh or clear it. */
+const SESSION_PAIR = `${SESSION_COOKIE}=`;
+
 /**
  * Answers `GET` of a menu this instance holds straight from the HTTP server, ahead of the app (decision
  * 132): the most asked answer is a few kilobytes already gzipped in memory, and building the app's request
@@ -38,7 +41,7 @@ export function cachedMenuListener(deps: Pick<Deps, 'menuCache' | 'metrics'>) {
     if (req.method !== 'GET') return false;
     const path = MENU_PATH.exec(req.url ?? '');
     const { headers } = req;
-    if (!path || headers.cookie?.includes(`${SESSION_COOKIE}=`)) return false;
+    if (!path || headers.cookie?.includes(SESSION_PAIR)) return false;
     const started = process.hrtime.bigint();
     const menu = deps.menuCache.cached(path[1]);
     if (!menu) return false;
