@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../client';
 import { type Addon, categories, type PriceOption, products, stockHistory } from '../schema';
-import { CATEGORIES, type ProductSeed } from './demo-menu';
+import { CATEGORIES } from './demo-menu';
+import { DEMO_PICTURES, storeDemoPicture } from './demo-pictures';
 import { PRODUCTS } from './demo-products';
-import { productImageSvg } from './emoji-art';
-import { storeFile } from './files';
 
 function options(entries: Array<[string, number]> | undefined): PriceOption[] {
   return (entries ?? []).map(([name, priceModifier]) => ({ id: randomUUID(), name, priceModifier }));
@@ -15,26 +14,12 @@ function addonList(entries: Array<[string, number]> | undefined): Addon[] {
 }
 
 /** The demo's categories, products with their pictures, and the opening stock of the products it counts. */
-export async function insertCatalogue(tx: Tx, restaurantId: string, body: (name: string) => string, now: number) {
+export async function insertCatalogue(tx: Tx, restaurantId: string, now: number) {
   const categoryRows = await tx
     .insert(categories)
     .values(CATEGORIES.map((c, i) => ({ restaurantId, name: c.name, sortOrder: i + 1 })))
     .returning({ id: categories.id, name: categories.name });
   const categoryId = new Map(CATEGORIES.map((c) => [c.key, categoryRows.find((r) => r.name === c.name)?.id]));
-  const background = new Map(CATEGORIES.map((c) => [c.key, c.background]));
-
-  // One stored picture per distinct emoji + accent + background.
-  const images = new Map<string, string>();
-  async function imageFor(p: ProductSeed): Promise<string> {
-    const bg = background.get(p.category) as string;
-    const key = `${p.icon}|${p.accent ?? ''}|${bg}`;
-    const existing = images.get(key);
-    if (existing) return existing;
-    const svg = productImageSvg(body(p.icon), { background: bg, accent: p.accent ? body(p.accent) : undefined });
-    const file = await storeFile(tx, { restaurantId, contentType: 'image/svg+xml', data: svg });
-    images.set(key, file.url);
-    return file.url;
-  }
 
   // Ids chosen here, so the multi-flavour pizzas can list their flavours and everything goes in one insert.
   const ordered = [...PRODUCTS.filter((p) => p.pizza === 'flavour'), ...PRODUCTS.filter((p) => p.pizza !== 'flavour')];
@@ -42,8 +27,14 @@ export async function insertCatalogue(tx: Tx, restaurantId: string, body: (name:
   const flavourIds: Record<'salgadas' | 'doces', string[]> = { salgadas: [], doces: [] };
   for (const [index, p] of ordered.entries())
     if (p.pizza === 'flavour') flavourIds[p.category as 'salgadas' | 'doces'].push(ids[index]);
+  // One stored picture per distinct emoji, accent and category (its background).
+  const images = new Map<string, string>();
   const imageUrls: string[] = [];
-  for (const p of ordered) imageUrls.push(await imageFor(p));
+  for (const p of ordered) {
+    const picture = DEMO_PICTURES.product(p);
+    if (!images.has(picture.name)) images.set(picture.name, await storeDemoPicture(tx, restaurantId, picture));
+    imageUrls.push(images.get(picture.name) as string);
+  }
   await tx.insert(products).values(
     ordered.map((p, index) => {
       const multi = p.pizza && p.pizza !== 'flavour' ? p.pizza : null;

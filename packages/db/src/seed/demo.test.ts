@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { variantId } from '../image-files';
 import {
   appUsers,
   categories,
@@ -35,16 +36,21 @@ describe('seedDemo', () => {
     expect(r.googleReviewsCount).toBe(2069);
     expect(r.appClientReferrer).toBe('pizzariademo');
     expect(r.timezone).toBe('America/Sao_Paulo');
-    expect(r.logoUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
-    expect(r.bannerUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}$/);
-    const [banner] = await demo.database.db
+    // Kept as an owner's uploads are: WebP in the standard widths, each width its own file.
+    expect(r.logoUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}\?widths=256$/);
+    expect(r.bannerUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}\?widths=320,640,1200$/);
+    const bannerId = r.bannerUrl?.match(/files\/([0-9a-f-]{36})/)?.[1] ?? '';
+    const kept = await demo.database.db
       .select()
       .from(files)
-      .where(eq(files.id, r.bannerUrl?.split('/').pop() ?? ''));
-    expect(banner.contentType).toBe('image/svg+xml');
-    expect(banner.size).toBe(banner.data?.byteLength);
-    expect(banner.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(banner.data?.toString('utf8')).toContain('viewBox="0 0 1200 400"');
+      .where(inArray(files.id, [bannerId, variantId(bannerId, 320), variantId(bannerId, 640)]));
+    expect(kept).toHaveLength(3);
+    for (const file of kept) {
+      expect(file.contentType).toBe('image/webp');
+      expect(file.size).toBe(file.data?.byteLength);
+      expect(file.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(file.data?.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    }
   });
 
   it('seeds a catalogue of pizzas, flavours and other products', async () => {
@@ -53,7 +59,11 @@ describe('seedDemo', () => {
     expect(cats.length).toBeGreaterThanOrEqual(6);
     const all = await demo.database.db.select().from(products).where(eq(products.restaurantId, id));
     expect(all.length).toBeGreaterThanOrEqual(30);
-    expect(all.every((p) => p.price > 0 && p.imageUrl?.startsWith('/api/files/') && p.description)).toBe(true);
+    expect(
+      all.every(
+        (p) => p.price > 0 && /^\/api\/files\/[0-9a-f-]{36}\?widths=320,640$/.test(p.imageUrl ?? '') && p.description,
+      ),
+    ).toBe(true);
     expect(new Set(all.map((p) => p.sku)).size).toBe(all.length);
     expect(all.map((p) => p.sku).sort()[0]).toBe('001');
     // The struck-through "de" price is seeded as an owner would set it: 1.2× on the items above R$ 50 only.

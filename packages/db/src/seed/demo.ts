@@ -28,9 +28,7 @@ import { seedDemoFiscal } from './demo-fiscal';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoKitchen } from './demo-kitchen';
 import { COLORS, DELIVERY_AREAS, NEIGHBORHOODS, PAYMENT_METHODS, REVIEWS } from './demo-menu';
-import { PRODUCTS } from './demo-products';
-import { bannerSvg, loadEmojiBodies, logoSvg } from './emoji-art';
-import { storeFile } from './files';
+import { DEMO_PICTURES, storeDemoPicture } from './demo-pictures';
 
 export const DEMO_SLUG = 'demo-restaurant';
 export const DEMO_PASSWORD = 'demo1234';
@@ -88,13 +86,10 @@ export async function seedDemo(
   if (await demoExists(db)) return null;
   // argon2 is slow on purpose: hash the one shared password once, outside the transaction.
   const passwordHash = await deps.hashPassword(DEMO_PASSWORD);
-  const emojiNames = new Set(['pizza', 'tomato', 'cheese-wedge', 'herb']);
-  for (const p of PRODUCTS) for (const name of [p.icon, p.accent]) if (name) emojiNames.add(name);
-  const emoji = loadEmojiBodies(emojiNames);
   try {
     return await db.transaction(async (tx) => {
       if (await demoExists(tx)) return null;
-      return insertDemo(tx, passwordHash, emoji);
+      return insertDemo(tx, passwordHash);
     });
   } catch (error) {
     // Another server instance seeded it at the same moment.
@@ -103,11 +98,10 @@ export async function seedDemo(
   }
 }
 
-async function insertDemo(tx: Tx, passwordHash: string, emoji: Map<string, string>): Promise<SeedDemoResult> {
+async function insertDemo(tx: Tx, passwordHash: string): Promise<SeedDemoResult> {
   const now = Date.now();
-  const body = (name: string) => emoji.get(name) as string;
-  const { ownerId, restaurantId } = await insertRestaurant(tx, passwordHash, body);
-  await insertCatalogue(tx, restaurantId, body, now);
+  const { ownerId, restaurantId } = await insertRestaurant(tx, passwordHash);
+  await insertCatalogue(tx, restaurantId, now);
   await insertDelivery(tx, restaurantId);
   await insertCheckout(tx, restaurantId, now);
   await insertReviews(tx, restaurantId, now);
@@ -131,11 +125,7 @@ async function insertDemo(tx: Tx, passwordHash: string, emoji: Map<string, strin
 }
 
 /** The owner's account and the restaurant with its logo, banner and opening hours. */
-async function insertRestaurant(
-  tx: Tx,
-  passwordHash: string,
-  body: (name: string) => string,
-): Promise<{ ownerId: string; restaurantId: string }> {
+async function insertRestaurant(tx: Tx, passwordHash: string): Promise<{ ownerId: string; restaurantId: string }> {
   // Owner: reuse the account if it outlived a deleted demo restaurant (its password is left as it is).
   await tx
     .insert(appUsers)
@@ -178,25 +168,9 @@ async function insertRestaurant(
     .returning({ id: restaurants.id });
   const restaurantId = restaurant.id;
 
-  const logo = await storeFile(tx, {
-    restaurantId,
-    contentType: 'image/svg+xml',
-    data: logoSvg({ primary: COLORS.primary, accent: COLORS.accent }, body('pizza')),
-  });
-  const banner = await storeFile(tx, {
-    restaurantId,
-    contentType: 'image/svg+xml',
-    data: bannerSvg(
-      { primary: COLORS.primary, dark: COLORS.dark, accent: COLORS.accent },
-      ['pizza', 'tomato', 'pizza', 'cheese-wedge', 'pizza', 'pizza', 'tomato', 'herb', 'cheese-wedge', 'herb'].map(
-        body,
-      ),
-    ),
-  });
-  await tx
-    .update(restaurants)
-    .set({ logoUrl: logo.url, bannerUrl: banner.url })
-    .where(eq(restaurants.id, restaurantId));
+  const logoUrl = await storeDemoPicture(tx, restaurantId, DEMO_PICTURES.logo);
+  const bannerUrl = await storeDemoPicture(tx, restaurantId, DEMO_PICTURES.banner);
+  await tx.update(restaurants).set({ logoUrl, bannerUrl }).where(eq(restaurants.id, restaurantId));
 
   // Open around the clock, every day: e2e tests and visitors may try ordering at any hour.
   await tx.insert(restaurantHours).values(

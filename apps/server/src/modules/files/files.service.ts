@@ -1,11 +1,12 @@
 import type { DbOrTx } from '@meucardapio/db/client';
+import { variantId } from '@meucardapio/db/image-files';
 import { IMAGE_WIDTHS } from '@meucardapio/domain/image-variants';
 import { type PermissionKey, ROUTE_PERMISSIONS } from '@meucardapio/domain/permissions';
 import type { Deps, StaffCtx } from '../../http/context';
 import { AppError, badRequest } from '../../http/errors';
 import { consume } from '../../http/rate-limit';
 import { keepFiles, openFile } from './file-store';
-import { imageVariants, variantId } from './image-variants';
+import { imageVariants } from './image-variants';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 

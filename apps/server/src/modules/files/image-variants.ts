@@ -1,4 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { variantId } from '@meucardapio/db/image-files';
 import { variantUrl, variantWidths } from '@meucardapio/domain/image-variants';
 import sharp from 'sharp';
 import { badRequest } from '../../http/errors';
@@ -11,13 +12,6 @@ const ANIMATED_MAX_WIDTH = 640;
 const MAX_FRAMES = 150;
 /** Pixels decoded over all kept frames (~160 MB of RGBA): what one upload may cost in memory. */
 const MAX_ANIMATION_PIXELS = 40_000_000;
-
-/** The id under which width `width` of file `id` is kept: derived, so the URL needs no lookup table. */
-export function variantId(id: string, width: number): string {
-  const h = createHash('sha256').update(`${id}:${width}`).digest('hex');
-  // Shaped as a version-4 UUID, the files table's id type.
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
 
 const invalidImage = () =>
   badRequest('Imagem inválida', 'Não foi possível ler a imagem. Envie outro arquivo.', 'invalid_image');

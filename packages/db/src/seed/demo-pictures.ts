@@ -1,0 +1,50 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { variantUrl, variantWidths } from '@meucardapio/domain/image-variants';
+import type { DbOrTx } from '../client';
+import { variantId } from '../image-files';
+import { files } from '../schema';
+import type { ProductSeed } from './demo-menu';
+
+/*
+ * The demo's pictures are kept as an owner's uploads are: WebP in the standard widths, so its menu
+ * loads, decodes and paints as a real restaurant's does. They are drawn once from Fluent Emoji by
+ * scripts/build-demo-pictures.ts into demo-pictures/, not at every seed.
+ */
+
+/** Each picture's name and the width it is drawn at (the largest it is kept in). */
+export const DEMO_PICTURES = {
+  logo: { name: 'logo', width: 256 },
+  banner: { name: 'banner', width: 1200 },
+  product: (p: Pick<ProductSeed, 'category' | 'icon' | 'accent'>) => ({
+    name: [p.category, p.icon, p.accent].filter(Boolean).join('-'),
+    width: 640,
+  }),
+};
+
+export type DemoPicture = { name: string; width: number };
+
+/** Where width `width` of picture `name` is kept in the repository. */
+export const demoPictureFile = (name: string, width: number) =>
+  new URL(`./demo-pictures/${name}-${width}.webp`, import.meta.url);
+
+/** Stores every width of a demo picture for the restaurant; answers the URL a logo, banner or product keeps. */
+export async function storeDemoPicture(db: DbOrTx, restaurantId: string, picture: DemoPicture): Promise<string> {
+  const id = randomUUID();
+  const widths = variantWidths(picture.width);
+  const largest = widths[widths.length - 1];
+  await db.insert(files).values(
+    widths.map((width) => {
+      const data = readFileSync(demoPictureFile(picture.name, width));
+      return {
+        id: width === largest ? id : variantId(id, width),
+        restaurantId,
+        contentType: 'image/webp',
+        size: data.byteLength,
+        sha256: createHash('sha256').update(data).digest('hex'),
+        data,
+      };
+    }),
+  );
+  return variantUrl(id, widths);
+}
