@@ -11,7 +11,7 @@ export function fiveMegabyteGif(): Buffer {
   const height = 208;
   const frames = 26;
   const palette = Array.from({ length: 256 }, (_, i) => [i, 255 - i, (i * 2) & 0xff]).flat();
-  const parts = [
+  const parts: Buffer[] = [
     Buffer.from('GIF89a'),
     Buffer.from([...le16(width), ...le16(height), 0xf7, 0, 0, ...palette]),
     // Loop forever (NETSCAPE2.0).
