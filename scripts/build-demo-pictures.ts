@@ -3,9 +3,15 @@
 // widths). Run after changing the demo's products, categories or colours:
 //   node --import tsx scripts/build-demo-pictures.ts
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATEGORIES, COLORS } from '@meucardapio/db/seed/demo-menu';
-import { DEMO_PICTURES, type DemoPicture, demoPictureFile } from '@meucardapio/db/seed/demo-pictures';
+import {
+  DEMO_PICTURES,
+  DEMO_PICTURES_DIR,
+  type DemoPicture,
+  demoPictureFile,
+} from '@meucardapio/db/seed/demo-pictures';
 import { PRODUCTS } from '@meucardapio/db/seed/demo-products';
 import { variantWidths } from '@meucardapio/domain/image-variants';
 import sharp from 'sharp';
@@ -25,7 +31,7 @@ const BANNER_EMOJI = [
   'herb',
 ];
 
-const emojiNames = new Set([...BANNER_EMOJI, ...PRODUCTS.flatMap((p) => [p.icon, p.accent ?? []].flat())]);
+const emojiNames = new Set([...BANNER_EMOJI, ...PRODUCTS.flatMap((p) => (p.accent ? [p.icon, p.accent] : [p.icon]))]);
 const emoji = loadEmojiBodies(emojiNames);
 const body = (name: string) => emoji.get(name) as string;
 const background = new Map(CATEGORIES.map((c) => [c.key, c.background]));
@@ -53,9 +59,9 @@ for (const p of PRODUCTS) {
   });
 }
 
-const dir = fileURLToPath(new URL('.', demoPictureFile('x', 1)));
+const dir = fileURLToPath(DEMO_PICTURES_DIR);
 mkdirSync(dir, { recursive: true });
-for (const name of readdirSync(dir)) if (name.endsWith('.webp')) rmSync(`${dir}/${name}`);
+for (const name of readdirSync(dir)) if (name.endsWith('.webp')) rmSync(join(dir, name));
 for (const { picture, svg, svgWidth } of drawings.values()) {
   // Drawn at the picture's width as a lossless PNG, then kept exactly as an upload of that PNG would be.
   const png = await sharp(Buffer.from(svg), { density: (72 * picture.width) / svgWidth })

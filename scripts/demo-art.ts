@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-// Fluent Emoji (MIT) in Iconify JSON: every icon is an SVG body drawn on a 32×32 grid.
+// The demo's drawings (scripts/build-demo-pictures.ts) from Fluent Emoji (MIT) in Iconify JSON: every
+// icon is an SVG body drawn on a 32×32 grid.
 
 /**
- * Loads the SVG bodies of the named icons. icons.json is ~100 MB: parsing all of it took most of the
- * demo's seeding time, so the bytes are searched for each icon's entry and only its body string is parsed.
+ * Loads the SVG bodies of the named icons. icons.json is ~100 MB and parsing all of it takes seconds, so
+ * the bytes are searched for each icon's entry and only its body string is parsed.
  */
 export function loadEmojiBodies(names: Iterable<string>): Map<string, string> {
   const require = createRequire(import.meta.url);

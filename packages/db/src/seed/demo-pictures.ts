@@ -24,9 +24,10 @@ export const DEMO_PICTURES = {
 
 export type DemoPicture = { name: string; width: number };
 
-/** Where width `width` of picture `name` is kept in the repository. */
-export const demoPictureFile = (name: string, width: number) =>
-  new URL(`./demo-pictures/${name}-${width}.webp`, import.meta.url);
+/** Where the pictures are kept in the repository, each width of each one a file. */
+export const DEMO_PICTURES_DIR = new URL('./demo-pictures/', import.meta.url);
+
+export const demoPictureFile = (name: string, width: number) => new URL(`${name}-${width}.webp`, DEMO_PICTURES_DIR);
 
 /** Stores every width of a demo picture for the restaurant; answers the URL a logo, banner or product keeps. */
 export async function storeDemoPicture(db: DbOrTx, restaurantId: string, picture: DemoPicture): Promise<string> {
