@@ -15,7 +15,7 @@ import type { ProductSeed } from './demo-menu';
 /** Each picture's name and the width it is drawn at (the largest it is kept in). */
 export const DEMO_PICTURES = {
   logo: { name: 'logo', width: 256 },
-  banner: { name: 'banner', width: 1200 },
+  banner: { name: 'banner', width: 1280 },
   product: (p: Pick<ProductSeed, 'category' | 'icon' | 'accent'>) => ({
     name: [p.category, p.icon, p.accent].filter(Boolean).join('-'),
     width: 640,

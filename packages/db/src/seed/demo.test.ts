@@ -38,7 +38,7 @@ describe('seedDemo', () => {
     expect(r.timezone).toBe('America/Sao_Paulo');
     // Kept as an owner's uploads are: WebP in the standard widths, each width its own file.
     expect(r.logoUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}\?widths=256$/);
-    expect(r.bannerUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}\?widths=320,640,1200$/);
+    expect(r.bannerUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}\?widths=320,640,1280$/);
     const bannerId = r.bannerUrl?.match(/files\/([0-9a-f-]{36})/)?.[1] ?? '';
     const kept = await demo.database.db
       .select()
