@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../client';
-import { type Addon, categories, type PriceOption, products, stockHistory } from '../schema';
+import { type Addon, categories, files, type PriceOption, products, stockHistory } from '../schema';
 import { CATEGORIES } from './demo-menu';
-import { DEMO_PICTURES, storeDemoPicture } from './demo-pictures';
+import { DEMO_PICTURES, demoPictureFiles } from './demo-pictures';
 import { PRODUCTS } from './demo-products';
 
 function options(entries: Array<[string, number]> | undefined): PriceOption[] {
@@ -27,14 +27,14 @@ export async function insertCatalogue(tx: Tx, restaurantId: string, now: number)
   const flavourIds: Record<'salgadas' | 'doces', string[]> = { salgadas: [], doces: [] };
   for (const [index, p] of ordered.entries())
     if (p.pizza === 'flavour') flavourIds[p.category as 'salgadas' | 'doces'].push(ids[index]);
-  // One stored picture per distinct emoji, accent and category (its background).
-  const images = new Map<string, string>();
-  const imageUrls: string[] = [];
-  for (const p of ordered) {
+  // One stored picture per distinct emoji, accent and category (its background), all in one insert.
+  const pictures = new Map<string, ReturnType<typeof demoPictureFiles>>();
+  const imageUrls = ordered.map((p) => {
     const picture = DEMO_PICTURES.product(p);
-    if (!images.has(picture.name)) images.set(picture.name, await storeDemoPicture(tx, restaurantId, picture));
-    imageUrls.push(images.get(picture.name) as string);
-  }
+    if (!pictures.has(picture.name)) pictures.set(picture.name, demoPictureFiles(restaurantId, picture));
+    return pictures.get(picture.name)?.url as string;
+  });
+  await tx.insert(files).values([...pictures.values()].flatMap((p) => p.rows));
   await tx.insert(products).values(
     ordered.map((p, index) => {
       const multi = p.pizza && p.pizza !== 'flavour' ? p.pizza : null;

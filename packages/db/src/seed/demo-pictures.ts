@@ -1,9 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { variantUrl, variantWidths } from '@meucardapio/domain/image-variants';
-import type { DbOrTx } from '../client';
 import { variantId } from '../image-files';
-import { files } from '../schema';
 import type { ProductSeed } from './demo-menu';
 
 /*
@@ -29,23 +27,24 @@ export const DEMO_PICTURES_DIR = new URL('./demo-pictures/', import.meta.url);
 
 export const demoPictureFile = (name: string, width: number) => new URL(`${name}-${width}.webp`, DEMO_PICTURES_DIR);
 
-/** Stores every width of a demo picture for the restaurant; answers the URL a logo, banner or product keeps. */
-export async function storeDemoPicture(db: DbOrTx, restaurantId: string, picture: DemoPicture): Promise<string> {
+/**
+ * The `files` rows of every width of a demo picture for the restaurant, and the URL a logo, banner or
+ * product keeps; the caller inserts the rows of all its pictures at once.
+ */
+export function demoPictureFiles(restaurantId: string, picture: DemoPicture) {
   const id = randomUUID();
   const widths = variantWidths(picture.width);
   const largest = widths[widths.length - 1];
-  await db.insert(files).values(
-    widths.map((width) => {
-      const data = readFileSync(demoPictureFile(picture.name, width));
-      return {
-        id: width === largest ? id : variantId(id, width),
-        restaurantId,
-        contentType: 'image/webp',
-        size: data.byteLength,
-        sha256: createHash('sha256').update(data).digest('hex'),
-        data,
-      };
-    }),
-  );
-  return variantUrl(id, widths);
+  const rows = widths.map((width) => {
+    const data = readFileSync(demoPictureFile(picture.name, width));
+    return {
+      id: width === largest ? id : variantId(id, width),
+      restaurantId,
+      contentType: 'image/webp',
+      size: data.byteLength,
+      sha256: createHash('sha256').update(data).digest('hex'),
+      data,
+    };
+  });
+  return { url: variantUrl(id, widths), rows };
 }

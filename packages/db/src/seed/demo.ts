@@ -13,6 +13,7 @@ import {
   deliveryStates,
   diningTables,
   employees,
+  files,
   marketplaceConnections,
   neighborhoods,
   paymentMethods,
@@ -28,7 +29,7 @@ import { seedDemoFiscal } from './demo-fiscal';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoKitchen } from './demo-kitchen';
 import { COLORS, DELIVERY_AREAS, NEIGHBORHOODS, PAYMENT_METHODS, REVIEWS } from './demo-menu';
-import { DEMO_PICTURES, storeDemoPicture } from './demo-pictures';
+import { DEMO_PICTURES, demoPictureFiles } from './demo-pictures';
 
 export const DEMO_SLUG = 'demo-restaurant';
 export const DEMO_PASSWORD = 'demo1234';
@@ -168,9 +169,13 @@ async function insertRestaurant(tx: Tx, passwordHash: string): Promise<{ ownerId
     .returning({ id: restaurants.id });
   const restaurantId = restaurant.id;
 
-  const logoUrl = await storeDemoPicture(tx, restaurantId, DEMO_PICTURES.logo);
-  const bannerUrl = await storeDemoPicture(tx, restaurantId, DEMO_PICTURES.banner);
-  await tx.update(restaurants).set({ logoUrl, bannerUrl }).where(eq(restaurants.id, restaurantId));
+  const logo = demoPictureFiles(restaurantId, DEMO_PICTURES.logo);
+  const banner = demoPictureFiles(restaurantId, DEMO_PICTURES.banner);
+  await tx.insert(files).values([...logo.rows, ...banner.rows]);
+  await tx
+    .update(restaurants)
+    .set({ logoUrl: logo.url, bannerUrl: banner.url })
+    .where(eq(restaurants.id, restaurantId));
 
   // Open around the clock, every day: e2e tests and visitors may try ordering at any hour.
   await tx.insert(restaurantHours).values(
