@@ -43,9 +43,37 @@ test.describe('server-rendered storefront', () => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     // How many chunk preloads each append added: twenty at once made one long task on a slow phone.
+    // And every use of the browser's locale data before hydration: its first use costs a phone tens of
+    // milliseconds (decision 134).
     await page.addInitScript(() => {
-      const seen = window as unknown as { preloadBatches: number[] };
+      const seen = window as unknown as { preloadBatches: number[]; localeUses: string[] };
       seen.preloadBatches = [];
+      seen.localeUses = [];
+      const noted = <T extends object>(name: string, target: T): T =>
+        new Proxy(target, {
+          construct(fn, args) {
+            if (!document.documentElement.dataset.hydrated) seen.localeUses.push(name);
+            return Reflect.construct(fn as new (...a: unknown[]) => object, args);
+          },
+          apply(fn, self, args) {
+            if (!document.documentElement.dataset.hydrated) seen.localeUses.push(name);
+            return Reflect.apply(fn as (...a: unknown[]) => unknown, self, args);
+          },
+        });
+      const intl = Intl as unknown as Record<string, object>;
+      for (const name of [
+        'DateTimeFormat',
+        'NumberFormat',
+        'Collator',
+        'PluralRules',
+        'RelativeTimeFormat',
+        'ListFormat',
+      ])
+        intl[name] = noted(`Intl.${name}`, intl[name]);
+      const protos = [Date.prototype, Number.prototype, String.prototype] as unknown as Record<string, object>[];
+      for (const proto of protos)
+        for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'localeCompare'])
+          if (Object.hasOwn(proto, name)) proto[name] = noted(name, proto[name]);
       new MutationObserver((records) => {
         for (const record of records) {
           const added = [...record.addedNodes].filter((n) => n instanceof HTMLLinkElement && n.rel === 'modulepreload');
@@ -58,8 +86,12 @@ test.describe('server-rendered storefront', () => {
     expect(preloads.length).toBeGreaterThan(4);
     await page.goto(`/${DEMO}`);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    const batches = await page.evaluate(() => (window as unknown as { preloadBatches: number[] }).preloadBatches);
+    const { batches, localeUses } = await page.evaluate(() => {
+      const seen = window as unknown as { preloadBatches: number[]; localeUses: string[] };
+      return { batches: seen.preloadBatches, localeUses: seen.localeUses };
+    });
     expect(Math.max(...batches)).toBeLessThanOrEqual(4);
+    expect(localeUses).toEqual([]);
     const inHead = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')),
     );

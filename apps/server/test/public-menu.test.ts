@@ -270,6 +270,22 @@ describe('GET /api/public/restaurants/:slug/menu', () => {
     await t.db.update(restaurantHours).set({ isClosed: false, openTime: '00:00', closeTime: '23:59' });
   });
 
+  it("carries the timezone's offset for today and tomorrow (UTC), the default zone for an unknown one", async () => {
+    const res = await t.client().get(`/api/public/restaurants/${a.slug}/menu`);
+    const dayStart = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    expect(res.body.zoneOffset).toEqual({
+      timeZone: 'America/Sao_Paulo',
+      offsetMinutes: -180,
+      from: dayStart,
+      until: dayStart + 2 * 86_400_000,
+    });
+    await makeRestaurant('fuso-invalido', { timezone: 'Mars/Olympus' });
+    const odd = await t.client().get('/api/public/restaurants/fuso-invalido/menu');
+    expect(odd.status).toBe(200);
+    expect(odd.body.restaurant.timezone).toBe('Mars/Olympus');
+    expect(odd.body.zoneOffset).toMatchObject({ timeZone: 'America/Sao_Paulo', offsetMinutes: -180 });
+  });
+
   it('keeps tenants apart: restaurant B sees only its own catalogue and hides its reviews when asked to', async () => {
     const res = await t.client().get(`/api/public/restaurants/${b.slug}/menu`);
     expect(res.status).toBe(200);

@@ -15,6 +15,8 @@ import {
   nextOpeningText,
   WEEKDAY_LABELS,
   weekForSave,
+  type ZoneOffset,
+  zoneOffsetAround,
 } from './hours';
 
 const SP = 'America/Sao_Paulo';
@@ -54,6 +56,80 @@ describe('localParts', () => {
     });
     expect(localParts(sp('2025-06-16T23:59:30'), SP)).toMatchObject({ dayOfWeek: 1, date: '2025-06-16' });
     expect(localParts(sp('2025-06-16T23:59:30'), TOKYO).time).toBe('11:59');
+  });
+});
+
+describe('zoneOffsetAround', () => {
+  const NEW_YORK = 'America/New_York';
+  const MINUTE = 60_000;
+  /** Every minute of the span (or every 7th, for long ones) reads the same wall clock by offset as through Intl. */
+  function agreesWithIntl(span: ZoneOffset) {
+    for (let at = span.from; at < span.until; at += 7 * MINUTE) {
+      expect(localParts(new Date(at), span), new Date(at).toISOString()).toEqual(
+        localParts(new Date(at), span.timeZone),
+      );
+    }
+    const lastMinute = new Date(span.until - MINUTE);
+    expect(localParts(lastMinute, span)).toEqual(localParts(lastMinute, span.timeZone));
+  }
+
+  it('gives São Paulo UTC−3 for the whole of a UTC day and the next', () => {
+    const span = zoneOffsetAround(new Date('2025-06-16T15:05:31Z'), SP);
+    expect(span).toEqual({
+      timeZone: SP,
+      offsetMinutes: -180,
+      from: Date.parse('2025-06-16T00:00:00Z'),
+      until: Date.parse('2025-06-18T00:00:00Z'),
+    });
+    agreesWithIntl(span);
+  });
+
+  it('is the same span for every instant of the day, so what carries it keeps its ETag', () => {
+    const morning = zoneOffsetAround(new Date('2025-06-16T00:00:00Z'), SP);
+    expect(zoneOffsetAround(new Date('2025-06-16T23:59:59Z'), SP)).toEqual(morning);
+  });
+
+  it('ends at a change of offset and starts after one, to the minute', () => {
+    // New York moved from UTC−5 to UTC−4 at 2025-03-09 07:00 UTC (02:00 local).
+    const before = zoneOffsetAround(new Date('2025-03-09T05:00:00Z'), NEW_YORK);
+    expect(before).toMatchObject({ offsetMinutes: -300, from: Date.parse('2025-03-09T00:00:00Z') });
+    expect(before.until).toBe(Date.parse('2025-03-09T07:00:00Z'));
+    agreesWithIntl(before);
+    const after = zoneOffsetAround(new Date('2025-03-09T12:00:00Z'), NEW_YORK);
+    expect(after).toMatchObject({ offsetMinutes: -240, from: Date.parse('2025-03-09T07:00:00Z') });
+    expect(after.until).toBe(Date.parse('2025-03-11T00:00:00Z'));
+    agreesWithIntl(after);
+  });
+
+  it('reads a half-hour zone and the day after midnight', () => {
+    const span = zoneOffsetAround(new Date('2025-06-16T20:00:00Z'), 'Asia/Kolkata');
+    expect(span.offsetMinutes).toBe(330);
+    expect(localParts(new Date('2025-06-16T20:00:00Z'), span)).toEqual({
+      dayOfWeek: 2,
+      date: '2025-06-17',
+      time: '01:30',
+      minutes: 90,
+    });
+    agreesWithIntl(span);
+  });
+
+  it('reads an instant outside its span through the zone’s name', () => {
+    const beforeChange = zoneOffsetAround(new Date('2025-03-09T05:00:00Z'), NEW_YORK);
+    expect(localParts(new Date('2025-03-09T12:00:00Z'), beforeChange).time).toBe('08:00');
+    expect(localParts(new Date('2025-03-08T23:00:00Z'), beforeChange).time).toBe('18:00');
+  });
+
+  it('decides open or closed as the zone’s name does', () => {
+    const span = zoneOffsetAround(sp('2025-06-16T17:00:00'), SP);
+    const hours = week({ 1: { openTime: '18:00', closeTime: '23:00' } });
+    for (const local of ['2025-06-16T17:59:00', '2025-06-16T18:00:00', '2025-06-16T23:00:59', '2025-06-16T23:01:00']) {
+      expect(isOpenAt(hours, sp(local), span), local).toBe(isOpenAt(hours, sp(local), SP));
+    }
+    expect(closedNotice(hours, sp('2025-06-16T17:00:00'), span)).toBe('Estamos fechados. Abriremos Hoje às 18:00');
+  });
+
+  it('throws for an unknown timezone', () => {
+    expect(() => zoneOffsetAround(new Date(), 'Mars/Olympus')).toThrow(RangeError);
   });
 });
 

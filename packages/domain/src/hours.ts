@@ -54,14 +54,35 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 /**
+ * A timezone's offset from UTC over a span of instants in which it does not change, worked out where
+ * Intl is cheap (the server) and sent with a page: a browser's first use of Intl loads its locale and
+ * timezone data, tens of milliseconds of a phone's main thread, and a menu's first render needs only
+ * this zone's wall clock. Outside [from, until) the zone's name is used, through Intl, as always.
+ */
+export type ZoneOffset = Readonly<{ timeZone: string; offsetMinutes: number; from: number; until: number }>;
+
+/** A timezone by name (read through Intl), or by an offset known for a span of instants. */
+export type Zone = string | ZoneOffset;
+
+function partsAtOffset(now: Date, offsetMinutes: number): LocalParts {
+  const iso = new Date(now.getTime() + offsetMinutes * 60_000).toISOString();
+  const time = iso.slice(11, 16);
+  return { dayOfWeek: new Date(iso.slice(0, 10)).getUTCDay(), date: iso.slice(0, 10), time, minutes: toMinutes(time) };
+}
+
+/**
  * The wall-clock weekday, date and time of an instant in a timezone. Done with Intl rather than
- * offsets because timezones change (Brazil dropped daylight saving in 2019; others have not).
+ * offsets because timezones change (Brazil dropped daylight saving in 2019; others have not); an
+ * offset is used only inside the span it was worked out for.
  * @throws RangeError for an unknown timezone.
  */
-export function localParts(now: Date, timeZone: string): LocalParts {
+export function localParts(now: Date, zone: Zone): LocalParts {
+  const at = now.getTime();
+  if (typeof zone !== 'string' && at >= zone.from && at < zone.until) return partsAtOffset(now, zone.offsetMinutes);
+  const timeZone = typeof zone === 'string' ? zone : zone.timeZone;
   // Every offset in use since 1972 is a whole number of minutes, so the instants of one UTC minute share
   // their local minute: each order of a busy minute does not pay for Intl's formatting again.
-  const minute = Math.floor(now.getTime() / 60_000);
+  const minute = Math.floor(at / 60_000);
   const last = lastParts.get(timeZone);
   if (last?.minute === minute) return last.parts;
   const raw: Record<string, string> = {};
@@ -75,6 +96,60 @@ export function localParts(now: Date, timeZone: string): LocalParts {
   };
   lastParts.set(timeZone, { minute, parts });
   return parts;
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** Offsets change at most twice a year and never twice within this step, so probing at it finds every change. */
+const PROBE_MS = 30 * MINUTE_MS;
+
+function offsetMinutesAt(at: number, timeZone: string): number {
+  const minute = Math.floor(at / MINUTE_MS) * MINUTE_MS;
+  const { date, minutes } = localParts(new Date(minute), timeZone);
+  return Math.round((Date.parse(`${date}T00:00:00Z`) + minutes * MINUTE_MS - minute) / MINUTE_MS);
+}
+
+/** Of the minutes between `same` (whose offset is `offset`) and `other` (whose offset differs), the differing one nearest `same`. */
+function nearestChange(same: number, other: number, offset: number, timeZone: string): number {
+  let lo = same;
+  let hi = other;
+  while (Math.abs(hi - lo) > MINUTE_MS) {
+    const mid = lo + Math.trunc((hi - lo) / 2 / MINUTE_MS) * MINUTE_MS;
+    if (offsetMinutesAt(mid, timeZone) === offset) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
+/**
+ * The offset of `timeZone` at `now` and the span around it, within the UTC day of `now` and the next,
+ * in which it holds. The span is the same for every instant of a day without a change, so what
+ * carries it (a menu and its ETag) does not change from one minute to the next.
+ * @throws RangeError for an unknown timezone.
+ */
+export function zoneOffsetAround(now: Date, timeZone: string): ZoneOffset {
+  const at = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
+  const offset = offsetMinutesAt(at, timeZone);
+  const first = Math.floor(at / DAY_MS) * DAY_MS;
+  const last = first + 2 * DAY_MS - MINUTE_MS;
+  const differs = (minute: number) => offsetMinutesAt(minute, timeZone) !== offset;
+  let from = first;
+  for (let probe = at; probe > first; ) {
+    probe = Math.max(probe - PROBE_MS, first);
+    if (differs(probe)) {
+      from = nearestChange(at, probe, offset, timeZone) + MINUTE_MS;
+      break;
+    }
+  }
+  let until = last + MINUTE_MS;
+  for (let probe = at; probe < last; ) {
+    probe = Math.min(probe + PROBE_MS, last);
+    if (differs(probe)) {
+      until = nearestChange(at, probe, offset, timeZone);
+      break;
+    }
+  }
+  return { timeZone, offsetMinutes: offset, from, until };
 }
 
 /** The local calendar date 'YYYY-MM-DD' of an instant in a timezone (business days, reports). */
@@ -95,7 +170,7 @@ function usableRow(hours: readonly HoursRow[], day: number): { open: number; clo
  * A close earlier than the open time means the shift runs past midnight: Friday 18:00–02:00 is open
  * on Friday from 18:00 and on Saturday until 02:00. A missing or invalid row means closed.
  */
-export function isOpenAt(hours: readonly HoursRow[], now: Date, timeZone: string = DEFAULT_TIMEZONE): boolean {
+export function isOpenAt(hours: readonly HoursRow[], now: Date, timeZone: Zone = DEFAULT_TIMEZONE): boolean {
   const { dayOfWeek, minutes } = localParts(now, timeZone);
   const today = usableRow(hours, dayOfWeek);
   if (today) {
@@ -120,7 +195,7 @@ export type NextOpening = { dayOfWeek: number; dayLabel: string; time: string; d
 export function nextOpening(
   hours: readonly HoursRow[],
   now: Date,
-  timeZone: string = DEFAULT_TIMEZONE,
+  timeZone: Zone = DEFAULT_TIMEZONE,
 ): NextOpening | null {
   const { dayOfWeek, minutes } = localParts(now, timeZone);
   const today = usableRow(hours, dayOfWeek);
@@ -142,7 +217,7 @@ export function nextOpeningText(next: Pick<NextOpening, 'dayLabel' | 'time'>): s
  * The menu's notice while closed: 'Estamos fechados. Abriremos Segunda às 18:00', or
  * 'Estamos fechados no momento.' when no opening is scheduled.
  */
-export function closedNotice(hours: readonly HoursRow[], now: Date, timeZone: string = DEFAULT_TIMEZONE): string {
+export function closedNotice(hours: readonly HoursRow[], now: Date, timeZone: Zone = DEFAULT_TIMEZONE): string {
   const next = nextOpening(hours, now, timeZone);
   return next ? `Estamos fechados. Abriremos ${nextOpeningText(next)}` : MSG.closedNow;
 }
@@ -154,7 +229,7 @@ export function closedNotice(hours: readonly HoursRow[], now: Date, timeZone: st
 export function closedToastDescription(
   hours: readonly HoursRow[],
   now: Date,
-  timeZone: string = DEFAULT_TIMEZONE,
+  timeZone: Zone = DEFAULT_TIMEZONE,
 ): string {
   const next = nextOpening(hours, now, timeZone);
   return next ? `Abriremos ${nextOpeningText(next)}` : MSG.closedNow;

@@ -4,7 +4,7 @@ import type { FlavorPricing } from './pricing';
  * order summary, shared by the server that builds them and the storefront that reads them. Types only.
  */
 
-import type { HoursRow } from './hours';
+import type { HoursRow, ZoneOffset } from './hours';
 
 /** The restaurant fields anyone may read. */
 export type MenuRestaurant = {
@@ -85,6 +85,8 @@ export type PublicMenu = {
   hours: HoursRow[];
   /** By the server's clock in the restaurant's timezone, at answer time; the browser asks again every minute. */
   openNow: boolean;
+  /** The restaurant's timezone (the default one if its own is unknown) with its offset for today and tomorrow. */
+  zoneOffset: ZoneOffset;
   reviews: MenuReviews;
 };
 

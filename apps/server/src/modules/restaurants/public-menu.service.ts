@@ -1,6 +1,6 @@
 import type { Db } from '@meucardapio/db/client';
 import { categories, productChoiceColumns, products, restaurantHours } from '@meucardapio/db/schema';
-import { DEFAULT_TIMEZONE, type HoursRow, isOpenAt } from '@meucardapio/domain/hours';
+import { DEFAULT_TIMEZONE, isOpenAt, type ZoneOffset, zoneOffsetAround } from '@meucardapio/domain/hours';
 import type { MenuAddon, MenuOption, MenuProduct, MenuRestaurant, PublicMenu } from '@meucardapio/domain/menu-views';
 import { flavourChoiceIds, parseList } from '@meucardapio/domain/pricing';
 import { normalizePizzaFlags } from '@meucardapio/domain/product-rules';
@@ -77,18 +77,18 @@ function cleanAddons(value: unknown): MenuAddon[] {
     });
 }
 
-function safeIsOpen(hours: HoursRow[], timezone: string, now: Date): boolean {
+function menuZone(timezone: string, now: Date): ZoneOffset {
   try {
-    return isOpenAt(hours, now, timezone);
+    return zoneOffsetAround(now, timezone);
   } catch {
     // An invalid stored timezone must not break the menu; fall back to the default one.
-    return isOpenAt(hours, now, DEFAULT_TIMEZONE);
+    return zoneOffsetAround(now, DEFAULT_TIMEZONE);
   }
 }
 
 /** The same menu with its open/closed state recomputed for `now` (cached menus outlive the minute). */
 export function withOpenNow(menu: PublicMenu, now: Date): PublicMenu {
-  return { ...menu, openNow: safeIsOpen(menu.hours, menu.restaurant.timezone, now) };
+  return { ...menu, openNow: isOpenAt(menu.hours, now, menu.zoneOffset) };
 }
 
 /** A menu read; `complete` is false when a part of it was left empty because it could not be read. */
@@ -150,12 +150,14 @@ export async function getPublicMenu(
     ),
   );
 
+  const zoneOffset = menuZone(restaurant.timezone, now);
   const menu: PublicMenu = {
     restaurant,
     categories: cats,
     products: productsOut,
     hours: hoursRows,
-    openNow: safeIsOpen(hoursRows, restaurant.timezone, now),
+    openNow: isOpenAt(hoursRows, now, zoneOffset),
+    zoneOffset,
     reviews: reviewBlock.reviews,
   };
   return { menu, complete: reviewBlock.complete };

@@ -8,6 +8,7 @@ import {
   DEFAULT_TIMEZONE,
   type HoursRow,
   isOpenAt,
+  type Zone,
 } from '@meucardapio/domain/hours';
 import { groupThousands } from '@meucardapio/domain/money';
 import { productKind } from '@meucardapio/domain/pricing';
@@ -130,8 +131,8 @@ export type OpenStatus = {
  * Open/closed at `now` with the domain's hours rules in the restaurant's timezone. A timezone the
  * browser does not know falls back to São Paulo rather than breaking the page.
  */
-export function openStatus(hours: readonly HoursRow[], timezone: string, now: Date): OpenStatus {
-  let tz = timezone || DEFAULT_TIMEZONE;
+export function openStatus(hours: readonly HoursRow[], zone: Zone, now: Date): OpenStatus {
+  let tz: Zone = zone || DEFAULT_TIMEZONE;
   try {
     isOpenAt(hours, now, tz);
   } catch {

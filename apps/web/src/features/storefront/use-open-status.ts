@@ -17,9 +17,11 @@ export function useOpenStatus(menu: PublicMenu): OpenStatus {
     return () => window.clearInterval(id);
   }, []);
   return useMemo(() => {
-    const texts = openStatus(menu.hours, menu.restaurant.timezone, now);
+    // The zone's offset, sent with the menu, spares the page's first render Intl's start-up; a menu from a
+    // server that does not send it yet (during a deploy) is read by the timezone's name.
+    const texts = openStatus(menu.hours, menu.zoneOffset ?? menu.restaurant.timezone, now);
     // Within the minute the two clocks straddle an opening or closing, the verdict stays the server's.
     const notice = menu.openNow ? null : (texts.notice ?? MSG.closedNow);
     return { isOpen: menu.openNow, notice, toastDescription: texts.toastDescription };
-  }, [menu.hours, menu.restaurant.timezone, menu.openNow, now]);
+  }, [menu.hours, menu.zoneOffset, menu.restaurant.timezone, menu.openNow, now]);
 }
