@@ -87,6 +87,10 @@ describe('zoneOffsetAround', () => {
   it('is the same span for every instant of the day, so what carries it keeps its ETag', () => {
     const morning = zoneOffsetAround(new Date('2025-06-16T00:00:00Z'), SP);
     expect(zoneOffsetAround(new Date('2025-06-16T23:59:59Z'), SP)).toEqual(morning);
+    expect(zoneOffsetAround(new Date('2025-06-17T00:00:00Z'), SP)).toMatchObject({
+      from: Date.parse('2025-06-17T00:00:00Z'),
+      until: Date.parse('2025-06-19T00:00:00Z'),
+    });
   });
 
   it('ends at a change of offset and starts after one, to the minute', () => {

@@ -65,9 +65,11 @@ export type ZoneOffset = Readonly<{ timeZone: string; offsetMinutes: number; fro
 export type Zone = string | ZoneOffset;
 
 function partsAtOffset(now: Date, offsetMinutes: number): LocalParts {
-  const iso = new Date(now.getTime() + offsetMinutes * 60_000).toISOString();
+  // The instant moved by the offset reads, in UTC, as the zone's wall clock.
+  const wall = new Date(now.getTime() + offsetMinutes * 60_000);
+  const iso = wall.toISOString();
   const time = iso.slice(11, 16);
-  return { dayOfWeek: new Date(iso.slice(0, 10)).getUTCDay(), date: iso.slice(0, 10), time, minutes: toMinutes(time) };
+  return { dayOfWeek: wall.getUTCDay(), date: iso.slice(0, 10), time, minutes: toMinutes(time) };
 }
 
 /**
@@ -121,16 +123,22 @@ function nearestChange(same: number, other: number, offset: number, timeZone: st
   return hi;
 }
 
+/** The last span worked out for each timezone, with the UTC day it was worked out on. */
+const spans = new Map<string, { day: number; span: ZoneOffset }>();
+
 /**
  * The offset of `timeZone` at `now` and the span around it, within the UTC day of `now` and the next,
  * in which it holds. The span is the same for every instant of a day without a change, so what
- * carries it (a menu and its ETag) does not change from one minute to the next.
+ * carries it (a menu and its ETag) does not change from one minute to the next; it is worked out once
+ * per day and timezone (about a millisecond: a hundred or so Intl readings).
  * @throws RangeError for an unknown timezone.
  */
 export function zoneOffsetAround(now: Date, timeZone: string): ZoneOffset {
   const at = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
-  const offset = offsetMinutesAt(at, timeZone);
   const first = Math.floor(at / DAY_MS) * DAY_MS;
+  const known = spans.get(timeZone);
+  if (known && known.day === first && at >= known.span.from && at < known.span.until) return known.span;
+  const offset = offsetMinutesAt(at, timeZone);
   const last = first + 2 * DAY_MS - MINUTE_MS;
   const differs = (minute: number) => offsetMinutesAt(minute, timeZone) !== offset;
   let from = first;
@@ -149,7 +157,9 @@ export function zoneOffsetAround(now: Date, timeZone: string): ZoneOffset {
       break;
     }
   }
-  return { timeZone, offsetMinutes: offset, from, until };
+  const span = { timeZone, offsetMinutes: offset, from, until };
+  spans.set(timeZone, { day: first, span });
+  return span;
 }
 
 /** The local calendar date 'YYYY-MM-DD' of an instant in a timezone (business days, reports). */
