@@ -31,8 +31,12 @@ export async function insertCatalogue(tx: Tx, restaurantId: string, now: number)
   const pictures = new Map<string, ReturnType<typeof demoPictureFiles>>();
   const imageUrls = ordered.map((p) => {
     const picture = DEMO_PICTURES.product(p);
-    if (!pictures.has(picture.name)) pictures.set(picture.name, demoPictureFiles(restaurantId, picture));
-    return pictures.get(picture.name)?.url as string;
+    let stored = pictures.get(picture.name);
+    if (!stored) {
+      stored = demoPictureFiles(restaurantId, picture);
+      pictures.set(picture.name, stored);
+    }
+    return stored.url;
   });
   await tx.insert(files).values([...pictures.values()].flatMap((p) => p.rows));
   await tx.insert(products).values(
