@@ -1,5 +1,5 @@
-import { deliveryStates, events, orderHistory, orders, restaurants } from '@meucardapio/db/schema';
-import { and, desc, eq } from 'drizzle-orm';
+import { deliveryStates, events, orderHistory, orderItems, orders, restaurants } from '@meucardapio/db/schema';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmployee, createTestApp, type Owner, registerCustomer, signupOwner, type TestApp } from './helpers';
 import { insertOrder } from './ops-fixtures';
@@ -48,6 +48,86 @@ describe('orders board', () => {
     // Never another restaurant's order.
     expect(res.body.orders.every((o: { id: string }) => ids.includes(o.id))).toBe(true);
     expect(res.body.orders).toHaveLength(3);
+  });
+
+  it('reads each item and status change whole from the JSON of its order, its time to the millisecond', async () => {
+    const o = await insertOrder(t, owner.restaurantId);
+    await t.db.delete(orderItems).where(eq(orderItems.orderId, o.id));
+    const variation = { id: 'v1', name: 'Grande (8 fatias)', price: 2500 };
+    const addons = [{ id: 'a1', name: 'Borda "catupiry"', price: 900, quantity: 1 }];
+    const pizzaFlavors = [{ id: 'p1', name: 'Calabresa', price: 5490 }];
+    const [pizza] = await t.db
+      .insert(orderItems)
+      .values({
+        restaurantId: owner.restaurantId,
+        orderId: o.id,
+        name: 'Pizza ½ Calabresa',
+        quantity: 1,
+        unitPrice: 8890,
+        totalPrice: 8890,
+        variation,
+        addons,
+        pizzaFlavors,
+        notes: 'Sem cebola\ncortar em 12',
+      })
+      .returning();
+    const [gone] = await t.db
+      .insert(orderItems)
+      .values({
+        restaurantId: owner.restaurantId,
+        orderId: o.id,
+        name: 'Guaraná',
+        quantity: 2,
+        unitPrice: 700,
+        totalPrice: 1400,
+        cancelledAt: new Date(),
+        cancelReason: null,
+        cancelledByName: 'Ana',
+      })
+      .returning();
+    const [step] = await t.db
+      .insert(orderHistory)
+      .values({
+        restaurantId: owner.restaurantId,
+        orderId: o.id,
+        status: 'confirmed',
+        employeeName: 'Ana',
+        notes: 'Cliente pediu pressa',
+        createdAt: sql`'2026-12-07 01:48:32.287999+00'::timestamptz` as unknown as Date,
+      })
+      .returning();
+    const res = await owner.client.get(`/api/admin/orders?ids=${o.id}`);
+    expect(res.status).toBe(200);
+    const [view] = res.body.orders;
+    const line = { productId: null, colors: [] };
+    expect(view.items).toEqual(
+      [
+        { ...line, id: pizza.id, name: 'Pizza ½ Calabresa', quantity: 1, unitPrice: 8890, totalPrice: 8890 },
+        { ...line, id: gone.id, name: 'Guaraná', quantity: 2, unitPrice: 700, totalPrice: 1400 },
+      ]
+        .map((i) =>
+          i.id === pizza.id
+            ? { ...i, variation, addons, pizzaFlavors, notes: 'Sem cebola\ncortar em 12', cancelled: null }
+            : {
+                ...i,
+                variation: null,
+                addons: [],
+                pizzaFlavors: [],
+                notes: null,
+                cancelled: { reason: '', by: 'Ana' },
+              },
+        )
+        .sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    expect(view.history).toEqual([
+      {
+        status: 'confirmed',
+        employeeName: 'Ana',
+        notes: 'Cliente pediu pressa',
+        createdAt: '2026-12-07T01:48:32.287Z',
+      },
+    ]);
+    expect(step.createdAt.toISOString()).toBe('2026-12-07T01:48:32.287Z');
   });
 
   it('filters by status, reading "ready" as confirmed, and refuses unknown ones', async () => {
