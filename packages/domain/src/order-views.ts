@@ -75,12 +75,12 @@ export type OrderHistoryEntry = {
   createdAt: string;
 };
 
-/** An order as staff see it on the board, the delivery screen and the receipt. */
 /** A line as staff read it: one cancelled after it was sent (a table's item) stays, struck out, with why and who. */
 export type StaffOrderItemView = OrderItemView & {
   cancelled: { reason: string; by: string } | null;
 };
 
+/** An order as staff see it on the board, the delivery screen and the receipt. */
 export type AdminOrderView = CashChange &
   OrderAddressView & {
     id: string;
