@@ -53,43 +53,30 @@ describe('orders board', () => {
   it('reads each item and status change whole from the JSON of its order, its time to the millisecond', async () => {
     const o = await insertOrder(t, owner.restaurantId);
     await t.db.delete(orderItems).where(eq(orderItems.orderId, o.id));
-    const variation = { id: 'v1', name: 'Grande (8 fatias)', price: 2500 };
-    const addons = [{ id: 'a1', name: 'Borda "catupiry"', price: 900, quantity: 1 }];
-    const pizzaFlavors = [{ id: 'p1', name: 'Calabresa', price: 5490 }];
+    const pizzaFields = {
+      name: 'Pizza ½ Calabresa',
+      quantity: 1,
+      unitPrice: 8890,
+      totalPrice: 8890,
+      variation: { id: 'v1', name: 'Grande (8 fatias)', price: 2500 },
+      addons: [{ id: 'a1', name: 'Borda "catupiry"', price: 900, quantity: 1 }],
+      pizzaFlavors: [{ id: 'p1', name: 'Calabresa', price: 5490 }],
+      notes: 'Sem cebola\ncortar em 12',
+    };
+    const goneFields = { name: 'Guaraná', quantity: 2, unitPrice: 700, totalPrice: 1400 };
+    const of = { restaurantId: owner.restaurantId, orderId: o.id };
     const [pizza] = await t.db
       .insert(orderItems)
-      .values({
-        restaurantId: owner.restaurantId,
-        orderId: o.id,
-        name: 'Pizza ½ Calabresa',
-        quantity: 1,
-        unitPrice: 8890,
-        totalPrice: 8890,
-        variation,
-        addons,
-        pizzaFlavors,
-        notes: 'Sem cebola\ncortar em 12',
-      })
+      .values({ ...of, ...pizzaFields })
       .returning();
     const [gone] = await t.db
       .insert(orderItems)
-      .values({
-        restaurantId: owner.restaurantId,
-        orderId: o.id,
-        name: 'Guaraná',
-        quantity: 2,
-        unitPrice: 700,
-        totalPrice: 1400,
-        cancelledAt: new Date(),
-        cancelReason: null,
-        cancelledByName: 'Ana',
-      })
+      .values({ ...of, ...goneFields, cancelledAt: new Date(), cancelReason: null, cancelledByName: 'Ana' })
       .returning();
     const [step] = await t.db
       .insert(orderHistory)
       .values({
-        restaurantId: owner.restaurantId,
-        orderId: o.id,
+        ...of,
         status: 'confirmed',
         employeeName: 'Ana',
         notes: 'Cliente pediu pressa',
@@ -100,27 +87,11 @@ describe('orders board', () => {
     const res = await owner.client.get(`/api/admin/orders?ids=${o.id}`);
     expect(res.status).toBe(200);
     const [view] = res.body.orders;
-    const pizzaLine = {
-      id: pizza.id,
-      productId: null,
-      name: 'Pizza ½ Calabresa',
-      quantity: 1,
-      unitPrice: 8890,
-      totalPrice: 8890,
-      variation,
-      addons,
-      colors: [],
-      pizzaFlavors,
-      notes: 'Sem cebola\ncortar em 12',
-      cancelled: null,
-    };
+    const pizzaLine = { id: pizza.id, productId: null, colors: [], ...pizzaFields, cancelled: null };
     const goneLine = {
       id: gone.id,
       productId: null,
-      name: 'Guaraná',
-      quantity: 2,
-      unitPrice: 700,
-      totalPrice: 1400,
+      ...goneFields,
       variation: null,
       addons: [],
       colors: [],
