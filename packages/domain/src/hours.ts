@@ -64,9 +64,11 @@ export type ZoneOffset = Readonly<{ timeZone: string; offsetMinutes: number; fro
 /** A timezone by name (read through Intl), or by an offset known for a span of instants. */
 export type Zone = string | ZoneOffset;
 
+const MINUTE_MS = 60_000;
+
 function partsAtOffset(now: Date, offsetMinutes: number): LocalParts {
   // The instant moved by the offset reads, in UTC, as the zone's wall clock.
-  const wall = new Date(now.getTime() + offsetMinutes * 60_000);
+  const wall = new Date(now.getTime() + offsetMinutes * MINUTE_MS);
   const iso = wall.toISOString();
   const time = iso.slice(11, 16);
   return { dayOfWeek: wall.getUTCDay(), date: iso.slice(0, 10), time, minutes: toMinutes(time) };
@@ -84,7 +86,7 @@ export function localParts(now: Date, zone: Zone): LocalParts {
   const timeZone = typeof zone === 'string' ? zone : zone.timeZone;
   // Every offset in use since 1972 is a whole number of minutes, so the instants of one UTC minute share
   // their local minute: each order of a busy minute does not pay for Intl's formatting again.
-  const minute = Math.floor(at / 60_000);
+  const minute = Math.floor(at / MINUTE_MS);
   const last = lastParts.get(timeZone);
   if (last?.minute === minute) return last.parts;
   const raw: Record<string, string> = {};
@@ -100,7 +102,6 @@ export function localParts(now: Date, zone: Zone): LocalParts {
   return parts;
 }
 
-const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 /** Offsets change at most twice a year and never twice within this step, so probing at it finds every change. */
 const PROBE_MS = 30 * MINUTE_MS;

@@ -133,12 +133,13 @@ export type OpenStatus = {
  */
 export function openStatus(hours: readonly HoursRow[], zone: Zone, now: Date): OpenStatus {
   let tz: Zone = zone || DEFAULT_TIMEZONE;
+  let isOpen: boolean;
   try {
-    isOpenAt(hours, now, tz);
+    isOpen = isOpenAt(hours, now, tz);
   } catch {
     tz = DEFAULT_TIMEZONE;
+    isOpen = isOpenAt(hours, now, tz);
   }
-  const isOpen = isOpenAt(hours, now, tz);
   return {
     isOpen,
     notice: isOpen ? null : closedNotice(hours, now, tz),
